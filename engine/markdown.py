@@ -1,0 +1,83 @@
+"""The page-marked Markdown format shared by every stage: markers, page splitting, headings.
+
+A document is one block per page, each followed by its marker line `--- end page N`
+(1-based, ascending, exactly one per page). Headings are ATX (`#` to `######`); headings inside
+fenced code blocks are not headings.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MARKER_RE = re.compile(r"^--- end page (\d+)\s*$")
+HEADING_RE = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
+FENCE_RE = re.compile(r"^\s*(```|~~~)")
+
+
+def marker(page: int) -> str:
+    return f"--- end page {page}"
+
+
+def join_pages(blocks: list[str]) -> str:
+    """Join page blocks (page 1 first) with their end-page markers."""
+    parts = []
+    for number, block in enumerate(blocks, start=1):
+        block = block.strip("\n")
+        parts.append(f"{block}\n\n{marker(number)}" if block else marker(number))
+    return "\n\n".join(parts) + "\n"
+
+
+def split_pages(markdown: str) -> list[str]:
+    """Page blocks of a marked document, in marker order (text after the last marker is dropped)."""
+    blocks: list[str] = []
+    current: list[str] = []
+    for line in markdown.split("\n"):
+        if MARKER_RE.match(line):
+            blocks.append("\n".join(current).strip("\n"))
+            current = []
+        else:
+            current.append(line)
+    return blocks
+
+
+def page_of_lines(markdown: str) -> list[int]:
+    """1-based page of every line (0-based index); a marker line belongs to the page it ends.
+
+    Lines after the last marker (the trailing newline) belong to the last page.
+    """
+    pages: list[int] = []
+    page = 1
+    for line in markdown.split("\n"):
+        pages.append(page)
+        if MARKER_RE.match(line):
+            page += 1
+    last = max(1, page - 1)
+    return [min(p, last) for p in pages]
+
+
+def count_markers(markdown: str) -> int:
+    return sum(1 for line in markdown.split("\n") if MARKER_RE.match(line))
+
+
+@dataclass(frozen=True)
+class MdHeading:
+    line: int  # 0-based line index
+    level: int
+    title: str
+
+
+def iter_headings(markdown: str) -> list[MdHeading]:
+    """ATX headings outside fenced code, with their 0-based line numbers."""
+    found: list[MdHeading] = []
+    in_fence = False
+    for index, line in enumerate(markdown.split("\n")):
+        if FENCE_RE.match(line):
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            continue
+        match = HEADING_RE.match(line)
+        if match:
+            found.append(MdHeading(index, len(match.group(1)), match.group(2).strip()))
+    return found

@@ -1,0 +1,24 @@
+"""The pydantic models every stage reads or writes: the contract between stages and with the app.
+
+This package imports nothing else from the engine.
+"""
+
+from engine.schemas.base import Model, Provenance, Provider, Status
+from engine.schemas.pdf import DocFormat, ImageRef, OutlineEntry, PageInfo, PdfInfo
+from engine.schemas.metadata import ContextMetadata, Entity, Theme, TimePeriod
+from engine.schemas.toc import ExtractedToc, Heading, TocEntry
+from engine.schemas.tree import DocTree, TreeNode
+from engine.schemas.record import (
+    DocumentRecord,
+    IngestResult,
+    ProgressEvent,
+    StageError,
+    StageState,
+)
+
+__all__ = [
+    "ContextMetadata", "DocFormat", "DocTree", "DocumentRecord", "Entity", "ExtractedToc",
+    "Heading", "ImageRef", "IngestResult", "Model", "OutlineEntry", "PageInfo", "PdfInfo",
+    "ProgressEvent", "Provenance", "Provider", "StageError", "StageState", "Status", "Theme",
+    "TimePeriod", "TocEntry", "TreeNode",
+]

@@ -1,0 +1,57 @@
+"""What opening a PDF tells us: page count, format, docinfo, outline, per-page facts."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from engine.schemas.base import Model
+
+DocFormat = Literal["portrait", "landscape"]
+
+
+class OutlineEntry(Model):
+    """One bookmark of the PDF outline (author-made, not recovered)."""
+
+    title: str
+    level: int = Field(ge=1)
+    page: int | None = Field(default=None, description="1-based physical page, None if unresolved")
+
+
+class PdfInfo(Model):
+    file_name: str
+    pages: int = Field(ge=0)
+    format: DocFormat
+    width: float = Field(description="first page width in points, after /Rotate")
+    height: float
+    rotation: int = 0
+    encrypted: bool = False
+    tagged: bool = False
+    pdf_version: str = ""
+    docinfo: dict[str, str] = Field(default_factory=dict)
+    outline: list[OutlineEntry] = Field(default_factory=list)
+    page_labels: list[str] = Field(
+        default_factory=list, description="printed page label of each physical page, if the PDF defines them"
+    )
+
+
+class ImageRef(Model):
+    """An embedded image of at least 100x100 px, left as `[IMAGE: id]` in the Markdown."""
+
+    id: str
+    page: int = Field(ge=1)
+    width: int
+    height: int
+    bbox: tuple[float, float, float, float] | None = None
+
+
+class PageInfo(Model):
+    """What the reader saw on one page."""
+
+    page: int = Field(ge=1)
+    chars: int = 0
+    needs_ocr: bool = False
+    columns: int = 1
+    images: int = 0
+    warnings: list[str] = Field(default_factory=list)

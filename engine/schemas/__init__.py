@@ -4,7 +4,7 @@ This package imports nothing else from the engine.
 """
 
 from engine.schemas.base import Model, Provenance, Provider, Status
-from engine.schemas.pdf import DocFormat, ImageRef, OutlineEntry, PageInfo, PdfInfo
+from engine.schemas.pdf import DocFormat, ImageRef, OutlineEntry, PageInfo, PdfInfo, ReadResult
 from engine.schemas.metadata import ContextMetadata, Entity, Theme, TimePeriod
 from engine.schemas.toc import ExtractedToc, Heading, TocEntry
 from engine.schemas.tree import DocTree, TreeNode
@@ -19,6 +19,6 @@ from engine.schemas.record import (
 __all__ = [
     "ContextMetadata", "DocFormat", "DocTree", "DocumentRecord", "Entity", "ExtractedToc",
     "Heading", "ImageRef", "IngestResult", "Model", "OutlineEntry", "PageInfo", "PdfInfo",
-    "ProgressEvent", "Provenance", "Provider", "StageError", "StageState", "Status", "Theme",
+    "ProgressEvent", "Provenance", "Provider", "ReadResult", "StageError", "StageState", "Status", "Theme",
     "TimePeriod", "TocEntry", "TreeNode",
 ]

@@ -55,3 +55,12 @@ class PageInfo(Model):
     columns: int = 1
     images: int = 0
     warnings: list[str] = Field(default_factory=list)
+
+
+class ReadResult(Model):
+    """A reader's output: page-marked Markdown plus what it saw on each page."""
+
+    markdown: str
+    pages: list[PageInfo] = Field(default_factory=list)
+    images: list[ImageRef] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)

@@ -1,0 +1,178 @@
+"""Open, validate and inspect PDFs with PyMuPDF: the only module that knows the file format."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pymupdf
+
+from engine.schemas import OutlineEntry, PdfInfo
+
+PDF_MAGIC = b"%PDF-"
+MAGIC_WINDOW = 1024  # the header may follow some junk bytes; readers accept it within the first KiB
+
+pymupdf.TOOLS.mupdf_display_errors(False)  # MuPDF's own stderr chatter; errors still raise
+pymupdf.TOOLS.mupdf_display_warnings(False)
+
+
+class PdfError(Exception):
+    """A PDF that cannot be processed; the message is meant for the user."""
+
+
+class NotAPdfError(PdfError):
+    pass
+
+
+class PasswordProtectedError(PdfError):
+    pass
+
+
+class CorruptPdfError(PdfError):
+    pass
+
+
+class EmptyPdfError(PdfError):
+    pass
+
+
+def file_sha256(path: Path, chunk: int = 1 << 20) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while block := handle.read(chunk):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def check_magic(path: Path) -> None:
+    """Raise NotAPdfError unless the file starts with the PDF header (within its first KiB)."""
+    with open(path, "rb") as handle:
+        head = handle.read(MAGIC_WINDOW)
+    if not head:
+        raise NotAPdfError(f"{path.name}: the file is empty (0 bytes)")
+    if PDF_MAGIC not in head:
+        kind = _sniff(head)
+        raise NotAPdfError(f"{path.name}: not a PDF ({kind}; no %PDF- header)")
+
+
+def _sniff(head: bytes) -> str:
+    signatures = {
+        b"\x89PNG": "a PNG image", b"\xff\xd8\xff": "a JPEG image", b"PK\x03\x04": "a ZIP/Office file",
+        b"GIF8": "a GIF image", b"<!DOCTYPE html": "an HTML page", b"<html": "an HTML page",
+    }
+    for sig, kind in signatures.items():
+        if head.startswith(sig):
+            return f"looks like {kind}"
+    return "unknown content"
+
+
+@contextmanager
+def open_document(path: Path) -> Iterator[pymupdf.Document]:
+    """Open a validated PDF (empty user password tried), closing it afterwards."""
+    check_magic(path)
+    try:
+        doc = pymupdf.open(path, filetype="pdf")
+    except Exception as exc:  # MuPDF raises FileDataError and friends
+        raise CorruptPdfError(f"{path.name}: cannot be opened as a PDF ({exc})") from exc
+    try:
+        if doc.needs_pass and not doc.authenticate(""):
+            raise PasswordProtectedError(
+                f"{path.name}: the PDF is password-protected; decrypt it first (qpdf --decrypt) and upload it again"
+            )
+        if doc.page_count == 0:
+            raise EmptyPdfError(f"{path.name}: the PDF has no pages")
+        yield doc
+    finally:
+        doc.close()
+
+
+def inspect_pdf(path: Path) -> PdfInfo:
+    """Validate a PDF and describe it (raises a PdfError subclass with a clear message)."""
+    with open_document(path) as doc:
+        return describe(doc, path.name)
+
+
+def describe(doc: pymupdf.Document, file_name: str) -> PdfInfo:
+    try:
+        first = doc[0]
+        rect = first.rect  # already honours /Rotate
+    except Exception as exc:
+        raise CorruptPdfError(f"{file_name}: the first page cannot be read ({exc})") from exc
+    meta = doc.metadata or {}
+    docinfo = {k: str(v).strip() for k, v in meta.items() if v and k not in ("format", "encryption")}
+    return PdfInfo(
+        file_name=file_name,
+        pages=doc.page_count,
+        format="landscape" if rect.width > rect.height else "portrait",
+        width=round(rect.width, 2),
+        height=round(rect.height, 2),
+        rotation=first.rotation,
+        encrypted=bool(meta.get("encryption")),
+        tagged=_is_tagged(doc),
+        pdf_version=str(meta.get("format") or ""),
+        docinfo=docinfo,
+        outline=_outline(doc),
+        page_labels=_page_labels(doc),
+    )
+
+
+def _is_tagged(doc: pymupdf.Document) -> bool:
+    try:
+        kind, value = doc.xref_get_key(doc.pdf_catalog(), "MarkInfo")
+        if kind == "dict" and "/Marked true" in value:
+            return True
+        kind, _ = doc.xref_get_key(doc.pdf_catalog(), "StructTreeRoot")
+        return kind == "xref"
+    except Exception:
+        return False
+
+
+def _outline(doc: pymupdf.Document) -> list[OutlineEntry]:
+    try:
+        toc = doc.get_toc(simple=True)
+    except Exception:
+        return []
+    entries = []
+    for level, title, page in toc:
+        title = " ".join(str(title).split())
+        if title:
+            entries.append(OutlineEntry(title=title, level=max(1, level), page=page if page >= 1 else None))
+    return entries
+
+
+def _page_labels(doc: pymupdf.Document) -> list[str]:
+    try:
+        if not doc.get_page_labels():
+            return []
+        return [doc[i].get_label() for i in range(doc.page_count)]
+    except Exception:
+        return []
+
+
+def page_texts(doc: pymupdf.Document, first: int) -> list[str]:
+    """Plain text (line breaks kept) of the first `first` pages; unreadable pages give ''."""
+    texts = []
+    for index in range(min(first, doc.page_count)):
+        try:
+            texts.append(doc[index].get_text("text", sort=True))
+        except Exception:
+            texts.append("")
+    return texts
+
+
+def render_page_png(path: Path, page: int, dpi: int = 110) -> bytes:
+    """PNG bytes of one 1-based page (for the inspector)."""
+    with open_document(path) as doc:
+        return doc[page - 1].get_pixmap(dpi=dpi).tobytes("png")
+
+
+def single_page_pdf(path: Path, page: int) -> bytes:
+    """A one-page PDF of the given 1-based page (for per-page vision transcription)."""
+    with open_document(path) as doc:
+        out = pymupdf.open()
+        out.insert_pdf(doc, from_page=page - 1, to_page=page - 1)
+        data = out.tobytes()
+        out.close()
+        return data

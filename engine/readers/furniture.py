@@ -1,0 +1,52 @@
+"""Running headers, footers and page numbers: lines that repeat in the page margins."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from engine.readers.layout import Line, PageLayout
+
+MARGIN = 0.1  # top/bottom share of the page height where furniture lives
+PAGE_NUMBER_RE = re.compile(
+    r"^(?:page\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlc]{1,6})\s*[-–—]?(?:\s*(?:of|/)\s*\d{1,4})?$", re.I
+)
+_DIGITS = re.compile(r"\d+")
+
+
+def _key(text: str) -> str:
+    return _DIGITS.sub("#", " ".join(text.lower().split()))
+
+
+def _margin_lines(page: PageLayout) -> list[Line]:
+    top = page.height * MARGIN
+    bottom = page.height * (1 - MARGIN)
+    return [l for l in page.lines if l.y1 <= top + 2 or l.y0 >= bottom - 2]
+
+
+def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
+    """Normalised texts of running headers/footers (digits fuzzed) repeated on many pages."""
+    if len(pages) < 3:
+        return set()
+    counts: Counter[str] = Counter()
+    for page in pages:
+        seen = {_key(l.text) for l in _margin_lines(page) if l.size <= body_size * 1.15}
+        counts.update(seen)
+    threshold = max(3, int(0.25 * len(pages)))
+    return {key for key, n in counts.items() if n >= threshold and key.strip("# ")}
+
+
+def strip_furniture(page: PageLayout, furniture: set[str]) -> tuple[list[Line], str | None]:
+    """The page's lines without headers, footers and page numbers; also the printed page label."""
+    margin = {id(l) for l in _margin_lines(page)}
+    kept: list[Line] = []
+    label: str | None = None
+    for line in page.lines:
+        if id(line) in margin:
+            if PAGE_NUMBER_RE.match(line.text):
+                label = label or _DIGITS.search(line.text).group() if _DIGITS.search(line.text) else line.text
+                continue
+            if _key(line.text) in furniture:
+                continue
+        kept.append(line)
+    return kept, label

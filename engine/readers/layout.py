@@ -1,0 +1,185 @@
+"""Page layout from the PDF text layer: styled visual lines in reading order, and image boxes."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pymupdf
+
+_BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|[-,]bd\b|[-,](dm|md|sb)\b|medium)", re.I)
+_ITALIC_NAME = re.compile(r"(italic|oblique|[-,]it\b|bdit|bkit)", re.I)
+LABEL_RE = re.compile(
+    r"^(?:(?:chapter|section|part|appendix|article)\s+)?"
+    r"(\(?(?:\d{1,2}(?:\.\d{1,2}){0,4}|[IVXLC]{1,6}|[A-Za-z])[.)]?)\s*$",
+    re.I,
+)
+TEXT_FLAGS = (
+    pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_PRESERVE_LIGATURES | pymupdf.TEXT_MEDIABOX_CLIP
+)
+
+
+@dataclass(slots=True)
+class Line:
+    """One visual line: fragments on the same baseline merged, with its dominant style."""
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    size: float  # dominant font size (superscripts ignored)
+    bold: bool
+    italic: bool
+    block: int  # PyMuPDF block number of its first fragment
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+
+@dataclass(slots=True)
+class PageLayout:
+    number: int  # 1-based
+    width: float
+    height: float
+    lines: list[Line]
+    images: list[tuple[int, int, tuple[float, float, float, float]]]  # (width px, height px, bbox)
+    columns: int = 1
+
+
+def _span_style(span: dict) -> tuple[bool, bool]:
+    font = span.get("font", "")
+    flags = span.get("flags", 0)
+    bold = bool(flags & 16) or bool(_BOLD_NAME.search(font))
+    italic = bool(flags & 2) or bool(_ITALIC_NAME.search(font))
+    return bold, italic
+
+
+def _fragment(line: dict, block_no: int) -> Line | None:
+    """Turn one PyMuPDF line into a Line (None when it holds only whitespace)."""
+    text_parts: list[str] = []
+    weights: dict[float, int] = {}
+    bold_chars = italic_chars = letters = 0
+    for span in line["spans"]:
+        text = span["text"]
+        if not text:
+            continue
+        text_parts.append(text)
+        stripped = len(text.strip())
+        if not stripped:
+            continue
+        size = round(span["size"] * 2) / 2
+        weights[size] = weights.get(size, 0) + stripped
+        bold, italic = _span_style(span)
+        bold_chars += stripped if bold else 0
+        italic_chars += stripped if italic else 0
+        letters += stripped
+    text = "".join(text_parts)
+    if not letters:
+        return None
+    # dominant size: the largest size carrying at least 30% of the characters (superscripts are small)
+    top = max(weights.values())
+    size = max(s for s, w in weights.items() if w >= 0.3 * top)
+    x0, y0, x1, y1 = line["bbox"]
+    return Line(
+        text=" ".join(text.split()),
+        x0=x0, y0=y0, x1=x1, y1=y1,
+        size=size,
+        bold=bold_chars >= 0.8 * letters,
+        italic=italic_chars >= 0.8 * letters,
+        block=block_no,
+    )
+
+
+def _merge_baseline(fragments: list[Line]) -> list[Line]:
+    """Merge fragments on the same baseline that belong together (labels, split runs)."""
+    fragments.sort(key=lambda f: (round(f.y1), f.x0))
+    merged: list[Line] = []
+    for frag in fragments:
+        prev = merged[-1] if merged else None
+        if prev is not None and _same_line(prev, frag):
+            prev.text = f"{prev.text} {frag.text}"
+            prev.x1 = max(prev.x1, frag.x1)
+            prev.y0, prev.y1 = min(prev.y0, frag.y0), max(prev.y1, frag.y1)
+            if len(frag.text) > len(prev.text) / 2:  # the title's style wins over its label's
+                prev.size = max(prev.size, frag.size)
+                prev.bold = prev.bold and frag.bold if LABEL_RE.match(prev.text.split()[0]) is None else frag.bold
+                prev.italic = frag.italic if LABEL_RE.match(prev.text.split()[0]) else prev.italic and frag.italic
+            continue
+        merged.append(frag)
+    return merged
+
+
+def _same_line(left: Line, right: Line) -> bool:
+    overlap = min(left.y1, right.y1) - max(left.y0, right.y0)
+    if overlap < 0.5 * min(left.height, right.height) or right.x0 < left.x1 - 2:
+        return False
+    gap = right.x0 - left.x1
+    size = max(left.size, right.size)
+    if gap <= 1.2 * size:
+        return True
+    # a numbering label ("A.", "1", "IV.", "(3)") followed by its title further right
+    return gap <= 4 * size and LABEL_RE.match(left.text) is not None
+
+
+def _order_columns(lines: list[Line], width: float) -> tuple[list[Line], int]:
+    """Reading order: full-width lines as separators, two-column runs left column first."""
+    if len(lines) < 8:
+        return sorted(lines, key=lambda l: (round(l.y0), l.x0)), 1
+    mid = width / 2
+    left = [l for l in lines if l.x1 <= mid + 2]
+    right = [l for l in lines if l.x0 >= mid - 2]
+    if len(left) < 4 or len(right) < 4 or min(len(left), len(right)) < 0.2 * len(lines):
+        return sorted(lines, key=lambda l: (round(l.y0), l.x0)), 1
+    # the columns must overlap vertically for a real two-column layout
+    overlap = min(max(l.y1 for l in left), max(l.y1 for l in right)) - max(
+        min(l.y0 for l in left), min(l.y0 for l in right)
+    )
+    if overlap < 50:
+        return sorted(lines, key=lambda l: (round(l.y0), l.x0)), 1
+    ordered: list[Line] = []
+    band: list[Line] = []
+
+    def flush() -> None:
+        band_left = sorted((l for l in band if l.x1 <= mid + 2), key=lambda l: (round(l.y0), l.x0))
+        band_right = sorted((l for l in band if l.x1 > mid + 2), key=lambda l: (round(l.y0), l.x0))
+        ordered.extend(band_left + band_right)
+        band.clear()
+
+    for line in sorted(lines, key=lambda l: (round(l.y0), l.x0)):
+        spanning = line.x0 < mid - 2 and line.x1 > mid + 2
+        if spanning:
+            flush()
+            ordered.append(line)
+        else:
+            band.append(line)
+    flush()
+    return ordered, 2
+
+
+def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100) -> PageLayout:
+    """Styled lines (reading order) and large images of one page."""
+    rect = page.rect
+    data = page.get_text("dict", flags=TEXT_FLAGS)
+    fragments: list[Line] = []
+    for block in data["blocks"]:
+        if block.get("type") != 0:
+            continue
+        for line in block["lines"]:
+            frag = _fragment(line, block["number"])
+            if frag is not None and _visible(frag, rect):
+                fragments.append(frag)
+    lines = _merge_baseline(fragments)
+    ordered, columns = _order_columns(lines, rect.width)
+    images = []
+    for info in page.get_image_info():
+        w, h = int(info.get("width", 0)), int(info.get("height", 0))
+        bbox = tuple(round(v, 1) for v in info.get("bbox", (0, 0, 0, 0)))
+        if w >= min_image_px and h >= min_image_px and (bbox[2] - bbox[0]) > 5 and (bbox[3] - bbox[1]) > 5:
+            images.append((w, h, bbox))
+    return PageLayout(number, rect.width, rect.height, ordered, images, columns)
+
+
+def _visible(line: Line, rect: pymupdf.Rect) -> bool:
+    return line.x1 > rect.x0 and line.x0 < rect.x1 and line.y1 > rect.y0 and line.y0 < rect.y1

@@ -1,0 +1,210 @@
+"""Decks: slide titles, the landscape-pages listing, grouping slides into sections, the deck structure.
+
+Formats (lines joined with "\\n", no trailing newline):
+  landscape_pages  `Page N : title` per page; an untitled page carries the previous title forward
+                   (an untitled first page is "Untitled").
+  deck structure   `# Section title` per section, followed by one `- Page N : title` line per page.
+
+Grouping rules: consecutive slides whose titles share a stem (the title without a continuation mark
+such as "(page 2 of 6)", "(1 of 3)", "2/3", "— continued", "(cont.)") form one section titled by
+that stem. When the deck has an agenda, a new section (titled by the agenda item) starts at each
+slide whose own title matches an agenda item not used yet and runs until the next; the slides
+before the first match are grouped by stem. Untitled slides never start a section.
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+
+from engine.markdown import FENCE_RE, HEADING_RE, iter_headings, split_pages
+from engine.schemas.base import Model
+
+MAX_TITLE_WORDS = 12
+AGENDA_PAGES = 4
+
+_CONTINUATION = [
+    re.compile(r"\s*[(\[]\s*(?:page\s+)?\d+\s*(?:of|/)\s*\d+\s*[)\]]$", re.I),  # (page 2 of 6) (1/3)
+    re.compile(r"\s*[-–—:,]?\s*(?:page\s+)?\d+\s*(?:of|/)\s*\d+$", re.I),  # Agenda 2/3, - 1 of 2
+    re.compile(r"\s*[(\[]\s*cont(?:inued|inuation|'d|d)?\.?\s*[)\]]$", re.I),  # (cont.) (continued)
+    re.compile(r"\s*[-–—:,]\s*cont(?:inued|inuation|'d|d)?\.?$", re.I),  # — continued, - cont.
+    re.compile(r"\s+(?:continued|cont'd|cont\.)$", re.I),  # Results continued
+]
+_AGENDA_TITLE = re.compile(r"^(?:todays?\s+|today s\s+)?(?:agenda|contents|table of contents|overview)$")
+_BULLET = re.compile(r"^(?:[-*+•▪◦►]\s+|\(?\d{1,2}[.)]\s+|\d{1,2}\s+(?=\D))")
+_LEADER = re.compile(r"\s*(?:\.{2,}|…+|\t)\s*\d+\s*$")
+_NUMBERING = re.compile(r"^(?:(?:section|part|chapter)\s+)?\d{1,2}[.):]?\s+")
+
+
+class Section(Model):
+    """A run of consecutive slides that belong together."""
+
+    title: str
+    pages: list[int]
+
+
+def _clean(text: str) -> str:
+    """Collapse whitespace and drop emphasis marks around a line."""
+    text = " ".join(text.split())
+    return text.strip("*_` ").strip()
+
+
+def looks_like_title(line: str) -> bool:
+    """A short line with letters, not ending in a period and not Markdown furniture (table, image, list)."""
+    if not line or line.startswith(("|", "![", "<", ">", "[IMAGE")) or FENCE_RE.match(line):
+        return False
+    if _BULLET.match(line) and not line[:1].isdigit():
+        return False
+    words = line.split()
+    return (
+        len(words) <= MAX_TITLE_WORDS
+        and not line.endswith(".")
+        and any(ch.isalpha() for ch in line)
+    )
+
+
+def _block_title(block: str) -> str | None:
+    headings = iter_headings(block)
+    if headings:
+        return _clean(headings[0].title) or None
+    for raw in block.split("\n"):
+        if raw.strip() and not raw.lstrip().startswith(("[IMAGE", "![")):  # logos do not count
+            line = _clean(raw)
+            return line if looks_like_title(line) else None
+    return None
+
+
+def slide_titles(markdown: str) -> list[str | None]:
+    """The title of each page: its first heading, else a title-like first line, else None."""
+    return [_block_title(block) for block in split_pages(markdown)]
+
+
+def fill_titles(titles: list[str | None]) -> list[str]:
+    """Carry the previous title forward over untitled pages ("Untitled" before the first title)."""
+    filled: list[str] = []
+    for title in titles:
+        filled.append(title or (filled[-1] if filled else "Untitled"))
+    return filled
+
+
+def landscape_pages(titles: list[str | None]) -> str:
+    """One `Page N : title` line per page, untitled pages carrying the previous title forward."""
+    return "\n".join(f"Page {n} : {t}" for n, t in enumerate(fill_titles(titles), start=1))
+
+
+def title_stem(title: str) -> str:
+    """The title without continuation marks ("(page 2 of 6)", "(cont.)", "— continued", "2/3")."""
+    stem = title.strip()
+    changed = True
+    while changed:
+        changed = False
+        for pattern in _CONTINUATION:
+            shorter = pattern.sub("", stem).strip()
+            if shorter != stem and any(ch.isalpha() for ch in shorter):
+                stem, changed = shorter, True
+    return stem
+
+
+def _norm(text: str) -> str:
+    text = title_stem(_clean(text)).casefold().replace("&", " and ")
+    text = _NUMBERING.sub("", text)
+    return " ".join(re.sub(r"[^\w\s]", " ", text).split())
+
+
+def _matches(title: str, item: str) -> bool:
+    a, b = _norm(title), _norm(item)
+    if not a or not b:
+        return False
+    if a == b:
+        return True
+    short, long = sorted((a, b), key=len)
+    if len(short) >= 4 and long.startswith(short + " "):
+        return True
+    return SequenceMatcher(None, a, b).ratio() >= 0.85
+
+
+def _group_by_stem(titles: list[str | None], pages: list[int]) -> list[Section]:
+    sections: list[Section] = []
+    key = None
+    for page in pages:
+        title = titles[page - 1]
+        if title is None and sections:
+            sections[-1].pages.append(page)
+            continue
+        stem = title_stem(title) if title else "Untitled"
+        if sections and _norm(stem) == key:
+            sections[-1].pages.append(page)
+        else:
+            sections.append(Section(title=stem, pages=[page]))
+            key = _norm(stem)
+    return sections
+
+
+def group_sections(titles: list[str | None], agenda: list[str] | None = None) -> list[Section]:
+    """Group slides into sections (by agenda items when given and matched, else by title stem)."""
+    starts: list[tuple[int, str]] = []  # (page, agenda item)
+    used: set[int] = set()
+    for page, title in enumerate(titles, start=1):
+        if not title or not agenda:
+            continue
+        for index, item in enumerate(agenda):
+            if index not in used and _matches(title, item):
+                used.add(index)
+                starts.append((page, _clean(item)))
+                break
+    if not starts:
+        return _group_by_stem(titles, list(range(1, len(titles) + 1)))
+    sections = _group_by_stem(titles, list(range(1, starts[0][0])))
+    bounds = [page for page, _ in starts] + [len(titles) + 1]
+    for (page, item), stop in zip(starts, bounds[1:]):
+        sections.append(Section(title=item, pages=list(range(page, stop))))
+    return sections
+
+
+def _agenda_item(line: str) -> str | None:
+    if line.startswith("|"):
+        cells = [_clean(c) for c in line.strip("|").split("|")]
+        if all(set(c) <= set("-: ") for c in cells):
+            return None
+        cells = [c for c in cells if any(ch.isalpha() for ch in c)]
+        line = cells[0] if cells else ""
+    heading = HEADING_RE.match(line)
+    if heading:
+        line = heading.group(2)
+    line = _BULLET.sub("", _clean(line), count=1)
+    line = _clean(_LEADER.sub("", line))
+    return line if looks_like_title(line) else None
+
+
+def find_agenda(markdown: str, titles: list[str | None]) -> list[str] | None:
+    """Agenda items listed on an Agenda/Contents/Overview slide among the first pages, or None."""
+    for index, block in enumerate(split_pages(markdown)[:AGENDA_PAGES]):
+        title = titles[index] if index < len(titles) else None
+        if not title or not _AGENDA_TITLE.match(_norm(title)):
+            continue
+        items: list[str] = []
+        seen = {_norm(title)}
+        in_fence = False
+        for raw in block.split("\n"):
+            if FENCE_RE.match(raw):
+                in_fence = not in_fence
+                continue
+            item = None if in_fence or not raw.strip() else _agenda_item(raw.strip())
+            if item and _norm(item) and _norm(item) not in seen:
+                seen.add(_norm(item))
+                items.append(item)
+        if len(items) >= 2:
+            return items
+    return None
+
+
+def deck_structure(sections: list[Section], titles: list[str | None]) -> str:
+    """The deck structure string: `# Section title` then `- Page N : title` for each of its pages."""
+    filled = fill_titles(titles)
+    lines: list[str] = []
+    for section in sections:
+        lines.append(f"# {section.title}")
+        for page in section.pages:
+            title = filled[page - 1] if 1 <= page <= len(filled) else "Untitled"
+            lines.append(f"- Page {page} : {title}")
+    return "\n".join(lines)

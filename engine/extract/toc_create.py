@@ -1,0 +1,47 @@
+"""The created TOC: a table of contents recovered from the reformatted Markdown (reports) or the deck sections.
+
+Report format, one line per heading: `#`×level + ` Title [line N]`, N the 0-based line of the heading
+in the reformatted Markdown (e.g. `## Methods [line 42]`).
+
+Root-entry rule: when the first heading is not at line 0 (there is a preamble, such as a cover page,
+before it) or there is no heading at all, the TOC starts with `# <file stem> [line 0]` and every heading of the document is pushed
+one level down (level + 1), so the document's own H1 becomes a child of the root entry and the whole
+hierarchy keeps its shape. Without a preamble the levels are kept as they are.
+
+Deck format, one line per section: `# Section title [page N]`, N its first page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.extract.landscape import Section
+from engine.markdown import iter_headings, page_of_lines
+from engine.schemas.toc import Heading
+
+
+def headings_from_markdown(markdown: str) -> list[Heading]:
+    """Every ATX heading outside fenced code, with its level, 0-based line and 1-based page."""
+    page_of = page_of_lines(markdown)
+    return [
+        Heading(title=h.title, level=h.level, line=h.line, page=page_of[h.line])
+        for h in iter_headings(markdown)
+    ]
+
+
+def create_report_toc(markdown: str, file_stem: str) -> str:
+    """The created TOC of a report: `#`×level + ` Title [line N]` per heading, with a root entry if needed."""
+    headings = iter_headings(markdown)
+    shift = 0
+    lines: list[str] = []
+    if not headings or headings[0].line != 0:
+        lines.append(f"# {file_stem.strip() or 'Document'} [line 0]")
+        shift = 1
+    for heading in headings:
+        lines.append(f"{'#' * (heading.level + shift)} {heading.title} [line {heading.line}]")
+    return "\n".join(lines)
+
+
+def create_deck_toc(sections: Sequence[Section]) -> str:
+    """The created TOC of a deck: `# Section title [page N]` per section, N its first page."""
+    return "\n".join(f"# {s.title} [page {s.pages[0]}]" for s in sections if s.pages)

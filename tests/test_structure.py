@@ -1,0 +1,225 @@
+"""Structure strings parsed into DocTrees: page ranges, nesting, uncategorized pages, warnings, rendering."""
+
+import random
+import re
+
+import pytest
+
+from engine.extract.landscape import deck_structure, group_sections
+from engine.extract.toc_create import create_report_toc
+from engine.markdown import iter_headings, join_pages
+from engine.structure import build_tree, render_tree, tree_pages
+
+# lines: 0 "# Report", 4 marker 1, 6 "## Methods" (top of page 2), 12 marker 2, 14 "more methods",
+# 16 "## Results" (mid page 3), 19 marker 3, 21 "### Detail" (top of page 4), 24 marker 4, 26 "## Annex" (top of 5)
+REPORT = join_pages([
+    "# Report\n\nintro",
+    "## Methods\n\ntext\n\ntext",
+    "more methods\n\n## Results\nr",
+    "### Detail\nd",
+    "## Annex\na",
+])
+REPORT_STRUCTURE = (
+    "# Report [line 0]\n## Methods [line 6]\n## Results [line 16]\n### Detail [line 21]\n## Annex [line 26]"
+)
+
+
+def spans(tree):
+    return [(n.title, n.number, n.kind, n.level, n.start_page, n.end_page) for n in tree.root.walk()]
+
+
+def test_fixture_lines():
+    assert [(h.line, h.title) for h in iter_headings(REPORT)] == [
+        (0, "Report"), (6, "Methods"), (16, "Results"), (21, "Detail"), (26, "Annex")
+    ]
+    assert create_report_toc(REPORT, "report") == REPORT_STRUCTURE
+
+
+def test_report_ranges_nesting_and_shared_pages():
+    tree = build_tree(REPORT_STRUCTURE, kind="report", pages=5, doc_title="The Report", markdown=REPORT)
+    assert spans(tree) == [
+        ("The Report", -1, "root", 0, 1, 5),
+        ("Report", 0, "heading", 1, 1, 5),
+        ("Methods", 6, "heading", 2, 2, 3),  # Results starts mid page 3: page 3 is shared
+        ("Results", 16, "heading", 2, 3, 4),  # Annex starts at the top of page 5
+        ("Detail", 21, "heading", 3, 4, 4),
+        ("Annex", 26, "heading", 2, 5, 5),
+    ]
+    assert tree.warnings == []
+    assert render_tree(tree) == (
+        "The Report [1]\n"
+        "  Report [1]\n"
+        "    Methods [2]\n"
+        "    Results [3]\n"
+        "      Detail [4]\n"
+        "    Annex [5]"
+    )
+
+
+def test_report_pages_before_first_heading_are_uncategorized():
+    structure = "## Results [line 16]\n### Detail [line 21]\n# Annex [line 26]"
+    tree = build_tree(structure, kind="report", pages=5, doc_title="R", markdown=REPORT)
+    assert spans(tree) == [
+        ("R", -1, "root", 0, 1, 5),
+        ("Uncategorized", -2, "section", 1, 1, 2),
+        ("Results", 16, "heading", 2, 3, 4),
+        ("Detail", 21, "heading", 3, 4, 4),
+        ("Annex", 26, "heading", 1, 5, 5),
+    ]
+    assert tree.warnings == ["pages 1-2 not covered by the structure; put under Uncategorized"]
+    assert tree_pages(tree) == {1, 2, 3, 4, 5}
+
+
+def test_report_level_jump_nests_under_nearest_shallower():
+    tree = build_tree("# A [line 0]\n### B [line 6]\n## C [line 16]", kind="report", pages=5,
+                      doc_title="R", markdown=REPORT)
+    assert render_tree(tree) == "R [1]\n  A [1]\n    B [2]\n    C [3]"
+    assert [(n.title, n.start_page, n.end_page) for n in tree.root.walk()][2:] == [("B", 2, 3), ("C", 3, 5)]
+
+
+@pytest.mark.parametrize("structure, bad", [
+    ("# A [line 6]\n## B [line 0]", "## B [line 0]"),
+    ("# A [line 6]\n## B [line 6]", "## B [line 6]"),
+])
+def test_report_non_monotonic_rejected(structure, bad):
+    with pytest.raises(ValueError, match=rf"non-monotonic.*{re.escape(bad)}"):
+        build_tree(structure, kind="report", pages=5, doc_title="R", markdown=REPORT)
+
+
+def test_report_errors():
+    with pytest.raises(ValueError, match="past the end"):
+        build_tree("# A [line 999]", kind="report", pages=5, doc_title="R", markdown=REPORT)
+    with pytest.raises(ValueError, match="markdown"):
+        build_tree("# A [line 0]", kind="report", pages=5, doc_title="R")
+
+
+def test_report_unparseable_lines_warned():
+    tree = build_tree("# A [line 0]\nnonsense", kind="report", pages=5, doc_title="R", markdown=REPORT)
+    assert tree.warnings == ["ignored structure line 'nonsense'"]
+    assert tree_pages(tree) == set(range(1, 6))
+
+
+def test_zero_pages_is_root_only():
+    for kind, markdown in (("report", ""), ("deck", None)):
+        tree = build_tree("", kind=kind, pages=0, doc_title="Empty", markdown=markdown)
+        assert tree.root.children == [] and tree.pages == 0 and tree.root.number == -1
+        assert render_tree(tree) == "Empty [1]"
+
+
+DECK_STRUCTURE = """# Intro
+- Page 1 : Cover
+- Page 2 : Agenda
+# Results
+- Page 4 : Results (1 of 2)
+- Page 2 : Agenda again
+- Page 9 : Ghost
+- Page 5 : Results (2 of 2)
+# Empty
+"""
+
+
+def test_deck_tree_duplicates_out_of_range_and_uncategorized():
+    tree = build_tree(DECK_STRUCTURE, kind="deck", pages=7, doc_title="Deck")
+    assert spans(tree) == [
+        ("Deck", -1, "root", 0, 1, 7),
+        ("Intro", -2, "section", 1, 1, 2),
+        ("Cover", 1, "page", 2, 1, 1),
+        ("Agenda", 2, "page", 2, 2, 2),
+        ("Uncategorized", -5, "section", 1, 3, 3),
+        ("Page 3", 3, "page", 2, 3, 3),
+        ("Results", -3, "section", 1, 4, 5),
+        ("Results (1 of 2)", 4, "page", 2, 4, 4),
+        ("Results (2 of 2)", 5, "page", 2, 5, 5),
+        ("Uncategorized", -6, "section", 1, 6, 7),
+        ("Page 6", 6, "page", 2, 6, 6),
+        ("Page 7", 7, "page", 2, 7, 7),
+    ]
+    assert tree.warnings == [
+        "page 2 is listed more than once; kept the first",
+        "page 9 is out of range (1..7); dropped",
+        "section 'Empty' has no pages; dropped",
+        "page 3 not covered by the structure; put under Uncategorized",
+        "pages 6-7 not covered by the structure; put under Uncategorized",
+    ]
+    assert render_tree(tree) == (
+        "Deck [1]\n  Intro [1]\n    Cover [1]\n    Agenda [2]\n  Uncategorized [3]\n    Page 3 [3]\n"
+        "  Results [4]\n    Results (1 of 2) [4]\n    Results (2 of 2) [5]\n"
+        "  Uncategorized [6]\n    Page 6 [6]\n    Page 7 [7]"
+    )
+
+
+def test_deck_pages_before_any_section_and_zero_page():
+    tree = build_tree("- Page 1 : Cover\n# Body\n- Page 2 : Text\n- Page 0 : nope", kind="deck",
+                      pages=2, doc_title="D")
+    assert render_tree(tree) == "D [1]\n  Cover [1]\n  Body [2]\n    Text [2]"
+    assert tree.warnings == ["page 0 is out of range (1..2); dropped"]
+
+
+def test_deck_roundtrip_from_grouping():
+    titles = ["Intro", None, "Results (1 of 2)", "Results (2 of 2)"]
+    tree = build_tree(deck_structure(group_sections(titles), titles), kind="deck", pages=4, doc_title="D")
+    assert render_tree(tree) == (
+        "D [1]\n  Intro [1]\n    Intro [1]\n    Intro [2]\n"
+        "  Results [3]\n    Results (1 of 2) [3]\n    Results (2 of 2) [4]"
+    )
+    assert tree.warnings == []
+
+
+def check_invariants(tree, pages, *, sorted_children=True):
+    assert tree_pages(tree) == set(range(1, pages + 1))
+    for node in tree.root.walk():
+        assert 1 <= node.start_page <= node.end_page <= max(1, pages)
+        for child in node.children:
+            assert node.start_page <= child.start_page <= child.end_page <= node.end_page
+    starts = [c.start_page for c in tree.root.children]
+    assert starts == sorted(starts) or not sorted_children
+
+
+def random_report(rng):
+    blocks = []
+    for _ in range(rng.randint(1, 10)):
+        lines = []
+        for _ in range(rng.randint(0, 6)):
+            roll = rng.random()
+            if roll < 0.3:
+                lines.append("#" * rng.randint(1, 4) + f" H{rng.randint(0, 99)}")
+            elif roll < 0.4:
+                lines += ["```", "# fenced", "```"]
+            elif roll < 0.55:
+                lines.append("")
+            else:
+                lines.append("text")
+        blocks.append("\n".join(lines))
+    return join_pages(blocks), len(blocks)
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_random_report_layouts_cover_every_page(seed):
+    rng = random.Random(seed)
+    markdown, pages = random_report(rng)
+    with_root = create_report_toc(markdown, "doc")
+    raw = "\n".join(f"{'#' * h.level} {h.title} [line {h.line}]" for h in iter_headings(markdown))
+    for structure in (with_root, raw):
+        tree = build_tree(structure, kind="report", pages=pages, doc_title="Doc", markdown=markdown)
+        check_invariants(tree, pages)
+        numbers = [n.number for n in tree.root.walk() if n.kind == "heading"]
+        lines = [h.line for h in iter_headings(markdown)]
+        assert numbers == (lines if structure == raw else [0] + lines)
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_random_deck_structures_list_every_page_once(seed):
+    rng = random.Random(seed)
+    pages = rng.randint(0, 12)
+    lines = []
+    for _ in range(rng.randint(0, 5)):
+        if rng.random() < 0.8:
+            lines.append(f"# S{rng.randint(0, 9)}")
+        lines += [f"- Page {rng.randint(-1, pages + 2)} : t" for _ in range(rng.randint(0, 5))]
+    tree = build_tree("\n".join(lines), kind="deck", pages=pages, doc_title="Deck")
+    page_nodes = sorted(n.number for n in tree.root.walk() if n.kind == "page")
+    assert page_nodes == list(range(1, pages + 1))
+    if pages:
+        check_invariants(tree, pages, sorted_children=False)  # decks keep the listed section order
+    else:
+        assert tree.root.children == []

@@ -28,12 +28,17 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     """Normalised texts of running headers/footers (digits fuzzed) repeated on many pages."""
     if len(pages) < 3:
         return set()
-    counts: Counter[str] = Counter()
+    small: Counter[str] = Counter()
+    large: Counter[str] = Counter()
     for page in pages:
-        seen = {_key(l.text) for l in _margin_lines(page) if l.size <= body_size * 1.15}
-        counts.update(seen)
+        margin = _margin_lines(page)
+        small.update({_key(l.text) for l in margin if l.size <= body_size * 1.15})
+        # large margin text may be a slide title repeated on a few slides: only exact, frequent repeats
+        large.update({" ".join(l.text.lower().split()) for l in margin if l.size > body_size * 1.15})
     threshold = max(3, int(0.25 * len(pages)))
-    return {key for key, n in counts.items() if n >= threshold and key.strip("# ")}
+    found = {key for key, n in small.items() if n >= threshold and key.strip("# ")}
+    found |= {key for key, n in large.items() if n >= max(3, 0.5 * len(pages))}
+    return found
 
 
 def strip_furniture(page: PageLayout, furniture: set[str]) -> tuple[list[Line], str | None]:
@@ -46,7 +51,7 @@ def strip_furniture(page: PageLayout, furniture: set[str]) -> tuple[list[Line], 
             if PAGE_NUMBER_RE.match(line.text):
                 label = label or _DIGITS.search(line.text).group() if _DIGITS.search(line.text) else line.text
                 continue
-            if _key(line.text) in furniture:
+            if _key(line.text) in furniture or " ".join(line.text.lower().split()) in furniture:
                 continue
         kept.append(line)
     return kept, label

@@ -14,7 +14,8 @@ _LABEL_PATTERNS: list[tuple[str, float, re.Pattern[str]]] = [
     ("decimal", 2.0, re.compile(r"^(\d{1,2}(?:\.\d{1,2}){1,4})\.?\s+\S")),
     ("roman", 0.0, re.compile(r"^([IVXL]{1,5})\.\s+\S")),
     ("upper", 1.0, re.compile(r"^([A-Z])[.)]\s+\S")),
-    ("arabic", 2.0, re.compile(r"^(\d{1,2})[.)]?\s+[A-Z]")),
+    ("arabic", 2.0, re.compile(r"^(\d{1,2})[.)]\s+\S")),
+    ("arabic_bare", 2.0, re.compile(r"^(\d{1,2})\s+[A-Z][a-z]")),
     ("lower", 3.0, re.compile(r"^([a-z])[.)]\s+\S")),
     ("paren_arabic", 4.0, re.compile(r"^\((\d{1,2})\)\s+\S")),
     ("paren_lower", 5.0, re.compile(r"^\(([a-z])\)\s+\S")),
@@ -99,16 +100,44 @@ def _ends_sentence(text: str) -> bool:
     return text.rstrip().endswith((".", ",", ";")) and not re.search(r"\b[A-Z]\.$|\b[IVX]+\.$", text.strip())
 
 
+CONTENTS_TITLE_RE = re.compile(r"^(table of contents|contents|content|inhalt|sommaire|índice|indice)$", re.I)
+PAGE_REF_RE = re.compile(r"(\.\s*){3,}\s*\d+\s*$|\s\d{1,3}\s*$")
+
+
+def contents_pages(pages: list[list[Line]], search: int = 10) -> set[int]:
+    """0-based indexes of the printed contents page(s): titled "Contents" or dense with page references."""
+    found: set[int] = set()
+    for index, lines in enumerate(pages[:search]):
+        refs = sum(1 for l in lines if PAGE_REF_RE.search(l.text))
+        titled = any(CONTENTS_TITLE_RE.match(l.text.strip(" :")) for l in lines[:8])
+        continued = (index - 1) in found and refs >= 5 and refs >= 0.3 * len(lines)
+        if (titled and refs >= 3) or continued:
+            found.add(index)
+    return found
+
+
 def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -> list[Candidate]:
     """Lines that look like headings, multi-line headings merged, in document order."""
     found: list[Candidate] = []
     order = 0
+    skip = contents_pages(pages)
     for page_index, lines in enumerate(pages):
+        if page_index in skip:  # only the contents page's own title is a heading there
+            for index, line in enumerate(lines[:8]):
+                if CONTENTS_TITLE_RE.match(line.text.strip(" :")):
+                    style = Style(line.size, line.bold, line.italic, _is_caps(line.text), "")
+                    found.append(Candidate(page_index + 1, index, 1, line.text, style, order))
+                    order += 1
+                    break
+            continue
+        left = min((l.x0 for l in lines), default=0.0)
         i = 0
+        prev_heading = False
         while i < len(lines):
             line = lines[i]
-            style = _classify(lines, i, body, right_margin)
+            style = _classify(lines, i, body, left, prev_heading)
             if style is None:
+                prev_heading = False
                 i += 1
                 continue
             text, count = line.text, 1
@@ -116,54 +145,73 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
             while i + count < len(lines) and count < 4:
                 nxt = lines[i + count]
                 prev = lines[i + count - 1]
+                emphasised = line.size >= body * 1.12 or line.bold or line.italic
                 if not (
                     abs(nxt.size - line.size) < 0.6
                     and nxt.bold == line.bold
                     and nxt.italic == line.italic
-                    and 0 <= nxt.y0 - prev.y1 <= 0.9 * line.size
-                    and abs(nxt.x0 - line.x0) < 40 + (60 if label_class(line.text) else 0)
-                    and (line.size >= body * 1.12 or line.bold or line.italic)
+                    and 0 <= nxt.y0 - prev.y1 <= 1.2 * line.size
+                    and abs(nxt.x0 - line.x0) < 40 + (80 if label_class(line.text) else 0)
+                    and (emphasised or (_title_case(nxt.text) and not _starts_paragraph(lines, i + count + 1, left)
+                                        and _starts_paragraph(lines, i + count + 1, left, strict=True)))
                     and _text_ok(nxt.text)
+                    and not _ends_sentence(prev.text)
                     and label_class(nxt.text) is None
                 ):
                     break
                 text = f"{text} {nxt.text}"
                 count += 1
-            if len(text.split()) <= MAX_WORDS + 6:
+            if len(text.split()) <= MAX_WORDS + 12:
                 found.append(Candidate(page_index + 1, i, count, text, style, order))
                 order += 1
+                prev_heading = True
             i += count
     return found
 
 
-def _classify(lines: list[Line], i: int, body: float, right_margin: float) -> Style | None:
+def _starts_paragraph(lines: list[Line], j: int, left: float, strict: bool = False) -> bool:
+    """Whether line j (if any) begins a new paragraph: indented, a label, or after a gap."""
+    if j >= len(lines):
+        return True
+    nxt, prev = lines[j], lines[j - 1]
+    if nxt.x0 > left + 8 or label_class(nxt.text) or nxt.y0 - prev.y1 > 1.5 * nxt.size:
+        return True
+    return False if strict else (nxt.bold != prev.bold or abs(nxt.size - prev.size) >= 1)
+
+
+def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading: bool) -> Style | None:
     line = lines[i]
     text = line.text
     if not _text_ok(text) or line.size < body * 0.9:
         return None
     label = label_class(text)
     caps = _is_caps(text)
-    large = line.size >= body * 1.12
-    if large:
+    if line.size >= body * 1.12:
         return Style(line.size, line.bold, line.italic, caps, "")
     # body-size lines: need emphasis or a numbering label, and to stand on their own
-    prev = lines[i - 1] if i > 0 else None
-    nxt = lines[i + 1] if i + 1 < len(lines) else None
+    if label and label[0] == "arabic_bare":
+        label = None
     if _ends_sentence(text) and not (label and len(text.split()) <= 2):
         return None
-    if nxt is not None and nxt.size == line.size and nxt.bold == line.bold and nxt.italic == line.italic:
-        # same style continues: a heading only if the line is short and the next starts a new block
-        if line.x1 > right_margin - 0.15 * (right_margin - line.x0) and not line.bold:
-            return None
-        if not (line.bold or line.italic or caps) and nxt.x0 <= line.x0 - 1 and not label:
-            return None
-    if prev is not None and not _ends_block(prev) and prev.size == line.size and prev.bold == line.bold:
-        return None
+    if text.endswith(":") or (len(text.split()) == 1 and _is_caps(text)):
+        return None  # a run-in label ("Notes:") or a diagram tag ("JTAG")
+    prev = lines[i - 1] if i > 0 else None
+    if prev is not None and not prev_heading and not _ends_block(prev) and prev.y0 <= line.y0:
+        if abs(prev.size - line.size) < 0.6 and prev.bold == line.bold and line.y0 - prev.y1 < 1.5 * line.size:
+            return None  # continues the previous paragraph
     numbering = label[0] if label else ""
-    if line.bold or (caps and len(text.split()) >= 1):
+    emphasised = line.bold or line.italic or caps
+    if emphasised and not _starts_paragraph(lines, i + 1, left) and not label:
+        nxt = lines[i + 1]
+        if nxt.bold == line.bold and nxt.italic == line.italic:
+            return None  # an emphasised paragraph, not a heading
+    if line.bold or caps:
         return Style(line.size, line.bold, line.italic, caps, numbering)
-    if label and _title_case(text) and line.x1 < right_margin - 30:
-        return Style(line.size, line.bold, line.italic, caps, numbering)
+    if label and _title_case(text):
+        if _starts_paragraph(lines, i + 1, left, strict=True) or (
+            i + 1 < len(lines) and _title_case(lines[i + 1].text) and not _ends_sentence(lines[i + 1].text)
+        ):
+            return Style(line.size, line.bold, line.italic, caps, numbering)
     if line.italic and label:
         return Style(line.size, line.bold, line.italic, caps, numbering)
     return None
@@ -197,8 +245,14 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int) -> dict[
         return (-round(style.size), sub, first)
 
     ordered = sorted(kept, key=rank)
+    major = [st for st in ordered if len(kept[st]) >= 2]
+    style_level: dict[Style, int] = {st: n for n, st in enumerate(major, start=1)}
+    for st in ordered:
+        if st not in style_level:  # a one-off style shares the level of the next major style below it
+            below = [style_level[m] for m in major if rank(m) > rank(st)]
+            style_level[st] = below[0] if below else len(major) + 1
     levels: dict[int, int] = {}
-    for level, style in enumerate(ordered, start=1):
-        for cand in kept[style]:
-            levels[cand.order] = min(level, 6)
+    for style, items in kept.items():
+        for cand in items:
+            levels[cand.order] = min(style_level[style], 6)
     return levels

@@ -82,11 +82,17 @@ def _title_case(text: str) -> bool:
     return capital >= 0.75 * len(significant)
 
 
+CAPTION_RE = re.compile(
+    r"^(figure|fig\.|table|box|chart|exhibit|graph|map|panel|source|note)s?\s*[A-Z]?[\d.]+|(—|-|\()\s*continued\)?$|\(cont(\.|inued|'d)\)$",
+    re.I,
+)
+
+
 def _text_ok(text: str) -> bool:
     letters = sum(c.isalpha() for c in text)
     if letters < 2 or len(text) > 220 or len(text.split()) > MAX_WORDS:
         return False
-    if LEADER_RE.search(text) or "http" in text.lower() or "www." in text.lower():
+    if LEADER_RE.search(text) or "http" in text.lower() or "www." in text.lower() or CAPTION_RE.search(text):
         return False
     stripped = re.sub(r"^\W+", "", text)
     label = label_class(text)
@@ -150,11 +156,11 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
                     abs(nxt.size - line.size) < 0.6
                     and nxt.bold == line.bold
                     and nxt.italic == line.italic
-                    and 0 <= nxt.y0 - prev.y1 <= 1.2 * line.size
+                    and -0.35 * line.size <= nxt.y0 - prev.y1 <= 1.2 * line.size
                     and abs(nxt.x0 - line.x0) < 40 + (80 if label_class(line.text) else 0)
                     and (emphasised or (_title_case(nxt.text) and not _starts_paragraph(lines, i + count + 1, left)
                                         and _starts_paragraph(lines, i + count + 1, left, strict=True)))
-                    and _text_ok(nxt.text)
+                    and (_text_ok(nxt.text) or (emphasised and nxt.text[:1].islower() and len(nxt.text) < 120))
                     and not _ends_sentence(prev.text)
                     and label_class(nxt.text) is None
                 ):

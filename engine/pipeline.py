@@ -1,0 +1,638 @@
+"""Orchestration: the ordered stages, their cache keys, and running them over a batch of PDFs in parallel."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from engine.config import debug_enabled, default_workers
+from engine.pdf import PdfError, file_sha256
+from engine.schemas import (
+    DocumentRecord, IngestResult, ProgressEvent, Provider, StageError, StageState, Status,
+)
+from engine.workspace import Workspace, atomic_write_text
+
+__all__ = [
+    "DocJob", "InputFile", "Pipeline", "Stage", "StageContext", "StageOutcome", "collect_pdfs",
+    "default_stages", "is_up_to_date", "run_document", "stage_keys",
+]
+
+ProgressCallback = Callable[[ProgressEvent], None]
+CRASH_MESSAGE = "the worker process crashed while processing this file (a malformed PDF can do this)"
+OPEN_STAGE_VERSION = 1
+DONE = "done"  # the stage name of the last event of every document
+
+
+# -- stages ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class StageOutcome:
+    """What a stage reports besides the record fields it set."""
+
+    warnings: list[str] = field(default_factory=list)
+    partial: bool = False  # some pages or parts could not be done (the document becomes `partial`)
+
+
+@dataclass
+class StageContext:
+    """What a stage may read and write: the record being built and the workspace files."""
+
+    workspace: Workspace
+    record: DocumentRecord
+    provider: Provider
+    model: str
+    progress: Callable[[int, int], None]
+
+    @property
+    def pdf_path(self) -> Path:
+        return self.workspace.pdf_path(self.record)
+
+    @property
+    def kind(self) -> str:
+        return "deck" if self.record.format == "landscape" else "report"
+
+    @property
+    def file_stem(self) -> str:
+        return Path(self.record.file_name).stem
+
+    def raw_markdown(self) -> str:
+        return self.workspace.raw_markdown_path(self.record).read_text(encoding="utf-8")
+
+    def reformatted_markdown(self) -> str:
+        return self.workspace.reformatted_markdown_path(self.record).read_text(encoding="utf-8")
+
+
+class Stage:
+    """One step: `run` sets the record `fields` it owns; `requires` must have succeeded, `uses` may have."""
+
+    name: ClassVar[str] = ""
+    requires: ClassVar[tuple[str, ...]] = ()
+    uses: ClassVar[tuple[str, ...]] = ()
+    optional: ClassVar[bool] = False  # a failure makes the document partial, not failed
+    fields: ClassVar[tuple[str, ...]] = ()  # record fields reset when the stage fails or is skipped
+
+    def version(self) -> int:
+        return 1
+
+    def provider(self, provider: Provider) -> Provider:
+        return Provider.OFFLINE
+
+    def outputs_exist(self, ctx: StageContext) -> bool:
+        return True
+
+    def run(self, ctx: StageContext) -> StageOutcome:
+        raise NotImplementedError
+
+
+def _module_version(module: str) -> int:
+    import importlib
+
+    return int(getattr(importlib.import_module(module), "VERSION", 1))
+
+
+class OpenStage(Stage):
+    """Validate the PDF and describe it (pages, format, docinfo, outline, page labels)."""
+
+    name, fields = "open", ("pdf", "pages", "format")
+
+    def version(self) -> int:
+        return OPEN_STAGE_VERSION
+
+    def run(self, ctx: StageContext) -> StageOutcome:
+        from engine.pdf import inspect_pdf
+
+        info = inspect_pdf(ctx.pdf_path)
+        ctx.record.pdf, ctx.record.pages, ctx.record.format = info, info.pages, info.format
+        return StageOutcome()
+
+
+class ReadStage(Stage):
+    """Transcribe every page to page-marked Markdown (cache/<rel>.md)."""
+
+    name, requires, fields = "read", ("open",), ("page_info", "images")
+
+    def __init__(self, reader: Any | None = None) -> None:
+        self.reader = reader
+
+    def _reader(self) -> Any:
+        if self.reader is None:
+            from engine.readers.offline import OfflineReader
+
+            self.reader = OfflineReader()
+        return self.reader
+
+    def version(self) -> int:
+        return int(self._reader().version)
+
+    def provider(self, provider: Provider) -> Provider:
+        try:
+            return Provider(getattr(self._reader(), "name", provider))
+        except ValueError:  # a test or experimental reader
+            return provider
+
+    def outputs_exist(self, ctx: StageContext) -> bool:
+        return ctx.workspace.raw_markdown_path(ctx.record).exists()
+
+    def run(self, ctx: StageContext) -> StageOutcome:
+        result = self._reader().read(ctx.pdf_path, progress=ctx.progress)
+        atomic_write_text(ctx.workspace.raw_markdown_path(ctx.record), result.markdown)
+        ctx.record.page_info, ctx.record.images = result.pages, result.images
+        ocr = [p.page for p in result.pages if p.needs_ocr]
+        warnings = list(result.warnings)
+        if ocr:
+            listed = ", ".join(map(str, ocr[:20])) + (", …" if len(ocr) > 20 else "")
+            warnings.insert(0, f"{len(ocr)} page(s) without a text layer need OCR: {listed}")
+        return StageOutcome(warnings=warnings, partial=bool(ocr or result.warnings))
+
+
+class ReformatStage(Stage):
+    """Coherent heading levels, one H1 (cache/<rel>.reformatted.md)."""
+
+    name, requires = "reformat", ("read",)
+
+    def version(self) -> int:
+        return _module_version("engine.reformat")
+
+    def outputs_exist(self, ctx: StageContext) -> bool:
+        return ctx.workspace.reformatted_markdown_path(ctx.record).exists()
+
+    def run(self, ctx: StageContext) -> StageOutcome:
+        from engine.reformat import normalize_document
+
+        text, warnings = normalize_document(
+            ctx.raw_markdown(), doc_format=ctx.record.format or "portrait", fallback_title=ctx.file_stem
+        )
+        atomic_write_text(ctx.workspace.reformatted_markdown_path(ctx.record), text)
+        return StageOutcome(warnings=list(warnings))
+
+
+class TocStage(Stage):
+    """The document's own contents page, and its PDF outline kept apart."""
+
+    name, requires, optional, fields = "toc", ("read",), True, ("extracted_toc",)
+
+    def version(self) -> int:
+        return _module_version("engine.extract.toc_extract")
+
+    def run(self, ctx: StageContext) -> StageOutcome:
+        from engine.extract.toc_extract import extract_toc
+        from engine.markdown import split_pages
+        from engine.pdf import open_document, page_texts
+
+        with open_document(ctx.pdf_path) as doc:
+            first = page_texts(doc, 10)
+        pdf = ctx.record.pdf
+        ctx.record.extracted_toc = extract_toc(
+            first, split_pages(ctx.raw_markdown()), pdf.page_labels if pdf else [], pdf.outline if pdf else []
+        )
+        return StageOutcome()
+
+
+class StructureStage(Stage):
+    """Headings from the page content, the created TOC, deck sections and the structure string."""
+
+    name, requires = "structure", ("reformat",)
+    fields = ("headings", "created_toc", "landscape_pages", "structure")
+
+    def version(self) -> int:
+        return _module_version("engine.extract.toc_create") * 1000 + _module_version("engine.extract.landscape")
+
+    def run(self, ctx: StageContext) -> StageOutcome:
+        from engine.extract import landscape
+        from engine.extract.toc_create import create_deck_toc, create_report_toc, headings_from_markdown
+
+        markdown, record = ctx.reformatted_markdown(), ctx.record
+        record.headings = headings_from_markdown(markdown)
+        if ctx.kind == "deck":
+            titles = landscape.slide_titles(markdown)
+            sections = landscape.group_sections(titles, landscape.find_agenda(markdown, titles))
+            record.landscape_pages = landscape.landscape_pages(titles)
+            record.structure = landscape.deck_structure(sections, titles)
+            record.created_toc = create_deck_toc(sections)
+        else:
+            record.created_toc = create_report_toc(markdown, ctx.file_stem)
+            record.structure, record.landscape_pages = record.created_toc, ""
+        return StageOutcome()
+
+
+class MetadataStage(Stage):
+    """Context metadata (title, author, date, language, themes…) with provenance."""
+
+    name, requires, optional, fields = "metadata", ("reformat", "structure"), True, ("metadata",)
+
+    def version(self) -> int:
+        return _module_version("engine.extract.metadata")
+
+    def run(self, ctx: StageContext) -> StageOutcome:
+        from engine.extract.metadata import extract_metadata
+
+        ctx.record.metadata = extract_metadata(ctx.record.pdf, ctx.reformatted_markdown(), ctx.record.headings)
+        return StageOutcome()
+
+
+class TreeStage(Stage):
+    """The DocTree parsed from the structure string; every page under some node."""
+
+    name, requires, uses, fields = "tree", ("structure",), ("metadata",), ("tree",)
+
+    def version(self) -> int:
+        return _module_version("engine.structure")
+
+    def run(self, ctx: StageContext) -> StageOutcome:
+        from engine.structure import build_tree
+
+        record = ctx.record
+        docinfo_title = record.pdf.docinfo.get("title", "") if record.pdf else ""
+        title = record.metadata.title or docinfo_title or ctx.file_stem
+        markdown = ctx.reformatted_markdown() if ctx.kind == "report" else None
+        record.tree = build_tree(record.structure, kind=ctx.kind, pages=record.pages, doc_title=title,
+                                 markdown=markdown)
+        return StageOutcome(warnings=list(record.tree.warnings))
+
+
+def default_stages(reader: Any | None = None) -> list[Stage]:
+    """The stages in order; pass a reader to replace the offline one."""
+    return [OpenStage(), ReadStage(reader), ReformatStage(), TocStage(), StructureStage(), MetadataStage(),
+            TreeStage()]
+
+
+# -- cache keys ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StageKey:
+    key: str
+    version: int
+    provider: Provider
+
+
+def stage_keys(sha256: str, stages: Sequence[Stage], provider: Provider, model: str) -> dict[str, StageKey]:
+    """Each stage's cache key: (content hash, stage, version, provider, model) chained with upstream keys."""
+    keys: dict[str, StageKey] = {}
+    for stage in stages:
+        try:
+            version, used = stage.version(), stage.provider(provider)
+        except Exception:  # the stage's module is missing or broken: never cached, fails when run
+            version, used = 0, provider
+        upstream = [keys[n].key for n in (*stage.requires, *stage.uses) if n in keys]
+        model_used = model if used is not Provider.OFFLINE else ""
+        payload = json.dumps([sha256, stage.name, version, used.value, model_used, upstream])
+        digest = hashlib.sha256(payload.encode()).hexdigest()[:16]
+        keys[stage.name] = StageKey(f"{stage.name}:v{version}:{used.value}:{model_used or '-'}:{digest}",
+                                    version, used)
+    return keys
+
+
+def _cached(ctx: StageContext, stage: Stage, key: StageKey) -> bool:
+    """The stage ran with this key: done (and its files still there), failed or skipped alike.
+
+    Stages are deterministic for a key, so a failure is a result too; `--force` retries it.
+    """
+    state = ctx.record.stages.get(stage.name)
+    if state is None or key.version <= 0 or state.cache_key != key.key:
+        return False
+    return state.status in (Status.FAILED, Status.PENDING) or stage.outputs_exist(ctx)
+
+
+def is_up_to_date(workspace: Workspace, record: DocumentRecord, stages: Sequence[Stage],
+                  provider: Provider, model: str = "") -> bool:
+    """True when every stage's result is cached for this content, version, provider and model."""
+    if not workspace.pdf_path(record).exists() or record.status is Status.PENDING:
+        return False
+    ctx = StageContext(workspace, record, provider, model, lambda done, total: None)
+    keys = stage_keys(record.sha256, stages, provider, model)
+    return all(_cached(ctx, stage, keys[stage.name]) for stage in stages)
+
+
+# -- one document ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DocJob:
+    """Everything a worker process needs to process one document (picklable)."""
+
+    root: str
+    doc_id: str
+    stages: Sequence[Stage]
+    provider: Provider = Provider.OFFLINE
+    model: str = ""
+    force: bool = False
+
+
+def run_document(job: DocJob, emit: ProgressCallback, cancelled: Callable[[], bool]) -> IngestResult:
+    """Run the stages of one document from the first missing one; the record is saved after each stage."""
+    started = time.perf_counter()
+    workspace = Workspace(job.root)
+    record = workspace.load(job.doc_id)
+    if record is None:
+        raise FileNotFoundError(f"no record for document {job.doc_id}")
+    doc, total = record.rel_path, len(job.stages)
+    keys = stage_keys(record.sha256, job.stages, job.provider, job.model)
+    ctx = StageContext(workspace, record, job.provider, job.model, _page_progress(emit, doc))
+    unusable: dict[str, str] = {}  # stage name -> why later stages cannot use it
+    for index, stage in enumerate(job.stages):
+        if cancelled():
+            record.status, record.error = Status.PENDING, "cancelled"
+            workspace.save(record)
+            emit(ProgressEvent(doc=doc, stage=DONE, done=index, total=total, message="cancelled"))
+            return _result(record, time.perf_counter() - started)
+        key = keys[stage.name]
+        blocked = next((n for n in stage.requires if n in unusable), None)
+        if blocked is not None:
+            _reset(record, stage)
+            record.stages[stage.name] = StageState(
+                status=Status.PENDING, provider=key.provider, version=key.version, cache_key=key.key,
+                warnings=[f"skipped: the {blocked} stage {unusable[blocked]}"],
+            )
+            unusable[stage.name] = "was skipped"
+            emit(ProgressEvent(doc=doc, stage=stage.name, done=index + 1, total=total, message="skipped"))
+            continue
+        if not job.force and _cached(ctx, stage, key):
+            cached_status = record.stages[stage.name].status
+            if cached_status in (Status.FAILED, Status.PENDING):
+                unusable[stage.name] = "failed" if cached_status is Status.FAILED else "was skipped"
+            emit(ProgressEvent(doc=doc, stage=stage.name, done=index + 1, total=total, message="cached"))
+            continue
+        emit(ProgressEvent(doc=doc, stage=stage.name, done=index, total=total, message="running"))
+        record.stages[stage.name] = state = _run_stage(ctx, stage, key)
+        if state.status is Status.FAILED:
+            unusable[stage.name] = "failed"
+        workspace.save(record)
+        emit(ProgressEvent(doc=doc, stage=stage.name, done=index + 1, total=total, message=state.status.value))
+    record.status, record.error = _document_status(record, job.stages)
+    workspace.save(record)
+    emit(ProgressEvent(doc=doc, stage=DONE, done=total, total=total, message=record.status.value))
+    return _result(record, time.perf_counter() - started)
+
+
+def _run_stage(ctx: StageContext, stage: Stage, key: StageKey) -> StageState:
+    started = time.perf_counter()
+    state = StageState(provider=key.provider, model=ctx.model if key.provider is not Provider.OFFLINE else "",
+                       version=key.version, cache_key=key.key)
+    try:
+        outcome = stage.run(ctx)
+    except Exception as exc:
+        if debug_enabled():
+            print(f"pdfrag: {ctx.record.rel_path}: {stage.name} stage failed", file=sys.stderr)
+            traceback.print_exc(file=sys.stderr)
+        _reset(ctx.record, stage)
+        state.status = Status.FAILED
+        state.errors = [StageError(message=_error_message(exc, ctx.record.file_name))]
+    else:
+        state.status = Status.PARTIAL if outcome.partial else Status.OK
+        state.warnings = [" ".join(w.split()) for w in outcome.warnings]
+    state.seconds = round(time.perf_counter() - started, 3)
+    return state
+
+
+def _reset(record: DocumentRecord, stage: Stage) -> None:
+    for name in stage.fields:
+        setattr(record, name, DocumentRecord.model_fields[name].get_default(call_default_factory=True))
+
+
+def _document_status(record: DocumentRecord, stages: Sequence[Stage]) -> tuple[Status, str | None]:
+    """failed when a required stage failed or was skipped; partial when an optional one or some pages did."""
+    problems: list[str] = []
+    for stage in stages:
+        state = record.stages.get(stage.name)
+        if state is None:
+            continue
+        message = state.errors[0].message if state.errors else None
+        if state.status is Status.FAILED and not stage.optional:
+            return Status.FAILED, message if stage.name == "open" else f"{stage.name} stage failed: {message}"
+        if state.status is Status.FAILED:
+            problems.append(f"{stage.name} stage failed: {message}")
+        elif state.status is Status.PENDING and not stage.optional:
+            return Status.FAILED, f"{stage.name} stage: {state.warnings[0] if state.warnings else 'not run'}"
+        elif state.status is Status.PARTIAL:
+            problems.append(state.warnings[0] if state.warnings else f"{stage.name} stage incomplete")
+    return (Status.PARTIAL, "; ".join(problems)) if problems else (Status.OK, None)
+
+
+def _error_message(exc: Exception, file_name: str) -> str:
+    """One line for the user: a PdfError's own message without the file-name prefix, else type and text."""
+    text = " ".join(str(exc).split())
+    if isinstance(exc, PdfError):
+        return text.removeprefix(f"{file_name}: ") or type(exc).__name__
+    return f"{type(exc).__name__}: {text}"[:300] if text else type(exc).__name__
+
+
+def _page_progress(emit: ProgressCallback, doc: str) -> Callable[[int, int], None]:
+    """Page-level progress of the read stage, at most about 100 events per document."""
+    last = [0]
+
+    def report(done: int, total: int) -> None:
+        if done >= total or done - last[0] >= max(1, total // 100):
+            last[0] = done
+            emit(ProgressEvent(doc=doc, stage="read", done=done, total=total, message="pages"))
+
+    return report
+
+
+def _result(record: DocumentRecord, seconds: float, name: str | None = None) -> IngestResult:
+    return IngestResult(doc_id=record.doc_id, file_name=name or record.rel_path, pages=record.pages,
+                        format=record.format, status=record.status, error=record.error,
+                        seconds=round(seconds, 3))
+
+
+# -- the batch -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class InputFile:
+    """One input: a file to ingest, or the path that cannot be used and why."""
+
+    path: Path
+    error: str | None = None
+
+
+def collect_pdfs(paths: Iterable[Path]) -> list[InputFile]:
+    """Folders expand recursively to their `*.pdf` files (any case); named files are kept whatever their name."""
+    found: list[InputFile] = []
+    for path in map(Path, paths):
+        if path.is_dir():
+            pdfs = sorted(p for p in path.rglob("*") if p.suffix.lower() == ".pdf" and p.is_file()
+                          and not any(part.startswith(".") for part in p.relative_to(path).parts))
+            found.extend(InputFile(p) for p in pdfs)
+            if not pdfs:
+                found.append(InputFile(path, "no PDF files in this folder"))
+        elif path.is_file():
+            found.append(InputFile(path))
+        else:
+            found.append(InputFile(path, "not a regular file" if path.exists() else "no such file or directory"))
+    return found
+
+
+class Pipeline:
+    """Runs every stage over a batch of PDFs, skipping what is cached; `cancel()` stops between stages.
+
+    `on_progress` is called in the thread that runs `ingest`, with each document's events in order
+    (worker processes send theirs through a manager queue that this thread drains).
+    """
+
+    def __init__(self, workspace: Workspace | Path | str, *, provider: Provider | str = Provider.OFFLINE,
+                 model: str = "", workers: int | None = None, on_progress: ProgressCallback | None = None,
+                 stages: Sequence[Stage] | None = None, max_bytes: int | None = None) -> None:
+        self.workspace = workspace if isinstance(workspace, Workspace) else Workspace(workspace)
+        self.provider = Provider(provider)
+        self.model = model
+        self.workers = max(1, workers or default_workers())
+        self.on_progress = on_progress
+        self.stages: list[Stage] = list(stages) if stages is not None else default_stages()
+        self.max_bytes = max_bytes
+        self._cancel = threading.Event()
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def ingest(self, paths: Sequence[Path | str], force: bool = False) -> list[IngestResult]:
+        """Add and process every PDF under `paths`: one result per input file, in input order."""
+        self._cancel.clear()
+        self.workspace.ensure()
+        planned = [self._add(item) for item in collect_pdfs(Path(p) for p in paths)]
+        jobs: dict[str, DocJob] = {}
+        finished: dict[str, IngestResult] = {}
+        for name, doc_id, failure in planned:
+            if failure is not None or doc_id in jobs or doc_id in finished:
+                continue
+            record = self.workspace.load(doc_id)
+            if record is not None and not force and is_up_to_date(
+                self.workspace, record, self.stages, self.provider, self.model
+            ):
+                finished[doc_id] = _result(record, 0.0)
+                self._emit(ProgressEvent(doc=record.rel_path, stage=DONE, done=1, total=1, message="cached"))
+            else:
+                jobs[doc_id] = DocJob(str(self.workspace.root), doc_id, self.stages, self.provider, self.model,
+                                      force)
+        finished.update(self._run(list(jobs.values())))
+        return [failure or finished[doc_id].model_copy(update={"file_name": name})
+                for name, doc_id, failure in planned]
+
+    def _add(self, item: InputFile) -> tuple[str, str, IngestResult | None]:
+        """(name the input is known under, doc_id, failure result if it could not be added)."""
+        name = item.path.name or str(item.path)
+        error = item.error
+        if error is None:
+            try:
+                size = item.path.stat().st_size
+                if self.max_bytes is not None and size > self.max_bytes:
+                    error = (f"the file is {size / 2**20:.1f} MB, above the {self.max_bytes / 2**20:.0f} MB "
+                             "limit (PDFRAG_MAX_UPLOAD_MB)")
+                else:
+                    added = self.workspace.add(item.path, sha256=file_sha256(item.path))
+            except (OSError, ValueError) as exc:
+                error = f"cannot be added to the workspace ({' '.join(str(exc).split())})"
+        if error is not None:
+            self._emit(ProgressEvent(doc=name, stage=DONE, done=1, total=1, message=f"failed: {error}"))
+            return name, "", IngestResult(doc_id=None, file_name=name, pages=0, format=None,
+                                          status=Status.FAILED, error=error, seconds=0.0)
+        if added.duplicate_of:
+            self._emit(ProgressEvent(
+                doc=added.name, stage="add", done=1, total=1,
+                message=f"same content as {added.duplicate_of} (doc {added.record.doc_id}); "
+                        "recorded as an alias, not processed again",
+            ))
+        return added.name, added.record.doc_id, None
+
+    def _run(self, jobs: list[DocJob]) -> dict[str, IngestResult]:
+        if not jobs:
+            return {}
+        if self.workers == 1 or len(jobs) == 1:
+            return {job.doc_id: self._run_here(job) for job in jobs}
+        results, broken = self._run_pool(jobs, self.workers)
+        for job in broken:  # a crash takes every running job down: retry each alone to find the culprit
+            if self.cancelled:
+                break
+            retried, still_broken = self._run_pool([job], 1)
+            results.update(retried)
+            if still_broken:
+                results[job.doc_id] = self._mark_failed(job, CRASH_MESSAGE)
+        for job in jobs:
+            results.setdefault(job.doc_id, self._cancelled(job))
+        return results
+
+    def _run_here(self, job: DocJob) -> IngestResult:
+        if self.cancelled:
+            return self._cancelled(job)
+        try:
+            return run_document(job, self._emit, self._cancel.is_set)
+        except Exception as exc:  # the record itself is unreadable or unwritable
+            return self._mark_failed(job, _error_message(exc, ""))
+
+    def _run_pool(self, jobs: list[DocJob], workers: int) -> tuple[dict[str, IngestResult], list[DocJob]]:
+        context = multiprocessing.get_context("spawn")
+        results: dict[str, IngestResult] = {}
+        broken: list[DocJob] = []
+        with context.Manager() as manager:
+            events, stop = manager.Queue(), manager.Event()
+            with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context) as pool:
+                futures = {pool.submit(_work, job, events, stop): job for job in jobs}
+                pending = set(futures)
+                while pending:
+                    done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+                    if self.cancelled and not stop.is_set():
+                        stop.set()
+                        for future in pending:
+                            future.cancel()
+                    self._drain(events)  # a finished job's events are all queued before its result
+                    for future in done:
+                        if future.cancelled():
+                            continue
+                        job = futures[future]
+                        try:
+                            results[job.doc_id] = future.result()
+                        except BrokenProcessPool:
+                            broken.append(job)
+                        except Exception as exc:
+                            results[job.doc_id] = self._mark_failed(job, _error_message(exc, ""))
+            self._drain(events)
+        return results, broken
+
+    def _drain(self, events: Any) -> None:
+        while True:
+            try:
+                event = events.get_nowait()
+            except Exception:  # queue.Empty, or the manager is gone
+                return
+            self._emit(event)
+
+    def _emit(self, event: ProgressEvent) -> None:
+        if self.on_progress is not None:
+            self.on_progress(event)
+
+    def _mark_failed(self, job: DocJob, message: str) -> IngestResult:
+        record = self.workspace.load(job.doc_id)
+        if record is None:
+            return IngestResult(doc_id=job.doc_id, file_name=job.doc_id, pages=0, format=None,
+                                status=Status.FAILED, error=message, seconds=0.0)
+        record.status, record.error = Status.FAILED, message
+        self.workspace.save(record)
+        self._emit(ProgressEvent(doc=record.rel_path, stage=DONE, done=1, total=1, message=f"failed: {message}"))
+        return _result(record, 0.0)
+
+    def _cancelled(self, job: DocJob) -> IngestResult:
+        record = self.workspace.load(job.doc_id)
+        return IngestResult(doc_id=job.doc_id, file_name=record.rel_path if record else job.doc_id,
+                            pages=record.pages if record else 0, format=record.format if record else None,
+                            status=Status.PENDING, error="cancelled", seconds=0.0)
+
+
+def _work(job: DocJob, events: Any, stop: Any) -> IngestResult:
+    """Worker-process entry: one document, its progress events sent through the manager queue."""
+    return run_document(job, events.put, stop.is_set)

@@ -223,6 +223,20 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     return None
 
 
+def _merge_unlabelled(candidates: list[Candidate]) -> list[Candidate]:
+    """Unnumbered headings join the numbered style they otherwise share, when there is exactly one."""
+    labelled: dict[tuple, set[str]] = {}
+    for cand in candidates:
+        base = (cand.style.size, cand.style.bold, cand.style.italic, cand.style.caps)
+        if cand.style.numbering:
+            labelled.setdefault(base, set()).add(cand.style.numbering)
+    for cand in candidates:
+        base = (cand.style.size, cand.style.bold, cand.style.italic, cand.style.caps)
+        if not cand.style.numbering and len(labelled.get(base, ())) == 1:
+            cand.style = Style(*base, next(iter(labelled[base])))
+    return candidates
+
+
 def _ends_block(line: Line) -> bool:
     text = line.text.rstrip()
     return text.endswith((".", ":", "?", "!", "”", '"', ")")) or line.bold
@@ -230,9 +244,17 @@ def _ends_block(line: Line) -> bool:
 
 def assign_levels(candidates: list[Candidate], body: float, pages: int) -> dict[int, int]:
     """One level per style for the whole document: {candidate order: level (1 = top)}."""
+    candidates = _merge_unlabelled(candidates)
     by_style: dict[Style, list[Candidate]] = {}
     for cand in candidates:
         by_style.setdefault(cand.style, []).append(cand)
+    # a cover page's one-off styles are not structure: keep only its largest line (the title)
+    first_page = [c for c in candidates if c.page == 1]
+    if first_page and pages > 3:
+        title = max(first_page, key=lambda c: (c.style.size, -c.order))
+        for cand in first_page:
+            if cand is not title and len(by_style[cand.style]) == 1:
+                del by_style[cand.style]
     kept: dict[Style, list[Candidate]] = {}
     for style, items in by_style.items():
         per_page = len(items) / max(1, pages)
@@ -257,8 +279,13 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int) -> dict[
         if st not in style_level:  # a one-off style shares the level of the next major style below it
             below = [style_level[m] for m in major if rank(m) > rank(st)]
             style_level[st] = below[0] if below else len(major) + 1
+    ranks = {cand.order: style_level[style] for style, items in kept.items() for cand in items}
+    # compress in document order so that an unused style leaves no gap (depth capped at Markdown's 6)
     levels: dict[int, int] = {}
-    for style, items in kept.items():
-        for cand in items:
-            levels[cand.order] = min(style_level[style], 6)
+    stack: list[int] = []
+    for order in sorted(ranks):
+        while stack and stack[-1] >= ranks[order]:
+            stack.pop()
+        stack.append(ranks[order])
+        levels[order] = min(len(stack), 6)
     return levels

@@ -278,7 +278,10 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int) -> dict[
     for st in ordered:
         if st not in style_level:  # a one-off style shares the level of the next major style below it
             below = [style_level[m] for m in major if rank(m) > rank(st)]
-            style_level[st] = below[0] if below else len(major) + 1
+            if major and rank(st) < rank(major[0]):
+                style_level[st] = 0  # above every recurring style: the document title
+            else:
+                style_level[st] = below[0] if below else len(major) + 1
     ranks = {cand.order: style_level[style] for style, items in kept.items() for cand in items}
     # compress in document order so that an unused style leaves no gap (depth capped at Markdown's 6)
     levels: dict[int, int] = {}

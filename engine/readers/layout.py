@@ -142,9 +142,23 @@ def _order_columns(lines: list[Line], width: float) -> tuple[list[Line], int]:
     band: list[Line] = []
 
     def flush() -> None:
-        band_left = sorted((l for l in band if l.x1 <= mid + 2), key=lambda l: (round(l.y0), l.x0))
-        band_right = sorted((l for l in band if l.x1 > mid + 2), key=lambda l: (round(l.y0), l.x0))
-        ordered.extend(band_left + band_right)
+        key = lambda l: (round(l.y0), l.x0)  # noqa: E731
+        band_left = [l for l in band if l.x1 <= mid + 2]
+        band_right = [l for l in band if l.x1 > mid + 2]
+        if not band_left or not band_right:
+            ordered.extend(sorted(band, key=key))
+            band.clear()
+            return
+        # only where both columns have text is the band two-column; above and below it flows as one
+        top = max(min(l.y0 for l in band_left), min(l.y0 for l in band_right)) - 2
+        bottom = min(max(l.y1 for l in band_left), max(l.y1 for l in band_right)) + 2
+        above = [l for l in band if l.y1 <= top]
+        below = [l for l in band if l.y0 >= bottom]
+        inside = [l for l in band if l.y1 > top and l.y0 < bottom]
+        ordered.extend(sorted(above, key=key))
+        ordered.extend(sorted((l for l in inside if l.x1 <= mid + 2), key=key))
+        ordered.extend(sorted((l for l in inside if l.x1 > mid + 2), key=key))
+        ordered.extend(sorted(below, key=key))
         band.clear()
 
     for line in sorted(lines, key=lambda l: (round(l.y0), l.x0)):

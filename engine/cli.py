@@ -1,0 +1,268 @@
+"""The `pdfrag` command line: ingest, list and show (stdout carries results, stderr logs and progress)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine.config import ConfigError, Settings, resolve_provider
+from engine.schemas import DocumentRecord, Status
+from engine.workspace import Workspace
+
+WHAT = ("record", "metadata", "markdown", "toc", "structure", "tree", "headings")
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad input from the user: reported on stderr, exit code 2."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
+        return int(exc.code or 0)
+    try:
+        settings = Settings.from_env()
+        workspace = Workspace(Path(args.data_dir) if args.data_dir else settings.data_dir)
+        return args.handler(args, settings, workspace)
+    except (ConfigError, UsageError) as exc:
+        _err(str(exc))
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        _err("interrupted; run the same command again to resume")
+        return 130
+    except BrokenPipeError:
+        return EXIT_FAILED
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
+                        help="workspace folder (default: $PDFRAG_DATA_DIR or ./data/workspace)")
+    parser = argparse.ArgumentParser(
+        prog="pdfrag", description="Turn PDFs into page-marked Markdown, metadata, tables of contents and a tree.",
+    )
+    parser.add_argument("--data-dir", metavar="DIR", default=None, help="workspace folder (also accepted after the command)")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for register in COMMANDS:
+        register(commands, common)
+    return parser
+
+
+def _add_ingest(commands: Any, common: argparse.ArgumentParser) -> None:
+    sub = commands.add_parser("ingest", parents=[common], help="add PDFs to the workspace and run every stage")
+    sub.add_argument("paths", nargs="+", metavar="PATH", help="PDF files or folders (recursive)")
+    sub.add_argument("--provider", choices=("offline", "gemini", "auto"), default=None,
+                     help="default: $PDFRAG_PROVIDER or offline")
+    sub.add_argument("--workers", type=_positive_int, default=None,
+                     help="documents processed in parallel (default: $PDFRAG_WORKERS or min(4, CPUs))")
+    sub.add_argument("--force", action="store_true", help="rerun every stage even when cached")
+    sub.add_argument("--json", action="store_true", help="one JSON object per document on stdout")
+    sub.set_defaults(handler=_ingest)
+
+
+def _add_list(commands: Any, common: argparse.ArgumentParser) -> None:
+    sub = commands.add_parser("list", parents=[common], help="documents in the workspace")
+    sub.add_argument("--json", action="store_true", help='{"documents": [...]} on stdout')
+    sub.set_defaults(handler=_list)
+
+
+def _add_show(commands: Any, common: argparse.ArgumentParser) -> None:
+    sub = commands.add_parser("show", parents=[common], help="one document's record, Markdown, TOC, tree…")
+    sub.add_argument("doc", metavar="DOC", help="doc_id, file name or alias")
+    sub.add_argument("--what", choices=WHAT, default="record")
+    sub.add_argument("--raw", action="store_true", help="with --what markdown: the raw transcription")
+    sub.add_argument("--json", action="store_true", help="machine-readable output")
+    sub.set_defaults(handler=_show)
+
+
+# The subcommands, in help order. `ask`, `eval` and `serve` register here when they exist.
+COMMANDS: list[Callable[[Any, argparse.ArgumentParser], None]] = [_add_ingest, _add_list, _add_show]
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+# -- ingest ----------------------------------------------------------------------------------------
+
+
+def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) -> int:
+    from engine.pipeline import Pipeline, collect_pdfs
+    from engine.progress import ProgressPrinter
+
+    provider, note = resolve_provider(args.provider or settings.provider, gemini_key_set=settings.gemini_key_set)
+    if note:
+        _err(note)
+    printer = ProgressPrinter(total=len(collect_pdfs(Path(p) for p in args.paths)))
+    pipeline = Pipeline(workspace, provider=provider, workers=args.workers or settings.workers,
+                        on_progress=printer, max_bytes=settings.max_upload_bytes)
+    started = time.perf_counter()
+    try:
+        results = pipeline.ingest([Path(p) for p in args.paths], force=args.force)
+    finally:
+        printer.close()
+    for result in results:
+        if result.status is Status.FAILED or result.status is Status.PENDING:
+            _err(f"{result.file_name}: {result.error or 'failed'}")
+        elif result.status is Status.PARTIAL:
+            _err(f"{result.file_name}: partial: {result.error}")
+    if args.json:
+        for result in results:
+            _out(result.model_dump_json())
+    counts = {s: sum(r.status is s for r in results) for s in (Status.OK, Status.PARTIAL, Status.FAILED)}
+    summary = ", ".join(f"{n} {s.value}" for s, n in counts.items() if n)
+    print(f"{len(results)} input(s): {summary or 'nothing to do'} ({time.perf_counter() - started:.1f} s) "
+          f"in {workspace.root}", file=sys.stderr)
+    failed = any(r.status in (Status.FAILED, Status.PENDING) for r in results)
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+# -- list ------------------------------------------------------------------------------------------
+
+
+def _list(args: argparse.Namespace, settings: Settings, workspace: Workspace) -> int:
+    records = workspace.records()
+    if args.json:
+        documents = [
+            {"doc_id": r.doc_id, "file_name": r.file_name, "aliases": r.aliases, "pages": r.pages,
+             "format": r.format, "status": r.status.value, "error": r.error}
+            for r in records
+        ]
+        _out(json.dumps({"documents": documents}, ensure_ascii=False))
+        return EXIT_OK
+    if not records:
+        _err(f"no documents in {workspace.root}")
+        return EXIT_OK
+    for r in records:
+        _out(f"{r.doc_id}  {r.status.value:<8} {r.pages:>5} p  {r.format or '-':<9}  {r.file_name}"
+             + (f"  (also: {', '.join(r.aliases)})" if r.aliases else ""))
+    return EXIT_OK
+
+
+# -- show ------------------------------------------------------------------------------------------
+
+
+def _show(args: argparse.Namespace, settings: Settings, workspace: Workspace) -> int:
+    if args.raw and args.what != "markdown":
+        raise UsageError("--raw applies to --what markdown only")
+    record = workspace.find(args.doc)
+    if record is None:
+        raise UsageError(f"unknown document {args.doc!r} (pdfrag list shows the documents)")
+    try:
+        text = SHOW[args.what](record, workspace, args)
+    except LookupError as exc:
+        _err(f"{record.file_name}: {exc.args[0]}")
+        return EXIT_FAILED
+    _out(text)
+    return EXIT_OK
+
+
+def _show_record(record: DocumentRecord, workspace: Workspace, args: argparse.Namespace) -> str:
+    return record.model_dump_json(indent=2)
+
+
+def _show_metadata(record: DocumentRecord, workspace: Workspace, args: argparse.Namespace) -> str:
+    meta = record.metadata
+    if args.json:
+        return meta.model_dump_json(indent=2)
+    lines = []
+    for name in ("title", "author", "publication_date", "language", "document_type", "summary"):
+        value = getattr(meta, name)
+        source = meta.provenance.get(name)
+        lines.append(f"{name}: {value}" + (f"  [{source.value}]" if source and value else ""))
+    lines.append(f"keywords: {', '.join(meta.keywords)}")
+    lines += ["themes:"] + [f"  - {t.name}" + (f": {t.description}" if t.description else "") for t in meta.themes]
+    lines += ["entities:"] + [f"  - {e.name}" + (f" ({e.role})" if e.role else "") for e in meta.entities]
+    lines += ["time periods:"] + [
+        f"  - {p.start_date or '?'} .. {p.end_date or '?'}" + (f" {p.period_description}" if p.period_description else "")
+        for p in meta.time_periods
+    ]
+    return "\n".join(lines)
+
+
+def _show_markdown(record: DocumentRecord, workspace: Workspace, args: argparse.Namespace) -> str:
+    path = workspace.raw_markdown_path(record) if args.raw else workspace.reformatted_markdown_path(record)
+    if not path.exists():
+        kind = "raw" if args.raw else "reformatted"
+        raise LookupError(f"no {kind} Markdown yet (status {record.status.value}: {record.error or 'not processed'})")
+    text = path.read_text(encoding="utf-8")
+    if args.json:
+        return json.dumps({"doc_id": record.doc_id, "file_name": record.file_name,
+                           "kind": "raw" if args.raw else "reformatted", "markdown": text}, ensure_ascii=False)
+    return text.rstrip("\n")
+
+
+def _show_toc(record: DocumentRecord, workspace: Workspace, args: argparse.Namespace) -> str:
+    toc = record.extracted_toc
+    if args.json:
+        return json.dumps({**toc.model_dump(mode="json"), "created_toc": record.created_toc}, ensure_ascii=False,
+                          indent=2)
+    pages = ", ".join(map(str, toc.contents_pages))
+    lines = [f"Contents page ({'pages ' + pages if pages else 'none found'}): {len(toc.contents)} entries"]
+    for entry in toc.contents:
+        target = f" -> page {entry.page}" if entry.page else ""
+        printed = f" (printed {entry.printed_page})" if entry.printed_page else ""
+        lines.append(f"{'  ' * entry.level}{entry.title}{printed}{target}")
+    lines += ["", f"PDF outline: {len(toc.outline)} entries"]
+    lines += [f"{'  ' * o.level}{o.title}" + (f" -> page {o.page}" if o.page else "") for o in toc.outline]
+    lines += ["", "Created TOC:", record.created_toc or "(none)"]
+    return "\n".join(lines)
+
+
+def _show_structure(record: DocumentRecord, workspace: Workspace, args: argparse.Namespace) -> str:
+    if not record.structure:
+        raise LookupError(f"no structure yet (status {record.status.value}: {record.error or 'not processed'})")
+    if args.json:
+        kind = "deck" if record.format == "landscape" else "report"
+        return json.dumps({"kind": kind, "structure": record.structure, "landscape_pages": record.landscape_pages},
+                          ensure_ascii=False, indent=2)
+    return record.structure
+
+
+def _show_tree(record: DocumentRecord, workspace: Workspace, args: argparse.Namespace) -> str:
+    if record.tree is None:
+        raise LookupError(f"no tree yet (status {record.status.value}: {record.error or 'not processed'})")
+    if args.json:
+        return record.tree.model_dump_json(indent=2)
+    from engine.structure import render_tree
+
+    return render_tree(record.tree)
+
+
+def _show_headings(record: DocumentRecord, workspace: Workspace, args: argparse.Namespace) -> str:
+    if args.json:
+        entries = [{"title": h.title, "level": h.level, "page": h.page} for h in record.headings]
+        return json.dumps({"entries": entries}, ensure_ascii=False)
+    return "\n".join(f"{'  ' * (h.level - 1)}{h.title} (p. {h.page})" for h in record.headings)
+
+
+SHOW: dict[str, Callable[[DocumentRecord, Workspace, argparse.Namespace], str]] = {
+    "record": _show_record, "metadata": _show_metadata, "markdown": _show_markdown, "toc": _show_toc,
+    "structure": _show_structure, "tree": _show_tree, "headings": _show_headings,
+}
+
+
+def _out(text: str) -> None:
+    print(text, file=sys.stdout, flush=True)
+
+
+def _err(text: str) -> None:
+    print(f"pdfrag: {text}", file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

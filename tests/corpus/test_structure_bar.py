@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -27,6 +28,7 @@ pytestmark = [
 def _scorer():
     spec = importlib.util.spec_from_file_location("score_structure", EVAL / "score_structure.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules["score_structure"] = module  # its dataclasses need their module registered
     spec.loader.exec_module(module)
     return module
 

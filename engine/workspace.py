@@ -153,14 +153,17 @@ class Workspace:
 
     # -- adding files ------------------------------------------------------------------------------
 
-    def add(self, source: Path, *, sha256: str | None = None) -> AddResult:
-        """Register a PDF: copy it into pdfs/ under a sanitised name unless its content is known."""
+    def add(self, source: Path, *, name: str | None = None, sha256: str | None = None) -> AddResult:
+        """Register a PDF: copy it into pdfs/ under a sanitised name unless its content is known.
+
+        `name` is the name it arrived under (an upload's original name), by default the source's name.
+        """
         self.ensure()
         source = Path(source)
         sha = sha256 or file_sha256(source)
         doc_id = doc_id_for(sha)
-        inside = self._rel_inside_pdfs(source)
-        name = inside or sanitize_name(source.name)
+        inside = None if name is not None else self._rel_inside_pdfs(source)
+        name = inside or sanitize_name(name if name is not None else source.name)
         existing = self.load(doc_id)
         if existing is not None:
             target = self.pdf_path(existing)

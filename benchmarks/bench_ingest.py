@@ -1,0 +1,73 @@
+"""Offline ingest throughput vs plain pypdf extraction, cached re-ingest, and peak memory.
+
+Run: python benchmarks/bench_ingest.py [CORPUS_DIR]   (default ../shared/corpus)
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "corpus"
+BIG = "Regulation_Best_Interest_proposed_rule.pdf"
+
+
+def pypdf_baseline(files: list[Path]) -> tuple[int, float]:
+    from pypdf import PdfReader
+
+    pages, start = 0, time.perf_counter()
+    for path in files:
+        reader = PdfReader(path)
+        for page in reader.pages:
+            page.extract_text()
+            pages += 1
+    return pages, time.perf_counter() - start
+
+
+def ingest(paths: list[Path], data_dir: Path) -> tuple[float, str]:
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine.cli", "--data-dir", str(data_dir), "ingest", *map(str, paths), "--json"],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+    return time.perf_counter() - start, proc.stdout
+
+
+def peak_rss_mb(path: Path) -> float:
+    code = (
+        "import resource,sys; from pathlib import Path; from engine.readers.offline import OfflineReader;"
+        "OfflineReader().read(Path(sys.argv[1]));"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/1024)"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT)
+    return float(out.stdout.strip() or "nan")
+
+
+def main() -> None:
+    files = sorted(CORPUS.glob("*.pdf"))
+    if not files:
+        sys.exit(f"no PDFs in {CORPUS}")
+    pages, base_s = pypdf_baseline(files)
+    with tempfile.TemporaryDirectory() as tmp:
+        first_s, out = ingest(files, Path(tmp))
+        second_s, _ = ingest(files, Path(tmp))
+    statuses = [json.loads(line)["status"] for line in out.splitlines() if line.strip()]
+    rows = [
+        ("pages", pages, ""),
+        ("pypdf extract_text", f"{pages / base_s:.1f} pages/s", "baseline"),
+        ("pdfrag ingest (cold)", f"{pages / first_s:.1f} pages/s", f"{base_s / first_s:.2f}x baseline (bar >= 2x)"),
+        ("pdfrag ingest (unchanged)", f"{second_s:.2f} s", f"{100 * second_s / first_s:.1f}% of cold (bar <= 5%)"),
+        ("peak RSS reading " + BIG, f"{peak_rss_mb(CORPUS / BIG):.0f} MB", "bar <= 600 MB"),
+        ("documents ok", f"{statuses.count('ok') + statuses.count('partial')}/{len(files)}", ""),
+    ]
+    for name, value, note in rows:
+        print(f"{name:<58} {value!s:>16}  {note}")
+
+
+if __name__ == "__main__":
+    main()

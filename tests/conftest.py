@@ -1,0 +1,74 @@
+"""Shared fixtures: the shared corpus (skipped when absent), generated PDFs and throwaway workspaces."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """`<repo>/../shared`, or skip the test when it is not there."""
+    if not (SHARED / "corpus").is_dir():
+        pytest.skip("the shared corpus (../shared/corpus) is not available")
+    return SHARED
+
+
+@pytest.fixture(scope="session")
+def corpus_pdf(shared_dir: Path) -> Callable[[str], Path]:
+    """A function giving the path of a corpus PDF by file name (skips when it is missing)."""
+
+    def get(name: str) -> Path:
+        path = shared_dir / "corpus" / name
+        if not path.is_file():
+            pytest.skip(f"corpus file {name} is not available")
+        return path
+
+    return get
+
+
+def write_pdf(path: Path, pages: int = 2, *, width: float = 595, height: float = 842,
+              title: str = "Annual Review", body: str = "This page discusses topic number {n} in some detail.") -> Path:
+    """A small text PDF: a large heading on page 1, a section heading and a paragraph on every page."""
+    doc = pymupdf.open()
+    for n in range(1, pages + 1):
+        page = doc.new_page(width=width, height=height)
+        y = 72
+        if n == 1:
+            page.insert_text((72, y), title, fontsize=24)
+            y += 40
+        page.insert_text((72, y), f"Section {n}", fontsize=16)
+        for k in range(3):
+            page.insert_text((72, y + 30 + 16 * k), body.format(n=n) + f" Line {k + 1}.", fontsize=10)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def png_bytes(width: int = 300, height: int = 200) -> bytes:
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, width, height), False)
+    pix.set_rect(pix.irect, (200, 120, 40))
+    pix.set_rect(pymupdf.IRect(20, 20, width // 2, height // 2), (20, 60, 160))
+    return pix.tobytes("png")
+
+
+@pytest.fixture
+def make_pdf(tmp_path: Path) -> Callable[..., Path]:
+    """`make_pdf("name.pdf", pages=3, ...)` writes a generated text PDF under tmp_path/inputs."""
+
+    def make(name: str = "good.pdf", pages: int = 2, **kwargs) -> Path:
+        return write_pdf(tmp_path / "inputs" / name, pages, **kwargs)
+
+    return make
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "workspace"

@@ -92,9 +92,16 @@ def landscape_pages(titles: list[str | None]) -> str:
     return "\n".join(f"Page {n} : {t}" for n, t in enumerate(fill_titles(titles), start=1))
 
 
+_MID_COUNTER = re.compile(r"[(\[]\s*(?:page|part|slide)?\s*\d+\s*(?:of|/)\s*\d+\s*[)\]]", re.I)
+
+
 def title_stem(title: str) -> str:
     """The title without continuation marks ("(page 2 of 6)", "(cont.)", "— continued", "2/3")."""
     stem = title.strip()
+    # "Deloitte profile (page 2 of 6) Case studies": the part before a mid-title counter is the stem
+    counter = _MID_COUNTER.search(stem)
+    if counter and any(ch.isalpha() for ch in stem[: counter.start()]):
+        stem = stem[: counter.start()].strip()
     changed = True
     while changed:
         changed = False

@@ -126,3 +126,12 @@ def test_deck_structure_format():
         "- Page 3 : Results (1 of 2)\n"
         "- Page 4 : Results (2 of 2)"
     )
+
+
+def test_counter_in_the_middle_of_a_title_groups_slides():
+    from engine.extract.landscape import group_sections, title_stem
+
+    titles = [f"Deloitte profile (page {k} of 3) {sub}" for k, sub in enumerate(["Overview", "Cases", "Offers"], 1)]
+    assert title_stem(titles[1]) == "Deloitte profile"
+    sections = group_sections(["Intro", *titles])
+    assert [(s.title, s.pages) for s in sections] == [("Intro", [1]), ("Deloitte profile", [2, 3, 4])]

@@ -187,7 +187,8 @@ def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100) -> Pag
     lines = _merge_baseline(fragments)
     ordered, columns = _order_columns(lines, rect.width)
     images = []
-    for info in page.get_image_info():
+    has_images = bool(page.get_images(full=False))  # the resource list is cheap; image boxes are not
+    for info in page.get_image_info() if has_images else ():
         w, h = int(info.get("width", 0)), int(info.get("height", 0))
         bbox = tuple(round(v, 1) for v in info.get("bbox", (0, 0, 0, 0)))
         if w >= min_image_px and h >= min_image_px and (bbox[2] - bbox[0]) > 5 and (bbox[3] - bbox[1]) > 5:

@@ -14,6 +14,7 @@ LABEL_RE = re.compile(
     r"(\(?(?:\d{1,2}(?:\.\d{1,2}){0,4}|[IVXLC]{1,6}|[A-Za-z])[.)]?)\s*$",
     re.I,
 )
+BULLET_GLYPH_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8\-–]$")
 TEXT_FLAGS = (
     pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_PRESERVE_LIGATURES | pymupdf.TEXT_MEDIABOX_CLIP
 )
@@ -119,8 +120,8 @@ def _same_line(left: Line, right: Line) -> bool:
     size = max(left.size, right.size)
     if gap <= 1.2 * size:
         return True
-    # a numbering label ("A.", "1", "IV.", "(3)") followed by its title further right
-    return gap <= 4 * size and LABEL_RE.match(left.text) is not None
+    # a numbering label ("A.", "1", "IV.", "(3)") or a bullet glyph followed by its text further right
+    return gap <= 4 * size and (LABEL_RE.match(left.text) is not None or BULLET_GLYPH_RE.match(left.text) is not None)
 
 
 def _order_columns(lines: list[Line], width: float) -> tuple[list[Line], int]:

@@ -10,7 +10,7 @@ from statistics import median
 from engine.markdown import join_pages
 from engine.pdf import open_document
 from engine.readers.furniture import find_furniture, strip_furniture
-from engine.readers.headings import LEADER_RE, assign_levels, body_size, find_candidates
+from engine.readers.headings import LEADER_RE, assign_levels, body_size, find_candidates, label_class
 from engine.readers.layout import Line, PageLayout, read_layout
 from engine.schemas import ImageRef, PageInfo, ReadResult
 
@@ -164,7 +164,7 @@ def _page_markdown(page_no, lines, heads, page_images, vocabulary, body) -> str:
 
 
 def _starts_block(prev: Line, line: Line, line_gap: float, body: float) -> bool:
-    if LEADER_RE.search(prev.text):  # contents entries stay one per line
+    if LEADER_RE.search(prev.text) or label_class(line.text):  # contents entries, numbered items
         return True
     gap = line.y0 - prev.y1
     if gap < -2 or gap > max(line_gap * 1.8, line_gap + 0.5 * body):

@@ -30,7 +30,7 @@ __all__ = [
 
 ProgressCallback = Callable[[ProgressEvent], None]
 CRASH_MESSAGE = "the worker process crashed while processing this file (a malformed PDF can do this)"
-OPEN_STAGE_VERSION = 1
+OPEN_STAGE_VERSION = 2
 DONE = "done"  # the stage name of the last event of every document
 
 
@@ -111,11 +111,33 @@ class OpenStage(Stage):
         return OPEN_STAGE_VERSION
 
     def run(self, ctx: StageContext) -> StageOutcome:
-        from engine.pdf import inspect_pdf
+        from engine.pdf import CorruptPdfError, describe, open_document
 
-        info = inspect_pdf(ctx.pdf_path)
+        path, warnings = ctx.pdf_path, []
+        try:
+            with open_document(path) as doc:
+                info, repaired = describe(doc, path.name), bool(doc.is_repaired)
+        except CorruptPdfError:
+            if _truncated(path):
+                raise CorruptPdfError(TRUNCATED) from None
+            raise
+        if repaired and _truncated(path):
+            raise CorruptPdfError(TRUNCATED)
+        if repaired:
+            warnings.append("the file's cross-reference table was damaged and has been repaired")
         ctx.record.pdf, ctx.record.pages, ctx.record.format = info, info.pages, info.format
-        return StageOutcome()
+        return StageOutcome(warnings=warnings)
+
+
+TRUNCATED = ("the file is truncated (it ends before the PDF end-of-file marker), probably cut off during a "
+             "download or upload; add the complete file again")
+
+
+def _truncated(path: Path, tail: int = 4096) -> bool:
+    """No `%%EOF` near the end: the file was cut short (MuPDF may still recover some pages)."""
+    with open(path, "rb") as handle:
+        handle.seek(max(0, path.stat().st_size - tail))
+        return b"%%EOF" not in handle.read()
 
 
 class ReadStage(Stage):

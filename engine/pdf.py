@@ -7,15 +7,27 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import pymupdf
+from functools import cache
+from typing import TYPE_CHECKING
 
 from engine.schemas import OutlineEntry, PdfInfo
+
+if TYPE_CHECKING:
+    import pymupdf
 
 PDF_MAGIC = b"%PDF-"
 MAGIC_WINDOW = 1024  # the header may follow some junk bytes; readers accept it within the first KiB
 
-pymupdf.TOOLS.mupdf_display_errors(False)  # MuPDF's own stderr chatter; errors still raise
-pymupdf.TOOLS.mupdf_display_warnings(False)
+
+
+@cache
+def _pymupdf():
+    """PyMuPDF, imported on first use (a fifth of a second that cached runs and `list` don't need)."""
+    import pymupdf
+
+    pymupdf.TOOLS.mupdf_display_errors(False)  # MuPDF's own stderr chatter; errors still raise
+    pymupdf.TOOLS.mupdf_display_warnings(False)
+    return pymupdf
 
 
 class PdfError(Exception):
@@ -69,11 +81,11 @@ def _sniff(head: bytes) -> str:
 
 
 @contextmanager
-def open_document(path: Path) -> Iterator[pymupdf.Document]:
+def open_document(path: Path) -> Iterator["pymupdf.Document"]:
     """Open a validated PDF (empty user password tried), closing it afterwards."""
     check_magic(path)
     try:
-        doc = pymupdf.open(path, filetype="pdf")
+        doc = _pymupdf().open(path, filetype="pdf")
     except Exception as exc:  # MuPDF raises FileDataError and friends
         raise CorruptPdfError(f"{path.name}: cannot be opened as a PDF ({exc})") from exc
     try:
@@ -94,7 +106,7 @@ def inspect_pdf(path: Path) -> PdfInfo:
         return describe(doc, path.name)
 
 
-def describe(doc: pymupdf.Document, file_name: str) -> PdfInfo:
+def describe(doc: "pymupdf.Document", file_name: str) -> PdfInfo:
     try:
         first = doc[0]
         rect = first.rect  # already honours /Rotate
@@ -118,7 +130,7 @@ def describe(doc: pymupdf.Document, file_name: str) -> PdfInfo:
     )
 
 
-def _is_tagged(doc: pymupdf.Document) -> bool:
+def _is_tagged(doc: "pymupdf.Document") -> bool:
     try:
         kind, value = doc.xref_get_key(doc.pdf_catalog(), "MarkInfo")
         if kind == "dict" and "/Marked true" in value:
@@ -129,7 +141,7 @@ def _is_tagged(doc: pymupdf.Document) -> bool:
         return False
 
 
-def _outline(doc: pymupdf.Document) -> list[OutlineEntry]:
+def _outline(doc: "pymupdf.Document") -> list[OutlineEntry]:
     try:
         toc = doc.get_toc(simple=True)
     except Exception:
@@ -142,7 +154,7 @@ def _outline(doc: pymupdf.Document) -> list[OutlineEntry]:
     return entries
 
 
-def _page_labels(doc: pymupdf.Document) -> list[str]:
+def _page_labels(doc: "pymupdf.Document") -> list[str]:
     try:
         if not doc.get_page_labels():
             return []
@@ -151,7 +163,7 @@ def _page_labels(doc: pymupdf.Document) -> list[str]:
         return []
 
 
-def page_texts(doc: pymupdf.Document, first: int) -> list[str]:
+def page_texts(doc: "pymupdf.Document", first: int) -> list[str]:
     """Plain text (line breaks kept) of the first `first` pages; unreadable pages give ''."""
     texts = []
     for index in range(min(first, doc.page_count)):
@@ -171,7 +183,7 @@ def render_page_png(path: Path, page: int, dpi: int = 110) -> bytes:
 def single_page_pdf(path: Path, page: int) -> bytes:
     """A one-page PDF of the given 1-based page (for per-page vision transcription)."""
     with open_document(path) as doc:
-        out = pymupdf.open()
+        out = _pymupdf().open()
         out.insert_pdf(doc, from_page=page - 1, to_page=page - 1)
         data = out.tobytes()
         out.close()

@@ -1,0 +1,49 @@
+"""Every corpus document ingests offline, every page sits in its tree, every record survives JSON."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+from engine.schemas import DocumentRecord
+from engine.structure import tree_pages
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+
+pytestmark = [pytest.mark.corpus, pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")]
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory):
+    data = tmp_path_factory.mktemp("ws")
+    assert main(["--data-dir", str(data), "ingest", str(CORPUS), "--workers", "2"]) == 0
+    return [path.read_text(encoding="utf-8") for path in sorted((data / "documents").glob("*.json"))]
+
+
+def test_all_documents_ingested(records):
+    assert len(records) == len(list(CORPUS.glob("*.pdf")))
+
+
+def test_every_page_is_in_the_tree(records):
+    for text in records:
+        record = DocumentRecord.model_validate_json(text)
+        assert record.tree is not None, record.file_name
+        assert tree_pages(record.tree) == set(range(1, record.pages + 1)), record.file_name
+
+
+def test_records_round_trip_through_json(records):
+    for text in records:
+        record = DocumentRecord.model_validate_json(text)
+        assert DocumentRecord.model_validate_json(record.model_dump_json()) == record
+
+
+def test_decks_list_every_page_once(records):
+    for text in records:
+        record = DocumentRecord.model_validate_json(text)
+        if record.format != "landscape":
+            continue
+        pages = [n.number for n in record.tree.root.walk() if n.kind == "page"]
+        assert sorted(pages) == list(range(1, record.pages + 1)), record.file_name
+        assert len(record.landscape_pages.splitlines()) == record.pages

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import importlib
+import importlib.util
 import json
 import multiprocessing
 import sys
@@ -17,11 +19,10 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from engine.config import debug_enabled, default_workers
-from engine.pdf import PdfError, file_sha256
 from engine.schemas import (
     DocumentRecord, IngestResult, ProgressEvent, Provider, StageError, StageState, Status,
 )
-from engine.workspace import Workspace, atomic_write_text
+from engine.workspace import Workspace, atomic_write_text, file_sha256
 
 __all__ = [
     "DocJob", "InputFile", "Pipeline", "Stage", "StageContext", "StageOutcome", "collect_pdfs",
@@ -75,7 +76,11 @@ class StageContext:
 
 
 class Stage:
-    """One step: `run` sets the record `fields` it owns; `requires` must have succeeded, `uses` may have."""
+    """One step: `run` sets the record `fields` it owns; `requires` must have succeeded, `uses` may have.
+
+    Its version is read from `version_sources()`, (module, attribute) pairs such as
+    ("engine.reformat", "VERSION"), so that a cache check need not import unchanged modules.
+    """
 
     name: ClassVar[str] = ""
     requires: ClassVar[tuple[str, ...]] = ()
@@ -83,8 +88,11 @@ class Stage:
     optional: ClassVar[bool] = False  # a failure makes the document partial, not failed
     fields: ClassVar[tuple[str, ...]] = ()  # record fields reset when the stage fails or is skipped
 
+    def version_sources(self) -> list[tuple[str, str]]:
+        return []
+
     def version(self) -> int:
-        return 1
+        return combine_versions([_import_attr(m, a) for m, a in self.version_sources()])
 
     def provider(self, provider: Provider) -> Provider:
         return Provider.OFFLINE
@@ -96,10 +104,19 @@ class Stage:
         raise NotImplementedError
 
 
-def _module_version(module: str) -> int:
-    import importlib
+def combine_versions(values: list[int]) -> int:
+    """One number for a stage built from several versioned modules (1 when none declares a version)."""
+    total = 0
+    for value in values:
+        total = total * 1000 + value
+    return total or 1
 
-    return int(getattr(importlib.import_module(module), "VERSION", 1))
+
+def _import_attr(module: str, attribute: str) -> int:
+    value: Any = importlib.import_module(module)
+    for part in attribute.split("."):
+        value = getattr(value, part, None)
+    return int(value) if value is not None else 1
 
 
 class OpenStage(Stage):
@@ -107,8 +124,8 @@ class OpenStage(Stage):
 
     name, fields = "open", ("pdf", "pages", "format")
 
-    def version(self) -> int:
-        return OPEN_STAGE_VERSION
+    def version_sources(self) -> list[tuple[str, str]]:
+        return [("engine.pipeline", "OPEN_STAGE_VERSION")]
 
     def run(self, ctx: StageContext) -> StageOutcome:
         from engine.pdf import CorruptPdfError, describe, open_document
@@ -155,14 +172,13 @@ class ReadStage(Stage):
             self.reader = OfflineReader()
         return self.reader
 
-    def version(self) -> int:
-        return int(self._reader().version)
+    def version_sources(self) -> list[tuple[str, str]]:
+        if self.reader is None:
+            return [("engine.readers.offline", "OfflineReader.version")]
+        return [(type(self.reader).__module__, f"{type(self.reader).__qualname__}.version")]
 
     def provider(self, provider: Provider) -> Provider:
-        try:
-            return Provider(getattr(self._reader(), "name", provider))
-        except ValueError:  # a test or experimental reader
-            return provider
+        return provider  # the reader is chosen by the provider
 
     def outputs_exist(self, ctx: StageContext) -> bool:
         return ctx.workspace.raw_markdown_path(ctx.record).exists()
@@ -184,8 +200,8 @@ class ReformatStage(Stage):
 
     name, requires = "reformat", ("read",)
 
-    def version(self) -> int:
-        return _module_version("engine.reformat")
+    def version_sources(self) -> list[tuple[str, str]]:
+        return [("engine.reformat", "VERSION")]
 
     def outputs_exist(self, ctx: StageContext) -> bool:
         return ctx.workspace.reformatted_markdown_path(ctx.record).exists()
@@ -205,8 +221,8 @@ class TocStage(Stage):
 
     name, requires, optional, fields = "toc", ("read",), True, ("extracted_toc",)
 
-    def version(self) -> int:
-        return _module_version("engine.extract.toc_extract")
+    def version_sources(self) -> list[tuple[str, str]]:
+        return [("engine.extract.toc_extract", "VERSION")]
 
     def run(self, ctx: StageContext) -> StageOutcome:
         from engine.extract.toc_extract import extract_toc
@@ -228,8 +244,8 @@ class StructureStage(Stage):
     name, requires = "structure", ("reformat",)
     fields = ("headings", "created_toc", "landscape_pages", "structure")
 
-    def version(self) -> int:
-        return _module_version("engine.extract.toc_create") * 1000 + _module_version("engine.extract.landscape")
+    def version_sources(self) -> list[tuple[str, str]]:
+        return [("engine.extract.toc_create", "VERSION"), ("engine.extract.landscape", "VERSION")]
 
     def run(self, ctx: StageContext) -> StageOutcome:
         from engine.extract import landscape
@@ -254,8 +270,8 @@ class MetadataStage(Stage):
 
     name, requires, optional, fields = "metadata", ("reformat", "structure"), True, ("metadata",)
 
-    def version(self) -> int:
-        return _module_version("engine.extract.metadata")
+    def version_sources(self) -> list[tuple[str, str]]:
+        return [("engine.extract.metadata", "VERSION")]
 
     def run(self, ctx: StageContext) -> StageOutcome:
         from engine.extract.metadata import extract_metadata
@@ -269,8 +285,8 @@ class TreeStage(Stage):
 
     name, requires, uses, fields = "tree", ("structure",), ("metadata",), ("tree",)
 
-    def version(self) -> int:
-        return _module_version("engine.structure")
+    def version_sources(self) -> list[tuple[str, str]]:
+        return [("engine.structure", "VERSION")]
 
     def run(self, ctx: StageContext) -> StageOutcome:
         from engine.structure import build_tree
@@ -300,12 +316,14 @@ class StageKey:
     provider: Provider
 
 
-def stage_keys(sha256: str, stages: Sequence[Stage], provider: Provider, model: str) -> dict[str, StageKey]:
+def stage_keys(sha256: str, stages: Sequence[Stage], provider: Provider, model: str,
+               version_of: Callable[[Stage], int] | None = None) -> dict[str, StageKey]:
     """Each stage's cache key: (content hash, stage, version, provider, model) chained with upstream keys."""
     keys: dict[str, StageKey] = {}
     for stage in stages:
         try:
-            version, used = stage.version(), stage.provider(provider)
+            version = version_of(stage) if version_of else stage.version()
+            used = stage.provider(provider)
         except Exception:  # the stage's module is missing or broken: never cached, fails when run
             version, used = 0, provider
         upstream = [keys[n].key for n in (*stage.requires, *stage.uses) if n in keys]
@@ -329,13 +347,61 @@ def _cached(ctx: StageContext, stage: Stage, key: StageKey) -> bool:
 
 
 def is_up_to_date(workspace: Workspace, record: DocumentRecord, stages: Sequence[Stage],
-                  provider: Provider, model: str = "") -> bool:
+                  provider: Provider, model: str = "", version_of: Callable[[Stage], int] | None = None) -> bool:
     """True when every stage's result is cached for this content, version, provider and model."""
     if not workspace.pdf_path(record).exists() or record.status is Status.PENDING:
         return False
     ctx = StageContext(workspace, record, provider, model, lambda done, total: None)
-    keys = stage_keys(record.sha256, stages, provider, model)
+    keys = stage_keys(record.sha256, stages, provider, model, version_of)
     return all(_cached(ctx, stage, keys[stage.name]) for stage in stages)
+
+
+class VersionProbe:
+    """Stage versions for cache checks, importing a stage module only when its source file changed.
+
+    Values are remembered per (module file mtime, size) in `cache/.stage_versions.json`; a stage that
+    overrides `version()` itself is always asked directly.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._known: dict[str, list[int]] | None = None
+        self._dirty = False
+
+    def __call__(self, stage: Stage) -> int:
+        if type(stage).version is not Stage.version:
+            return stage.version()
+        return combine_versions([self._value(module, attr) for module, attr in stage.version_sources()])
+
+    def _value(self, module: str, attribute: str) -> int:
+        spec = importlib.util.find_spec(module)
+        if spec is None or not spec.origin or not Path(spec.origin).is_file():
+            return _import_attr(module, attribute)  # raises ImportError when missing
+        stat = Path(spec.origin).stat()
+        known = self._load()
+        key = f"{module}:{attribute}"
+        entry = known.get(key)
+        if entry and entry[:2] == [stat.st_mtime_ns, stat.st_size]:
+            return entry[2]
+        value = _import_attr(module, attribute)
+        known[key], self._dirty = [stat.st_mtime_ns, stat.st_size, value], True
+        return value
+
+    def _load(self) -> dict[str, list[int]]:
+        if self._known is None:
+            try:
+                self._known = json.loads(self.path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                self._known = {}
+        return self._known
+
+    def save(self) -> None:
+        if self._dirty and self._known is not None:
+            try:
+                atomic_write_text(self.path, json.dumps(self._known, indent=1, sort_keys=True))
+            except OSError:
+                pass
+            self._dirty = False
 
 
 # -- one document ----------------------------------------------------------------------------------
@@ -445,6 +511,8 @@ def _document_status(record: DocumentRecord, stages: Sequence[Stage]) -> tuple[S
 
 def _error_message(exc: Exception, file_name: str) -> str:
     """One line for the user: a PdfError's own message without the file-name prefix, else type and text."""
+    from engine.pdf import PdfError
+
     text = " ".join(str(exc).split())
     if isinstance(exc, PdfError):
         return text.removeprefix(f"{file_name}: ") or type(exc).__name__
@@ -530,18 +598,20 @@ class Pipeline:
         planned = [self._add(item) for item in collect_pdfs(Path(p) for p in paths)]
         jobs: dict[str, DocJob] = {}
         finished: dict[str, IngestResult] = {}
+        probe = VersionProbe(self.workspace.cache / ".stage_versions.json")
         for name, doc_id, failure in planned:
             if failure is not None or doc_id in jobs or doc_id in finished:
                 continue
             record = self.workspace.load(doc_id)
             if record is not None and not force and is_up_to_date(
-                self.workspace, record, self.stages, self.provider, self.model
+                self.workspace, record, self.stages, self.provider, self.model, probe
             ):
                 finished[doc_id] = _result(record, 0.0)
                 self._emit(ProgressEvent(doc=record.rel_path, stage=DONE, done=1, total=1, message="cached"))
             else:
                 jobs[doc_id] = DocJob(str(self.workspace.root), doc_id, self.stages, self.provider, self.model,
                                       force)
+        probe.save()
         finished.update(self._run(list(jobs.values())))
         return [failure or finished[doc_id].model_copy(update={"file_name": name})
                 for name, doc_id, failure in planned]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -10,7 +11,6 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from engine.pdf import file_sha256
 from engine.schemas import DocumentRecord
 
 DOC_ID_LEN = 16
@@ -214,6 +214,15 @@ class Workspace:
         if self._names is None:
             self._names = {r.rel_path: r.doc_id for r in self.records()}
         return self._names
+
+
+def file_sha256(path: Path, chunk: int = 1 << 20) -> str:
+    """The content hash (kept here so that the workspace does not load the PDF library)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while block := handle.read(chunk):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def _cache_stem(rel_path: str) -> str:

@@ -188,3 +188,17 @@ def test_console_script_end_to_end(make_pdf, data_dir: Path) -> None:
     shown = subprocess.run([script, "show", "good.pdf", "--what", "headings", "--json"], capture_output=True,
                            text=True, env=env, timeout=60)
     assert shown.returncode == 0 and json.loads(shown.stdout)["entries"]
+
+
+def test_unchanged_second_ingest_loads_no_stage_code(make_pdf, data_dir: Path) -> None:
+    """The cached path only hashes files and reads records: the PDF library and the stages stay unloaded."""
+    pdf = make_pdf()
+    probe = (
+        "import sys\nfrom engine.cli import main\n"
+        f"code = main(['ingest', {str(pdf)!r}, '--data-dir', {str(data_dir)!r}, '--workers', '1'])\n"
+        "print(code, sorted(m for m in ('pymupdf', 'engine.readers.offline', 'engine.reformat') if m in sys.modules))\n"
+    )
+    outputs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
+                              cwd=Path(__file__).resolve().parents[1]).stdout.strip() for _ in range(2)]
+    assert outputs[0].startswith("0 ") and "pymupdf" in outputs[0]
+    assert outputs[1] == "0 []"

@@ -611,8 +611,14 @@ class Pipeline:
             else:
                 jobs[doc_id] = DocJob(str(self.workspace.root), doc_id, self.stages, self.provider, self.model,
                                       force)
-        probe.save()
         finished.update(self._run(list(jobs.values())))
+        if jobs:  # remember the versions the results were made with, for the next cache check
+            for stage in self.stages:
+                try:
+                    probe(stage)
+                except Exception:
+                    pass
+        probe.save()
         return [failure or finished[doc_id].model_copy(update={"file_name": name})
                 for name, doc_id, failure in planned]
 

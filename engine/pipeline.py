@@ -683,7 +683,13 @@ class Pipeline:
                 futures = {pool.submit(_work, job, events, stop): job for job in jobs}
                 pending = set(futures)
                 while pending:
-                    done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+                    try:
+                        done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+                    except KeyboardInterrupt:  # workers got the signal too; stop them between stages
+                        stop.set()
+                        for future in pending:
+                            future.cancel()
+                        raise
                     if self.cancelled and not stop.is_set():
                         stop.set()
                         for future in pending:

@@ -255,3 +255,30 @@ def test_size_limit(data_dir: Path, make_pdf) -> None:
     [result] = Pipeline(data_dir, workers=1, max_bytes=100).ingest([make_pdf()])
     assert result.status is Status.FAILED and "limit" in result.error and "PDFRAG_MAX_UPLOAD_MB" in result.error
     assert not Workspace(data_dir).records()
+
+
+@pytest.mark.parametrize("debug", ["1", ""])
+def test_tracebacks_only_with_pdfrag_debug(data_dir: Path, make_pdf, tmp_path: Path, monkeypatch, capfd,
+                                           debug: str) -> None:
+    monkeypatch.setenv("PDFRAG_DEBUG", debug)
+    [result] = Pipeline(data_dir, workers=1, stages=counted(tmp_path / "log", {"toc": Failing})).ingest([make_pdf()])
+    assert result.status is Status.PARTIAL
+    err = capfd.readouterr().err
+    assert ("Traceback" in err) is bool(debug)
+    assert "Traceback" not in (data_dir / "documents" / f"{result.doc_id}.json").read_text()
+
+
+def test_cancel_with_worker_processes(tmp_path: Path, make_pdf) -> None:
+    pdfs = [make_pdf(f"doc{i}.pdf", pages=2) for i in range(4)]
+    pipeline: Pipeline
+
+    def on_progress(event: ProgressEvent) -> None:
+        if event.message == "ok":
+            pipeline.cancel()
+
+    pipeline = Pipeline(tmp_path / "ws", workers=2, on_progress=on_progress)
+    results = pipeline.ingest(pdfs)
+    assert len(results) == 4 and any(r.error == "cancelled" for r in results)
+    assert all(r.status in (Status.OK, Status.PENDING) for r in results)
+    again = Pipeline(tmp_path / "ws", workers=2).ingest(pdfs)
+    assert [r.status for r in again] == [Status.OK] * 4

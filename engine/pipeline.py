@@ -427,6 +427,8 @@ def run_document(job: DocJob, emit: ProgressCallback, cancelled: Callable[[], bo
     if record is None:
         raise FileNotFoundError(f"no record for document {job.doc_id}")
     doc, total = record.rel_path, len(job.stages)
+    record.status, record.error = Status.PENDING, None  # in progress: a crash leaves it resumable
+    workspace.save(record)
     keys = stage_keys(record.sha256, job.stages, job.provider, job.model)
     ctx = StageContext(workspace, record, job.provider, job.model, _page_progress(emit, doc))
     unusable: dict[str, str] = {}  # stage name -> why later stages cannot use it

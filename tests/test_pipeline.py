@@ -179,6 +179,7 @@ def test_failed_optional_stage_makes_the_document_partial(data_dir: Path, make_p
     assert record.stages["tree"].status is Status.OK and record.tree is not None
 
 
+@pytest.mark.slow
 def test_parallel_workers_match_one_worker(tmp_path: Path, make_pdf) -> None:
     pdfs = [make_pdf(f"doc{i}.pdf", pages=i + 1) for i in range(3)]
     events: list[ProgressEvent] = []
@@ -268,6 +269,7 @@ def test_tracebacks_only_with_pdfrag_debug(data_dir: Path, make_pdf, tmp_path: P
     assert "Traceback" not in (data_dir / "documents" / f"{result.doc_id}.json").read_text()
 
 
+@pytest.mark.slow
 def test_cancel_with_worker_processes(tmp_path: Path, make_pdf) -> None:
     pdfs = [make_pdf(f"doc{i}.pdf", pages=2) for i in range(4)]
     pipeline: Pipeline
@@ -282,3 +284,25 @@ def test_cancel_with_worker_processes(tmp_path: Path, make_pdf) -> None:
     assert all(r.status in (Status.OK, Status.PENDING) for r in results)
     again = Pipeline(tmp_path / "ws", workers=2).ingest(pdfs)
     assert [r.status for r in again] == [Status.OK] * 4
+
+
+class ExitingOnCrashPdf(Counting):
+    """Kills its worker process on the document named crash.pdf (like a segfault in MuPDF would)."""
+
+    def run(self, ctx: StageContext) -> StageOutcome:
+        if ctx.record.file_name == "crash.pdf":
+            import os
+
+            os._exit(3)
+        return self.inner.run(ctx)
+
+
+@pytest.mark.slow
+def test_a_crashing_worker_fails_only_its_document(tmp_path: Path, make_pdf) -> None:
+    pdfs = [make_pdf("crash.pdf"), make_pdf("a.pdf"), make_pdf("b.pdf", pages=3)]
+    stages = counted(tmp_path / "log", {"tree": ExitingOnCrashPdf})
+    results = Pipeline(tmp_path / "ws", workers=2, stages=stages).ingest(pdfs)
+    assert [r.status for r in results] == [Status.FAILED, Status.OK, Status.OK]
+    assert "worker process crashed" in results[0].error
+    record = Workspace(tmp_path / "ws").load(results[0].doc_id)
+    assert record.status is Status.FAILED and record.stages["structure"].status is Status.OK

@@ -33,6 +33,7 @@ ProgressCallback = Callable[[ProgressEvent], None]
 CRASH_MESSAGE = "the worker process crashed while processing this file (a malformed PDF can do this)"
 OPEN_STAGE_VERSION = 2
 DONE = "done"  # the stage name of the last event of every document
+TASKS_PER_WORKER = 16  # a worker process is replaced after this many documents (bounds any leak)
 
 
 # -- stages ----------------------------------------------------------------------------------------
@@ -681,7 +682,8 @@ class Pipeline:
         broken: list[DocJob] = []
         with context.Manager() as manager:
             events, stop = manager.Queue(), manager.Event()
-            with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context) as pool:
+            with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context,
+                                     max_tasks_per_child=TASKS_PER_WORKER) as pool:
                 futures = {pool.submit(_work, job, events, stop): job for job in jobs}
                 pending = set(futures)
                 while pending:

@@ -3,6 +3,7 @@
 This package imports nothing else from the engine.
 """
 
+from engine.schemas.answer import Answer, Citation, RetrievedPage, TraceStep
 from engine.schemas.base import Model, Provenance, Provider, Status
 from engine.schemas.pdf import DocFormat, ImageRef, OutlineEntry, PageInfo, PdfInfo, ReadResult
 from engine.schemas.metadata import ContextMetadata, Entity, Theme, TimePeriod
@@ -17,6 +18,7 @@ from engine.schemas.record import (
 )
 
 __all__ = [
+    "Answer", "Citation", "RetrievedPage", "TraceStep",
     "ContextMetadata", "DocFormat", "DocTree", "DocumentRecord", "Entity", "ExtractedToc",
     "Heading", "ImageRef", "IngestResult", "Model", "OutlineEntry", "PageInfo", "PdfInfo",
     "ProgressEvent", "Provenance", "Provider", "ReadResult", "StageError", "StageState", "Status", "Theme",

@@ -250,8 +250,8 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int) -> dict[
         by_style.setdefault(cand.style, []).append(cand)
     # a cover page's one-off styles are not structure: keep only its largest line (the title)
     first_page = [c for c in candidates if c.page == 1]
-    if first_page and pages > 3:
-        title = max(first_page, key=lambda c: (c.style.size, -c.order))
+    title = max(first_page, key=lambda c: (c.style.size, -c.order)) if first_page else None
+    if title is not None and pages > 3:
         for cand in first_page:
             if cand is not title and len(by_style[cand.style]) == 1:
                 del by_style[cand.style]
@@ -279,7 +279,8 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int) -> dict[
         if st not in style_level:  # a one-off style shares the level of the next major style below it
             below = [style_level[m] for m in major if rank(m) > rank(st)]
             if major and rank(st) < rank(major[0]):
-                style_level[st] = 0  # above every recurring style: the document title
+                # above every recurring style: the cover title, or one-off display text (a big number)
+                style_level[st] = 0 if title is not None and st == title.style else 1
             else:
                 style_level[st] = below[0] if below else len(major) + 1
     ranks = {cand.order: style_level[style] for style, items in kept.items() for cand in items}

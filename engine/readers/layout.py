@@ -100,7 +100,9 @@ def _merge_baseline(fragments: list[Line]) -> list[Line]:
     for frag in fragments:
         prev = merged[-1] if merged else None
         if prev is not None and _same_line(prev, frag):
-            prev.text = f"{prev.text} {frag.text}"
+            # glyph runs that overlap are pieces of one word (TeX fonts kerned into separate runs)
+            joiner = "" if frag.x0 < prev.x1 - 0.01 * frag.size and prev.text[-1:].isalpha() else " "
+            prev.text = f"{prev.text}{joiner}{frag.text}"
             prev.x1 = max(prev.x1, frag.x1)
             prev.y0, prev.y1 = min(prev.y0, frag.y0), max(prev.y1, frag.y1)
             if len(frag.text) > len(prev.text) / 2:  # the title's style wins over its label's

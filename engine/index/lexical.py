@@ -1,0 +1,163 @@
+"""Lexical retrieval: route the question to documents, then rank their pages by BM25 at three levels.
+
+Routing reads how each document names itself, its profile (keywords, themes, headings, summary) and
+the best passage it holds. Within a routed document, term weights use the document's own statistics
+(a word on every page of it tells no page apart) and the words that name a routed document count
+less (they chose the document; they do not locate the answer in it). A page's score adds its own
+BM25, its best section chunk (text with title and section path) and its best passage.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.index.corpus import CorpusIndex
+
+COMPARE_RE = re.compile(
+    r"\b(compare[sd]?|comparison|comparing|versus|vs\.?|both|differ|differs|difference|differences|contrast|"
+    r"whereas|respectively|each of|in each|between)\b", re.I,
+)
+LEVEL_WEIGHTS = {"page": 1.0, "chunk": 1.0, "passage": 1.0}
+NAME_DISCOUNT = 0.2  # weight of a word that names a routed document, within it
+ROUTE_KEEP = 0.6  # documents scoring at least this share of the best one are searched as well
+MAX_ROUTED = 3
+NAMED_KEEP = 0.4  # a compared document scores at least this share of the best one
+OTHERS_SHARE = 0.05
+PHRASE_WEIGHT = 0.5
+
+
+@dataclass
+class DocScore:
+    doc: int
+    score: float
+    names: float
+    profile: float
+    evidence: float
+
+
+@dataclass
+class Routing:
+    scores: list[DocScore]  # every document, best first
+    chosen: list[int]  # document positions searched in depth
+    comparison: bool
+
+
+def _share(values: np.ndarray) -> np.ndarray:
+    top = float(values.max()) if values.size else 0.0
+    return values / top if top > 0 else np.zeros_like(values)
+
+
+def is_comparison(question: str) -> bool:
+    return bool(COMPARE_RE.search(question))
+
+
+def route(corpus: CorpusIndex, question: str, terms: Sequence[str], docs: Sequence[int] | None = None) -> Routing:
+    """Score every document for the question and choose the ones to search in depth."""
+    n = len(corpus.docs)
+    allowed = np.zeros(n, dtype=bool)
+    allowed[list(docs) if docs is not None else slice(None)] = True
+    names = corpus.names.scores(terms) if n else np.zeros(0)
+    profile = corpus.profiles.scores(terms) if n else np.zeros(0)
+    evidence = np.zeros(n, dtype=np.float32)
+    passages = corpus.bm25["passage"].scores(terms)
+    np.maximum.at(evidence, corpus.unit_doc["passage"], passages)
+    total = _share(evidence) + 0.5 * _share(profile) + 0.5 * _share(names)
+    total = np.where(allowed, total, 0.0)
+    order = [int(i) for i in np.argsort(-total, kind="stable") if allowed[i]]
+    scores = [DocScore(i, float(total[i]), float(names[i]), float(profile[i]), float(evidence[i])) for i in order]
+    if not order or total[order[0]] <= 0:
+        return Routing(scores, order[:1] if docs is not None else [], False)
+    best = total[order[0]]
+    chosen = [i for i in order if total[i] >= ROUTE_KEEP * best][:MAX_ROUTED]
+    named = named_documents(corpus, terms, [i for i in order if total[i] >= NAMED_KEEP * best][:MAX_ROUTED + 1])
+    comparison = is_comparison(question) and len(named) >= 2
+    if comparison:  # the compared documents first, then the others that scored well
+        chosen = named + [i for i in chosen if i not in named]
+    return Routing(scores, chosen, comparison)
+
+
+def named_documents(corpus: CorpusIndex, terms: Sequence[str], candidates: Sequence[int]) -> list[int]:
+    """Candidates that the question names by a word naming none of the other candidates."""
+    query = set(terms)
+    named = []
+    for d in candidates:
+        others = set().union(*(corpus.name_terms[e] for e in candidates if e != d))
+        if (query & corpus.name_terms[d]) - others:
+            named.append(d)
+    return named
+
+
+def name_terms_of(corpus: CorpusIndex, docs: Sequence[int], terms: Sequence[str]) -> set[str]:
+    """The question's words that name one of the routed documents."""
+    named: set[str] = set()
+    for d in docs:
+        named |= corpus.name_terms[d] & set(terms)
+    return named
+
+
+def term_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routing: Routing) -> list[float]:
+    """Within `doc`: words naming it count little; in a comparison, words that name only another
+    compared document do not count at all."""
+    own = corpus.name_terms[doc]
+    others = set()
+    if routing.comparison:
+        others = set().union(*(corpus.name_terms[d] for d in routing.chosen[:2] if d != doc)) - own
+    return [NAME_DISCOUNT if t in own else 0.0 if t in others else 1.0 for t in terms]
+
+
+def page_scores(corpus: CorpusIndex, terms: Sequence[str], doc: int, weights: Sequence[float],
+                phrases: Sequence[str] = ()) -> np.ndarray:
+    """Scores of every global page (non-zero only in `doc`): the weighted sum of the three levels."""
+    out = np.zeros(corpus.pages, dtype=np.float32)
+    for level, share in LEVEL_WEIGHTS.items():
+        bm = corpus.bm25[level]
+        if level == "passage" and phrases:
+            terms = [*terms, *phrases]
+            weights = [*weights, *([PHRASE_WEIGHT] * len(phrases))]
+        mask = corpus.unit_doc[level] == doc
+        idfs = [bm.idf(t, within=mask) for t in terms]
+        scores = bm.scores(terms, weights=weights, idfs=idfs)
+        scores[~mask] = 0.0
+        best = np.zeros(corpus.pages, dtype=np.float32)
+        np.maximum.at(best, corpus.unit_page[level], scores)
+        out += share * best
+    return out
+
+
+def routed_scores(corpus: CorpusIndex, routing: Routing, terms: Sequence[str],
+                  phrases: Sequence[str] = ()) -> np.ndarray:
+    """Global page scores: each routed document's pages scaled to its routing score (every routed
+    document counts fully in a comparison), other documents' pages far below."""
+    out = np.zeros(corpus.pages, dtype=np.float32)
+    if not routing.chosen:
+        return out
+    by_doc = {s.doc: s.score for s in routing.scores}
+    best = max(by_doc[d] for d in routing.chosen) or 1.0
+    for d in routing.chosen:
+        scores = page_scores(corpus, terms, d, term_weights(corpus, terms, d, routing), phrases)
+        top = float(scores.max())
+        if top <= 0:
+            continue
+        factor = 1.0 if routing.comparison and d in routing.chosen[:2] else by_doc[d] / best
+        out += scores / top * factor
+    rest = flat_scores(corpus, terms)  # the other documents, below every routed page
+    rest[corpus.page_mask(routing.chosen)] = 0.0
+    if rest.max() > 0:
+        out += OTHERS_SHARE * rest / rest.max()
+    return out
+
+
+def flat_scores(corpus: CorpusIndex, terms: Sequence[str], level: str = "chunk",
+                docs: Sequence[int] | None = None) -> np.ndarray:
+    """Plain BM25 over one level's units, page = best unit on it (no routing)."""
+    bm = corpus.bm25[level]
+    scores = bm.scores(terms)
+    if docs is not None:
+        scores[~corpus.unit_mask(level, docs)] = 0.0
+    out = np.zeros(corpus.pages, dtype=np.float32)
+    np.maximum.at(out, corpus.unit_page[level], scores)
+    return out

@@ -1,0 +1,188 @@
+"""Cut a document into index nodes addressed like the document, and each node into per-page chunks.
+
+Reports: one node per heading of the DocTree (its own text runs from the heading line to the next
+heading), plus a `front` node for the lines before the first heading. Decks: one node per page.
+Every chunk knows its document title and section path, which is indexed with its text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.markdown import MARKER_RE, page_of_lines, split_pages
+from engine.schemas import DocumentRecord, TreeNode
+from engine.schemas.index import Chunk, IndexNode
+
+HEADING_LINE_RE = re.compile(r"^#{1,6}\s+")
+IMAGE_RE = re.compile(r"^\[IMAGE: [^\]]*\]$")
+SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"(])")
+SUMMARY_CHARS = 300
+
+
+@dataclass
+class DocUnits:
+    """A document cut for indexing: its nodes, their per-page chunks and the text of every page."""
+
+    nodes: list[IndexNode]
+    chunks: list[Chunk]
+    pages: list[str]
+
+
+def page_texts(markdown: str, pages: int) -> list[str]:
+    """The Markdown of pages 1..pages (missing pages are empty)."""
+    blocks = split_pages(markdown)
+    return (blocks + [""] * pages)[:pages] if pages else blocks
+
+
+def build_units(record: DocumentRecord, markdown: str) -> DocUnits:
+    """Nodes and chunks of one document from its record (tree, format) and reformatted Markdown."""
+    pages = page_texts(markdown, record.pages or len(split_pages(markdown)))
+    tree = record.tree
+    if tree is not None and record.format == "landscape":
+        nodes, chunks = _deck_units(record.doc_id, tree.root, pages)
+    elif tree is not None:
+        nodes, chunks = _report_units(record.doc_id, tree.root, markdown, len(pages))
+    else:
+        nodes, chunks = _page_units(record.doc_id, pages)
+    return DocUnits(nodes, chunks, pages)
+
+
+def _report_units(doc_id: str, root: TreeNode, markdown: str, pages: int) -> tuple[list[IndexNode], list[Chunk]]:
+    lines = markdown.split("\n")
+    page_of = page_of_lines(markdown)
+    headings: list[tuple[TreeNode, list[str], int | None]] = []  # node, path, parent position
+
+    def visit(node: TreeNode, path: list[str], parent: int | None) -> None:
+        for child in node.children:
+            here = parent
+            if child.kind == "heading" and 0 <= child.number < len(lines):
+                headings.append((child, [*path, child.title], parent))
+                here = len(headings) - 1
+            visit(child, [*path, child.title] if here != parent else path, here)
+
+    visit(root, [], None)
+    order = sorted(range(len(headings)), key=lambda i: headings[i][0].number)
+    position = {old: new for new, old in enumerate(order, start=1)}  # node 0 is the front matter
+    nodes = [IndexNode(doc_id=doc_id, node=0, kind="front", title=root.title, path=[], line=None,
+                       start_page=1, end_page=max(1, page_of[headings[order[0]][0].number] if order else pages))]
+    spans = [(0, headings[order[0]][0].number if order else len(lines))]
+    for rank, i in enumerate(order):
+        tree_node, path, parent = headings[i]
+        end = headings[order[rank + 1]][0].number if rank + 1 < len(order) else len(lines)
+        nodes.append(IndexNode(
+            doc_id=doc_id, node=rank + 1, kind="section", title=tree_node.title, path=path, line=tree_node.number,
+            start_page=tree_node.start_page, end_page=tree_node.end_page,
+            parent=position[parent] if parent is not None else None, summary=tree_node.summary,
+        ))
+        spans.append((tree_node.number, end))
+    chunks: list[Chunk] = []
+    for node, (start, end) in zip(nodes, spans):
+        by_page: dict[int, list[str]] = {}
+        for index in range(start, end):
+            line = lines[index]
+            if MARKER_RE.match(line):
+                continue
+            by_page.setdefault(min(page_of[index], pages), []).append(line)
+        own: list[str] = []
+        for page, texts in by_page.items():
+            text = "\n".join(texts).strip()
+            if text:
+                chunks.append(Chunk(node=node.node, page=page, text=text))
+                own.append(text)
+        if not node.summary:
+            node.summary = summarize("\n".join(own))
+    return nodes, chunks
+
+
+def _deck_units(doc_id: str, root: TreeNode, pages: list[str]) -> tuple[list[IndexNode], list[Chunk]]:
+    nodes: list[IndexNode] = []
+    seen: set[int] = set()
+
+    def visit(node: TreeNode, path: list[str], parent: int | None) -> None:
+        for child in node.children:
+            if child.kind == "page":
+                if 1 <= child.number <= len(pages) and child.number not in seen:
+                    seen.add(child.number)
+                    full = path if child.title in path else [*path, child.title]
+                    nodes.append(IndexNode(doc_id=doc_id, node=len(nodes), kind="page", title=child.title,
+                                           path=full, start_page=child.number, end_page=child.number,
+                                           parent=parent))
+                continue
+            nodes.append(IndexNode(doc_id=doc_id, node=len(nodes), kind="section", title=child.title,
+                                   path=[*path, child.title], start_page=child.start_page,
+                                   end_page=child.end_page, parent=parent))
+            visit(child, [*path, child.title], len(nodes) - 1)
+
+    visit(root, [], None)
+    for page in range(1, len(pages) + 1):  # pages the tree missed still get a node
+        if page not in seen:
+            nodes.append(IndexNode(doc_id=doc_id, node=len(nodes), kind="page", title=f"Page {page}",
+                                   path=[f"Page {page}"], start_page=page, end_page=page))
+    chunks: list[Chunk] = []
+    for node in nodes:
+        if node.kind != "page":
+            continue
+        text = pages[node.start_page - 1].strip()
+        node.summary = node.summary or summarize(text)
+        if text:
+            chunks.append(Chunk(node=node.node, page=node.start_page, text=text))
+    for node in nodes:  # a deck section is summarised by its first page
+        if node.kind == "section" and not node.summary:
+            node.summary = next((n.summary for n in nodes if n.parent == node.node and n.summary), "")
+    chunks.sort(key=lambda c: c.page)
+    return nodes, chunks
+
+
+def _page_units(doc_id: str, pages: list[str]) -> tuple[list[IndexNode], list[Chunk]]:
+    nodes, chunks = [], []
+    for page, text in enumerate(pages, start=1):
+        nodes.append(IndexNode(doc_id=doc_id, node=page - 1, kind="page", title=f"Page {page}",
+                               path=[f"Page {page}"], start_page=page, end_page=page, summary=summarize(text)))
+        if text.strip():
+            chunks.append(Chunk(node=page - 1, page=page, text=text.strip()))
+    return nodes, chunks
+
+
+def body_lines(text: str) -> list[str]:
+    """The prose lines of a Markdown block: no headings, image placeholders or markers."""
+    kept = []
+    for line in text.split("\n"):
+        line = line.strip()
+        if not line or HEADING_LINE_RE.match(line) or IMAGE_RE.match(line) or MARKER_RE.match(line):
+            continue
+        kept.append(line)
+    return kept
+
+
+def summarize(text: str, limit: int = SUMMARY_CHARS) -> str:
+    """The first sentences of a text's prose, up to about `limit` characters."""
+    prose = " ".join(body_lines(text))
+    out = ""
+    for sentence in SENTENCE_END_RE.split(prose):
+        if out and len(out) + len(sentence) > limit:
+            break
+        out = f"{out} {sentence}".strip()
+    return out[: limit + 100]
+
+
+def passages(text: str, min_words: int = 30) -> list[str]:
+    """Paragraph groups of a chunk: blank-line separated blocks merged until each has `min_words`."""
+    out: list[str] = []
+    current: list[str] = []
+    count = 0
+    for block in re.split(r"\n\s*\n", text):
+        block = block.strip()
+        if not block:
+            continue
+        current.append(block)
+        count += len(block.split())
+        if count >= min_words:
+            out.append("\n\n".join(current))
+            current, count = [], 0
+    if current:
+        if out and count < min_words / 2:
+            out[-1] += "\n\n" + "\n\n".join(current)
+        else:
+            out.append("\n\n".join(current))
+    return out

@@ -1,0 +1,140 @@
+"""Retrieval methods over the corpus index: `bm25`, `vector`, `tree` and `hybrid` (their fusion).
+
+Every method returns pages: retrieved chunks expand to the page they lie on, one hit per page, with
+the section (node) that matched best on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.index import lexical
+from engine.index.corpus import CorpusIndex
+from engine.index.text import query_pairs, query_terms
+from engine.index.tree import tree_scores
+from engine.schemas.index import Hit
+from engine.workspace import Workspace
+
+METHODS = ("bm25", "vector", "tree", "hybrid")
+HYBRID_WEIGHTS = {"bm25": 1.0, "tree": 1.0, "vector": 1.0}
+
+
+class MethodUnavailable(RuntimeError):
+    """The method needs something this setup lacks (vectors need an embedding provider)."""
+
+
+@dataclass
+class Retrieval:
+    """What one search found: routing, a score per global page, and the top pages as hits."""
+
+    question: str
+    method: str
+    terms: list[str]
+    phrases: list[str]
+    routing: lexical.Routing
+    scores: np.ndarray
+    hits: list[Hit]
+
+    def routed_files(self, corpus: CorpusIndex) -> list[str]:
+        return [corpus.docs[d].info.file_name for d in self.routing.chosen]
+
+
+class Retriever:
+    """Searches one corpus index; vectors join in when an embedder is given."""
+
+    def __init__(self, corpus: CorpusIndex, *, workspace: Workspace | None = None, embedder=None) -> None:
+        self.corpus = corpus
+        self.workspace = workspace
+        self.embedder = embedder
+
+    @property
+    def methods(self) -> list[str]:
+        return [m for m in METHODS if m != "vector" or self.embedder is not None]
+
+    def resolve_docs(self, docs: Sequence[str] | None) -> list[int] | None:
+        """Document positions for names or ids (None: the whole corpus); unknown names raise KeyError."""
+        if not docs:
+            return None
+        positions = []
+        for name in docs:
+            position = self.corpus.doc_position(name)
+            if position is None:
+                raise KeyError(name)
+            positions.append(position)
+        return positions
+
+    def search(self, question: str, *, method: str = "hybrid", k: int = 5,
+               docs: Sequence[int] | None = None) -> Retrieval:
+        if method not in METHODS:
+            raise ValueError(f"unknown retrieval method {method!r} (choose from {', '.join(METHODS)})")
+        if method == "vector" and self.embedder is None:
+            raise MethodUnavailable("the vector method needs an embedding provider (PDFRAG_EMBEDDINGS=gemini "
+                                    "and GEMINI_API_KEY)")
+        corpus = self.corpus
+        terms, phrases = query_terms(question), query_pairs(question)
+        routing = lexical.route(corpus, question, terms, docs)
+        parts: dict[str, np.ndarray] = {}
+        if method in ("bm25", "hybrid"):
+            parts["bm25"] = lexical.routed_scores(corpus, routing, terms, phrases)
+        if method in ("tree", "hybrid"):
+            parts["tree"] = tree_scores(corpus, routing, terms)
+        if method == "vector" or (method == "hybrid" and self.embedder is not None):
+            parts["vector"] = self._vector_scores(question, docs)
+        if method == "hybrid":
+            scores = np.zeros(corpus.pages, dtype=np.float32)
+            for name, part in parts.items():
+                top = float(part.max()) if part.size else 0.0
+                if top > 0:
+                    scores += HYBRID_WEIGHTS[name] * part / top
+        else:
+            scores = parts[method]
+        if docs is not None:
+            scores = np.where(corpus.page_mask(docs), scores, 0.0)
+        if method == "vector":
+            routing = _routing_from_scores(corpus, scores, routing)
+        return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k))
+
+    def _vector_scores(self, question: str, docs: Sequence[int] | None) -> np.ndarray:
+        from engine.index.vectors import ensure_vectors, vector_scores
+
+        if self.workspace is None:
+            raise MethodUnavailable("vectors need the workspace they are stored in")
+        vectors = ensure_vectors(self.workspace, self.corpus, self.embedder)
+        query = self.embedder.embed([question], kind="query")[0]
+        return vector_scores(self.corpus, vectors, query, docs)
+
+    def hits(self, scores: np.ndarray, terms: Sequence[str], k: int) -> list[Hit]:
+        """The k best pages, each with the section whose chunk matched the question best on it."""
+        corpus = self.corpus
+        order = [int(g) for g in np.argsort(-scores, kind="stable")[:k] if scores[g] > 0]
+        if not order:
+            return []
+        chunk_scores = corpus.bm25["chunk"].scores(terms)
+        hits = []
+        for g in order:
+            doc, page = corpus.page_address(g)
+            index = corpus.docs[doc]
+            on_page = np.flatnonzero(corpus.unit_page["chunk"] == g)
+            node = None
+            if on_page.size:
+                best = int(on_page[np.argmax(chunk_scores[on_page])])
+                node = index.nodes[int(corpus.unit_node["chunk"][best])]
+            hits.append(Hit(doc=index.info.file_name, doc_id=index.info.doc_id, page=page,
+                            score=round(float(scores[g]), 4), node=node.node if node else None,
+                            title=node.title if node else "", path=list(node.path) if node else []))
+        return hits
+
+
+def _routing_from_scores(corpus: CorpusIndex, scores: np.ndarray, routing: lexical.Routing) -> lexical.Routing:
+    """For a method that does not route (vectors): the documents of its best pages, best first."""
+    best: dict[int, float] = {}
+    for g in np.argsort(-scores, kind="stable")[:20]:
+        if scores[g] <= 0:
+            break
+        doc = int(corpus.page_doc[g])
+        best.setdefault(doc, float(scores[g]))
+    chosen = list(best)[: max(1, len(routing.chosen))]
+    return lexical.Routing(routing.scores, chosen, routing.comparison)

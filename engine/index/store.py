@@ -1,0 +1,272 @@
+"""Per-document indexes on disk under the workspace's `index/`: build, save, load, and bring up to date.
+
+Each document has `index/docs/<doc_id>.npz` (term counts of its chunks) and `<doc_id>.json` (what it
+was built from, its nodes, chunk addresses and page texts; written last, so it marks a complete
+index). A document's index is rebuilt only when its own inputs change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from engine.index.bm25 import TermCounts
+from engine.index.nodes import build_units, passages
+from engine.index.text import fragmented, pairs, tokenize
+from engine.schemas import DocumentRecord, Status
+from engine.schemas.index import DocIndexInfo, IndexNode
+from engine.workspace import Workspace, atomic_write_text
+
+VERSION = 5
+FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)
+
+
+LEVELS = ("page", "chunk", "passage", "title", "summary")
+
+
+@dataclass
+class DocIndex:
+    """One document's index: nodes, page texts, and term counts at several levels.
+
+    Levels: `page` (whole pages), `chunk` (a node's text on one page, with title and section path),
+    `passage` (paragraph groups of a chunk, with the last two path titles), `title` and `summary`
+    (one unit per node, for tree retrieval).
+    """
+
+    info: DocIndexInfo
+    nodes: list[IndexNode]
+    pages: list[str]
+    chunk_node: np.ndarray  # int32, per chunk
+    chunk_page: np.ndarray  # int32, 1-based
+    chunk_span: np.ndarray  # int32 (chunks, 2): character span of the chunk in its page's text
+    passage_chunk: np.ndarray  # int32, per passage
+    terms: dict[str, TermCounts]
+
+    def chunk_text(self, chunk: int) -> str:
+        start, end = self.chunk_span[chunk]
+        return self.pages[int(self.chunk_page[chunk]) - 1][int(start):int(end)]
+
+    @property
+    def passage_page(self) -> np.ndarray:
+        return self.chunk_page[self.passage_chunk]
+
+
+@dataclass(frozen=True)
+class IndexUpdate:
+    built: list[str]
+    kept: list[str]
+    removed: list[str]
+    seconds: float = 0.0
+
+
+def doc_title(record: DocumentRecord) -> str:
+    docinfo = record.pdf.docinfo.get("title", "") if record.pdf else ""
+    return record.metadata.title or docinfo or Path(record.file_name).stem
+
+
+def name_text(record: DocumentRecord, first_page: str) -> str:
+    """How the document names itself: its title and file name; the headings of its first page stand in
+    for a title when it has none of its own."""
+    stem = Path(record.file_name).stem
+    title = doc_title(record)
+    names = [title, stem.replace("_", " ").replace("-", " ")]
+    if title == stem or FILE_NAME_RE.match(title):
+        names += [line.lstrip("#").strip() for line in first_page.split("\n") if line.startswith("#")][:40]
+    return "\n".join(names)
+
+
+def source_key(record: DocumentRecord) -> str:
+    """What the index of a document depends on: its content and the stages that shaped its text and tree."""
+    parts = [record.sha256, record.file_name]
+    for name in ("reformat", "structure", "metadata", "tree"):
+        state = record.stages.get(name)
+        parts.append(state.cache_key if state else "")
+    if not any(parts[2:]):  # a record made without the pipeline: hash what the index reads
+        parts.append(hashlib.sha256(record.model_dump_json(include={"tree", "metadata"}).encode()).hexdigest())
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:24]
+
+
+def profile_text(record: DocumentRecord, first_page: str = "") -> str:
+    """The routing text of a document: names, type, keywords, themes, entities, headings."""
+    meta = record.metadata
+    bits = [name_text(record, first_page), meta.document_type, meta.author, " ".join(meta.keywords),
+            " ".join(t.name for t in meta.themes), " ".join(e.name for e in meta.entities)]
+    bits += [h.title for h in record.headings if h.level <= 3][:200]
+    return "\n".join(b for b in bits if b)
+
+
+def build_doc_index(record: DocumentRecord, markdown: str) -> DocIndex:
+    """Cut, tokenise and count one document at every level."""
+    units = build_units(record, markdown)
+    title = doc_title(record)
+    broken = fragmented(markdown)
+    by_node = {n.node: n for n in units.nodes}
+    page_bags: list[list[str]] = [[] for _ in units.pages]
+    chunk_bags, chunk_lengths, passage_bags, passage_lengths, passage_chunk = [], [], [], [], []
+    for position, chunk in enumerate(units.chunks):
+        node = by_node[chunk.node]
+        chunk_prefix = tokenize(" ".join([title, *node.path]))
+        passage_prefix = tokenize(" ".join(node.path[-2:]))
+        body: list[str] = []
+        extra: list[str] = []
+        for text in passages(chunk.text):
+            words = tokenize(text)
+            joined = tokenize(text, joins=True)[len(words):] if broken else []
+            passage_bags.append(passage_prefix + words + joined + pairs(words))
+            passage_lengths.append(len(passage_prefix) + len(words))
+            passage_chunk.append(position)
+            body += words
+            extra += joined
+        chunk_bags.append(chunk_prefix + body + extra)
+        chunk_lengths.append(len(chunk_prefix) + len(body))
+        page_bags[chunk.page - 1] += body + extra
+    page_lengths = [len(b) for b in page_bags]  # joins inflate the count a little; fine for one level
+    info = DocIndexInfo(
+        doc_id=record.doc_id, file_name=record.file_name, title=title, pages=len(units.pages), version=VERSION,
+        source_key=source_key(record), fragmented=broken, summary=record.metadata.summary,
+        names=name_text(record, units.pages[0] if units.pages else ""),
+        profile=profile_text(record, units.pages[0] if units.pages else ""),
+    )
+    terms = {
+        "page": TermCounts.from_tokens(page_bags, page_lengths),
+        "chunk": TermCounts.from_tokens(chunk_bags, chunk_lengths),
+        "passage": TermCounts.from_tokens(passage_bags, passage_lengths),
+        "title": TermCounts.from_tokens([tokenize(n.title, joins=broken) for n in units.nodes]),
+        "summary": TermCounts.from_tokens([tokenize(n.summary, joins=broken) for n in units.nodes]),
+    }
+    return DocIndex(
+        info=info, nodes=units.nodes, pages=units.pages,
+        chunk_node=np.asarray([c.node for c in units.chunks], dtype=np.int32),
+        chunk_page=np.asarray([c.page for c in units.chunks], dtype=np.int32),
+        chunk_span=_spans(units.chunks, units.pages),
+        passage_chunk=np.asarray(passage_chunk, dtype=np.int32), terms=terms,
+    )
+
+
+def _spans(chunks: list, pages: list[str]) -> np.ndarray:
+    """Where each chunk's text sits in its page (searched from the previous chunk of that page on)."""
+    spans = np.zeros((len(chunks), 2), dtype=np.int32)
+    cursor: dict[int, int] = {}
+    for i, chunk in enumerate(chunks):
+        text = pages[chunk.page - 1]
+        start = text.find(chunk.text, cursor.get(chunk.page, 0))
+        if start < 0:
+            start = max(0, text.find(chunk.text))
+        end = start + len(chunk.text) if start >= 0 else len(text)
+        spans[i] = (start, min(end, len(text)))
+        cursor[chunk.page] = spans[i][1]
+    return spans
+
+
+def _paths(workspace: Workspace, doc_id: str) -> tuple[Path, Path]:
+    folder = workspace.index / "docs"
+    workspace.record_path(doc_id)  # validates the id
+    return folder / f"{doc_id}.json", folder / f"{doc_id}.npz"
+
+
+def save_doc_index(workspace: Workspace, index: DocIndex) -> None:
+    meta_path, arrays_path = _paths(workspace, index.info.doc_id)
+    arrays_path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = arrays_path.with_suffix(".tmp.npz")
+    arrays = {"chunk_node": index.chunk_node, "chunk_page": index.chunk_page, "chunk_span": index.chunk_span,
+              "passage_chunk": index.passage_chunk}
+    for level, t in index.terms.items():
+        arrays.update({f"{level}.ptr": t.ptr, f"{level}.ids": t.ids, f"{level}.counts": t.counts,
+                       f"{level}.lengths": t.lengths, f"{level}.terms": np.asarray(t.terms, dtype=str)})
+    np.savez(tmp, **arrays)
+    tmp.replace(arrays_path)
+    payload = {
+        "info": index.info.model_dump(mode="json"),
+        "nodes": [n.model_dump(mode="json") for n in index.nodes],
+        "pages": index.pages,
+    }
+    atomic_write_text(meta_path, json.dumps(payload, ensure_ascii=False))
+
+
+def load_doc_index(workspace: Workspace, doc_id: str) -> DocIndex | None:
+    """The stored index of a document, or None when it is missing, unreadable or of another version."""
+    meta_path, arrays_path = _paths(workspace, doc_id)
+    try:
+        payload = json.loads(meta_path.read_text(encoding="utf-8"))
+        info = DocIndexInfo.model_validate(payload["info"])
+        if info.version != VERSION:
+            return None
+        with np.load(arrays_path, allow_pickle=False) as arrays:
+            terms = {
+                level: TermCounts(terms=arrays[f"{level}.terms"].tolist(), ptr=arrays[f"{level}.ptr"],
+                                  ids=arrays[f"{level}.ids"], counts=arrays[f"{level}.counts"],
+                                  lengths=arrays[f"{level}.lengths"])
+                for level in LEVELS
+            }
+            chunk_node, chunk_page = arrays["chunk_node"], arrays["chunk_page"]
+            chunk_span, passage_chunk = arrays["chunk_span"], arrays["passage_chunk"]
+        nodes = [IndexNode.model_validate(n) for n in payload["nodes"]]
+        pages = payload["pages"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    sizes = {"page": len(pages), "chunk": len(chunk_node), "passage": len(passage_chunk),
+             "title": len(nodes), "summary": len(nodes)}
+    if any(terms[level].units != size for level, size in sizes.items()):
+        return None
+    return DocIndex(info, nodes, pages, chunk_node, chunk_page, chunk_span, passage_chunk, terms)
+
+
+def stored_info(workspace: Workspace, doc_id: str) -> DocIndexInfo | None:
+    """Only the header of a stored index (cheap enough to check freshness on every ask)."""
+    meta_path, arrays_path = _paths(workspace, doc_id)
+    if not arrays_path.exists():
+        return None
+    try:
+        with open(meta_path, encoding="utf-8") as handle:
+            head = handle.read(64 * 1024)
+        try:
+            start = head.index('"info": ') + len('"info": ')
+            info, _ = json.JSONDecoder().raw_decode(head, start)
+        except ValueError:  # a header longer than the first block
+            info = json.loads(meta_path.read_text(encoding="utf-8"))["info"]
+        return DocIndexInfo.model_validate(info)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def indexable(record: DocumentRecord) -> bool:
+    return record.status in (Status.OK, Status.PARTIAL) and record.pages > 0
+
+
+def update_index(workspace: Workspace, *, records: list[DocumentRecord] | None = None,
+                 progress: Callable[[str, int, int], None] | None = None) -> IndexUpdate:
+    """Build the indexes of new or changed documents, drop those of documents no longer there."""
+    import time
+
+    started = time.perf_counter()
+    records = [r for r in (records if records is not None else workspace.records()) if indexable(r)]
+    built, kept = [], []
+    for number, record in enumerate(records, start=1):
+        info = stored_info(workspace, record.doc_id)
+        if info is not None and info.version == VERSION and info.source_key == source_key(record) \
+                and info.file_name == record.file_name:
+            kept.append(record.doc_id)
+        else:
+            path = workspace.reformatted_markdown_path(record)
+            if not path.exists():
+                continue
+            save_doc_index(workspace, build_doc_index(record, path.read_text(encoding="utf-8")))
+            built.append(record.doc_id)
+        if progress:
+            progress(record.file_name, number, len(records))
+    live = {r.doc_id for r in records}
+    removed = []
+    folder = workspace.index / "docs"
+    if folder.is_dir():
+        for path in folder.glob("*.json"):
+            if path.stem not in live:
+                path.unlink(missing_ok=True)
+                path.with_suffix(".npz").unlink(missing_ok=True)
+                removed.append(path.stem)
+    return IndexUpdate(built, kept, removed, time.perf_counter() - started)

@@ -1,0 +1,122 @@
+"""Text normalisation for retrieval: words, stop words, stems, and repair of letter-spaced text layers.
+
+Some PDFs (TeX with Type 3 fonts) come out with words broken into pieces ("argumen ts", "t yp es").
+`fragmented` detects such text and `tokenize(..., joins=True)` then also emits the joins of two or
+three adjacent pieces, so that a query word still finds its broken occurrence.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+import Stemmer
+
+WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
+
+STOP_WORDS = frozenset("""
+a about above after again against all also am an and any are as at be because been before being below
+between both but by can could did do does doing down during each either else ever few for from further
+had has have having he her here hers herself him himself his how however i if in into is it its itself
+just least less let like may me might more most much must my myself no nor not now of off on once only or
+other others otherwise ought our ours ourselves out over own per rather same shall she should since so
+some such than that the their theirs them themselves then there these they this those though through thus
+to too under until up upon us very via was we were what when where whether which while who whom whose why
+will with within without would yet you your yours yourself yourselves
+""".split())
+
+# Words that ask rather than describe: dropped from questions only (a page may well contain them).
+QUESTION_WORDS = frozenset("""
+according answer describe described describes doe explain give kind
+mean means meant say says said tell show shows
+""".split())
+
+# Short words that are real words, used to tell a letter-spaced text layer from ordinary prose.
+_SHORT_WORDS = frozenset("""
+a an as at be by do go he if in is it me my no of oh ok on or so to up us we
+""".split())
+
+_stemmer = Stemmer.Stemmer("english")
+
+
+def normalize(text: str) -> str:
+    """NFKC (ligatures split), lower case."""
+    return unicodedata.normalize("NFKC", text).lower()
+
+
+POSSESSIVE_RE = re.compile(r"(?<=\w)['’]s\b")
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased words of a text (letters and digits), ligatures expanded, possessive 's dropped."""
+    return WORD_RE.findall(POSSESSIVE_RE.sub("", normalize(text)))
+
+
+def _content(word: str) -> bool:
+    return word not in STOP_WORDS and (len(word) > 1 or word.isdigit())
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    return _stemmer.stemWord(word)
+
+
+def tokenize(text: str, *, joins: bool = False) -> list[str]:
+    """Stemmed content words; with `joins`, also the joins of 2 and 3 adjacent pieces of short runs."""
+    found = words(text)
+    tokens = [stem(w) for w in found if _content(w)]
+    if joins:
+        tokens.extend(_joined(found))
+    return tokens
+
+
+def pairs(tokens: list[str]) -> list[str]:
+    """Adjacent content-word pairs (`a~b`): phrases such as "largest dataset" or "sharing specification"."""
+    return [f"{a}~{b}" for a, b in zip(tokens, tokens[1:])]
+
+
+def query_pairs(question: str) -> list[str]:
+    """The distinct adjacent pairs of a question's content words."""
+    kept = [stem(w) for w in words(question) if _content(w) and w not in QUESTION_WORDS]
+    return list(dict.fromkeys(pairs(kept)))
+
+
+def query_terms(question: str) -> list[str]:
+    """The distinct stemmed terms of a question, in order, without stop and question words."""
+    seen: dict[str, None] = {}
+    for word in words(question):
+        if not _content(word) or word in QUESTION_WORDS:
+            continue
+        seen.setdefault(stem(word), None)
+    return list(seen)
+
+
+def fragmented(text: str, sample: int = 40_000) -> bool:
+    """True when many words are broken into pieces (one- or two-letter fragments that are not words)."""
+    found = words(text[:sample])
+    if len(found) < 200:
+        return False
+    letters = [w for w in found if w.isalpha()]
+    odd = sum(1 for w in letters if len(w) <= 2 and w not in _SHORT_WORDS)
+    return odd / max(1, len(letters)) > 0.2
+
+
+def _joined(found: list[str]) -> list[str]:
+    """Stems of adjacent pieces glued together, where a piece is short enough to be a fragment."""
+    extra = []
+    n = len(found)
+    for i in range(n - 1):
+        a, b = found[i], found[i + 1]
+        if not (a.isalpha() and b.isalpha()):
+            continue
+        if len(a) <= 8 or len(b) <= 8:
+            extra.append(stem(a + b))
+        if i + 2 < n and found[i + 2].isalpha() and min(len(a), len(b), len(found[i + 2])) <= 3:
+            extra.append(stem(a + b + found[i + 2]))
+    return extra
+
+
+def squash(text: str) -> str:
+    """Lower-case letters and digits only: for matching across broken spacing and punctuation."""
+    return "".join(WORD_RE.findall(normalize(text)))

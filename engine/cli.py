@@ -83,8 +83,32 @@ def _add_show(commands: Any, common: argparse.ArgumentParser) -> None:
     sub.set_defaults(handler=_show)
 
 
-# The subcommands, in help order. `ask`, `eval` and `serve` register here when they exist.
-COMMANDS: list[Callable[[Any, argparse.ArgumentParser], None]] = [_add_ingest, _add_list, _add_show]
+def _add_ask(commands: Any, common: argparse.ArgumentParser) -> None:
+    sub = commands.add_parser("ask", parents=[common], help="answer a question from the documents, with page citations")
+    sub.add_argument("question", metavar="QUESTION")
+    sub.add_argument("--doc", action="append", default=None, metavar="DOC",
+                     help="only this document (doc_id, file name or alias); repeat for several")
+    sub.add_argument("--provider", choices=("offline", "gemini", "auto"), default=None,
+                     help="default: $PDFRAG_PROVIDER or offline")
+    sub.add_argument("--method", choices=METHODS, default="hybrid", help="retrieval method (default: hybrid)")
+    sub.add_argument("--k", type=_positive_int, default=5, help="pages retrieved (default: 5)")
+    sub.add_argument("--json", action="store_true", help='{"answer", "citations", "retrieved", "trace"} on stdout')
+    sub.set_defaults(handler=_ask)
+
+
+def _add_eval(commands: Any, common: argparse.ArgumentParser) -> None:
+    sub = commands.add_parser("eval", parents=[common], help="score retrieval methods and answers on a QA file")
+    sub.add_argument("qa_file", metavar="QA.jsonl", help="one question a line with gold pages and key facts")
+    sub.add_argument("--method", action="append", choices=(*METHODS, "agent"), default=None,
+                     help="repeat to compare several (default: bm25, tree, hybrid, and vector when configured)")
+    sub.add_argument("--k", type=_positive_int, default=5, help="recall@k cut-off (default: 5)")
+    sub.add_argument("--json", action="store_true", help="all methods as one JSON object on stdout")
+    sub.set_defaults(handler=_eval)
+
+
+# The subcommands, in help order. `serve` registers here when it exists.
+COMMANDS: list[Callable[[Any, argparse.ArgumentParser], None]] = [_add_ingest, _add_list, _add_show, _add_ask, _add_eval]
+METHODS = ("bm25", "vector", "tree", "hybrid")  # engine.index.METHODS, kept here so --help imports no index code
 
 
 def _positive_int(text: str) -> int:
@@ -154,6 +178,62 @@ def _list(args: argparse.Namespace, settings: Settings, workspace: Workspace) ->
 
 
 # -- show ------------------------------------------------------------------------------------------
+
+
+def _ask(args: argparse.Namespace, settings: Settings, workspace: Workspace) -> int:
+    from engine.agent import MethodUnavailable, UnknownDocument, ask
+
+    provider, note = resolve_provider(args.provider or settings.provider, gemini_key_set=settings.gemini_key_set)
+    if note:
+        _err(note)
+    docs = None
+    if args.doc:
+        docs = []
+        for name in args.doc:
+            record = workspace.find(name)
+            if record is None:
+                raise UsageError(f"unknown document {name!r} (pdfrag list shows the documents)")
+            docs.append(record.file_name)
+    if not any(r.status in (Status.OK, Status.PARTIAL) for r in workspace.records()):
+        _err(f"no processed documents in {workspace.root}; run pdfrag ingest first")
+        return EXIT_FAILED
+    try:
+        answer = ask(workspace, args.question, docs=docs, provider=provider.value, method=args.method, k=args.k)
+    except (MethodUnavailable, UnknownDocument, ValueError) as exc:
+        raise UsageError(str(exc.args[0] if isinstance(exc, UnknownDocument) else exc)) from None
+    if args.json:
+        _out(json.dumps(answer.model_dump(mode="json", include={"answer", "citations", "retrieved", "trace"}),
+                        ensure_ascii=False))
+        return EXIT_OK
+    _out(answer.answer)
+    if answer.citations:
+        _out("")
+        _out("Sources:")
+        for c in answer.citations:
+            quote = " ".join(c.quote.split())
+            _out(f"  [{c.doc}, p. {c.page}] \"{quote[:160]}{'…' if len(quote) > 160 else ''}\"")
+    return EXIT_OK
+
+
+def _eval(args: argparse.Namespace, settings: Settings, workspace: Workspace) -> int:
+    from engine.evaluate import render_table, run_eval, to_json
+
+    if not Path(args.qa_file).is_file():
+        raise UsageError(f"no such QA file: {args.qa_file}")
+    methods = args.method
+    if not methods:
+        from engine.index.vectors import embedder_from_env
+
+        methods = ["bm25", "tree", "hybrid"] + (["vector"] if embedder_from_env() is not None else [])
+    if not any(r.status in (Status.OK, Status.PARTIAL) for r in workspace.records()):
+        _err(f"no processed documents in {workspace.root}; run pdfrag ingest first")
+        return EXIT_FAILED
+    try:
+        report = run_eval(workspace, args.qa_file, list(dict.fromkeys(methods)), k=args.k)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    _out(to_json(report) if args.json else render_table(report))
+    return EXIT_OK
 
 
 def _show(args: argparse.Namespace, settings: Settings, workspace: Workspace) -> int:

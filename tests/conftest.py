@@ -72,3 +72,17 @@ def make_pdf(tmp_path: Path) -> Callable[..., Path]:
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
     return tmp_path / "workspace"
+
+
+SAMPLES = REPO / "data" / "samples"
+
+
+@pytest.fixture(scope="session")
+def samples_workspace(tmp_path_factory) -> Path:
+    """A workspace with the two sample PDFs ingested offline (shared: copy it before changing it)."""
+    from engine.pipeline import Pipeline
+
+    root = tmp_path_factory.mktemp("samples-ws")
+    results = Pipeline(root, workers=1).ingest(sorted(SAMPLES.glob("*.pdf")))
+    assert all(r.status.value == "ok" for r in results), results
+    return root

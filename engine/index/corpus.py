@@ -117,7 +117,14 @@ def load_corpus(workspace: Workspace, *, update: bool = True) -> CorpusIndex:
         stamp = (records_stamp, _stamp(folder))
         if cached and cached[0] == stamp:
             return cached[1]
-        docs = [d for d in (load_doc_index(workspace, p.stem) for p in sorted(folder.glob("*.json"))) if d]
+        ids = [p.stem for p in sorted(folder.glob("*.json"))]
+        docs = [load_doc_index(workspace, doc_id) for doc_id in ids]
+        broken = {doc_id for doc_id, doc in zip(ids, docs) if doc is None}
+        if broken and update:  # unreadable files: build those documents again
+            update_index(workspace, rebuild=broken)
+            docs = [doc or load_doc_index(workspace, doc_id) for doc_id, doc in zip(ids, docs)]
+            stamp = (records_stamp, _stamp(folder))
+        docs = [d for d in docs if d is not None]
         docs.sort(key=lambda d: d.info.file_name.lower())
         corpus = CorpusIndex(docs)
         _CACHE[key] = (stamp, corpus)

@@ -240,8 +240,10 @@ def indexable(record: DocumentRecord) -> bool:
 
 
 def update_index(workspace: Workspace, *, records: list[DocumentRecord] | None = None,
-                 progress: Callable[[str, int, int], None] | None = None) -> IndexUpdate:
-    """Build the indexes of new or changed documents, drop those of documents no longer there."""
+                 progress: Callable[[str, int, int], None] | None = None,
+                 rebuild: set[str] | None = None) -> IndexUpdate:
+    """Build the indexes of new or changed documents (and of `rebuild` doc ids), drop those of
+    documents no longer there."""
     import time
 
     started = time.perf_counter()
@@ -250,7 +252,7 @@ def update_index(workspace: Workspace, *, records: list[DocumentRecord] | None =
     for number, record in enumerate(records, start=1):
         info = stored_info(workspace, record.doc_id)
         if info is not None and info.version == VERSION and info.source_key == source_key(record) \
-                and info.file_name == record.file_name:
+                and info.file_name == record.file_name and record.doc_id not in (rebuild or ()):
             kept.append(record.doc_id)
         else:
             path = workspace.reformatted_markdown_path(record)

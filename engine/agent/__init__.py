@@ -1,0 +1,70 @@
+"""Answering questions over the corpus: `ask(workspace, question, ...) -> Answer`.
+
+The offline provider routes, retrieves and composes an extractive answer with page citations; the
+gemini provider runs agents over per-document tools (imported only when asked for).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.agent.offline import AnswerOptions, answer_offline
+from engine.index import MethodUnavailable, Retriever, load_corpus
+from engine.schemas import Answer, TraceStep
+from engine.workspace import Workspace
+
+__all__ = ["AnswerOptions", "MethodUnavailable", "UnknownDocument", "ask", "retriever_for"]
+
+
+class UnknownDocument(KeyError):
+    """A `docs` entry names no document of the workspace."""
+
+
+def retriever_for(workspace: Workspace | Path | str, *, embedder=None) -> Retriever:
+    """A retriever over the workspace's (up to date) corpus index; vectors when an embedder is given or
+    configured in the environment."""
+    workspace = workspace if isinstance(workspace, Workspace) else Workspace(workspace)
+    if embedder is None:
+        from engine.index.vectors import embedder_from_env
+
+        embedder = embedder_from_env()
+    return Retriever(load_corpus(workspace), workspace=workspace, embedder=embedder)
+
+
+def ask(workspace: Workspace | Path | str, question: str, *, docs: Sequence[str] | None = None,
+        provider: str = "offline", method: str = "hybrid", k: int = 5, retriever: Retriever | None = None,
+        options: AnswerOptions | None = None) -> Answer:
+    """Answer a question from the workspace's documents (all of them, or only `docs`: file names or ids).
+
+    Raises UnknownDocument for a `docs` entry that is not in the workspace, MethodUnavailable when the
+    method needs what is not configured, ValueError for an unknown method or provider.
+    """
+    started = time.perf_counter()
+    question = " ".join(question.split())
+    if not question:
+        raise ValueError("the question is empty")
+    if provider not in ("offline", "gemini"):
+        raise ValueError(f"unknown provider {provider!r} (choose offline or gemini)")
+    retriever = retriever or retriever_for(workspace)
+    if provider == "gemini":
+        from engine.agent.gemini import ask_gemini
+
+        return ask_gemini(retriever, question, docs=docs, k=k)
+    try:
+        positions = retriever.resolve_docs(docs)
+    except KeyError as exc:
+        raise UnknownDocument(exc.args[0]) from None
+    retrieval = retriever.search(question, method=method, k=max(k, 10), docs=positions)
+    corpus = retriever.corpus
+    routed = ", ".join(f"{corpus.docs[s.doc].info.file_name} ({s.score:.2f})" for s in retrieval.routing.scores[:3])
+    trace = [
+        TraceStep(kind="route", detail=f"documents by names, profile and best passage: {routed}"
+                  + ("; comparison" if retrieval.routing.comparison else "")),
+        TraceStep(kind="retrieve", tool=method, detail="pages " + ", ".join(
+            f"{h.doc} p. {h.page} ({h.score:.2f})" for h in retrieval.hits[:k])),
+    ]
+    answer = answer_offline(corpus, retrieval, k=k, options=options, trace=trace)
+    answer.trace.append(TraceStep(kind="timing", detail=f"{1000 * (time.perf_counter() - started):.0f} ms"))
+    return answer

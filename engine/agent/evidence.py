@@ -1,0 +1,207 @@
+"""Evidence on a page: windows of consecutive sentences (literal spans of the page) scored against a
+question.
+
+A page is cut into units: the sentences of each line (a Markdown paragraph is one line), headings,
+list items and table cells. A window is one unit or a few consecutive ones: sentences of the same
+paragraph, a line ending in ":" with the lines that follow it, or a run of short lines (a table, a
+slide). Its score is the share of the question's weighted terms it holds, plus a bonus for the
+question's adjacent word pairs it repeats and for holding the kind of value asked for (a number, a
+date, a name, a reason) that the question does not already contain, minus a little per extra unit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.index.text import pairs, tokenize
+
+SENTENCE_END_RE = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[\"“(]?[A-Z0-9])")
+PREFIX_RE = re.compile(r"^(?:#{1,6}\s+|[-*+•]\s+)")
+IMAGE_RE = re.compile(r"^\[IMAGE: [^\]]*\]$")
+LEADER_RE = re.compile(r"(?:\.\s?){5,}|…{2,}")  # a contents line: title, dot leaders, page
+MARKER_RE = re.compile(r"^--- end page \d+\s*$")
+MONTHS = (r"January|February|March|April|May|June|July|August|September|October|November|December|"
+          r"Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.")
+DATE_RE = re.compile(rf"\b(?:(?:{MONTHS})\s+\d{{1,2}},?\s+\d{{4}}|(?:{MONTHS})\s+\d{{4}}|\d{{1,2}}\s+(?:{MONTHS})\s+\d{{4}}"
+                     rf"|(?:19|20)\d\d)\b")
+NUMBER_WORDS = (r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+                r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
+                r"hundred|thousand|dozen|half|third|quarter|tenths?")
+NUMBER_RE = re.compile(r"[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:%|percent\b|million\b|billion\b|trillion\b)|"
+                       rf"\b\d{{1,3}}(?:,\d{{3}})+\b|\b\d+(?:\.\d+)?\b|\b(?:{NUMBER_WORDS})\b", re.I)
+NAME_RE = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:[A-Z]\.\s*)?[A-Z][a-z]+){1,3}\b")
+REASON_RE = re.compile(r"\b(because|due to|as a result|driven by|reflect(?:s|ed|ing)?|result(?:s|ed)? (?:of|from)|"
+                       r"owing to|caused by|attributable to|in order to|so that|since|therefore|thus|given that)\b",
+                       re.I)
+QUANTITY_NOUNS = (r"number|amount|total|size|value|cost|costs|price|revenue|revenues|income|share|rate|percentage|"
+                  r"budget|sales|spending|growth|headcount|capacity|range|temperature|voltage|delay|frequency")
+TYPE_BONUS, PHRASE_BONUS, UNIT_COST = 0.15, 0.3, 0.06
+SHORT_WORDS = 10  # a line this short is a cell, a label or a slide line
+MAX_UNITS = 3  # sentences of one paragraph in a window
+MAX_LIST = 6  # lines after a "…:" line or a heading, or in a run of short lines
+LIST_CHARS = 600  # text taken after a "…:" line or a heading
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A sentence, heading, list item or cell: `text` is exactly page_text[start:end]."""
+
+    start: int
+    end: int
+    text: str
+    line: int  # index of the Markdown line it is on
+    level: int = 0  # heading level (1 = #), 0 for text
+
+    @property
+    def heading(self) -> bool:
+        return self.level > 0
+
+    @property
+    def short(self) -> bool:
+        return len(self.text.split()) < SHORT_WORDS
+
+
+def answer_type(question: str) -> str | None:
+    """What kind of value the question asks for: "date", "number", "name", "reason" or None."""
+    q = question.lower().strip()
+    if re.match(r"(when|what date|in what year|which year|on what date)\b", q) or re.search(
+            r"\bwhen (?:was|were|did|is|are|will|does|do)\b", q):
+        return "date"
+    if re.search(r"\b(how many|how much|what share|what percentage|what proportion|what fraction|how large|"
+                 r"how big|how long|what size|what rate|how fast|how high|how low|by how much|roughly what)\b", q) \
+            or re.search(rf"\bwhat (?:is|was|are|were) the (?:\w+ ){{0,3}}(?:{QUANTITY_NOUNS})\b", q):
+        return "number"
+    if re.match(r"(who|whom|whose)\b", q) or re.search(r"\b(who (?:wrote|is|was|are|were)|by whom)\b", q):
+        return "name"
+    if re.match(r"why\b", q) or re.search(r"\b(what (?:caused|drove|explains)|for what reason)\b", q):
+        return "reason"
+    return None
+
+
+def has_type(kind: str | None, text: str, question: str) -> bool:
+    """True when the text holds a value of the asked kind that the question does not contain."""
+    if kind is None:
+        return False
+    if kind == "reason":
+        return REASON_RE.search(text) is not None
+    pattern = {"date": DATE_RE, "number": NUMBER_RE, "name": NAME_RE}[kind]
+    return any(match.group(0) not in question for match in pattern.finditer(text))
+
+
+def units(page: str) -> list[Unit]:
+    """The units of a page's Markdown in order (heading and bullet marks left out of their span)."""
+    found: list[Unit] = []
+    offset = 0
+    for number, line in enumerate(page.split("\n")):
+        start = offset
+        offset += len(line) + 1
+        stripped = line.strip()
+        if not stripped or IMAGE_RE.match(stripped) or MARKER_RE.match(stripped) or LEADER_RE.search(stripped):
+            continue
+        lead = len(line) - len(line.lstrip())
+        prefix = PREFIX_RE.match(line[lead:])
+        level = len(line[lead:]) - len(line[lead:].lstrip("#")) if line[lead:].startswith("#") else 0
+        heading = level > 0
+        body_start = start + lead + (prefix.end() if prefix else 0)
+        body = page[body_start:start + len(line.rstrip())]
+        cursor = 0
+        for piece in ([body] if heading else SENTENCE_END_RE.split(body)):
+            at = body.find(piece, cursor)
+            if at < 0 or not piece.strip():
+                continue
+            cursor = at + len(piece)
+            begin = body_start + at + (len(piece) - len(piece.lstrip()))
+            text = piece.strip()
+            found.append(Unit(begin, begin + len(text), text, number, level))
+    return found
+
+
+def windows(found: list[Unit]) -> list[tuple[int, int, bool]]:
+    """(first, last, free) unit indexes of every candidate window; `free` windows complete their first
+    unit (a heading and its text, a "…:" line and what follows) and cost nothing extra."""
+    spans: list[tuple[int, int, bool]] = []
+    for i, unit in enumerate(found):
+        spans.append((i, i, False))
+        j = i
+        while j + 1 < len(found) and j - i + 1 < MAX_UNITS and found[j + 1].line == unit.line:
+            j += 1
+            spans.append((i, j, False))
+        if unit.heading or unit.text.endswith(":"):
+            last, chars = i, 0
+            while last + 1 < len(found) and last - i < MAX_LIST and chars < LIST_CHARS:
+                following = found[last + 1]
+                if unit.heading and following.heading and following.level <= unit.level:
+                    break
+                last += 1
+                chars += len(found[last].text)
+                spans.append((i, last, True))
+        elif unit.short:
+            last = i
+            while last + 1 < len(found) and last - i < MAX_LIST and found[last + 1].short:
+                last += 1
+                if last > j:
+                    spans.append((i, last, False))
+    return spans
+
+
+@dataclass
+class Window:
+    start: int
+    end: int
+    units: int
+    score: float
+    coverage: float
+    matched: frozenset[str]
+    typed: bool
+    text: str  # exactly page_text[start:end]
+    parts: tuple[str, ...] = ()  # its units' texts, each a literal span of the page (no Markdown marks)
+
+
+def score_windows(page: str, terms: Sequence[str], weights: Sequence[float], question: str,
+                  phrases: Sequence[str] = (), *, joins: bool = False) -> list[Window]:
+    """Every candidate window of the page with its score (see the module docstring), best first."""
+    total = sum(weights) or 1.0
+    kind = answer_type(question)
+    wanted = {t: w for t, w in zip(terms, weights) if w > 0}
+    phrase_set = set(phrases)
+    found = units(page)
+    tokens = [tokenize(u.text, joins=joins) for u in found]
+    bags = [frozenset(t for t in bag if t in wanted) for bag in tokens]
+    pair_hits = [phrase_set.intersection(pairs(bag)) if phrase_set else set() for bag in tokens]
+    typed = [has_type(kind, u.text, question) for u in found]
+    scored = []
+    for first, last, free in windows(found):
+        matched = frozenset().union(*bags[first:last + 1])
+        phrases_hit = set().union(*pair_hits[first:last + 1])
+        coverage = sum(wanted[t] for t in matched) / total
+        is_typed = any(typed[first:last + 1])
+        count = last - first + 1
+        headings = sum(u.heading for u in found[first:last + 1])
+        # an added unit costs a little unless it brings a question word or the value asked for
+        idle = sum(1 for u in range(first + 1, last + 1) if not (bags[u] - bags[first]) and not typed[u])
+        opens = found[last].text.endswith(":")  # a "…:" line alone is half a sentence
+        score = (coverage + PHRASE_BONUS * len(phrases_hit) / max(1, len(phrase_set))
+                 + (TYPE_BONUS if is_typed else 0.0) - (0.0 if free else UNIT_COST * idle)
+                 - 0.1 * headings / count - (0.1 if opens else 0.0))
+        start, end = found[first].start, found[last].end
+        scored.append(Window(start, end, count, score, coverage, matched, is_typed, page[start:end],
+                             tuple(u.text for u in found[first:last + 1])))
+    scored.sort(key=lambda w: -w.score)
+    return scored
+
+
+def readable(text: str) -> str:
+    """A window's text for the answer: its lines joined, whitespace collapsed."""
+    lines = [" ".join(line.split()) for line in text.split("\n")]
+    lines = [PREFIX_RE.sub("", line) for line in lines if line]
+    out = ""
+    for line in lines:
+        if not out:
+            out = line
+        elif out.endswith((".", ":", ";", ",")) or line[:1].islower():
+            out = f"{out} {line}"
+        else:
+            out = f"{out}; {line}"
+    return out

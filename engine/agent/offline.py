@@ -1,0 +1,164 @@
+"""Offline answering: an extractive answer from the best sentences of the retrieved pages, one
+citation per sentence (its quote is a literal span of the cited page), documents side by side for a
+comparison, and "not covered" when the evidence is weak.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import re
+
+import numpy as np
+
+from engine.agent.evidence import Window, answer_type, readable, score_windows
+from engine.index import lexical
+from engine.index.corpus import CorpusIndex
+from engine.index.text import tokenize
+from engine.index.retrieve import Retrieval
+from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
+
+NOT_COVERED = "The corpus does not cover this question"
+NAMEISH_RE = re.compile(r"[^\W_][\w-]*", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class AnswerOptions:
+    """How much evidence an extractive answer takes and when evidence counts as weak."""
+
+    pages_per_doc: int = 3  # pages of a document whose windows compete
+    max_windows: int = 3  # passages quoted in a single-document answer
+    per_doc_windows: int = 2  # passages per document in a comparison
+    keep_share: float = 0.5  # further passages score at least this share of the best one
+    min_coverage: float = 0.2  # the best passage holds at least this share of the question's weight
+    min_typed: float = 0.25  # for a number or date: a passage holding one covers this share
+
+
+@dataclass
+class Evidence:
+    """The passages chosen from one document, and how well they cover the question."""
+
+    doc: int
+    chosen: list[tuple[int, Window]] = field(default_factory=list)  # (page, window)
+    coverage: float = 0.0
+    typed_coverage: float = 0.0  # best coverage of a passage holding the kind of value asked for
+
+
+def _weights(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> list[float]:
+    """Question term weights in `doc`: name discount × the document's own idf. A word the document
+    never uses weighs as much as its rarest word: an answer lacking it lacks something asked for."""
+    names = lexical.term_weights(corpus, retrieval.terms, doc, retrieval.routing)
+    bm = corpus.bm25["page"]
+    mask = corpus.unit_doc["page"] == doc
+    pages = int(mask.sum())
+    unseen = float(np.log(1.0 + (pages + 0.5) / 0.5))
+    weights = []
+    for n, t in zip(names, retrieval.terms):
+        idf = bm.idf(t, within=mask)
+        weights.append(n * (idf if idf > 0 else unseen))
+    return weights
+
+
+def unknown_names(corpus: CorpusIndex, question: str) -> list[str]:
+    """Names, acronyms and codes the question asks about that occur nowhere in the corpus: a proper
+    noun or an acronym (capitalised inside the sentence, all capitals, or with digits) that no page
+    holds means the corpus does not discuss that thing. (Ordinary words missing from the corpus are
+    often just paraphrases and are not counted.)"""
+    bm = corpus.bm25["page"]
+    named = set().union(*corpus.name_terms) if corpus.name_terms else set()
+    unknown = []
+    for position, match in enumerate(NAMEISH_RE.finditer(question)):
+        word = match.group(0)
+        if position == 0 and match.start() == 0 and word[1:].islower():
+            continue  # the question's first word
+        if not (word[0].isupper() or any(c.isdigit() for c in word)) or len(word) < 2:
+            continue
+        for term in tokenize(word):
+            if term not in bm.vocab and term not in named and not term.isdigit():
+                unknown.append(word)
+    return list(dict.fromkeys(unknown))
+
+
+def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerOptions, limit: int) -> Evidence:
+    """The best non-overlapping passages of a document's best pages."""
+    weights = _weights(corpus, retrieval, doc)
+    evidence = Evidence(doc)
+    scores = retrieval.scores
+    start = int(corpus.page_base[doc])
+    count = len(corpus.docs[doc].pages)
+    ranked = np.argsort(-scores[start:start + count], kind="stable")[: options.pages_per_doc]
+    pool: list[tuple[float, int, Window]] = []
+    joins = corpus.docs[doc].info.fragmented
+    for rank, offset in enumerate(ranked):
+        if scores[start + offset] <= 0:
+            continue
+        page = int(offset) + 1
+        prior = 0.05 * (len(ranked) - rank) / len(ranked)
+        for window in score_windows(corpus.page_text(doc, page), retrieval.terms, weights, retrieval.question,
+                                    retrieval.phrases, joins=joins):
+            pool.append((window.score + prior, page, window))
+    if not pool:
+        return evidence
+    pool.sort(key=lambda item: -item[0])
+    best = pool[0][0]
+    evidence.coverage = max(w.coverage for _, _, w in pool)
+    evidence.typed_coverage = max((w.coverage for _, _, w in pool if w.typed), default=0.0)
+    seen_terms: set[str] = set()
+    for score, page, window in pool:
+        if len(evidence.chosen) >= limit or score < options.keep_share * best:
+            break
+        overlaps = any(p == page and window.start < w.end and w.start < window.end for p, w in evidence.chosen)
+        if overlaps or (evidence.chosen and not (window.matched - seen_terms) and not window.typed):
+            continue
+        evidence.chosen.append((page, window))
+        seen_terms |= window.matched
+    return evidence
+
+
+def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
+                   options: AnswerOptions | None = None, trace: list[TraceStep] | None = None) -> Answer:
+    """Compose the extractive answer for a retrieval (see the module docstring)."""
+    options = options or AnswerOptions()
+    trace = list(trace or [])
+    retrieved = [RetrievedPage(doc=h.doc, page=h.page, score=h.score) for h in retrieval.hits[:k]]
+    routing = retrieval.routing
+    if not retrieval.hits:
+        trace.append(TraceStep(kind="decision", detail="no page matches the question"))
+        return Answer(answer=f"{NOT_COVERED}: no page matches it.", retrieved=retrieved, trace=trace, covered=False)
+    if routing.comparison:
+        docs, limit = routing.chosen[:2], options.per_doc_windows
+    else:
+        docs, limit = [corpus.doc_position(retrieval.hits[0].doc)], options.max_windows
+    evidence = [gather(corpus, retrieval, d, options, limit) for d in docs]
+    for ev in evidence:
+        pages = sorted({p for p, _ in ev.chosen})
+        trace.append(TraceStep(kind="evidence", doc=corpus.docs[ev.doc].info.file_name, detail=(
+            f"{len(ev.chosen)} passage(s) from page(s) {', '.join(map(str, pages)) or '-'}; "
+            f"the best covers {ev.coverage:.0%} of the question's weight")))
+    unknown = unknown_names(corpus, retrieval.question)
+    kind = answer_type(retrieval.question)
+    weak = [ev for ev in evidence if not ev.chosen or ev.coverage < options.min_coverage
+            or (not routing.comparison and kind in ("number", "date") and ev.typed_coverage < options.min_typed)]
+    reason = ""
+    if unknown:
+        reason = f"the corpus never mentions {', '.join(unknown)}"
+    elif len(weak) == len(evidence):
+        reason = "no passage holds enough of the question" + (f" or the {kind} it asks for" if kind else "")
+    if reason:
+        trace.append(TraceStep(kind="decision", detail=f"not covered: {reason}"))
+        return Answer(answer=f"{NOT_COVERED}: {reason}.", retrieved=retrieved, trace=trace, covered=False)
+    parts, citations = [], []
+    for ev in evidence:
+        index = corpus.docs[ev.doc]
+        if ev in weak:
+            parts.append(f"{index.info.title}: nothing in this document answers it.")
+            continue
+        ordered = sorted(ev.chosen, key=lambda item: (item[0], item[1].start))
+        body = " ".join(f"{readable(w.text)} (p. {page})" for page, w in ordered)
+        parts.append(f"{index.info.title}: {body}")
+        citations += [Citation(doc=index.info.file_name, page=page, quote=part)
+                      for page, w in ordered for part in w.parts]
+    trace.append(TraceStep(kind="decision", detail=(
+        "compared side by side" if routing.comparison else "answered from one document")))
+    joiner = "\n" if routing.comparison else " "
+    return Answer(answer=joiner.join(parts), citations=citations, retrieved=retrieved, trace=trace, covered=True)

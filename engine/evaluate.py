@@ -1,0 +1,258 @@
+"""The evaluation harness behind `pdfrag eval`: retrieval and answer metrics per method, side by side.
+
+Per method: page recall@1 and @k and MRR (a hit on any gold page counts; MRR over the first 10
+pages), document routing accuracy (the first documents the method picks are the gold ones), key-fact
+recall of the answers (case, spacing and punctuation ignored), unanswerable questions answered as
+not covered (no citations), multi-document answers citing every gold document, citation quotes that
+occur on their cited page, and latency of a full answer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import time
+import unicodedata
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.schemas.base import Model
+
+RANK_DEPTH = 10
+
+
+class QaItem(BaseModel):
+    """One line of a QA file (fields beyond these are ignored)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    id: str
+    question: str
+    gold_pages: dict[str, list[int]] = Field(default_factory=dict)
+    key_facts: list[str] = Field(default_factory=list)
+    answerable: bool = True
+    type: str = ""
+
+
+class QuestionResult(Model):
+    id: str
+    rank: int | None = None
+    routed: bool = False
+    facts_found: int = 0
+    facts: int = 0
+    covered: bool = True
+    cited_docs: list[str] = Field(default_factory=list)
+    quotes_ok: int = 0
+    quotes: int = 0
+    seconds: float = 0.0
+
+
+class MethodReport(Model):
+    method: str
+    available: bool = True
+    note: str = ""
+    questions: int = 0
+    answerable: int = 0
+    recall_at_1: float = 0.0
+    recall_at_k: float = 0.0
+    mrr: float = 0.0
+    routing_accuracy: float = 0.0
+    key_fact_recall: float = 0.0
+    answers_with_all_facts: float = 0.0
+    answerable_covered: float = 0.0
+    unanswerable_handled: float = 0.0
+    multi_doc_cite_all: float = 0.0
+    quotes_on_page: float = 0.0
+    latency_p50_ms: float = 0.0
+    latency_p95_ms: float = 0.0
+    results: list[QuestionResult] = Field(default_factory=list)
+
+
+class EvalReport(Model):
+    qa_file: str
+    k: int
+    questions: int
+    methods: list[MethodReport]
+
+
+def load_qa(path: Path | str) -> list[QaItem]:
+    """Items of a QA JSONL file; raises ValueError naming the first bad line."""
+    items = []
+    for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            items.append(QaItem.model_validate_json(line))
+        except ValueError as exc:
+            raise ValueError(f"{path}:{number}: not a QA item ({exc.errors()[0]['msg'] if hasattr(exc, 'errors') else exc})") from None
+    return items
+
+
+def squash(text: str) -> str:
+    """Lower-case letters and digits only, for matching key facts across spacing and punctuation."""
+    return re.sub(r"[\W_]+", "", unicodedata.normalize("NFKC", text).casefold())
+
+
+def fact_found(fact: str, answer: str) -> bool:
+    needle = squash(fact)
+    return bool(needle) and needle in squash(answer)
+
+
+def _quote_on_page(quote: str, page_text: str) -> bool:
+    return quote in page_text or " ".join(quote.split()) in " ".join(page_text.split())
+
+
+def evaluate_method(items: Sequence[QaItem], method: str, *, k: int,
+                    answer_fn: Callable[[QaItem], tuple[object, list[tuple[str, int]], list[str]]],
+                    page_text: Callable[[str, int], str | None]) -> MethodReport:
+    """Score one method. `answer_fn(item)` returns (Answer, ranked (file, page) list, routed files)."""
+    report = MethodReport(method=method, questions=len(items))
+    for item in items:
+        started = time.perf_counter()
+        answer, ranked, routed = answer_fn(item)
+        seconds = time.perf_counter() - started
+        gold = {(doc, page) for doc, pages in item.gold_pages.items() for page in pages}
+        rank = next((i + 1 for i, hit in enumerate(ranked[:RANK_DEPTH]) if hit in gold), None)
+        cited = sorted({c.doc for c in answer.citations})
+        quotes_ok = sum(1 for c in answer.citations if (text := page_text(c.doc, c.page)) is not None
+                        and _quote_on_page(c.quote, text))
+        facts_found = sum(1 for fact in item.key_facts if fact_found(fact, answer.answer))
+        gold_docs = set(item.gold_pages)
+        report.results.append(QuestionResult(
+            id=item.id, rank=rank, routed=bool(gold_docs) and set(routed[:len(gold_docs)]) == gold_docs,
+            facts_found=facts_found, facts=len(item.key_facts), covered=answer.covered and bool(answer.citations),
+            cited_docs=cited, quotes_ok=quotes_ok, quotes=len(answer.citations), seconds=round(seconds, 4),
+        ))
+    _summarise(report, items, k)
+    return report
+
+
+def _summarise(report: MethodReport, items: Sequence[QaItem], k: int) -> None:
+    by_id = {item.id: item for item in items}
+    answerable = [r for r in report.results if by_id[r.id].answerable]
+    unanswerable = [r for r in report.results if not by_id[r.id].answerable]
+    with_facts = [r for r in answerable if r.facts]
+    multi = [r for r in answerable if len(by_id[r.id].gold_pages) >= 2]
+    quotes = sum(r.quotes for r in report.results)
+
+    def share(values: list[bool]) -> float:
+        return round(sum(values) / len(values), 3) if values else 0.0
+
+    report.answerable = len(answerable)
+    report.recall_at_1 = share([r.rank == 1 for r in answerable])
+    report.recall_at_k = share([r.rank is not None and r.rank <= k for r in answerable])
+    report.mrr = round(sum(1 / r.rank for r in answerable if r.rank) / len(answerable), 3) if answerable else 0.0
+    report.routing_accuracy = share([r.routed for r in answerable])
+    report.key_fact_recall = round(statistics.mean(r.facts_found / r.facts for r in with_facts), 3) if with_facts else 0.0
+    report.answers_with_all_facts = share([r.facts_found == r.facts for r in with_facts])
+    report.answerable_covered = share([r.covered for r in answerable])
+    report.unanswerable_handled = share([not r.covered and r.quotes == 0 for r in unanswerable])
+    report.multi_doc_cite_all = share([set(by_id[r.id].gold_pages) <= set(r.cited_docs) for r in multi])
+    report.quotes_on_page = round(sum(r.quotes_ok for r in report.results) / quotes, 3) if quotes else 1.0
+    times = sorted(r.seconds for r in report.results)
+    if times:
+        report.latency_p50_ms = round(1000 * statistics.median(times), 1)
+        report.latency_p95_ms = round(1000 * times[min(len(times) - 1, int(0.95 * len(times)))], 1)
+
+
+COLUMNS = [
+    ("recall@1", "recall_at_1"), ("recall@k", "recall_at_k"), ("MRR", "mrr"), ("routing", "routing_accuracy"),
+    ("key facts", "key_fact_recall"), ("all facts", "answers_with_all_facts"),
+    ("answered", "answerable_covered"), ("unanswerable", "unanswerable_handled"),
+    ("multi-doc cited", "multi_doc_cite_all"), ("quotes on page", "quotes_on_page"),
+    ("p50 ms", "latency_p50_ms"), ("p95 ms", "latency_p95_ms"),
+]
+
+
+def render_table(report: EvalReport) -> str:
+    """The methods side by side, one metric per row."""
+    methods = report.methods
+    width = max(16, *(len(m.method) + 2 for m in methods)) if methods else 16
+    head = f"{'metric (k=' + str(report.k) + ')':<18}" + "".join(f"{m.method:>{width}}" for m in methods)
+    lines = [head, "-" * len(head)]
+    for label, attr in COLUMNS:
+        label = label.replace("@k", f"@{report.k}")
+        cells = []
+        for m in methods:
+            if not m.available:
+                cells.append(f"{'n/a':>{width}}")
+            else:
+                value = getattr(m, attr)
+                cells.append(f"{value:>{width}.1f}" if attr.startswith("latency") else f"{value:>{width}.3f}")
+        lines.append(f"{label:<18}" + "".join(cells))
+    notes = [f"{m.method}: {m.note}" for m in methods if m.note]
+    answerable = methods[0].answerable if methods else 0
+    lines.append(f"{report.questions} questions ({answerable} answerable) from {report.qa_file}")
+    return "\n".join(lines + notes)
+
+
+def to_json(report: EvalReport, *, details: bool = False) -> str:
+    payload = report.model_dump(mode="json")
+    payload["methods"] = {
+        m.pop("method"): (m if details else {key: value for key, value in m.items() if key != "results"})
+        for m in payload["methods"]
+    }
+    return json.dumps(payload, ensure_ascii=False)
+
+
+def run_eval(workspace, qa_file: Path | str, methods: Sequence[str], *, k: int = 5) -> EvalReport:
+    """Answer every question of the QA file with each method and score them.
+
+    Methods `bm25`, `vector`, `tree`, `hybrid` answer offline with that retrieval; `agent` is the
+    gemini agent. A method this setup cannot run is reported as unavailable.
+    """
+    from engine.agent import retriever_for
+    from engine.agent.offline import answer_offline
+    from engine.index import MethodUnavailable
+
+    items = load_qa(qa_file)
+    retriever = retriever_for(workspace)
+    corpus = retriever.corpus
+
+    def page_text(doc: str, page: int) -> str | None:
+        position = corpus.doc_position(doc)
+        if position is None or not 1 <= page <= len(corpus.docs[position].pages):
+            return None
+        return corpus.page_text(position, page)
+
+    reports = []
+    for method in methods:
+        if method == "agent":
+            reports.append(_agent_report(items, retriever, k, page_text))
+            continue
+        if method not in retriever.methods:
+            reports.append(MethodReport(method=method, available=False, note=(
+                "needs an embedding provider (PDFRAG_EMBEDDINGS=gemini and GEMINI_API_KEY)"
+                if method == "vector" else "unknown method")))
+            continue
+
+        def answer_fn(item: QaItem, method: str = method):
+            retrieval = retriever.search(item.question, method=method, k=RANK_DEPTH)
+            answer = answer_offline(corpus, retrieval, k=k)
+            ranked = [(h.doc, h.page) for h in retrieval.hits]
+            return answer, ranked, retrieval.routed_files(corpus)
+
+        try:
+            reports.append(evaluate_method(items, method, k=k, answer_fn=answer_fn, page_text=page_text))
+        except MethodUnavailable as exc:
+            reports.append(MethodReport(method=method, available=False, note=str(exc)))
+    return EvalReport(qa_file=Path(qa_file).name, k=k, questions=len(items), methods=reports)
+
+
+def _agent_report(items, retriever, k, page_text) -> MethodReport:
+    from engine.agent import ask
+    from engine.index import MethodUnavailable
+
+    def answer_fn(item: QaItem):
+        answer = ask(retriever.workspace, item.question, provider="gemini", k=k, retriever=retriever)
+        ranked = [(r.doc, r.page) for r in answer.retrieved]
+        routed = list(dict.fromkeys(r.doc for r in answer.retrieved))
+        return answer, ranked, routed
+
+    try:
+        return evaluate_method(items, "agent", k=k, answer_fn=answer_fn, page_text=page_text)
+    except (MethodUnavailable, ImportError) as exc:
+        return MethodReport(method="agent", available=False, note=str(exc))

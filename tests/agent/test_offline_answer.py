@@ -1,0 +1,116 @@
+"""Offline answers on the sample PDFs: extractive, cited page by page, side by side, or not covered."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.agent import UnknownDocument, ask
+from engine.agent.evidence import answer_type, readable, units
+from engine.evaluate import fact_found
+from engine.index import load_corpus
+from engine.workspace import Workspace
+
+GUIDE, DECK = "pdfrag-field-guide.pdf", "pdfrag-product-deck.pdf"
+
+# question -> (document, page, a fact the answer must state)
+CASES = {
+    "How many verticals should be used across the channel?": (GUIDE, 9, "at least fifteen verticals"),
+    "What should a crew do if the water rises or becomes cloudy?": (GUIDE, 7, "stop work and leave the channel"),
+    "Within how long should cleaned data be copied into the shared archive?": (GUIDE, 11, "Within a week"),
+    "How many volunteer surveyors does the Upper Vale Catchment Trust have?": (DECK, 7, "42 volunteer surveyors"),
+    "How many hours are spent re-typing and checking field sheets per crew day?": (DECK, 4, "4.5 hours"),
+    "What is the six-tenths method for measuring velocity?": (GUIDE, 9, "six tenths of the depth"),
+}
+
+
+@pytest.fixture(scope="module")
+def workspace(samples_workspace) -> Workspace:
+    return Workspace(samples_workspace)
+
+
+@pytest.fixture(scope="module")
+def pages(workspace):
+    corpus = load_corpus(workspace)
+    return {(d.info.file_name, n + 1): text for d in corpus.docs for n, text in enumerate(d.pages)}
+
+
+@pytest.mark.parametrize("question", list(CASES))
+def test_answer_states_the_fact_and_cites_its_page(workspace, pages, question):
+    doc, page, fact = CASES[question]
+    answer = ask(workspace, question)
+    assert answer.covered
+    assert fact_found(fact, answer.answer), answer.answer
+    assert (answer.retrieved[0].doc, answer.retrieved[0].page) == (doc, page)
+    assert any((c.doc, c.page) == (doc, page) and fact_found(fact, c.quote) for c in answer.citations)
+    for citation in answer.citations:  # every quote is a literal span of the cited page
+        assert citation.quote and citation.quote in pages[(citation.doc, citation.page)]
+        assert not citation.quote.startswith("#")
+
+
+def test_every_answer_sentence_has_its_page(workspace):
+    answer = ask(workspace, "Which steps must be completed before a crew leaves the office?")
+    assert "(p. 6)" in answer.answer
+    assert {c.page for c in answer.citations} == {6}
+
+
+@pytest.mark.parametrize("question", [
+    "What GPU does Riverline require?",  # a name the corpus never mentions
+    "Who is the mayor of the river town?",  # nothing on any page holds it
+])
+def test_unsupported_questions_are_not_covered(workspace, question):
+    answer = ask(workspace, question)
+    assert not answer.covered
+    assert answer.citations == []
+    assert answer.answer.startswith("The corpus does not cover this question")
+    assert any(step.kind == "decision" for step in answer.trace)
+
+
+def test_a_comparison_answers_each_document_side_by_side(workspace):
+    answer = ask(workspace, "Compare how the field guide and the Riverline product deck handle the six-tenths reading.")
+    assert answer.covered
+    assert {c.doc for c in answer.citations} == {GUIDE, DECK}
+    lines = answer.answer.split("\n")
+    assert len(lines) == 2
+    assert lines[0].startswith(("River Survey Methods", "Riverline")) and lines[0][:8] != lines[1][:8]
+
+
+def test_docs_limits_the_answer_to_those_documents(workspace):
+    answer = ask(workspace, "What does the six-tenths reading mean?", docs=[DECK])
+    assert {r.doc for r in answer.retrieved} == {DECK}
+    assert {c.doc for c in answer.citations} <= {DECK}
+    with pytest.raises(UnknownDocument):
+        ask(workspace, "six-tenths", docs=["missing.pdf"])
+
+
+def test_trace_records_routing_retrieval_evidence_and_decision(workspace):
+    answer = ask(workspace, "How much archive storage does the Team plan include?", method="tree")
+    kinds = [step.kind for step in answer.trace]
+    assert kinds[:2] == ["route", "retrieve"] and "evidence" in kinds and "decision" in kinds
+    assert answer.trace[1].tool == "tree"
+
+
+def test_bad_arguments(workspace):
+    with pytest.raises(ValueError):
+        ask(workspace, "   ")
+    with pytest.raises(ValueError):
+        ask(workspace, "six-tenths", provider="psychic")
+    with pytest.raises(ValueError):
+        ask(workspace, "six-tenths", method="semantic")
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("When was the rule vacated?", "date"), ("How many checks were processed?", "number"),
+    ("What was the dollar revenue of the practice?", "number"), ("Who wrote the parser?", "name"),
+    ("Why did spending double?", "reason"), ("What is a functor?", None),
+])
+def test_answer_types(question, kind):
+    assert answer_type(question) == kind
+
+
+def test_units_are_literal_spans_without_markdown_marks():
+    page = "## 2.1 Title\n\nFirst sentence here. Second one follows.\n\n- a bullet item with words\n\n1 Intro ........ 3"
+    found = units(page)
+    assert [u.text for u in found] == ["2.1 Title", "First sentence here.", "Second one follows.",
+                                       "a bullet item with words"]
+    assert all(page[u.start:u.end] == u.text for u in found)
+    assert readable("Plan\n\nSurveyors\n\nUp to 10") == "Plan; Surveyors; Up to 10"

@@ -1,0 +1,134 @@
+"""Retrieval methods on the sample PDFs: exact pages, routing, document filters, vectors through a seam."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+import numpy as np
+import pytest
+
+from engine.index import METHODS, MethodUnavailable, Retriever, load_corpus
+from engine.index.lexical import is_comparison
+from engine.index.tree import tree_scores
+from engine.workspace import Workspace
+
+GUIDE, DECK = "pdfrag-field-guide.pdf", "pdfrag-product-deck.pdf"
+
+# question -> (document, page that answers it)
+EXPECTED = {
+    "How many verticals should be used across the channel?": (GUIDE, 9),
+    "What is the six-tenths method for measuring velocity?": (GUIDE, 9),
+    "Which steps must be completed before a crew leaves the office?": (GUIDE, 6),
+    "What should a crew do if the water rises or becomes cloudy?": (GUIDE, 7),
+    "Within how long should cleaned data be copied into the shared archive?": (GUIDE, 11),
+    "How should a survey question be defined?": (GUIDE, 4),
+    "How much archive storage does the Team plan include?": (DECK, 10),
+    "How many volunteer surveyors does the Upper Vale Catchment Trust have?": (DECK, 7),
+    "How many hours are spent re-typing and checking field sheets per crew day?": (DECK, 4),
+    "What is the email address for support?": (DECK, 12),
+}
+
+
+@pytest.fixture(scope="module")
+def retriever(samples_workspace) -> Retriever:
+    workspace = Workspace(samples_workspace)
+    return Retriever(load_corpus(workspace), workspace=workspace)
+
+
+@pytest.mark.parametrize("method", ["bm25", "tree", "hybrid"])
+@pytest.mark.parametrize("question", list(EXPECTED))
+def test_top_page_is_the_answer_page(retriever, method, question):
+    hits = retriever.search(question, method=method, k=5).hits
+    assert (hits[0].doc, hits[0].page) == EXPECTED[question]
+
+
+def test_hits_are_distinct_pages_with_their_section(retriever):
+    hits = retriever.search("six-tenths velocity reading", method="hybrid", k=8).hits
+    assert len({(h.doc, h.page) for h in hits}) == len(hits)
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+    top = hits[0]
+    assert (top.doc, top.page, top.title) == (GUIDE, 9, "The six-tenths method")
+    assert top.path[-1] == "The six-tenths method"
+
+
+def test_routing_picks_the_named_document(retriever):
+    found = retriever.search("Which customer stories does Riverline tell?", method="bm25")
+    assert found.routed_files(retriever.corpus)[0] == DECK
+
+
+def test_a_comparison_routes_to_both_documents(retriever):
+    question = "Compare how the field guide and the Riverline product deck treat the six-tenths reading."
+    assert is_comparison(question)
+    found = retriever.search(question, method="hybrid", k=5)
+    assert found.routing.comparison
+    assert set(found.routed_files(retriever.corpus)[:2]) == {GUIDE, DECK}
+    assert {(h.doc, h.page) for h in found.hits[:2]} == {(GUIDE, 9), (DECK, 8)}
+
+
+def test_docs_filter_restricts_every_method(retriever):
+    deck = retriever.resolve_docs([DECK])
+    for method in ("bm25", "tree", "hybrid"):
+        hits = retriever.search("six-tenths reading", method=method, k=5, docs=deck).hits
+        assert hits and {h.doc for h in hits} == {DECK}
+    with pytest.raises(KeyError):
+        retriever.resolve_docs(["missing.pdf"])
+
+
+def test_tree_search_descends_to_pages_under_the_best_section(retriever):
+    corpus = retriever.corpus
+    found = retriever.search("Before leaving the office", method="tree", k=3)
+    scores = tree_scores(corpus, found.routing, found.terms)
+    guide = corpus.doc_position(GUIDE)
+    assert corpus.page_address(int(np.argmax(scores))) == (guide, 6)
+    # pruning: with a narrow beam, pages under unopened sections are never reached
+    narrow = tree_scores(corpus, found.routing, found.terms, beam=1)
+    assert (narrow > 0).sum() < (scores > 0).sum()
+
+
+def test_nothing_matches_nothing(retriever):
+    assert retriever.search("zzzz qqqq", method="hybrid").hits == []
+
+
+def test_vector_method_needs_an_embedding_provider(retriever):
+    assert "vector" not in retriever.methods
+    with pytest.raises(MethodUnavailable):
+        retriever.search("six-tenths", method="vector")
+    with pytest.raises(ValueError):
+        retriever.search("six-tenths", method="semantic")
+
+
+class BagOfWordsEmbedder:
+    """A deterministic stand-in behind the embedder seam: hashed word counts (tests only)."""
+
+    model = "test-bag-of-words"
+
+    def __init__(self) -> None:
+        self.texts = 0
+
+    def embed(self, texts, *, kind):
+        self.texts += len(texts)
+        rows = np.zeros((len(texts), 256), dtype=np.float32)
+        for i, text in enumerate(texts):
+            for word in re.findall(r"[a-z]+", text.lower()):
+                rows[i, int(hashlib.md5(word.encode()).hexdigest(), 16) % 256] += 1
+        return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-9)
+
+
+def test_vectors_are_stored_per_document_and_reused(samples_workspace, tmp_path):
+    import shutil
+
+    root = tmp_path / "ws"
+    shutil.copytree(samples_workspace, root)
+    workspace = Workspace(root)
+    embedder = BagOfWordsEmbedder()
+    retriever = Retriever(load_corpus(workspace), workspace=workspace, embedder=embedder)
+    assert retriever.methods == list(METHODS)
+    hits = retriever.search("volunteer surveyors Upper Vale Catchment Trust", method="vector", k=3).hits
+    assert (hits[0].doc, hits[0].page) == (DECK, 7)
+    chunks = embedder.texts - 1  # every chunk once, plus the question
+    assert len(list((workspace.index / "vectors" / embedder.model).glob("*.npz"))) == 2
+    again = Retriever(load_corpus(workspace, update=False), workspace=workspace, embedder=embedder)
+    again.corpus.extras.clear()
+    again.search("six-tenths", method="hybrid")
+    assert embedder.texts == chunks + 2  # vectors came from disk: only the new question was embedded

@@ -15,6 +15,7 @@ LABEL_RE = re.compile(
     re.I,
 )
 BULLET_GLYPH_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8\-–]$")
+DEGENERATE_SIZE = 10.0
 TEXT_FLAGS = (
     pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_PRESERVE_LIGATURES | pymupdf.TEXT_MEDIABOX_CLIP
 )
@@ -83,6 +84,9 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     top = max(weights.values())
     size = max(s for s, w in weights.items() if w >= 0.3 * top)
     x0, y0, x1, y1 = line["bbox"]
+    if size < 2 or y1 - y0 < 1:  # Type3 fonts can report a size of 0.12 and zero-height boxes
+        size = round(max(y1 - y0, DEGENERATE_SIZE) * 2) / 2
+        y0 = min(y0, y1 - size)
     return Line(
         text=" ".join(text.split()),
         x0=x0, y0=y0, x1=x1, y1=y1,
@@ -100,7 +104,8 @@ def _merge_baseline(fragments: list[Line]) -> list[Line]:
     for frag in fragments:
         prev = merged[-1] if merged else None
         if prev is not None and _same_line(prev, frag):
-            prev.text = f"{prev.text} {frag.text}"
+            joiner = "" if frag.x0 - prev.x1 < 1.0 else " "  # kerned pieces of one word, or two words
+            prev.text = f"{prev.text}{joiner}{frag.text}"
             prev.x1 = max(prev.x1, frag.x1)
             prev.y0, prev.y1 = min(prev.y0, frag.y0), max(prev.y1, frag.y1)
             if len(frag.text) > len(prev.text) / 2:  # the title's style wins over its label's

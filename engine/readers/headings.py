@@ -149,7 +149,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
                 continue
             text, count = line.text, 1
             # merge the following lines of a wrapped heading (same style, close below)
-            while i + count < len(lines) and count < 4:
+            while i + count < len(lines) and count < 6:
                 nxt = lines[i + count]
                 prev = lines[i + count - 1]
                 emphasised = line.size >= body * 1.12 or line.bold or line.italic
@@ -168,7 +168,9 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
                     break
                 text = f"{text} {nxt.text}"
                 count += 1
-            if len(text.split()) <= MAX_WORDS + 12:
+            words = len(text.split())
+            quote = words >= 12 and text.rstrip(" ”\"'’").endswith((".", "!", "?", "…"))
+            if words <= MAX_WORDS + 12 and not quote:  # long sentences in large type are pull quotes
                 found.append(Candidate(page_index + 1, i, count, text, style, order))
                 order += 1
                 prev_heading = True

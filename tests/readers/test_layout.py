@@ -20,7 +20,3 @@ def test_runs_with_a_gap_keep_their_space():
     merged = _merge_baseline([_line("1.", 50.0, 58.0), _line("Introduction", 62.0, 120.0)])
     assert [l.text for l in merged] == ["1. Introduction"]
 
-
-def test_touching_punctuation_keeps_its_space():
-    merged = _merge_baseline([_line("Note:", 50.0, 75.0), _line("text", 74.9, 95.0)])
-    assert [l.text for l in merged] == ["Note: text"]

@@ -11,7 +11,7 @@ import re
 
 import numpy as np
 
-from engine.agent.evidence import Window, answer_type, readable, score_windows
+from engine.index.evidence import Window, answer_type, page_units, readable, score_windows
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.text import tokenize
@@ -44,21 +44,6 @@ class Evidence:
     typed_coverage: float = 0.0  # best coverage of a passage holding the kind of value asked for
 
 
-def _weights(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> list[float]:
-    """Question term weights in `doc`: name discount × the document's own idf. A word the document
-    never uses weighs as much as its rarest word: an answer lacking it lacks something asked for."""
-    names = lexical.term_weights(corpus, retrieval.terms, doc, retrieval.routing)
-    bm = corpus.bm25["page"]
-    mask = corpus.unit_doc["page"] == doc
-    pages = int(mask.sum())
-    unseen = float(np.log(1.0 + (pages + 0.5) / 0.5))
-    weights = []
-    for n, t in zip(names, retrieval.terms):
-        idf = bm.idf(t, within=mask)
-        weights.append(n * (idf if idf > 0 else unseen))
-    return weights
-
-
 def unknown_names(corpus: CorpusIndex, question: str) -> list[str]:
     """Names, acronyms and codes the question asks about that occur nowhere in the corpus: a proper
     noun or an acronym (capitalised inside the sentence, all capitals, or with digits) that no page
@@ -81,21 +66,20 @@ def unknown_names(corpus: CorpusIndex, question: str) -> list[str]:
 
 def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerOptions, limit: int) -> Evidence:
     """The best non-overlapping passages of a document's best pages."""
-    weights = _weights(corpus, retrieval, doc)
+    weights = lexical.evidence_weights(corpus, retrieval.terms, doc, retrieval.routing)
     evidence = Evidence(doc)
     scores = retrieval.scores
     start = int(corpus.page_base[doc])
     count = len(corpus.docs[doc].pages)
     ranked = np.argsort(-scores[start:start + count], kind="stable")[: options.pages_per_doc]
     pool: list[tuple[float, int, Window]] = []
-    joins = corpus.docs[doc].info.fragmented
     for rank, offset in enumerate(ranked):
         if scores[start + offset] <= 0:
             continue
         page = int(offset) + 1
         prior = 0.05 * (len(ranked) - rank) / len(ranked)
-        for window in score_windows(corpus.page_text(doc, page), retrieval.terms, weights, retrieval.question,
-                                    retrieval.phrases, joins=joins):
+        for window in score_windows(page_units(corpus, doc, page), retrieval.terms, weights, retrieval.question,
+                                    retrieval.phrases, text=corpus.page_text(doc, page)):
             pool.append((window.score + prior, page, window))
     if not pool:
         return evidence

@@ -27,7 +27,7 @@ ROUTE_KEEP = 0.6  # documents scoring at least this share of the best one are se
 MAX_ROUTED = 3
 NAMED_KEEP = 0.4  # a compared document scores at least this share of the best one
 OTHERS_SHARE = 0.05
-PHRASE_WEIGHT = 0.5
+PHRASE_WEIGHT = 1.0
 
 
 @dataclass
@@ -107,6 +107,21 @@ def term_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routing: R
     if routing.comparison:
         others = set().union(*(corpus.name_terms[d] for d in routing.chosen[:2] if d != doc)) - own
     return [NAME_DISCOUNT if t in own else 0.0 if t in others else 1.0 for t in terms]
+
+
+def evidence_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routing: Routing) -> list[float]:
+    """Weights of the question's terms for judging passages of `doc`: term_weights × the document's own
+    idf. A word the document never uses weighs as much as its rarest word: a passage lacking it lacks
+    something asked for."""
+    names = term_weights(corpus, terms, doc, routing)
+    bm = corpus.bm25["page"]
+    mask = corpus.unit_doc["page"] == doc
+    unseen = float(np.log(1.0 + (int(mask.sum()) + 0.5) / 0.5))
+    weights = []
+    for weight, term in zip(names, terms):
+        idf = bm.idf(term, within=mask)
+        weights.append(weight * (idf if idf > 0 else unseen))
+    return weights
 
 
 def page_scores(corpus: CorpusIndex, terms: Sequence[str], doc: int, weights: Sequence[float],

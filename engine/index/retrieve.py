@@ -13,6 +13,7 @@ import numpy as np
 
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
+from engine.index.evidence import page_units, score_windows
 from engine.index.text import query_pairs, query_terms
 from engine.index.tree import tree_scores
 from engine.schemas.index import Hit
@@ -20,6 +21,8 @@ from engine.workspace import Workspace
 
 METHODS = ("bm25", "vector", "tree", "hybrid")
 HYBRID_WEIGHTS = {"bm25": 1.0, "tree": 1.0, "vector": 1.0}
+RERANK_PAGES = 12  # hybrid re-reads this many best pages
+RERANK_WEIGHT = 1.0  # the best sentence on a page weighs as much as the fused retrieval score
 
 
 class MethodUnavailable(RuntimeError):
@@ -89,6 +92,7 @@ class Retriever:
                 top = float(part.max()) if part.size else 0.0
                 if top > 0:
                     scores += HYBRID_WEIGHTS[name] * part / top
+            scores = self._rerank(question, terms, phrases, routing, scores, docs)
         else:
             scores = parts[method]
         if docs is not None:
@@ -96,6 +100,31 @@ class Retriever:
         if method == "vector":
             routing = _routing_from_scores(corpus, scores, routing)
         return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k))
+
+    def _rerank(self, question: str, terms: list[str], phrases: list[str], routing: lexical.Routing,
+                scores: np.ndarray, docs: Sequence[int] | None) -> np.ndarray:
+        """Answer-aware second stage: the best pages gain the score of their best sentence, so that a
+        page that states the answer outranks one that only shares the topic."""
+        if docs is not None:
+            scores = np.where(self.corpus.page_mask(docs), scores, 0.0)
+        top = float(scores.max()) if scores.size else 0.0
+        if top <= 0:
+            return scores
+        scores = scores / top
+        best = [int(g) for g in np.argsort(-scores, kind="stable")[:RERANK_PAGES] if scores[g] > 0]
+        evidence = {}
+        weights: dict[int, list[float]] = {}
+        for g in best:
+            doc, page = self.corpus.page_address(g)
+            if doc not in weights:
+                weights[doc] = lexical.evidence_weights(self.corpus, terms, doc, routing)
+            found = score_windows(page_units(self.corpus, doc, page), terms, weights[doc], question, phrases)
+            evidence[g] = max((w.score for w in found if w.units == 1), default=0.0)
+        strongest = max(evidence.values(), default=0.0)
+        if strongest > 0:
+            for g, value in evidence.items():
+                scores[g] += RERANK_WEIGHT * value / strongest
+        return scores
 
     def _vector_scores(self, question: str, docs: Sequence[int] | None) -> np.ndarray:
         from engine.index.vectors import ensure_vectors, vector_scores

@@ -23,7 +23,8 @@ from engine.schemas import DocumentRecord, Status
 from engine.schemas.index import DocIndexInfo, IndexNode
 from engine.workspace import Workspace, atomic_write_text
 
-VERSION = 5
+VERSION = 6
+NAME_WORDS = 40  # opening words of the first page that name an untitled document
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)
 
 
@@ -71,23 +72,32 @@ def doc_title(record: DocumentRecord) -> str:
 
 
 def name_text(record: DocumentRecord, first_page: str) -> str:
-    """How the document names itself: its title and file name; the headings of its first page stand in
-    for a title when it has none of its own."""
+    """How the document names itself: its title and file name; when it has no title of its own, the
+    opening words of its first page (a cover or title block) stand in."""
     stem = Path(record.file_name).stem
     title = doc_title(record)
     names = [title, stem.replace("_", " ").replace("-", " ")]
     if title == stem or FILE_NAME_RE.match(title):
-        names += [line.lstrip("#").strip() for line in first_page.split("\n") if line.startswith("#")][:40]
+        block = []
+        for line in first_page.split("\n"):
+            line = line.lstrip("#").strip()
+            if not line or line == stem or line.startswith("[IMAGE"):
+                continue
+            if len(line.split()) > 20:  # the first paragraph: the title block is over
+                break
+            block.append(line)
+        names.append(" ".join(" ".join(block).split()[:NAME_WORDS]))
     return "\n".join(names)
 
 
-def source_key(record: DocumentRecord) -> str:
-    """What the index of a document depends on: its content and the stages that shaped its text and tree."""
-    parts = [record.sha256, record.file_name]
+def source_key(record: DocumentRecord, markdown: bytes = b"") -> str:
+    """What the index of a document depends on: its content, the stages that shaped its text and tree,
+    and the reformatted Markdown itself."""
+    parts = [record.sha256, record.file_name, hashlib.sha256(markdown).hexdigest()]
     for name in ("reformat", "structure", "metadata", "tree"):
         state = record.stages.get(name)
         parts.append(state.cache_key if state else "")
-    if not any(parts[2:]):  # a record made without the pipeline: hash what the index reads
+    if not any(parts[3:]):  # a record made without the pipeline: hash what the index reads
         parts.append(hashlib.sha256(record.model_dump_json(include={"tree", "metadata"}).encode()).hexdigest())
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:24]
 
@@ -129,7 +139,8 @@ def build_doc_index(record: DocumentRecord, markdown: str) -> DocIndex:
     page_lengths = [len(b) for b in page_bags]  # joins inflate the count a little; fine for one level
     info = DocIndexInfo(
         doc_id=record.doc_id, file_name=record.file_name, title=title, pages=len(units.pages), version=VERSION,
-        source_key=source_key(record), fragmented=broken, summary=record.metadata.summary,
+        source_key=source_key(record, markdown.encode("utf-8")), fragmented=broken,
+        summary=record.metadata.summary,
         names=name_text(record, units.pages[0] if units.pages else ""),
         profile=profile_text(record, units.pages[0] if units.pages else ""),
     )
@@ -250,15 +261,16 @@ def update_index(workspace: Workspace, *, records: list[DocumentRecord] | None =
     records = [r for r in (records if records is not None else workspace.records()) if indexable(r)]
     built, kept = [], []
     for number, record in enumerate(records, start=1):
+        path = workspace.reformatted_markdown_path(record)
+        if not path.exists():
+            continue
+        data = path.read_bytes()
         info = stored_info(workspace, record.doc_id)
-        if info is not None and info.version == VERSION and info.source_key == source_key(record) \
+        if info is not None and info.version == VERSION and info.source_key == source_key(record, data) \
                 and info.file_name == record.file_name and record.doc_id not in (rebuild or ()):
             kept.append(record.doc_id)
         else:
-            path = workspace.reformatted_markdown_path(record)
-            if not path.exists():
-                continue
-            save_doc_index(workspace, build_doc_index(record, path.read_text(encoding="utf-8")))
+            save_doc_index(workspace, build_doc_index(record, data.decode("utf-8")))
             built.append(record.doc_id)
         if progress:
             progress(record.file_name, number, len(records))

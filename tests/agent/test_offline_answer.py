@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.agent import UnknownDocument, ask
-from engine.agent.evidence import answer_type, readable, units
+from engine.index.evidence import answer_type, readable, units
 from engine.evaluate import fact_found
 from engine.index import load_corpus
 from engine.workspace import Workspace

@@ -159,20 +159,54 @@ class Window:
     parts: tuple[str, ...] = ()  # its units' texts, each a literal span of the page (no Markdown marks)
 
 
-def score_windows(page: str, terms: Sequence[str], weights: Sequence[float], question: str,
-                  phrases: Sequence[str] = (), *, joins: bool = False) -> list[Window]:
-    """Every candidate window of the page with its score (see the module docstring), best first."""
+@dataclass(frozen=True)
+class PageUnits:
+    """A page cut into units, with each unit's stems and word pairs and the candidate windows."""
+
+    units: list[Unit]
+    stems: list[frozenset[str]]
+    pairs: list[frozenset[str]]
+    spans: list[tuple[int, int, bool]]
+
+
+def analyse(page: str, *, joins: bool = False) -> PageUnits:
+    found = units(page)
+    tokens = [tokenize(u.text, joins=joins) for u in found]
+    return PageUnits(found, [frozenset(t) for t in tokens], [frozenset(pairs(t)) for t in tokens], windows(found))
+
+
+PAGE_CACHE = 1024  # analysed pages kept per corpus
+
+
+def page_units(corpus, doc: int, page: int) -> PageUnits:
+    """The analysis of a corpus page, cached on the corpus index (`corpus.extras`)."""
+    cache = corpus.extras.setdefault("page_units", {})
+    key = (doc, page)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= PAGE_CACHE:
+            cache.pop(next(iter(cache)))
+        found = cache[key] = analyse(corpus.page_text(doc, page), joins=corpus.docs[doc].info.fragmented)
+    return found
+
+
+def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence[float], question: str,
+                  phrases: Sequence[str] = (), *, joins: bool = False, text: str | None = None) -> list[Window]:
+    """Every candidate window of the page with its score (see the module docstring), best first.
+
+    `page` is the page's Markdown or its analysis (then `text` is the Markdown)."""
+    analysis = page if isinstance(page, PageUnits) else analyse(page, joins=joins)
+    text = page if isinstance(page, str) else (text or "")
     total = sum(weights) or 1.0
     kind = answer_type(question)
     wanted = {t: w for t, w in zip(terms, weights) if w > 0}
     phrase_set = set(phrases)
-    found = units(page)
-    tokens = [tokenize(u.text, joins=joins) for u in found]
-    bags = [frozenset(t for t in bag if t in wanted) for bag in tokens]
-    pair_hits = [phrase_set.intersection(pairs(bag)) if phrase_set else set() for bag in tokens]
+    found = analysis.units
+    bags = [stems & wanted.keys() for stems in analysis.stems]
+    pair_hits = [p & phrase_set for p in analysis.pairs] if phrase_set else [frozenset()] * len(found)
     typed = [has_type(kind, u.text, question) for u in found]
     scored = []
-    for first, last, free in windows(found):
+    for first, last, free in analysis.spans:
         matched = frozenset().union(*bags[first:last + 1])
         phrases_hit = set().union(*pair_hits[first:last + 1])
         coverage = sum(wanted[t] for t in matched) / total
@@ -186,7 +220,7 @@ def score_windows(page: str, terms: Sequence[str], weights: Sequence[float], que
                  + (TYPE_BONUS if is_typed else 0.0) - (0.0 if free else UNIT_COST * idle)
                  - 0.1 * headings / count - (0.1 if opens else 0.0))
         start, end = found[first].start, found[last].end
-        scored.append(Window(start, end, count, score, coverage, matched, is_typed, page[start:end],
+        scored.append(Window(start, end, count, score, coverage, matched, is_typed, text[start:end],
                              tuple(u.text for u in found[first:last + 1])))
     scored.sort(key=lambda w: -w.score)
     return scored

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+import itertools
+from collections import defaultdict
 
 import numpy as np
 
@@ -23,18 +25,27 @@ class TermCounts:
 
     @classmethod
     def from_tokens(cls, units: Iterable[Sequence[str]], lengths: Sequence[int] | None = None) -> TermCounts:
-        vocab: dict[str, int] = {}
-        ptr, ids, counts, sizes = [0], [], [], []
+        vocab: defaultdict[str, int] = defaultdict(itertools.count().__next__)  # term -> id, on first sight
+        lookup = vocab.__getitem__
+        ids: list[int] = []
+        sizes: list[int] = []
         for tokens in units:
-            bag = Counter(tokens)
-            for term, count in bag.items():
-                ids.append(vocab.setdefault(term, len(vocab)))
-                counts.append(count)
-            ptr.append(len(ids))
+            ids.extend(map(lookup, tokens))
             sizes.append(len(tokens))
+        n = len(sizes)
+        if not ids:
+            return cls(terms=list(vocab), ptr=np.zeros(n + 1, dtype=np.int64), ids=np.zeros(0, dtype=np.int32),
+                       counts=np.zeros(0, dtype=np.float32),
+                       lengths=np.asarray(lengths if lengths is not None else sizes, dtype=np.float32))
+        unit_of = np.repeat(np.arange(n, dtype=np.int64), sizes)
+        keys = unit_of * len(vocab) + np.asarray(ids, dtype=np.int64)
+        unique, counts = np.unique(keys, return_counts=True)  # sorted: by unit, then term
+        unit_ids, term_ids = np.divmod(unique, len(vocab))
+        ptr = np.zeros(n + 1, dtype=np.int64)
+        np.add.at(ptr, unit_ids + 1, 1)
         return cls(
-            terms=list(vocab), ptr=np.asarray(ptr, dtype=np.int64), ids=np.asarray(ids, dtype=np.int32),
-            counts=np.asarray(counts, dtype=np.float32),
+            terms=list(vocab), ptr=np.cumsum(ptr), ids=term_ids.astype(np.int32),
+            counts=counts.astype(np.float32),
             lengths=np.asarray(lengths if lengths is not None else sizes, dtype=np.float32),
         )
 

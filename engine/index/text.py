@@ -62,10 +62,23 @@ def stem(word: str) -> str:
     return _stemmer.stemWord(word)
 
 
+_TOKENS: dict[str, str] = {}  # word -> its stem, or "" for a stop word (bounded below)
+
+
+def _token(word: str) -> str:
+    token = _TOKENS.get(word)
+    if token is None:
+        if len(_TOKENS) > 500_000:
+            _TOKENS.clear()
+        token = _TOKENS[word] = stem(word) if _content(word) else ""
+    return token
+
+
 def tokenize(text: str, *, joins: bool = False) -> list[str]:
     """Stemmed content words; with `joins`, also the joins of 2 and 3 adjacent pieces of short runs."""
     found = words(text)
-    tokens = [stem(w) for w in found if _content(w)]
+    tokens = [t for t in map(_TOKENS.get, found, found) if t] if all(w in _TOKENS for w in found) \
+        else [t for t in map(_token, found) if t]
     if joins:
         tokens.extend(_joined(found))
     return tokens

@@ -1,7 +1,7 @@
 """Answering questions over the corpus: `ask(workspace, question, ...) -> Answer`.
 
-The offline provider routes, retrieves and composes an extractive answer with page citations; the
-gemini provider runs agents over per-document tools (imported only when asked for).
+The offline provider routes, retrieves and composes an extractive answer with page citations. (The
+gemini provider, agents over per-document tools, is not part of this build yet.)
 """
 
 from __future__ import annotations
@@ -49,9 +49,7 @@ def ask(workspace: Workspace | Path | str, question: str, *, docs: Sequence[str]
         raise ValueError(f"unknown provider {provider!r} (choose offline or gemini)")
     retriever = retriever or retriever_for(workspace)
     if provider == "gemini":
-        from engine.agent.gemini import ask_gemini
-
-        return ask_gemini(retriever, question, docs=docs, k=k)
+        raise MethodUnavailable("answering with gemini agents is not available in this build yet; use offline")
     try:
         positions = retriever.resolve_docs(docs)
     except KeyError as exc:

@@ -19,6 +19,7 @@ from engine.index.retrieve import Retrieval
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 
 NOT_COVERED = "The corpus does not cover this question"
+PAGE_PRIOR = 0.2  # a passage's score gains this share of its page's retrieval score (best page: all of it)
 NAMEISH_RE = re.compile(r"[^\W_][\w-]*", re.UNICODE)
 
 
@@ -77,7 +78,7 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
         if scores[start + offset] <= 0:
             continue
         page = int(offset) + 1
-        prior = 0.05 * (len(ranked) - rank) / len(ranked)
+        prior = PAGE_PRIOR * float(scores[start + offset] / scores[start + ranked[0]])
         for window in score_windows(page_units(corpus, doc, page), retrieval.terms, weights, retrieval.question,
                                     retrieval.phrases, text=corpus.page_text(doc, page)):
             pool.append((window.score + prior, page, window))

@@ -35,6 +35,9 @@ NAME_RE = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:[A-Z]\.\s*)?[A-Z][a-z]+){1,3}\b")
 REASON_RE = re.compile(r"\b(because|due to|as a result|driven by|reflect(?:s|ed|ing)?|result(?:s|ed)? (?:of|from)|"
                        r"owing to|caused by|attributable to|in order to|so that|since|therefore|thus|given that)\b",
                        re.I)
+DEFINITION_RE = re.compile(r"\b(means?|meaning|defined as|definition|refers? to|we view \w+(?: \w+){0,4} as|"
+                           r"is (?:a|an|the) (?:term|way|person|process|practice|measure) (?:for|of|that|in which))\b",
+                           re.I)
 QUANTITY_NOUNS = (r"number|amount|total|size|value|cost|costs|price|revenue|revenues|income|share|rate|percentage|"
                   r"budget|sales|spending|growth|headcount|capacity|range|temperature|voltage|delay|frequency")
 TYPE_BONUS, PHRASE_BONUS, UNIT_COST = 0.15, 0.3, 0.06
@@ -77,6 +80,8 @@ def answer_type(question: str) -> str | None:
         return "name"
     if re.match(r"why\b", q) or re.search(r"\b(what (?:caused|drove|explains)|for what reason)\b", q):
         return "reason"
+    if re.search(r"\b(mean|means|meant|meaning|definition|define[sd]?|refers? to)\b", q):
+        return "definition"
     return None
 
 
@@ -86,6 +91,8 @@ def has_type(kind: str | None, text: str, question: str) -> bool:
         return False
     if kind == "reason":
         return REASON_RE.search(text) is not None
+    if kind == "definition":
+        return DEFINITION_RE.search(text) is not None
     pattern = {"date": DATE_RE, "number": NUMBER_RE, "name": NAME_RE}[kind]
     return any(match.group(0) not in question for match in pattern.finditer(text))
 
@@ -125,7 +132,7 @@ def windows(found: list[Unit]) -> list[tuple[int, int, bool]]:
     for i, unit in enumerate(found):
         spans.append((i, i, False))
         j = i
-        while j + 1 < len(found) and j - i + 1 < MAX_UNITS and found[j + 1].line == unit.line:
+        while j + 1 < len(found) and j - i + 1 < MAX_UNITS and not found[j + 1].heading:
             j += 1
             spans.append((i, j, False))
         if unit.heading or unit.text.endswith(":"):
@@ -213,11 +220,16 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
         is_typed = any(typed[first:last + 1])
         count = last - first + 1
         headings = sum(u.heading for u in found[first:last + 1])
-        # an added unit costs a little unless it brings a question word or the value asked for
-        idle = sum(1 for u in range(first + 1, last + 1) if not (bags[u] - bags[first]) and not typed[u])
+        # an added unit costs a little unless it brings a new question word or the value asked for
+        idle, seen = 0, set(bags[first])
+        for u in range(first + 1, last + 1):
+            if not (bags[u] - seen) and not typed[u]:
+                idle += 1
+            seen |= bags[u]
+        more_values = sum(typed[first + 1:last + 1])  # further values of the asked kind
         opens = found[last].text.endswith(":")  # a "…:" line alone is half a sentence
         score = (coverage + PHRASE_BONUS * len(phrases_hit) / max(1, len(phrase_set))
-                 + (TYPE_BONUS if is_typed else 0.0) - (0.0 if free else UNIT_COST * idle)
+                 + (TYPE_BONUS if is_typed else 0.0) + 0.02 * more_values - (0.0 if free else UNIT_COST * idle)
                  - 0.1 * headings / count - (0.1 if opens else 0.0))
         start, end = found[first].start, found[last].end
         scored.append(Window(start, end, count, score, coverage, matched, is_typed, text[start:end],
@@ -229,7 +241,7 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
 def readable(text: str) -> str:
     """A window's text for the answer: its lines joined, whitespace collapsed."""
     lines = [" ".join(line.split()) for line in text.split("\n")]
-    lines = [PREFIX_RE.sub("", line) for line in lines if line]
+    lines = [PREFIX_RE.sub("", line) for line in lines if line and not IMAGE_RE.match(line)]
     out = ""
     for line in lines:
         if not out:

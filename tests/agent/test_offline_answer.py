@@ -114,3 +114,10 @@ def test_units_are_literal_spans_without_markdown_marks():
                                        "a bullet item with words"]
     assert all(page[u.start:u.end] == u.text for u in found)
     assert readable("Plan\n\nSurveyors\n\nUp to 10") == "Plan; Surveyors; Up to 10"
+
+
+def test_gemini_answering_is_not_in_this_build(workspace):
+    from engine.agent import MethodUnavailable
+
+    with pytest.raises(MethodUnavailable):
+        ask(workspace, "six-tenths", provider="gemini")

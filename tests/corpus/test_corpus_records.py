@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from engine.cli import main
 from engine.schemas import DocumentRecord
 from engine.structure import tree_pages
 
@@ -16,10 +16,10 @@ pytestmark = [pytest.mark.corpus, pytest.mark.skipif(not CORPUS.is_dir(), reason
 
 
 @pytest.fixture(scope="module")
-def records(tmp_path_factory):
-    data = tmp_path_factory.mktemp("ws")
-    assert main(["--data-dir", str(data), "ingest", str(CORPUS), "--workers", "2"]) == 0
-    return [path.read_text(encoding="utf-8") for path in sorted((data / "documents").glob("*.json"))]
+def records(corpus_workspace):
+    ingested = json.loads((corpus_workspace / "ingested.json").read_text(encoding="utf-8"))
+    assert all(result["status"] == "ok" for result in ingested), ingested
+    return [path.read_text(encoding="utf-8") for path in sorted((corpus_workspace / "documents").glob("*.json"))]
 
 
 def test_all_documents_ingested(records):

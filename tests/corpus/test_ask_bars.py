@@ -1,0 +1,70 @@
+"""The answering bars on ../shared/eval/qa_dev.jsonl over ../shared/corpus (offline)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from engine.evaluate import run_eval
+
+QA = Path(__file__).resolve().parents[2].parent / "shared" / "eval" / "qa_dev.jsonl"
+
+pytestmark = [pytest.mark.corpus, pytest.mark.skipif(not QA.is_file(), reason="../shared/eval is absent")]
+
+
+@pytest.fixture(scope="module")
+def report(corpus_workspace, tmp_path_factory):
+    root = tmp_path_factory.mktemp("ask-bars") / "ws"
+    shutil.copytree(corpus_workspace, root, ignore=shutil.ignore_patterns("index"))
+    result = run_eval(root, QA, ["bm25", "tree", "hybrid"], k=5)
+    print("\n" + json.dumps({m.method: {k: v for k, v in m.model_dump().items() if k != "results"}
+                             for m in result.methods}, indent=1))
+    return {m.method: m for m in result.methods}
+
+
+def test_best_method_retrieval_bars(report):
+    best = report["hybrid"]
+    assert best.recall_at_1 >= 0.85
+    assert best.recall_at_k >= 0.98
+    assert best.mrr >= 0.90
+
+
+def test_every_method_beats_whole_page_bm25(report):
+    # naive BM25 over whole pages on this set: recall@1 0.50, recall@5 0.87, MRR 0.63
+    for method in report.values():
+        assert method.recall_at_1 > 0.50 and method.mrr > 0.63, method.method
+
+
+def test_routing_and_multi_document_answers(report):
+    best = report["hybrid"]
+    assert best.routing_accuracy >= 0.95
+    assert best.multi_doc_cite_all == 1.0  # a comparison cites every document it names
+
+
+def test_every_quote_occurs_on_its_page(report):
+    for method in report.values():
+        assert method.quotes_on_page == 1.0, method.method
+
+
+def test_answer_latency(report):
+    assert report["hybrid"].latency_p50_ms <= 300
+
+
+def test_key_facts_and_unanswerables_do_not_regress(report):
+    best = report["hybrid"]
+    assert best.key_fact_recall >= 0.6
+    assert best.unanswerable_handled >= 0.6
+    assert best.answerable_covered >= 0.95
+
+
+@pytest.mark.xfail(reason="issue 4 bar not reached yet offline: key facts in >= 80% of answers", strict=False)
+def test_key_fact_bar(report):
+    assert report["hybrid"].key_fact_recall >= 0.8
+
+
+@pytest.mark.xfail(reason="issue 4 bar not reached yet offline: >= 90% of unanswerables handled", strict=False)
+def test_unanswerable_bar(report):
+    assert report["hybrid"].unanswerable_handled >= 0.9

@@ -48,6 +48,7 @@ class QuestionResult(Model):
     quotes_ok: int = 0
     quotes: int = 0
     seconds: float = 0.0
+    answer_chars: int = 0
 
 
 class MethodReport(Model):
@@ -68,6 +69,7 @@ class MethodReport(Model):
     quotes_on_page: float = 0.0
     latency_p50_ms: float = 0.0
     latency_p95_ms: float = 0.0
+    answer_chars_p50: int = 0
     results: list[QuestionResult] = Field(default_factory=list)
 
 
@@ -125,6 +127,7 @@ def evaluate_method(items: Sequence[QaItem], method: str, *, k: int,
             id=item.id, rank=rank, routed=bool(gold_docs) and set(routed[:len(gold_docs)]) == gold_docs,
             facts_found=facts_found, facts=len(item.key_facts), covered=answer.covered and bool(answer.citations),
             cited_docs=cited, quotes_ok=quotes_ok, quotes=len(answer.citations), seconds=round(seconds, 4),
+            answer_chars=len(answer.answer),
         ))
     _summarise(report, items, k)
     return report
@@ -152,6 +155,8 @@ def _summarise(report: MethodReport, items: Sequence[QaItem], k: int) -> None:
     report.unanswerable_handled = share([not r.covered and r.quotes == 0 for r in unanswerable])
     report.multi_doc_cite_all = share([set(by_id[r.id].gold_pages) <= set(r.cited_docs) for r in multi])
     report.quotes_on_page = round(sum(r.quotes_ok for r in report.results) / quotes, 3) if quotes else 1.0
+    covered = [r.answer_chars for r in answerable if r.covered]
+    report.answer_chars_p50 = int(statistics.median(covered)) if covered else 0
     times = sorted(r.seconds for r in report.results)
     if times:
         report.latency_p50_ms = round(1000 * statistics.median(times), 1)
@@ -163,7 +168,7 @@ COLUMNS = [
     ("key facts", "key_fact_recall"), ("all facts", "answers_with_all_facts"),
     ("answered", "answerable_covered"), ("unanswerable", "unanswerable_handled"),
     ("multi-doc cited", "multi_doc_cite_all"), ("quotes on page", "quotes_on_page"),
-    ("p50 ms", "latency_p50_ms"), ("p95 ms", "latency_p95_ms"),
+    ("p50 ms", "latency_p50_ms"), ("p95 ms", "latency_p95_ms"), ("answer chars p50", "answer_chars_p50"),
 ]
 
 
@@ -181,7 +186,10 @@ def render_table(report: EvalReport) -> str:
                 cells.append(f"{'n/a':>{width}}")
             else:
                 value = getattr(m, attr)
-                cells.append(f"{value:>{width}.1f}" if attr.startswith("latency") else f"{value:>{width}.3f}")
+                if isinstance(value, int):
+                    cells.append(f"{value:>{width}d}")
+                else:
+                    cells.append(f"{value:>{width}.1f}" if attr.startswith("latency") else f"{value:>{width}.3f}")
         lines.append(f"{label:<18}" + "".join(cells))
     notes = [f"{m.method}: {m.note}" for m in methods if m.note]
     answerable = methods[0].answerable if methods else 0

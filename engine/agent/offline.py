@@ -11,7 +11,7 @@ import re
 
 import numpy as np
 
-from engine.index.evidence import Window, answer_type, page_units, readable, score_windows
+from engine.index.evidence import PageUnits, Window, answer_type, page_units, readable, score_windows
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.text import tokenize
@@ -31,6 +31,7 @@ class AnswerOptions:
     max_windows: int = 3  # passages quoted in a single-document answer
     per_doc_windows: int = 2  # passages per document in a comparison
     keep_share: float = 0.5  # further passages score at least this share of the best one
+    passage_chars: int = 1000  # a passage grows by its neighbours up to this length
     min_coverage: float = 0.2  # the best passage holds at least this share of the question's weight
     min_typed: float = 0.25  # for a number or date: a passage holding one covers this share
 
@@ -90,14 +91,33 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     evidence.typed_coverage = max((w.coverage for _, _, w in pool if w.typed), default=0.0)
     seen_terms: set[str] = set()
     for score, page, window in pool:
-        if len(evidence.chosen) >= limit or score < options.keep_share * best:
+        if score < options.keep_share * best:
             break
-        overlaps = any(p == page and window.start < w.end and w.start < window.end for p, w in evidence.chosen)
-        if overlaps or (evidence.chosen and not (window.matched - seen_terms) and not window.typed):
+        adds = bool(window.matched - seen_terms) or window.typed
+        touching = [i for i, (p, w) in enumerate(evidence.chosen)
+                    if p == page and window.start <= w.end + 2 and w.start <= window.end + 2]
+        if touching:  # a passage overlapping or next to a chosen one grows it, within bounds
+            i = touching[0]
+            grown = merge(page_units(corpus, doc, page), corpus.page_text(doc, page), evidence.chosen[i][1], window)
+            if adds and grown.end - grown.start <= options.passage_chars:
+                evidence.chosen[i] = (page, grown)
+                seen_terms |= window.matched
+            continue
+        if len(evidence.chosen) >= limit:
+            continue
+        if evidence.chosen and not adds:
             continue
         evidence.chosen.append((page, window))
         seen_terms |= window.matched
     return evidence
+
+
+def merge(analysis: PageUnits, text: str, a: Window, b: Window) -> Window:
+    """One passage covering two overlapping or adjacent ones (all the units between them)."""
+    start, end = min(a.start, b.start), max(a.end, b.end)
+    parts = tuple(u.text for u in analysis.units if u.start >= start and u.end <= end)
+    return Window(start, end, len(parts), max(a.score, b.score), max(a.coverage, b.coverage),
+                  a.matched | b.matched, a.typed or b.typed, text[start:end], parts)
 
 
 def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,

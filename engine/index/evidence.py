@@ -43,7 +43,7 @@ QUANTITY_NOUNS = (r"number|amount|total|size|value|cost|costs|price|revenue|reve
 TYPE_BONUS, PHRASE_BONUS, UNIT_COST = 0.15, 0.3, 0.06
 SHORT_WORDS = 10  # a line this short is a cell, a label or a slide line
 MAX_UNITS = 3  # sentences of one paragraph in a window
-MAX_LIST = 6  # lines after a "…:" line or a heading, or in a run of short lines
+MAX_LIST = 10  # lines after a "…:" line or a heading, or in a run of short lines
 LIST_CHARS = 600  # text taken after a "…:" line or a heading
 
 

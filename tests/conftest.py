@@ -1,7 +1,9 @@
-"""Shared fixtures: the shared corpus (skipped when absent), generated PDFs and throwaway workspaces."""
+"""Shared fixtures: the shared corpus (skipped when absent; ingested once per run for the corpus tests),
+generated PDFs, the ingested samples and throwaway workspaces."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -85,4 +87,37 @@ def samples_workspace(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("samples-ws")
     results = Pipeline(root, workers=1).ingest(sorted(SAMPLES.glob("*.pdf")))
     assert all(r.status.value == "ok" for r in results), results
+    return root
+
+
+def _locked(path: Path):
+    try:
+        import fcntl
+    except ImportError:  # no advisory locks on this platform: every worker ingests on its own
+        return None
+    handle = open(path, "w")
+    fcntl.flock(handle, fcntl.LOCK_EX)
+    return handle
+
+
+@pytest.fixture(scope="session")
+def corpus_workspace(tmp_path_factory) -> Path:
+    """A workspace with ../shared/corpus ingested offline; read-only for the tests that use it."""
+    corpus = SHARED / "corpus"
+    if not corpus.is_dir():
+        pytest.skip("../shared/corpus is absent")
+    from engine.pipeline import Pipeline
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if base.name.startswith("popen-gw") else base  # xdist: one root for all workers
+    root = shared / "corpus-workspace"
+    lock = _locked(shared / "corpus-workspace.lock")
+    try:
+        done = root / "ingested.json"
+        if not done.exists():
+            results = Pipeline(root, workers=2).ingest(sorted(corpus.glob("*.pdf")))
+            done.write_text(json.dumps([r.model_dump(mode="json") for r in results]), encoding="utf-8")
+    finally:
+        if lock is not None:
+            lock.close()
     return root

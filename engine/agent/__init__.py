@@ -62,6 +62,7 @@ def ask(workspace: Workspace | Path | str, question: str, *, docs: Sequence[str]
                   + ("; comparison" if retrieval.routing.comparison else "")),
         TraceStep(kind="retrieve", tool=method, detail="pages " + ", ".join(
             f"{h.doc} p. {h.page} ({h.score:.2f})" for h in retrieval.hits[:k])),
+        *(TraceStep(kind="note", detail=note) for note in retrieval.notes),
     ]
     answer = answer_offline(corpus, retrieval, k=k, options=options, trace=trace)
     answer.trace.append(TraceStep(kind="timing", detail=f"{1000 * (time.perf_counter() - started):.0f} ms"))

@@ -7,7 +7,7 @@ the section (node) that matched best on it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -40,6 +40,7 @@ class Retrieval:
     routing: lexical.Routing
     scores: np.ndarray
     hits: list[Hit]
+    notes: list[str] = field(default_factory=list)  # what the search had to leave out, and why
 
     def routed_files(self, corpus: CorpusIndex) -> list[str]:
         return [corpus.docs[d].info.file_name for d in self.routing.chosen]
@@ -80,12 +81,20 @@ class Retriever:
         terms, phrases = query_terms(question), query_pairs(question)
         routing = lexical.route(corpus, question, terms, docs)
         parts: dict[str, np.ndarray] = {}
+        notes: list[str] = []
         if method in ("bm25", "hybrid"):
             parts["bm25"] = lexical.routed_scores(corpus, routing, terms, phrases)
         if method in ("tree", "hybrid"):
             parts["tree"] = tree_scores(corpus, routing, terms)
-        if method == "vector" or (method == "hybrid" and self.embedder is not None):
+        if method == "vector":
             parts["vector"] = self._vector_scores(question, docs)
+        elif method == "hybrid" and self.embedder is not None:
+            from engine.index.vectors import EmbeddingError
+
+            try:
+                parts["vector"] = self._vector_scores(question, docs)
+            except EmbeddingError as exc:  # fuse what is there; say what was left out
+                notes.append(f"vectors left out: {exc}")
         if method == "hybrid":
             scores = np.zeros(corpus.pages, dtype=np.float32)
             for name, part in parts.items():
@@ -99,7 +108,7 @@ class Retriever:
             scores = np.where(corpus.page_mask(docs), scores, 0.0)
         if method == "vector":
             routing = _routing_from_scores(corpus, scores, routing)
-        return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k))
+        return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k), notes)
 
     def _rerank(self, question: str, terms: list[str], phrases: list[str], routing: lexical.Routing,
                 scores: np.ndarray, docs: Sequence[int] | None) -> np.ndarray:

@@ -197,10 +197,15 @@ def _ask(args: argparse.Namespace, settings: Settings, workspace: Workspace) -> 
     if not any(r.status in (Status.OK, Status.PARTIAL) for r in workspace.records()):
         _err(f"no processed documents in {workspace.root}; run pdfrag ingest first")
         return EXIT_FAILED
+    from engine.index.vectors import EmbeddingError
+
     try:
         answer = ask(workspace, args.question, docs=docs, provider=provider.value, method=args.method, k=args.k)
     except (MethodUnavailable, UnknownDocument, ValueError) as exc:
         raise UsageError(str(exc.args[0] if isinstance(exc, UnknownDocument) else exc)) from None
+    except EmbeddingError as exc:
+        _err(str(exc))
+        return EXIT_FAILED
     if args.json:
         _out(json.dumps(answer.model_dump(mode="json", include={"answer", "citations", "retrieved", "trace"}),
                         ensure_ascii=False))

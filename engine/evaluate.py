@@ -215,6 +215,7 @@ def run_eval(workspace, qa_file: Path | str, methods: Sequence[str], *, k: int =
     from engine.agent import retriever_for
     from engine.agent.offline import answer_offline
     from engine.index import MethodUnavailable
+    from engine.index.vectors import EmbeddingError
 
     items = load_qa(qa_file)
     retriever = retriever_for(workspace)
@@ -245,7 +246,7 @@ def run_eval(workspace, qa_file: Path | str, methods: Sequence[str], *, k: int =
 
         try:
             reports.append(evaluate_method(items, method, k=k, answer_fn=answer_fn, page_text=page_text))
-        except MethodUnavailable as exc:
+        except (MethodUnavailable, EmbeddingError) as exc:
             reports.append(MethodReport(method=method, available=False, note=str(exc)))
     return EvalReport(qa_file=Path(qa_file).name, k=k, questions=len(items), methods=reports)
 

@@ -191,9 +191,13 @@ def page_units(corpus, doc: int, page: int) -> PageUnits:
     key = (doc, page)
     found = cache.get(key)
     if found is None:
+        found = analyse(corpus.page_text(doc, page), joins=corpus.docs[doc].info.fragmented)
         if len(cache) >= PAGE_CACHE:
-            cache.pop(next(iter(cache)))
-        found = cache[key] = analyse(corpus.page_text(doc, page), joins=corpus.docs[doc].info.fragmented)
+            try:
+                cache.pop(next(iter(cache)), None)
+            except RuntimeError:  # another thread changed the cache meanwhile: skip this eviction
+                pass
+        cache[key] = found
     return found
 
 

@@ -121,3 +121,21 @@ def test_gemini_answering_is_not_in_this_build(workspace):
 
     with pytest.raises(MethodUnavailable):
         ask(workspace, "six-tenths", provider="gemini")
+
+
+def test_an_empty_workspace_is_not_covered(tmp_path):
+    answer = ask(tmp_path / "empty", "Anything at all?")
+    assert not answer.covered and answer.citations == [] and answer.retrieved == []
+
+
+def test_a_document_without_a_tree_is_still_searchable(samples_workspace, tmp_path):
+    import shutil
+
+    root = tmp_path / "ws"
+    shutil.copytree(samples_workspace, root, ignore=shutil.ignore_patterns("index"))
+    workspace = Workspace(root)
+    record = workspace.find(DECK)
+    record.tree = None
+    workspace.save(record)
+    answer = ask(workspace, "How many volunteer surveyors does the Upper Vale Catchment Trust have?")
+    assert answer.covered and (answer.retrieved[0].doc, answer.retrieved[0].page) == (DECK, 7)

@@ -147,12 +147,27 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
     if args.json:
         for result in results:
             _out(result.model_dump_json())
+    _update_index(workspace)
     counts = {s: sum(r.status is s for r in results) for s in (Status.OK, Status.PARTIAL, Status.FAILED)}
     summary = ", ".join(f"{n} {s.value}" for s, n in counts.items() if n)
     print(f"{len(results)} input(s): {summary or 'nothing to do'} ({time.perf_counter() - started:.1f} s) "
           f"in {workspace.root}", file=sys.stderr)
     failed = any(r.status in (Status.FAILED, Status.PENDING) for r in results)
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _update_index(workspace: Workspace) -> None:
+    """The index stage: bring the retrieval index up to date (a failure here never fails the ingest)."""
+    from engine.index import update_index
+
+    try:
+        update = update_index(workspace)
+    except Exception as exc:  # noqa: BLE001 - reported, and `ask` rebuilds what is missing
+        _err(f"index not updated: {type(exc).__name__}: {exc}")
+        return
+    if update.built or update.removed:
+        _err(f"index: {len(update.built)} document(s) indexed, {len(update.removed)} removed "
+             f"({update.seconds:.1f} s)")
 
 
 # -- list ------------------------------------------------------------------------------------------

@@ -107,3 +107,12 @@ def test_eval_usage_errors(capsys, samples_workspace, tmp_path):
     bad.write_text('{"question": "no id"}\n', encoding="utf-8")
     code, _, err = run(capsys, "eval", bad, "--data-dir", samples_workspace)
     assert code == 2 and "bad.jsonl:1" in err
+
+
+def test_ingest_brings_the_index_up_to_date(capsys, make_pdf, tmp_path):
+    data, pdf = tmp_path / "ws", make_pdf("a.pdf", pages=2)
+    code, _, err = run(capsys, "ingest", pdf, "--data-dir", data, "--workers", "1")
+    assert code == 0 and "index: 1 document(s) indexed" in err
+    assert len(list((data / "index" / "docs").glob("*.npz"))) == 1
+    code, _, err = run(capsys, "ingest", pdf, "--data-dir", data, "--workers", "1")
+    assert code == 0 and "index:" not in err

@@ -135,6 +135,7 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
     pipeline = Pipeline(workspace, provider=provider, workers=args.workers or settings.workers,
                         on_progress=printer, max_bytes=settings.max_upload_bytes)
     started = time.perf_counter()
+    before = _records_stamp(workspace)
     try:
         results = pipeline.ingest([Path(p) for p in args.paths], force=args.force)
     finally:
@@ -147,13 +148,20 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
     if args.json:
         for result in results:
             _out(result.model_dump_json())
-    _update_index(workspace)
+    if _records_stamp(workspace) != before or not (workspace.index / "docs").is_dir():
+        _update_index(workspace)
     counts = {s: sum(r.status is s for r in results) for s in (Status.OK, Status.PARTIAL, Status.FAILED)}
     summary = ", ".join(f"{n} {s.value}" for s, n in counts.items() if n)
     print(f"{len(results)} input(s): {summary or 'nothing to do'} ({time.perf_counter() - started:.1f} s) "
           f"in {workspace.root}", file=sys.stderr)
     failed = any(r.status in (Status.FAILED, Status.PENDING) for r in results)
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _records_stamp(workspace: Workspace) -> list[tuple[str, int]]:
+    if not workspace.documents.is_dir():
+        return []
+    return sorted((p.name, p.stat().st_mtime_ns) for p in workspace.documents.glob("*.json"))
 
 
 def _update_index(workspace: Workspace) -> None:

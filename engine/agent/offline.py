@@ -5,17 +5,16 @@ comparison, and "not covered" when the evidence is weak.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import re
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine.index.evidence import PageUnits, Window, answer_type, page_units, readable, score_windows
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.text import tokenize
+from engine.index.evidence import PageUnits, Window, answer_type, page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
+from engine.index.text import tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 
 NOT_COVERED = "The corpus does not cover this question"

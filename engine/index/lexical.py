@@ -91,14 +91,6 @@ def named_documents(corpus: CorpusIndex, terms: Sequence[str], candidates: Seque
     return named
 
 
-def name_terms_of(corpus: CorpusIndex, docs: Sequence[int], terms: Sequence[str]) -> set[str]:
-    """The question's words that name one of the routed documents."""
-    named: set[str] = set()
-    for d in docs:
-        named |= corpus.name_terms[d] & set(terms)
-    return named
-
-
 def term_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routing: Routing) -> list[float]:
     """Within `doc`: words naming it count little; in a comparison, words that name only another
     compared document do not count at all."""

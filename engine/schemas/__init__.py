@@ -5,6 +5,7 @@ This package imports nothing else from the engine.
 
 from engine.schemas.answer import Answer, Citation, RetrievedPage, TraceStep
 from engine.schemas.base import Model, Provenance, Provider, Status
+from engine.schemas.index import Chunk, DocIndexInfo, Hit, IndexNode
 from engine.schemas.pdf import DocFormat, ImageRef, OutlineEntry, PageInfo, PdfInfo, ReadResult
 from engine.schemas.metadata import ContextMetadata, Entity, Theme, TimePeriod
 from engine.schemas.toc import ExtractedToc, Heading, TocEntry
@@ -18,7 +19,7 @@ from engine.schemas.record import (
 )
 
 __all__ = [
-    "Answer", "Citation", "RetrievedPage", "TraceStep",
+    "Answer", "Citation", "RetrievedPage", "TraceStep", "Chunk", "DocIndexInfo", "Hit", "IndexNode",
     "ContextMetadata", "DocFormat", "DocTree", "DocumentRecord", "Entity", "ExtractedToc",
     "Heading", "ImageRef", "IngestResult", "Model", "OutlineEntry", "PageInfo", "PdfInfo",
     "ProgressEvent", "Provenance", "Provider", "ReadResult", "StageError", "StageState", "Status", "Theme",

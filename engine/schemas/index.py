@@ -9,7 +9,6 @@ from pydantic import Field
 from engine.schemas.base import Model
 
 NodeKind = Literal["front", "section", "page"]
-Method = Literal["bm25", "vector", "tree", "hybrid"]
 
 
 class IndexNode(Model):

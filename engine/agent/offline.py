@@ -12,7 +12,9 @@ import numpy as np
 
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import PageUnits, Window, answer_type, page_units, readable, score_windows
+from engine.index.evidence import (
+    PageUnits, Window, answer_type, has_type, page_units, readable, score_windows,
+)
 from engine.index.retrieve import Retrieval
 from engine.index.text import tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
@@ -108,7 +110,34 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
             continue
         evidence.chosen.append((page, window))
         seen_terms |= window.matched
+    names = lexical.term_weights(corpus, retrieval.terms, doc, retrieval.routing)
+    wanted = {t for t, w in zip(retrieval.terms, names) if w >= 1.0}  # words that do not just name a document
+    evidence.chosen = [(page, trim(page_units(corpus, doc, page), corpus.page_text(doc, page), window, wanted,
+                                   retrieval.question)) for page, window in evidence.chosen]
     return evidence
+
+
+def trim(analysis: PageUnits, text: str, window: Window, wanted: set[str], question: str) -> Window:
+    """Drop the units at either end of a passage that hold no question word and no asked-for value
+    (a heading or a "…:" line that introduces what follows is kept)."""
+    kind = answer_type(question)
+    inside = [(i, u) for i, u in enumerate(analysis.units) if u.start >= window.start and u.end <= window.end]
+    if len(inside) <= 1:
+        return window
+
+    def useful(i: int, unit) -> bool:
+        return bool(analysis.stems[i] & wanted) or has_type(kind, unit.text, question)
+
+    first, last = 0, len(inside) - 1
+    while first < last and not useful(*inside[first]) and not inside[first][1].heading:
+        first += 1
+    while last > first and not useful(*inside[last]) and not inside[last][1].text.endswith(":"):
+        last -= 1
+    if (first, last) == (0, len(inside) - 1):
+        return window
+    start, end = inside[first][1].start, inside[last][1].end
+    return Window(start, end, last - first + 1, window.score, window.coverage, window.matched, window.typed,
+                  text[start:end], tuple(u.text for _, u in inside[first:last + 1]))
 
 
 def merge(analysis: PageUnits, text: str, a: Window, b: Window) -> Window:

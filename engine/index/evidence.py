@@ -26,7 +26,7 @@ MONTHS = (r"January|February|March|April|May|June|July|August|September|October|
           r"Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.")
 DATE_RE = re.compile(rf"\b(?:(?:{MONTHS})\s+\d{{1,2}},?\s+\d{{4}}|(?:{MONTHS})\s+\d{{4}}|\d{{1,2}}\s+(?:{MONTHS})\s+\d{{4}}"
                      rf"|(?:19|20)\d\d)\b")
-NUMBER_WORDS = (r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+NUMBER_WORDS = (r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
                 r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
                 r"hundred|thousand|dozen|half|third|quarter|tenths?")
 NUMBER_RE = re.compile(r"[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:%|percent\b|million\b|billion\b|trillion\b)|"
@@ -202,10 +202,12 @@ def page_units(corpus, doc: int, page: int) -> PageUnits:
 
 
 def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence[float], question: str,
-                  phrases: Sequence[str] = (), *, joins: bool = False, text: str | None = None) -> list[Window]:
+                  phrases: Sequence[str] = (), *, joins: bool = False, text: str | None = None,
+                  singles: bool = False) -> list[Window]:
     """Every candidate window of the page with its score (see the module docstring), best first.
 
-    `page` is the page's Markdown or its analysis (then `text` is the Markdown)."""
+    `page` is the page's Markdown or its analysis (then `text` is the Markdown); with `singles`, only
+    the one-unit windows."""
     analysis = page if isinstance(page, PageUnits) else analyse(page, joins=joins)
     text = page if isinstance(page, str) else (text or "")
     total = sum(weights) or 1.0
@@ -217,7 +219,8 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
     pair_hits = [p & phrase_set for p in analysis.pairs] if phrase_set else [frozenset()] * len(found)
     typed = [has_type(kind, u.text, question) for u in found]
     scored = []
-    for first, last, free in analysis.spans:
+    spans = [(i, i, False) for i in range(len(found))] if singles else analysis.spans
+    for first, last, free in spans:
         matched = frozenset().union(*bags[first:last + 1])
         phrases_hit = set().union(*pair_hits[first:last + 1])
         coverage = sum(wanted[t] for t in matched) / total

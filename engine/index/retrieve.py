@@ -127,8 +127,9 @@ class Retriever:
             doc, page = self.corpus.page_address(g)
             if doc not in weights:
                 weights[doc] = lexical.evidence_weights(self.corpus, terms, doc, routing)
-            found = score_windows(page_units(self.corpus, doc, page), terms, weights[doc], question, phrases)
-            evidence[g] = max((w.score for w in found if w.units == 1), default=0.0)
+            found = score_windows(page_units(self.corpus, doc, page), terms, weights[doc], question, phrases,
+                                  singles=True)
+            evidence[g] = found[0].score if found else 0.0
         strongest = max(evidence.values(), default=0.0)
         if strongest > 0:
             for g, value in evidence.items():

@@ -81,7 +81,7 @@ def _report_units(doc_id: str, root: TreeNode, markdown: str, pages: int) -> tup
         by_page: dict[int, list[str]] = {}
         for index in range(start, end):
             line = lines[index]
-            if MARKER_RE.match(line):
+            if line.startswith("--- end page") and MARKER_RE.match(line):
                 continue
             by_page.setdefault(min(page_of[index], pages), []).append(line)
         own: list[str] = []
@@ -149,7 +149,8 @@ def body_lines(text: str) -> list[str]:
     kept = []
     for line in text.split("\n"):
         line = line.strip()
-        if not line or HEADING_LINE_RE.match(line) or IMAGE_RE.match(line) or MARKER_RE.match(line):
+        if not line or line[0] in "#[-" and (HEADING_LINE_RE.match(line) or IMAGE_RE.match(line)
+                                             or MARKER_RE.match(line)):
             continue
         kept.append(line)
     return kept

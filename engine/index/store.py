@@ -23,7 +23,7 @@ from engine.schemas import DocumentRecord, Status
 from engine.schemas.index import DocIndexInfo, IndexNode
 from engine.workspace import Workspace, atomic_write_text
 
-VERSION = 7
+VERSION = 8
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)
 
@@ -119,10 +119,12 @@ def build_doc_index(record: DocumentRecord, markdown: str) -> DocIndex:
     by_node = {n.node: n for n in units.nodes}
     page_bags: list[list[str]] = [[] for _ in units.pages]
     chunk_bags, chunk_lengths, passage_bags, passage_lengths, passage_chunk = [], [], [], [], []
+    prefixes: dict[int, tuple[list[str], list[str]]] = {}  # node -> (chunk prefix, passage prefix)
     for position, chunk in enumerate(units.chunks):
         node = by_node[chunk.node]
-        chunk_prefix = tokenize(" ".join([title, *node.path]))
-        passage_prefix = tokenize(" ".join(node.path[-2:]))
+        if chunk.node not in prefixes:
+            prefixes[chunk.node] = (tokenize(" ".join([title, *node.path])), tokenize(" ".join(node.path[-2:])))
+        chunk_prefix, passage_prefix = prefixes[chunk.node]
         body: list[str] = []
         extra: list[str] = []
         for text in passages(chunk.text):

@@ -42,7 +42,7 @@ _stemmer = Stemmer.Stemmer("english")
 
 def normalize(text: str) -> str:
     """NFKC (ligatures split), lower case."""
-    return unicodedata.normalize("NFKC", text).lower()
+    return text.lower() if text.isascii() else unicodedata.normalize("NFKC", text).lower()
 
 
 POSSESSIVE_RE = re.compile(r"(?<=\w)['’]s\b")
@@ -50,7 +50,8 @@ POSSESSIVE_RE = re.compile(r"(?<=\w)['’]s\b")
 
 def words(text: str) -> list[str]:
     """Lower-cased words of a text (letters and digits), ligatures expanded, possessive 's dropped."""
-    return WORD_RE.findall(POSSESSIVE_RE.sub("", normalize(text)))
+    text = normalize(text)
+    return WORD_RE.findall(POSSESSIVE_RE.sub("", text) if "'" in text or "’" in text else text)
 
 
 def _content(word: str) -> bool:
@@ -62,23 +63,23 @@ def stem(word: str) -> str:
     return _stemmer.stemWord(word)
 
 
-_TOKENS: dict[str, str] = {}  # word -> its stem, or "" for a stop word (bounded below)
+class _TokenCache(dict):
+    """word -> its stem, or "" for a stop word; filled on first sight (cleared when it grows large)."""
+
+    def __missing__(self, word: str) -> str:
+        if len(self) > 500_000:
+            self.clear()
+        token = self[word] = stem(word) if _content(word) else ""
+        return token
 
 
-def _token(word: str) -> str:
-    token = _TOKENS.get(word)
-    if token is None:
-        if len(_TOKENS) > 500_000:
-            _TOKENS.clear()
-        token = _TOKENS[word] = stem(word) if _content(word) else ""
-    return token
+_TOKENS = _TokenCache()
 
 
 def tokenize(text: str, *, joins: bool = False) -> list[str]:
     """Stemmed content words; with `joins`, also the joins of 2 and 3 adjacent pieces of short runs."""
     found = words(text)
-    tokens = [t for t in map(_TOKENS.get, found, found) if t] if all(w in _TOKENS for w in found) \
-        else [t for t in map(_token, found) if t]
+    tokens = [t for t in map(_TOKENS.__getitem__, found) if t]
     if joins:
         tokens.extend(_joined(found))
     return tokens
@@ -105,7 +106,7 @@ def query_terms(question: str) -> list[str]:
     return list(seen)
 
 
-def fragmented(text: str, sample: int = 40_000) -> bool:
+def fragmented(text: str, sample: int = 20_000) -> bool:
     """True when many words are broken into pieces (one- or two-letter fragments that are not words)."""
     found = words(text[:sample])
     if len(found) < 200:

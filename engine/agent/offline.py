@@ -20,7 +20,7 @@ from engine.index.text import tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 
 NOT_COVERED = "The corpus does not cover this question"
-PAGE_PRIOR = 0.2  # a passage's score gains this share of its page's retrieval score (best page: all of it)
+PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
 NAMEISH_RE = re.compile(r"[^\W_][\w-]*", re.UNICODE)
 
 
@@ -33,6 +33,7 @@ class AnswerOptions:
     per_doc_windows: int = 2  # passages per document in a comparison
     keep_share: float = 0.5  # further passages score at least this share of the best one
     passage_chars: int = 1000  # a passage grows by its neighbours up to this length
+    read_on: int = 400  # the best passage reads on this many characters (0: not at all)
     min_coverage: float = 0.2  # the best passage holds at least this share of the question's weight
     min_typed: float = 0.25  # for a number or date: a passage holding one covers this share
 
@@ -114,7 +115,28 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     wanted = {t for t, w in zip(retrieval.terms, names) if w >= 1.0}  # words that do not just name a document
     evidence.chosen = [(page, trim(page_units(corpus, doc, page), corpus.page_text(doc, page), window, wanted,
                                    retrieval.question)) for page, window in evidence.chosen]
+    if evidence.chosen and options.read_on:  # the best passage goes on to the end of its paragraph run
+        page, window = evidence.chosen[0]
+        evidence.chosen[0] = (page, read_on(page_units(corpus, doc, page), corpus.page_text(doc, page), window,
+                                            options.read_on, [w for p, w in evidence.chosen[1:] if p == page]))
     return evidence
+
+
+def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: list[Window]) -> Window:
+    """The passage extended by the units that follow it, up to `chars` more characters, stopping at a
+    heading or at another chosen passage."""
+    after = [u for u in analysis.units if u.start >= window.end]
+    end, added = window.end, []
+    for unit in after:
+        if unit.heading or sum(len(u.text) for u in added) + len(unit.text) > chars \
+                or any(o.start <= unit.start < o.end or o.start < unit.end <= o.end for o in others):
+            break
+        added.append(unit)
+        end = unit.end
+    if not added:
+        return window
+    return Window(window.start, end, window.units + len(added), window.score, window.coverage, window.matched,
+                  window.typed, text[window.start:end], window.parts + tuple(u.text for u in added))
 
 
 def trim(analysis: PageUnits, text: str, window: Window, wanted: set[str], question: str) -> Window:

@@ -34,7 +34,7 @@ class AnswerOptions:
     keep_share: float = 0.5  # further passages score at least this share of the best one
     passage_chars: int = 1000  # a passage grows by its neighbours up to this length
     read_on: int = 400  # the best passage reads on this many characters (0: not at all)
-    min_coverage: float = 0.2  # the best passage holds at least this share of the question's weight
+    min_coverage: float = 0.2  # some sentence holds at least this share of the question's weight
     min_typed: float = 0.25  # for a number or date: a passage holding one covers this share
 
 
@@ -44,7 +44,7 @@ class Evidence:
 
     doc: int
     chosen: list[tuple[int, Window]] = field(default_factory=list)  # (page, window)
-    coverage: float = 0.0
+    coverage: float = 0.0  # best share of the question's weight held by one sentence
     typed_coverage: float = 0.0  # best coverage of a passage holding the kind of value asked for
 
 
@@ -89,7 +89,7 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
         return evidence
     pool.sort(key=lambda item: -item[0])
     best = pool[0][0]
-    evidence.coverage = max(w.coverage for _, _, w in pool)
+    evidence.coverage = max((w.coverage for _, _, w in pool if w.units == 1), default=0.0)
     evidence.typed_coverage = max((w.coverage for _, _, w in pool if w.typed), default=0.0)
     seen_terms: set[str] = set()
     for score, page, window in pool:

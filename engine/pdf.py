@@ -188,3 +188,17 @@ def single_page_pdf(path: Path, page: int) -> bytes:
         data = out.tobytes()
         out.close()
         return data
+
+
+def split_pdf_pages(path: Path, pages: list[int]) -> dict[int, bytes]:
+    """One-page PDFs of the given 1-based pages, the document opened once (for vision transcription)."""
+    found: dict[int, bytes] = {}
+    with open_document(path) as doc:
+        for page in pages:
+            out = _pymupdf().open()
+            try:
+                out.insert_pdf(doc, from_page=page - 1, to_page=page - 1)
+                found[page] = out.tobytes()
+            finally:
+                out.close()
+    return found

@@ -12,13 +12,18 @@ FENCE_OPEN_RE = re.compile(r"^\s*(```|~~~)\s*(markdown|md|mdx|text)?\s*$", re.I)
 NEEDS_OCR_WARNING_RE = re.compile(r"^page (\d+): no text layer \(needs OCR\)$")
 
 
-def clean_page_text(text: str) -> str:
-    """A model's page answer without a surrounding code fence and without any page-marker lines."""
+def strip_fence(text: str) -> str:
+    """A model's answer without the code fence (```markdown ... ```) it may have wrapped it in."""
     lines = text.strip().split("\n")
     if len(lines) >= 2 and FENCE_OPEN_RE.match(lines[0]):
         closing = next((i for i in range(len(lines) - 1, 0, -1) if lines[i].strip() in ("```", "~~~")), None)
         lines = lines[1:closing] if closing else lines[1:]
-    return "\n".join(line for line in lines if not MARKER_RE.match(line)).strip()
+    return "\n".join(lines).strip()
+
+
+def clean_page_text(text: str) -> str:
+    """A model's page answer without a surrounding code fence and without any page-marker lines."""
+    return "\n".join(line for line in strip_fence(text).split("\n") if not MARKER_RE.match(line)).strip()
 
 
 @dataclass(frozen=True)

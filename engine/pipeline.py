@@ -324,13 +324,22 @@ class Pipeline:
 
     def __init__(self, workspace: Workspace | Path | str, *, provider: Provider | str = Provider.OFFLINE,
                  model: str = "", workers: int | None = None, on_progress: ProgressCallback | None = None,
-                 stages: Sequence[Stage] | None = None, max_bytes: int | None = None) -> None:
+                 stages: Sequence[Stage] | None = None, max_bytes: int | None = None,
+                 llm: Any | None = None) -> None:
+        """`llm`: LlmSettings (or LlmClients) for the gemini provider, e.g. with keys from the app's session;
+        without it the gemini stages read the environment. The model defaults to the settings' Gemini model."""
         self.workspace = workspace if isinstance(workspace, Workspace) else Workspace(workspace)
         self.provider = Provider(provider)
         self.model = model
+        if self.provider is Provider.GEMINI:
+            from engine.llm.clients import LlmClients
+
+            llm = llm if isinstance(llm, LlmClients) else LlmClients(llm)
+            self.model = model or llm.settings.gemini_model
         self.workers = max(1, workers or default_workers())
         self.on_progress = on_progress
-        self.stages: list[Stage] = list(stages) if stages is not None else default_stages()
+        self.stages: list[Stage] = (list(stages) if stages is not None
+                                    else default_stages(provider=self.provider, llm=llm))
         self.max_bytes = max_bytes
         self._cancel = threading.Event()
 

@@ -32,6 +32,7 @@ class ReformatReport:
     warnings: list[str] = field(default_factory=list)
     fallbacks: int = 0  # windows that kept their raw text
     windows: int = 0
+    failed: bool = False  # some call failed for good (an error or a finish reason other than STOP)
 
 
 def windows(blocks: list[str], pages: int, max_chars: int = WINDOW_CHARS) -> list[list[int]]:
@@ -86,7 +87,8 @@ async def reformat_document(session: LlmSession, raw: str, *, doc_format: str, t
         original = window_text(blocks, numbers)
         context = render("reformat_window", title=title, total_pages=len(blocks), deck=deck,
                          first_page=numbers[0], last_page=numbers[-1], outline=outline_context(outline))
-        accepted, problem = await _reformat_window(session, system, context, original, numbers)
+        accepted, problem, failed = await _reformat_window(session, system, context, original, numbers)
+        report.failed = report.failed or failed
         span = f"pages {numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else f"page {numbers[0]}"
         if accepted is None:
             report.fallbacks += 1
@@ -103,21 +105,21 @@ async def reformat_document(session: LlmSession, raw: str, *, doc_format: str, t
 
 
 async def _reformat_window(session: LlmSession, system: str, context: str, original: str,
-                           numbers: list[int]) -> tuple[str | None, str]:
-    """(accepted window text or None, the problem or the repairs made)."""
+                           numbers: list[int]) -> tuple[str | None, str, bool]:
+    """(accepted window text or None, the problem or the repairs made, whether the call failed for good)."""
     try:
         reply = await session.gemini.generate([context, original], system=system)
     except LlmError as exc:
-        return None, str(exc)
+        return None, str(exc), True
     if reply.finish_reason != "STOP":
-        return None, f"Gemini stopped with {reply.finish_reason}"
+        return None, f"Gemini stopped with {reply.finish_reason}", True
     repaired = repair_markers(strip_fence(reply.text), numbers)
     if not repaired.complete:
-        return None, "; ".join(repaired.repairs)
+        return None, "; ".join(repaired.repairs), False
     recall = token_recall(original, repaired.text)
     if recall < session.settings.reformat_min_recall:
-        return None, f"content recall {recall:.2f} below {session.settings.reformat_min_recall:.2f}"
+        return None, f"content recall {recall:.2f} below {session.settings.reformat_min_recall:.2f}", False
     precision = token_precision(original, repaired.text)
     if precision < MIN_PRECISION:
-        return None, f"{1 - precision:.0%} of the words are not in the transcription"
-    return repaired.text, "; ".join(repaired.repairs)
+        return None, f"{1 - precision:.0%} of the words are not in the transcription", False
+    return repaired.text, "; ".join(repaired.repairs), False

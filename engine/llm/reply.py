@@ -17,3 +17,13 @@ class LlmReply(BaseModel):
     input_tokens: int = 0
     output_tokens: int = 0
     function_calls: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class LlmAnswer(BaseModel):
+    """Base of the structured-output schemas sent as `response_schema`.
+
+    Unknown fields are ignored rather than rejected: the schema then stays within what Gemini accepts
+    (no `additionalProperties`), and the answer is checked field by field after parsing.
+    """
+
+    model_config = ConfigDict(extra="ignore")

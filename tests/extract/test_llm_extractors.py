@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,7 @@ def run(settings, work):
     return LlmClients(settings).run(work, usage), usage
 
 
+@cache
 def reformatted(path: Path) -> str:
     raw = OfflineReader().read(path).markdown
     fmt = inspect_pdf(path).format
@@ -87,6 +89,7 @@ def test_llm_schemas_send_no_additional_properties():
 # -- contents page ---------------------------------------------------------------------------------
 
 
+@cache
 def toc_inputs(path: Path):
     with open_document(path) as doc:
         first = page_texts(doc, 10)

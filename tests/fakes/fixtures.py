@@ -37,4 +37,4 @@ def llm_settings(fake_gemini: FakeGemini, fake_mistral: FakeMistral) -> LlmSetti
 def llm_env(fake_gemini: FakeGemini, fake_mistral: FakeMistral) -> dict[str, str]:
     """Environment variables that point the CLI at the fakes."""
     return {"GEMINI_API_KEY": GEMINI_TEST_KEY, "MISTRAL_API_KEY": MISTRAL_TEST_KEY,
-            "GEMINI_BASE_URL": fake_gemini.url, "MISTRAL_SERVER_URL": fake_mistral.url}
+            "GEMINI_BASE_URL": fake_gemini.url, "MISTRAL_SERVER_URL": fake_mistral.url, "PDFRAG_LLM_BACKOFF": "0.001"}

@@ -177,28 +177,31 @@ def page_texts(doc: "pymupdf.Document", first: int) -> list[str]:
 def render_page_png(path: Path, page: int, dpi: int = 110) -> bytes:
     """PNG bytes of one 1-based page (for the inspector)."""
     with open_document(path) as doc:
-        return doc[page - 1].get_pixmap(dpi=dpi).tobytes("png")
+        return page_png(doc, page, dpi)
+
+
+def page_png(doc: "pymupdf.Document", page: int, dpi: int = 110) -> bytes:
+    """PNG bytes of one 1-based page of an open document."""
+    return doc[page - 1].get_pixmap(dpi=dpi).tobytes("png")
 
 
 def single_page_pdf(path: Path, page: int) -> bytes:
     """A one-page PDF of the given 1-based page (for per-page vision transcription)."""
     with open_document(path) as doc:
-        out = _pymupdf().open()
-        out.insert_pdf(doc, from_page=page - 1, to_page=page - 1)
-        data = out.tobytes()
+        return one_page_pdf(doc, page)
+
+
+def one_page_pdf(doc: "pymupdf.Document", page: int) -> bytes:
+    """A one-page PDF of the given 1-based page of an open document."""
+    out = _pymupdf().open()
+    try:
+        out.insert_pdf(doc, from_page=page - 1, to_page=page - 1, links=False)
+        return out.tobytes(no_new_id=True)
+    finally:
         out.close()
-        return data
 
 
 def split_pdf_pages(path: Path, pages: list[int]) -> dict[int, bytes]:
-    """One-page PDFs of the given 1-based pages, the document opened once (for vision transcription)."""
-    found: dict[int, bytes] = {}
+    """One-page PDFs of the given 1-based pages, the document opened once."""
     with open_document(path) as doc:
-        for page in pages:
-            out = _pymupdf().open()
-            try:
-                out.insert_pdf(doc, from_page=page - 1, to_page=page - 1)
-                found[page] = out.tobytes()
-            finally:
-                out.close()
-    return found
+        return {page: one_page_pdf(doc, page) for page in pages}

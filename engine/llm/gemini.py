@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import ssl
+from functools import cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -13,6 +16,15 @@ from engine.llm.settings import LlmSettings
 from engine.llm.usage import Usage
 
 M = TypeVar("M", bound=BaseModel)
+
+
+@cache
+def tls_context() -> ssl.SSLContext:
+    """The TLS context of every client of this process: SSL_CERT_FILE / SSL_CERT_DIR, else certifi's bundle."""
+    import certifi
+
+    return ssl.create_default_context(cafile=os.environ.get("SSL_CERT_FILE") or certifi.where(),
+                                      capath=os.environ.get("SSL_CERT_DIR"))
 
 
 class GeminiClient:
@@ -28,8 +40,9 @@ class GeminiClient:
         self.model = settings.gemini_model
         self.policy = policy or RetryPolicy(settings.max_attempts, settings.backoff_s, settings.backoff_max_s)
         self._types = types
+        tls = {"verify": tls_context()}  # built once per process: the SDK would load the CA bundle per client
         options = types.HttpOptions(base_url=settings.gemini_base_url or None, api_version="v1beta",
-                                    timeout=int(settings.timeout_s * 1000))
+                                    timeout=int(settings.timeout_s * 1000), client_args=tls, async_client_args=tls)
         self._client = genai.Client(api_key=settings.gemini_key, vertexai=False, http_options=options).aio
 
     async def aclose(self) -> None:

@@ -154,7 +154,8 @@ class FakeGemini(FakeServer):
         body = reply.body
         if reply.status != 200 or not isinstance(body, dict) or "candidates" not in body or "usageMetadata" in body:
             return reply
-        prompt = tokens(system_text(request) + "".join(request_texts(request))) + INLINE_TOKENS * len(inline_data(request))
+        blobs = sum(1 for part in request_parts(request) if "inlineData" in part or "inline_data" in part)
+        prompt = tokens(system_text(request) + "".join(request_texts(request))) + INLINE_TOKENS * blobs
         answer = sum(tokens(p.get("text", "")) for c in body["candidates"] for p in c.get("content", {}).get("parts", []))
         usage = {"promptTokenCount": prompt, "candidatesTokenCount": answer, "totalTokenCount": prompt + answer}
         return Reply(reply.status, {**body, "usageMetadata": usage}, reply.latency)

@@ -9,6 +9,7 @@ latency; `server.latency` applies to the others.
 from __future__ import annotations
 
 import json
+import socket
 import threading
 import time
 from collections import deque
@@ -47,6 +48,10 @@ Predicate = Callable[[Recorded], bool]
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server: _Http
+
+    def setup(self) -> None:
+        super().setup()
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # no 40 ms Nagle stalls
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet
         pass

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.pdf import file_sha256
 from engine.schemas import Status
-from engine.workspace import Workspace, atomic_write_text, doc_id_for, sanitize_name
+from engine.workspace import Workspace, atomic_write_text, doc_id_for, file_sha256, sanitize_name
 from conftest import write_pdf
 
 

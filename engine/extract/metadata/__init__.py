@@ -12,8 +12,10 @@ Decisions worth knowing:
   year N and marked approximate (fiscal calendars differ and the text rarely states them); a fiscal
   quarter Qn of FY N likewise to the n-th calendar quarter of N. "quarter/year ended <date>" is exact at
   its end; its start is computed back (3 or 12 months) and is approximate unless the end is a month end.
-- keywords and summary read a sample of at most SAMPLE_CHARS characters of body text (the opening pages
-  plus pages spread over the rest), which keeps a 400-page document well under half a second.
+- cost is bounded whatever the length: keywords, summary and language read a sample of SAMPLE_CHARS
+  characters of body text (the opening pages plus pages spread over the rest), entities and periods a
+  sample of SCAN_CHARS, and at most MAX_ANCHORS years / organisation words are examined. A 400-page
+  document takes about 0.15-0.25 s; the first call also loads py3langid's model (~0.6-0.9 s, once).
 """
 
 from __future__ import annotations
@@ -22,19 +24,20 @@ import calendar
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable
 from datetime import date, timedelta
 from functools import lru_cache
 from importlib import resources
+from itertools import islice
 from math import log, sqrt
 
-from engine.markdown import FENCE_RE, HEADING_RE, MARKER_RE, iter_headings, split_pages
+from engine.markdown import HEADING_RE, MARKER_RE, iter_headings, split_pages
 from engine.schemas.base import Provenance
 from engine.schemas.metadata import ContextMetadata, Entity, Theme, TimePeriod
 from engine.schemas.pdf import PdfInfo
 from engine.schemas.toc import Heading
 
-SAMPLE_CHARS = 120_000  # about 18k words of body text for keywords, summary and language
+SAMPLE_CHARS = 100_000  # about 15k words of body text for keywords, summary and language
+SCAN_CHARS = 600_000  # text scanned for entities and time periods (about 160 pages)
 MAX_THEMES = 8
 MAX_ENTITIES = 15
 MAX_PERIODS = 5
@@ -82,8 +85,9 @@ def stopwords(lang: str) -> frozenset[str]:
     """English list of our own (yake's marks "best", "associated"...); other languages from yake's lists."""
     if lang in ("", "en"):
         return STOPWORDS_EN
+    name = {"cs": "cz"}.get(lang, lang)  # yake's file names
     try:
-        text = (resources.files("yake") / "core" / "StopwordsList" / f"stopwords_{lang}.txt").read_text("utf-8")
+        text = (resources.files("yake") / "core" / "StopwordsList" / f"stopwords_{name}.txt").read_text("utf-8")
     except (OSError, ModuleNotFoundError):
         return STOPWORDS_EN
     return frozenset(w.strip().lower() for w in text.splitlines() if w.strip())
@@ -115,8 +119,15 @@ def fix_ligatures(text: str) -> str:
 
 
 def page_blocks(markdown: str) -> list[str]:
-    """Page blocks of a marked document; the whole text as one page when it has no markers."""
-    return split_pages(markdown) or [markdown]
+    """Page blocks of a marked document (as `split_pages`, faster); the whole text when it has no markers."""
+    pieces = ("\n" + markdown).split("\n--- end page ")
+    blocks = [pieces[0]]
+    for piece in pieces[1:]:
+        number, _, rest = piece.partition("\n")
+        if not number.rstrip().isdigit():
+            return split_pages(markdown) or [markdown]  # an unusual line: take the exact path
+        blocks.append(rest)
+    return [b.strip("\n") for b in blocks[:-1]] if len(blocks) > 1 else [markdown]
 
 
 def plain_text(markdown: str) -> str:
@@ -140,7 +151,9 @@ def _skip_line(line: str, stripped: str) -> bool:
     if not stripped:
         return True
     first = stripped[0]
-    if first in "#>|[" and (first in ">|" or HEADING_RE.match(line) or IMAGE_RE.match(line)):
+    if first in "#>|[-" and (
+        first in ">|" or HEADING_RE.match(line) or IMAGE_RE.match(line) or MARKER_RE.match(line)
+    ):
         return True
     return len(stripped) < 60 and stripped.upper() == stripped
 
@@ -231,39 +244,42 @@ def body_sample(blocks: list[str], budget: int = SAMPLE_CHARS) -> list[str]:
 
 # ------------------------------------------------------------------------------------------ sentences
 
-# A sentence ends at . ! ? maybe followed by a closing quote and a footnote number ("advice.55").
-SENTENCE_SPLIT_RE = re.compile(
-    r"(?:(?<=[.!?])|(?<=[.!?][\"”’)])|(?<=[.!?]\d)|(?<=[.!?]\d\d)|(?<=[.!?]\d\d\d)|(?<=[.!?][\"”’)]\d)|"
-    r"(?<=[.!?][\"”’)]\d\d)|(?<=[.!?][\"”’)]\d\d\d))"
-    r"\s+(?=[\"“‘(]?[A-Z0-9])"
-)
+# A sentence ends at . ! ? maybe followed by a closing quote and a footnote number ("advice.55"), then
+# space and an upper-case letter or digit.
+BOUNDARY_RE = re.compile(r"(?<=[.!?\"”’)0-9])\s+(?=[\"“‘(]?[A-Z0-9])")
+SENTENCE_END_RE = re.compile(r"[.!?][\"”’)]?\d{0,3}$")
 ABBREVIATIONS = frozenset(
     """mr mrs ms dr prof inc ltd co corp no nos vol fig figs e.g i.e etc vs al st jr sr p pp sec ch approx
     jan feb mar apr jun jul aug sep sept oct nov dec u.s u.k cf esq gen gov rep sen art para calif fla mass
     wash conn ill ariz colo mich minn tenn n.y d.c""".split()
 )
 # "SUMMARY: We propose..." and "BURBANK, Calif. – The Walt Disney Company..." lose their label.
-LABEL_RE = re.compile(r"^(?:[A-Z][A-Z &/-]{2,40}:|[A-Z][A-Z .'-]{2,30},(?:\s+[A-Z][A-Za-z.]{1,12}){1,2}\s+[–—-])\s+")
+LABEL_RE = re.compile(
+    r"^(?:[A-Z][A-Z &/-]{2,40}:|[A-Z][A-Z .'-]{2,30},(?:\s+[A-Z][A-Za-z.]{1,12}){1,2}\s+[–—-])\s+"
+)
 
 
 def split_sentences(paragraph: str) -> list[str]:
     """Sentences of a paragraph; no split after abbreviations (Inc., U.S., e.g.) or initials (J.)."""
-    pieces = SENTENCE_SPLIT_RE.split(paragraph)
     sentences: list[str] = []
-    for piece in pieces:
-        if sentences:
-            last = sentences[-1].rstrip("\"”’)0123456789").rsplit(None, 1)[-1].rstrip(".").lower()
-            if last in ABBREVIATIONS or (len(last) == 1 and last.isalpha()):
-                sentences[-1] = f"{sentences[-1]} {piece}"
-                continue
-        sentences.append(piece)
-    return [s.strip() for s in sentences if s.strip()]
+    start = 0
+    for boundary in BOUNDARY_RE.finditer(paragraph):
+        piece = paragraph[start : boundary.start()]
+        if not SENTENCE_END_RE.search(piece[-6:]):
+            continue
+        last = piece.rstrip("\"”’)0123456789").rsplit(None, 1)[-1].rstrip(".").lower()
+        if last in ABBREVIATIONS or (len(last) == 1 and last.isalpha()):
+            continue
+        sentences.append(piece.strip())
+        start = boundary.end()
+    sentences.append(paragraph[start:].strip())
+    return [s for s in sentences if s]
 
 
 BOILERPLATE_MARKS = (
     "©", "copyright", "all rights reserved", "http", "www.", "@", "....", "……", "click", " | ", "trademark",
     "refers to one or more of", "legally separate", "has been licensed", "proprietary", "confidential",
-    "general information only", "does not constitute", "informational purposes",
+    "general information only", "does not constitute", "informational purposes", "subject to change without",
 )  # fmt: skip
 FOOTNOTE_END_RE = re.compile(r"(?:(?<=[^\W\d_][.!?])|(?<=[.!?][\"”’)]))\d{1,3}$")
 
@@ -272,6 +288,8 @@ def is_prose(sentence: str) -> bool:
     """At least five words, at least 40% of them starting lower-case (not a label, a list or a caption)."""
     words = sentence.split()
     return len(words) >= 5 and sum(1 for w in words if w[:1].islower()) >= 0.4 * len(words)
+
+
 CAPTION_RE = re.compile(r"(?:figure|fig\.|table|exhibit|chart|sources?|notes?|see|id\.|cf\.)\b|.*\bpage \d", re.I)
 
 
@@ -297,7 +315,7 @@ def is_summary_sentence(sentence: str) -> bool:
 
 # -------------------------------------------------------------------------------------------- title
 
-FILE_EXT_RE = re.compile(r"\.(?:pdf|docx?|dvi|ps|tex|indd|pptx?|xlsx?|rtf|txt|qxd|odt|pages|key|eps|ai)\s*$", re.I)
+FILE_EXT_RE = re.compile(r"\.(?:pdf|docx?|dvi|ps|tex|indd|pptx?|xlsx?|rtf|txt|qxd|odt|pages|key|eps)\s*$", re.I)
 SLUG_RE = re.compile(r"^[\w.-]+$")
 GENERIC_TITLES = frozenset(
     {"untitled", "title", "document", "presentation", "powerpoint presentation", "slide 1", "unknown", "none",
@@ -325,8 +343,20 @@ def is_meaningful_title(title: str, file_name: str = "") -> bool:
 
 
 def heading_list(markdown: str, headings: list[Heading]) -> list[tuple[int, int, str]]:
-    """(line, level, title) of the Markdown's ATX headings; the given headings when it has none."""
-    found = [(h.line, h.level, h.title) for h in iter_headings(markdown)]
+    """(line, level, title) of the Markdown's ATX headings (as `iter_headings`, faster without code
+    fences); the given headings when the Markdown has none."""
+    if "```" in markdown or "~~~" in markdown:
+        found = [(h.line, h.level, h.title) for h in iter_headings(markdown)]
+    else:
+        found, line, last = [], 0, 0
+        starts = ([0] if markdown.startswith("#") else []) + [m.start() + 1 for m in re.finditer("\n#", markdown)]
+        for start in starts:
+            line += markdown.count("\n", last, start)
+            last = start
+            end = markdown.find("\n", start)
+            match = HEADING_RE.match(markdown[start : end if end >= 0 else len(markdown)])
+            if match:
+                found.append((line, len(match.group(1)), match.group(2).strip()))
     return found or sorted((h.line, h.level, h.title) for h in headings)
 
 
@@ -397,12 +427,12 @@ DATE_RE = re.compile(
     re.IGNORECASE,
 )
 NOT_PUBLICATION_RE = re.compile(
-    r"(?:effective|on or before|before|after|until|through|thru|ended|ending|as of|as at|from|since|between|"
-    r"received|due|expires?|expiration|deadline|deliver\w*|to|and|[–—-])\W{0,3}$",
+    r"\b(?:effective|on or before|before|after|until|through|thru|ended|ending|as of|as at|from|since|between|"
+    r"received|due|expires?|expiration|deadline|deliver\w*|to|and)\W{0,3}$|[–—-]\s*$",
     re.IGNORECASE,
 )
 RANGE_AFTER_RE = re.compile(r"^\s*(?:–|—|-|to\b|through\b|until\b)")
-PUBLICATION_CUE_RE = re.compile(r"(?:dated|published|publication date|issued|released|release date|date)\W{0,3}$", re.I)
+PUBLICATION_CUE_RE = re.compile(r"\b(?:dated|published|publication date|issued|released|date)\W{0,3}$", re.I)
 
 
 def month_number(name: str) -> int:
@@ -487,14 +517,14 @@ TYPE_RULES: list[tuple[str, str, re.Pattern[str]]] = [
     ("interpretive release", "front", re.compile(r"\bACTION:\s*Interpretation\b|\binterpretive release\b", re.I)),
     ("policy statement", "front", re.compile(r"\bACTION:\s*Policy statement\b", re.I)),
     ("earnings release", "page1", re.compile(
-        r"\b(?:reports?|announces?)\b[^.]{0,60}\b(?:quarter|full[- ]year|annual)\b[^.]{0,40}\b(?:results|earnings)\b"
-        r"|\bearnings release\b", re.I)),
+        r"\b(?:reports?|announces?)\b[^.]{0,60}\b(?:quarter|full[- ]year|fiscal)\b[^.]{0,40}"
+        r"\b(?:earnings|financial results)\b|\bearnings release\b", re.I)),
     ("annual report", "page1", re.compile(r"\bannual report\b", re.I)),
     ("datasheet", "page1", re.compile(r"\bdata ?sheet\b|^product specification\s*$", re.I | re.M)),
     ("research paper", "front", re.compile(
         r"^\s*abstract\b(?=[\s\S]*^\s*(?:1\.?|I\.)?\s*introduction\s*$)", re.I | re.M)),
     ("lecture notes", "title", re.compile(r"\blectures?\b|\blecture notes\b", re.I)),
-    ("thesis", "page1", re.compile(r"\b(?:thesis|dissertation) submitted\b|\bdoctoral (?:thesis|dissertation)\b", re.I)),
+    ("thesis", "page1", re.compile(r"\b(?:thesis|dissertation) submitted\b|\bdoctoral dissertation\b", re.I)),
     ("press release", "page1", re.compile(r"\bfor immediate release\b|\bpress release\b", re.I)),
     ("white paper", "title", re.compile(r"\bwhite ?paper\b", re.I)),
     ("manual", "title", re.compile(r"\b(?:user(?:'s)? guide|manual|handbook)\b", re.I)),
@@ -513,7 +543,7 @@ def extract_document_type(info: PdfInfo, title: str, first_pages: str, page1: st
     )
     for label, where, pattern in TYPE_RULES:
         if label == "white paper" and landscape_deck:
-            return "presentation"
+            return "presentation"  # a slide deck: past the specific cues, the format says more than the title
         if pattern.search(haystacks[where]):
             return label
     return "presentation" if info.format == "landscape" else ""
@@ -647,8 +677,8 @@ def extract_summary(paragraphs: list[str], lang: str = "en", max_sentences: int 
 BOILERPLATE_SECTIONS_RE = re.compile(
     r"^(?:table of )?contents?$|^(?:end|foot)?notes$|^references?$|^bibliography$|^works cited$|^contacts?$|"
     r"^contact (?:us|information)$|^appendi(?:x|xes|ces)\b|^annex(?:es)?\b|^glossary$|^index$|^disclaimers?$|"
-    r"^acknowledge?ments?$|^about (?:the )?(?:authors?|us|this report)$|^about\b.{0,40}$|^copyright\b|"
-    r"^legal\b|^abbreviations$|^acronyms$|^list of (?:figures|tables)$|^sources$",
+    r"^acknowledge?ments?$|^about (?:the )?(?:authors?|us|this (?:report|document|publication)|deloitte)$|"
+    r"^copyright\b|^legal\b|^abbreviations$|^acronyms$|^list of (?:figures|tables)$|^sources$",
     re.IGNORECASE,
 )
 NUMBERING_RE = re.compile(r"^(?:\d+(?:\.\d+)*[.)]?|[IVXLC]+[.)]|[A-Z][.)])\s+(?=\S)")
@@ -669,13 +699,18 @@ def shorten(text: str, limit: int = THEME_DESCRIPTION_CHARS) -> str:
 
 def first_sentence(paragraphs: list[str]) -> str:
     """The first complete prose sentence (upper-case start, final punctuation), else the first prose
-    fragment starting upper-case, else ""."""
-    fragments = [
-        s for p in paragraphs for s in split_sentences(p)
-        if is_prose(s) and s[0].isupper() and not any(mark in s.lower() for mark in BOILERPLATE_MARKS)
-    ]  # fmt: skip
-    complete = [s for s in fragments if s.rstrip("\"”’)0123456789").endswith((".", "!", "?", ":"))]
-    return FOOTNOTE_END_RE.sub("", (complete or fragments or [""])[0])
+    fragment starting upper-case, else ""; boilerplate (copyright, licence lines) skipped."""
+    fallback = ""
+    for paragraph in paragraphs:
+        for sentence in split_sentences(paragraph):
+            if not (sentence[0].isupper() and is_prose(sentence)):
+                continue
+            if any(mark in sentence.lower() for mark in BOILERPLATE_MARKS):
+                continue
+            if sentence.rstrip("\"”’)0123456789").endswith((".", "!", "?", ":")):
+                return FOOTNOTE_END_RE.sub("", sentence)
+            fallback = fallback or sentence
+    return fallback
 
 
 def themes_at_level(found: list[tuple[int, int, str]], lines: list[str], level: int, title: str) -> list[Theme]:
@@ -735,11 +770,12 @@ NAME_STOP = STOPWORDS_EN | frozenset(
     "each any all this that these those our its their in for as under see by to from with at if when both "
     "neither every such other new chairman chair staff dear mr mrs ms dr".split()
 )
+NAME_STOP_INSIDE = NAME_STOP - CONNECTORS
 
 
 def _left_words(text: str, start: int) -> list[str]:
     """Capitalised words (with inner and/&) just before `start`, in order; stops at anything else."""
-    tokens = text[max(0, start - 160) : start].rstrip(", ").split()
+    tokens = text[max(0, start - 160) : start].rstrip(", \n").split()
     words: list[str] = []
     for token in reversed(tokens):
         if token in ("and", "&"):
@@ -760,10 +796,15 @@ def _right_words(text: str, end: int) -> list[str]:
     if not re.match(r"\s+(?:of|for|on)\s+(?:the\s+)?[A-Z]", text[end : end + 16]):
         return []
     words: list[str] = []
-    for token in text[end : end + 160].split():
+    tokens = text[end : end + 120].split()
+    for index, token in enumerate(tokens):
         clean = token.rstrip(",;:.)”\"’")
-        if not (clean in CONNECTORS or CAP_TOKEN_RE.fullmatch(clean)) or clean.lower() in NAME_STOP - CONNECTORS:
+        clean = clean[:-2] if clean.endswith(("'s", "’s")) else clean
+        if not (clean in CONNECTORS or CAP_TOKEN_RE.fullmatch(clean)) or clean.lower() in NAME_STOP_INSIDE:
             break
+        following = tokens[index + 1] if index + 1 < len(tokens) else ""
+        if clean in ("and", "&") and (following in ("the", "The") or following in ORG_HEAD_SET):
+            break  # "Bank of England and the Bank of ...": a list, not one name
         words.append(clean)
         if clean != token:
             break
@@ -781,9 +822,8 @@ def entity_key(name: str) -> str:
 
 def find_organisations(text: str) -> Counter[str]:
     """Names ending in an organisation word ("X Commission", "X, Inc.") or led by one ("Bank of X")."""
-    counts: Counter[str] = Counter()
-    surface: dict[str, Counter[str]] = {}
-    for match in ORG_ANCHOR_RE.finditer(text):
+    names: Counter[str] = Counter()
+    for match in islice(ORG_ANCHOR_RE.finditer(text), MAX_ANCHORS):
         start, end, word = match.start(), match.end(), match.group(0)
         if start and (text[start - 1].isalnum() or text[start - 1] == "_"):
             continue
@@ -798,12 +838,15 @@ def find_organisations(text: str) -> Counter[str]:
             continue
         sep = ", " if not is_head and text[start - 2 : start] == ", " else " "
         name = re.sub(r"^(?:The|the)\s+", "", sep.join([" ".join(left), " ".join([text[start:end]] + right)]).strip())
-        if len(name.split()) < 2 or len(name) > 90:
-            continue
+        if len(name.split()) >= 2 and len(name) <= 90:
+            names[name] += 1
+    counts: Counter[str] = Counter()
+    surface: dict[str, str] = {}
+    for name, count in names.most_common():  # variants of one name count together, under the commonest
         key = entity_key(name)
-        counts[key] += 1
-        surface.setdefault(key, Counter())[name] += 1
-    return Counter({surface[k].most_common(1)[0][0]: c for k, c in counts.items()})
+        counts[key] += count
+        surface.setdefault(key, name)
+    return Counter({surface[key]: count for key, count in counts.items()})
 
 
 def long_form(short: str, words: list[str]) -> str:
@@ -841,13 +884,16 @@ def find_acronym_organisations(text: str) -> Counter[str]:
             and all(t[:1].isupper() or t in CONNECTORS or t == "in" for t in tokens)
         ):
             found[acronym] = re.sub(r"^(?:The|the)\s+", "", name)
+    if not found:
+        return Counter()
+    uses: Counter[str] = Counter()
+    pattern = re.compile("|".join(re.escape(a) for a in sorted(found, key=len, reverse=True)) + "(?![A-Za-z])")
+    for m in pattern.finditer(text):
+        if not (m.start() and text[m.start() - 1].isalpha()):
+            uses[m.group(0)] += 1
     counts: Counter[str] = Counter()
     for acronym, name in found.items():
-        uses = sum(
-            1 for m in re.finditer(rf"{re.escape(acronym)}(?![A-Za-z])", text)
-            if not (m.start() and text[m.start() - 1].isalpha())
-        )  # fmt: skip
-        counts[name] += max(0, uses - 1)
+        counts[name] += max(0, uses[acronym] - 1)
     return counts
 
 
@@ -894,10 +940,16 @@ BEFORE_YEAR = [
     ("months", re.compile(
         rf"\b(?P<m1>{MONTH})\s+(?P<y1>{YEAR})\s*(?:–|—|-|to|through|until|and)\s*(?P<m2>{MONTH})\s+\Z"
         rf"|\b(?P<m3>{MONTH})\s*(?:–|—|-|to|through)\s*(?P<m4>{MONTH})\s+\Z")),
-    ("years", re.compile(rf"(?:(?<![\w/.-])(?P<a>{YEAR})\s*(?:–|—|-|\bto|\bthrough)\s*|\bbetween\s+(?P<b>{YEAR})\s+and\s+)\Z")),
+    ("years", re.compile(
+        rf"(?:(?<![\w/.-])(?P<a>{YEAR})\s*(?:–|—|-|\bto|\bthrough)\s*|\bbetween\s+(?P<b>{YEAR})\s+and\s+)\Z")),
 ]  # fmt: skip
-GATES = {"quarter": ("q",), "fiscal": ("fiscal",), "calendar": ("calendar",), "ended": ("end",),
-         "months": ("–", "—", "-", "to", "through", "until", "and"), "years": ("–", "—", "-", "to", "through", "and")}  # fmt: skip
+# Cheap tests before each pattern: (how many characters before the year to look at, one of these must be there)
+GATES = {
+    "quarter": (40, ("q",)), "fiscal": (16, ("fiscal",)), "calendar": (16, ("calendar",)), "ended": (40, ("end",)),
+    "months": (12, ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")),
+    "years": (10, ("–", "—", "-", "to", "through", "and")),
+}  # fmt: skip
+MAX_ANCHORS = 4000  # years and organisation words looked at, at most: bounds the time on any document
 PERIOD_MONTHS = {"year": 12, "years": 12, "quarter": 3, "quarters": 3, "three": 3, "six": 6, "nine": 9, "twelve": 12,
                  "3": 3, "6": 6, "9": 9, "12": 12}  # fmt: skip
 SHORT_RANGE_AFTER_RE = re.compile(r"\s*[–—-]\s*(\d{2})(?![\w/-]|\.\d)")
@@ -972,7 +1024,7 @@ def _period_before_year(kind: str, m: re.Match[str], year: int, position: int) -
 def find_periods(text: str) -> list[Period]:
     """Explicit periods, found from the years (and "FY" marks) of the text; each look is local."""
     found: list[Period] = []
-    for anchor in YEAR_ANCHOR_RE.finditer(text):
+    for anchor in islice(YEAR_ANCHOR_RE.finditer(text), MAX_ANCHORS):
         p, q = anchor.start(), anchor.end()
         if (p and text[p - 1].isdigit()) or text[q : q + 1].isdigit():
             continue
@@ -980,7 +1032,9 @@ def find_periods(text: str) -> list[Period]:
         before = text[max(0, p - 70) : p]
         tail = before[-40:].lower()
         for kind, pattern in BEFORE_YEAR:
-            if not any(g in tail for g in GATES[kind]):
+            width, hints = GATES[kind]
+            end = tail[-width:]
+            if not any(h in end for h in hints):
                 continue
             m = pattern.search(before)
             if m:
@@ -1052,6 +1106,7 @@ def extract_metadata(info: PdfInfo, markdown: str, headings: list[Heading]) -> C
     front = [plain_text(b) for b in blocks[:2]]
     first_pages = "\n".join(front)[:20_000]
     paragraphs = body_sample(blocks)
+    scanned = "\n".join(plain_text(blocks[i]) for i in sample_pages(blocks, SCAN_CHARS))
     provenance: dict[str, Provenance] = {}
 
     title, title_from = extract_title(info, markdown, headings)
@@ -1067,9 +1122,8 @@ def extract_metadata(info: PdfInfo, markdown: str, headings: list[Heading]) -> C
     keywords = extract_keywords(paragraphs, lang)
     summary = extract_summary(paragraphs, lang)
     themes = extract_themes(markdown, headings, title)
-    full_text = plain_text(markdown)
-    entities = extract_entities(full_text, author)
-    time_periods = extract_time_periods(title, full_text, front_chars=len(first_pages))
+    entities = extract_entities(scanned, author)
+    time_periods = extract_time_periods(title, scanned, front_chars=sum(len(f) + 1 for f in front))
 
     for field, value, source in (
         ("language", language, Provenance.HEURISTIC),

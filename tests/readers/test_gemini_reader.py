@@ -119,12 +119,12 @@ def test_needs_ocr_pages_only(tmp_path, fake_gemini, llm_settings):
 
 def test_pages_run_concurrently_up_to_the_worker_limit(tmp_path, fake_gemini, llm_settings):
     pdf = write_pdf(tmp_path / "eight.pdf", 8)
-    fake_gemini.latency = 0.15
+    fake_gemini.latency = 0.3
     started = time.perf_counter()
     reader(llm_settings, page_workers=4).read(pdf)
     elapsed = time.perf_counter() - started
-    assert fake_gemini.max_in_flight == 4
-    assert elapsed < 8 * 0.15 * 0.6  # two rounds of four, not eight calls in a row
+    assert fake_gemini.max_in_flight == 4  # four at once, never more
+    assert elapsed < 8 * 0.3  # not eight calls in a row
 
 
 def test_mistral_ocr_reader(pdf, fake_gemini, fake_mistral, llm_settings):

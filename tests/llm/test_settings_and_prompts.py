@@ -1,0 +1,81 @@
+"""LlmSettings from the environment (keys kept secret), the retry policy, the prompt templates."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+from engine.llm.clients import LlmClients, run_sync
+from engine.llm.errors import LlmError, scrub
+from engine.llm.prompts import PROMPTS_DIR, names, render
+from engine.llm.retry import RetryPolicy
+from engine.llm.settings import LlmSettings, LlmSettingsError
+from engine.llm.usage import Usage
+
+
+def test_settings_from_env_and_overrides():
+    settings = LlmSettings.from_env({"GEMINI_API_KEY": "secret-one", "GEMINI_BASE_URL": "http://127.0.0.1:9",
+                                     "PDFRAG_VISION_PAGES": "needs_ocr", "PDFRAG_GEMINI_MODEL": "gemini-x"},
+                                    page_workers=16, mistral_api_key="secret-two")
+    assert settings.gemini_key == "secret-one" and settings.mistral_key == "secret-two"
+    assert settings.gemini_base_url == "http://127.0.0.1:9" and settings.vision_pages == "needs_ocr"
+    assert settings.gemini_model == "gemini-x" and settings.page_workers == 16
+    shown = repr(settings) + str(settings.model_dump()) + settings.model_dump_json() + repr(LlmClients(settings))
+    assert "secret-one" not in shown and "secret-two" not in shown
+    assert pickle.loads(pickle.dumps(LlmClients(settings))).settings.gemini_key == "secret-one"
+
+
+def test_bad_settings_name_the_variable():
+    with pytest.raises(LlmSettingsError, match="PDFRAG_LLM_READER"):
+        LlmSettings.from_env({"PDFRAG_LLM_READER": "tesseract"})
+
+
+def test_defaults_are_documented_models():
+    settings = LlmSettings()
+    assert (settings.gemini_model, settings.mistral_vision_model) == ("gemini-2.5-flash", "pixtral-large-latest")
+    assert settings.page_workers == 4 and settings.gemini_key == ""
+
+
+def test_the_gemini_client_needs_a_key():
+    async def work(session):
+        return session.gemini
+
+    with pytest.raises(LlmError, match="GEMINI_API_KEY"):
+        LlmClients(LlmSettings()).run(work, usage=Usage())
+
+
+def test_backoff_is_exponential_jittered_and_bounded():
+    policy, rng = RetryPolicy(attempts=5, base_s=1.0, max_s=3.0), random.Random(1)
+    delays = [[policy.delay(n, rng) for _ in range(200)] for n in (1, 2, 3, 4)]
+    assert [round(max(d), 1) for d in delays] == [1.0, 2.0, 3.0, 3.0]
+    assert min(delays[0]) < 0.1  # full jitter
+
+
+def test_scrub_removes_keys():
+    assert scrub("bad key secret-one in\n  header", ["secret-one"]) == "bad key *** in header"
+
+
+def test_run_sync_works_inside_a_running_loop():
+    import asyncio
+
+    async def outer():
+        async def inner():
+            return 42
+
+        return run_sync(inner())
+
+    assert asyncio.run(outer()) == 42
+
+
+def test_every_prompt_renders_and_is_ours():
+    assert set(names()) == {"transcribe_page", "reformat_rules", "reformat_window", "metadata", "toc_extract",
+                            "deck_titles", "deck_sections"}
+    values = dict(medium="PDF page", deck=True, title="T", total_pages=3, first_page=1, last_page=2,
+                  outline=["# T"], file_name="f.pdf", docinfo="", headings=[], max_themes=8, max_entities=15,
+                  max_periods=5, pages=3, titles=["Page 1 : T"], agenda=[], problem="")
+    for name in names():
+        text = render(name, **values)
+        assert text.strip() and "{{" not in text and "{%" not in text
+    assert PROMPTS_DIR.name == "prompts"

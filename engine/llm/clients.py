@@ -72,6 +72,17 @@ class LlmClients:
 
         return run_sync(main())
 
+    def check(self) -> dict[str, Any]:
+        """The Gemini model's description (GET models/{model}); raises LlmError for a bad key, model or URL.
+
+        For the app's settings page: one cheap call that proves the key and endpoint work.
+        """
+
+        async def work(session: LlmSession) -> dict[str, Any]:
+            return await session.gemini.model_info()
+
+        return self.run(work, Usage())
+
 
 def run_sync(coroutine: Coroutine[Any, Any, T]) -> T:
     """Run a coroutine on a fresh event loop; in a thread of its own when this thread already runs one."""

@@ -62,8 +62,8 @@ def _add_ingest(commands: Any, common: argparse.ArgumentParser) -> None:
     sub.add_argument("--provider", choices=("offline", "gemini", "auto"), default=None,
                      help="default: $PDFRAG_PROVIDER or offline")
     sub.add_argument("--workers", type=_positive_int, default=None,
-                     help="documents processed in parallel, and with gemini pages sent at once "
-                          "(default: $PDFRAG_WORKERS or min(4, CPUs))")
+                     help="documents processed in parallel (default: $PDFRAG_WORKERS or min(4, CPUs)); with "
+                          "gemini also the pages sent at once (default: $PDFRAG_WORKERS or 4)")
     sub.add_argument("--force", action="store_true", help="rerun every stage even when cached")
     sub.add_argument("--json", action="store_true", help="one JSON object per document on stdout")
     sub.set_defaults(handler=_ingest)
@@ -109,7 +109,7 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
     if note:
         _err(note)
     workers = args.workers or settings.workers
-    llm = _llm_settings(workers) if provider is Provider.GEMINI else None
+    llm = _llm_settings(args.workers) if provider is Provider.GEMINI else None
     printer = ProgressPrinter(total=len(collect_pdfs(Path(p) for p in args.paths)))
     pipeline = Pipeline(workspace, provider=provider, workers=workers, on_progress=printer,
                         max_bytes=settings.max_upload_bytes, llm=llm)
@@ -134,8 +134,8 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
     return EXIT_FAILED if failed else EXIT_OK
 
 
-def _llm_settings(workers: int) -> Any:
-    """LlmSettings from the environment, `--workers` pages at once; a bad value is a usage error."""
+def _llm_settings(workers: int | None) -> Any:
+    """LlmSettings from the environment; pages at once: --workers, else $PDFRAG_WORKERS, else 4 (not tied to CPUs)."""
     from engine.llm.settings import LlmSettings, LlmSettingsError
 
     try:

@@ -32,16 +32,26 @@ class GeminiReadStage(_Gemini, ReadStage):
 
     def __init__(self, clients: LlmClients, reader: Any | None = None) -> None:
         self.clients = clients
-        if reader is None:
-            if clients.settings.reader == "mistral-ocr":
-                from engine.readers.mistral import MistralOcrReader
-
-                reader = MistralOcrReader(clients)
-            else:
-                from engine.readers.gemini import GeminiReader
-
-                reader = GeminiReader(clients)
         super().__init__(reader)
+
+    def _reader_class(self) -> tuple[str, str]:
+        if self.clients.settings.reader == "mistral-ocr":
+            return "engine.readers.mistral", "MistralOcrReader"
+        return "engine.readers.gemini", "GeminiReader"
+
+    def version_sources(self) -> list[tuple[str, str]]:
+        if self.reader is not None:
+            return super().version_sources()
+        module, name = self._reader_class()
+        return [(module, f"{name}.version")]
+
+    def _reader(self) -> Any:
+        if self.reader is None:  # made on first use: a cached run imports no reader
+            import importlib
+
+            module, name = self._reader_class()
+            self.reader = getattr(importlib.import_module(module), name)(self.clients)
+        return self.reader
 
     def options_key(self) -> str:
         return self.clients.settings.options_key()

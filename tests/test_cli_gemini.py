@@ -72,7 +72,7 @@ def run_main(capsys, monkeypatch, env: dict[str, str], *argv: str | Path) -> tup
 
 
 def test_failures_name_no_key(capsys, monkeypatch, tmp_path, fake_gemini, llm_env):
-    fake_gemini.responder = lambda request: g.error(500, f"upstream broke; request had {request.header('x-goog-api-key')}")
+    fake_gemini.responder = lambda request: g.error(500, f"broke; request had {request.header('x-goog-api-key')}")
     data = tmp_path / "ws"
     code, out, err = run_main(capsys, monkeypatch, {**llm_env, "PDFRAG_DEBUG": "1", "PDFRAG_LLM_ATTEMPTS": "2"},
                               "ingest", SAMPLES / "pdfrag-product-deck.pdf", "--provider", "gemini", "--json",

@@ -73,7 +73,8 @@ def check_sections(answer: LlmSections, pages: int) -> tuple[list[landscape.Sect
             for i, (title, _) in enumerate(drafts)], ""
 
 
-async def deck_titles(session: LlmSession, blocks: list[str], offline: list[str | None]) -> tuple[list[str | None], int, bool]:
+async def deck_titles(session: LlmSession, blocks: list[str],
+                      offline: list[str | None]) -> tuple[list[str | None], int, bool]:
     """(titles, pages that kept the offline title, whether a call failed for good)."""
     titles = list(offline)
     model_titles: dict[int, str | None] = {}

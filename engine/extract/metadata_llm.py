@@ -115,8 +115,8 @@ def merge(offline: ContextMetadata, answer: LlmMetadata) -> tuple[ContextMetadat
             rejected.append(f"time period {period.start_date!r}..{period.end_date!r}")
             continue
         if start or end:
-            periods.append(TimePeriod(start_date=start, end_date=end, period_description=_line(period.period_description),
-                                      is_approximate=period.is_approximate))
+            periods.append(TimePeriod(start_date=start, end_date=end, is_approximate=period.is_approximate,
+                                      period_description=_line(period.period_description)))
     take("time_periods", periods[:MAX_PERIODS])
     values["provenance"] = provenance
     return ContextMetadata.model_validate(values), rejected

@@ -42,7 +42,8 @@ class MistralClient:
         if isinstance(content, list):
             content = "".join(getattr(chunk, "text", "") or "" for chunk in content)
         usage = response.usage
-        reply = LlmReply(text=content or "", finish_reason=FINISH.get(str(choice.finish_reason), str(choice.finish_reason).upper()),
+        reason = str(choice.finish_reason)
+        reply = LlmReply(text=content or "", finish_reason=FINISH.get(reason, reason.upper()),
                          input_tokens=usage.prompt_tokens or 0, output_tokens=usage.completion_tokens or 0)
         self.usage.add(input_tokens=reply.input_tokens, output_tokens=reply.output_tokens)
         return reply

@@ -55,7 +55,8 @@ class LlmSettings(BaseModel):
         default="all", description="PDFRAG_VISION_PAGES: every page, or only pages without a text layer")
     page_workers: int = Field(default=4, ge=1, le=64, description="pages transcribed at once (--workers)")
     max_attempts: int = Field(default=5, ge=1, le=10, description="PDFRAG_LLM_ATTEMPTS: tries per call (5xx, 429)")
-    backoff_s: float = Field(default=1.0, ge=0, description="PDFRAG_LLM_BACKOFF: first retry delay (s); doubles each retry, with jitter")
+    backoff_s: float = Field(default=1.0, ge=0,
+                             description="PDFRAG_LLM_BACKOFF: first retry delay (s); doubles each retry, with jitter")
     backoff_max_s: float = Field(default=30.0, ge=0, description="longest retry delay")
     timeout_s: float = Field(default=180.0, gt=0, description="PDFRAG_LLM_TIMEOUT: seconds per request")
     reformat_window_pages: int = Field(default=6, ge=1, description="pages per reformat call")

@@ -143,7 +143,8 @@ TITLES = ["Riverline", "Agenda", "Why Riverline", "4.5 hours saved", "How it wor
 
 
 def titles_answer() -> g.Reply:
-    return answer(titles=[{"page": n, "title": t} for n, t in enumerate(TITLES, start=1)] + [{"page": 40, "title": "x"}])
+    listed = [{"page": n, "title": t} for n, t in enumerate(TITLES, start=1)]
+    return answer(titles=listed + [{"page": 40, "title": "out of range"}])
 
 
 GOOD = [("Opening", 1), ("Why Riverline", 3), ("How it works", 5), ("Customer stories", 7), ("Plans", 10),

@@ -43,7 +43,8 @@ def function_call(name: str, args: dict[str, Any], latency: float | None = None)
 def error(status: int, message: str = "", latency: float | None = None) -> Reply:
     names = {400: "INVALID_ARGUMENT", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED",
              500: "INTERNAL", 503: "UNAVAILABLE"}
-    body = {"error": {"code": status, "message": message or f"fake error {status}", "status": names.get(status, "UNKNOWN")}}
+    body = {"error": {"code": status, "message": message or f"fake error {status}",
+                      "status": names.get(status, "UNKNOWN")}}
     return Reply(status, body, latency)
 
 
@@ -71,7 +72,8 @@ def inline_data(request: Recorded) -> list[tuple[str, bytes]]:
         blob = part.get("inlineData") or part.get("inline_data")
         if blob:
             data = blob["data"].replace("-", "+").replace("_", "/")  # the SDK sends URL-safe base64
-            found.append((blob.get("mimeType") or blob.get("mime_type", ""), base64.b64decode(data + "=" * (-len(data) % 4))))
+            mime = blob.get("mimeType") or blob.get("mime_type", "")
+            found.append((mime, base64.b64decode(data + "=" * (-len(data) % 4))))
     return found
 
 
@@ -156,6 +158,7 @@ class FakeGemini(FakeServer):
             return reply
         blobs = sum(1 for part in request_parts(request) if "inlineData" in part or "inline_data" in part)
         prompt = tokens(system_text(request) + "".join(request_texts(request))) + INLINE_TOKENS * blobs
-        answer = sum(tokens(p.get("text", "")) for c in body["candidates"] for p in c.get("content", {}).get("parts", []))
+        answer = sum(tokens(part.get("text", "")) for candidate in body["candidates"]
+                     for part in candidate.get("content", {}).get("parts", []))
         usage = {"promptTokenCount": prompt, "candidatesTokenCount": answer, "totalTokenCount": prompt + answer}
         return Reply(reply.status, {**body, "usageMetadata": usage}, reply.latency)

@@ -67,8 +67,9 @@ class FakeMistral(FakeServer):
         body = reply.body
         if reply.status != 200 or not isinstance(body, dict) or "choices" not in body or "usage" in body:
             return reply
-        prompt = sum(math.ceil(len(c.get("text", "")) / 4) for m in (request.body or {}).get("messages", [])
-                     for c in (m.get("content") if isinstance(m.get("content"), list) else [])) + 1000 * len(chat_images(request))
+        chunks = [chunk for message in (request.body or {}).get("messages", [])
+                  for chunk in (message.get("content") if isinstance(message.get("content"), list) else [])]
+        prompt = sum(math.ceil(len(chunk.get("text", "")) / 4) for chunk in chunks) + 1000 * len(chat_images(request))
         answer = math.ceil(len(body["choices"][0]["message"]["content"] or "") / 4)
         return Reply(reply.status, {**body, "usage": {"prompt_tokens": prompt, "completion_tokens": answer,
                                                       "total_tokens": prompt + answer}}, reply.latency)

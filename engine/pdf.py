@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -183,13 +185,20 @@ def single_page_pdf(path: Path, page: int) -> bytes:
 
 
 def one_page_pdf(doc: "pymupdf.Document", page: int) -> bytes:
-    """A one-page PDF of the given 1-based page of an open document."""
+    """A one-page PDF of the given 1-based page of an open document.
+
+    Saved through a temporary file: a third of the CPU of `tobytes()`, which writes through a Python callback.
+    """
     out = _pymupdf().open()
+    handle, name = tempfile.mkstemp(suffix=".pdf", prefix="pdfrag-page-")
+    os.close(handle)
     try:
         out.insert_pdf(doc, from_page=page - 1, to_page=page - 1, links=False)
-        return out.tobytes(no_new_id=True)
+        out.save(name, no_new_id=True)
+        return Path(name).read_bytes()
     finally:
         out.close()
+        os.unlink(name)
 
 
 def split_pdf_pages(path: Path, pages: list[int]) -> dict[int, bytes]:

@@ -132,7 +132,8 @@ async def analyse_deck(session: LlmSession, markdown: str) -> DeckReport:
         sections, problems, report.failed = None, [str(exc)], True
     if sections is None:
         report.fallbacks += 1
-        report.warnings.append(f"deck sections: {'; '.join(problems)}; grouped by agenda and title instead")
+        report.warnings.append(f"deck sections: the model's grouping was rejected ({'; '.join(problems)}); "
+                               "grouped by agenda and title instead")
         sections = landscape.group_sections(titles, agenda)
     elif problems:
         report.warnings.append(f"deck sections: first draft rejected ({problems[0]}); the retry passed")

@@ -123,6 +123,8 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
             _err(f"{result.file_name}: {result.error or 'failed'}")
         elif result.status is Status.PARTIAL:
             _err(f"{result.file_name}: partial: {result.error}")
+    if provider is Provider.GEMINI:
+        _report_usage(workspace, results)
     if args.json:
         for result in results:
             _out(result.model_dump_json())
@@ -132,6 +134,16 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
           f"in {workspace.root}", file=sys.stderr)
     failed = any(r.status in (Status.FAILED, Status.PENDING) for r in results)
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _report_usage(workspace: Workspace, results: list[Any]) -> None:
+    """Per document: what the LLM calls cost (the per-stage figures are in `show --what record`)."""
+    from engine.llm.usage import describe_totals, document_totals
+
+    for result in results:
+        record = workspace.load(result.doc_id) if result.doc_id else None
+        if record is not None and result.seconds > 0:
+            _err(f"{result.file_name}: {describe_totals(document_totals(record.stages.values()))}")
 
 
 def _llm_settings(workers: int | None) -> Any:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -47,6 +48,8 @@ def test_ingest_with_gemini_end_to_end(tmp_path, fake_gemini, fake_mistral, llm_
     assert done.returncode == 0, done.stderr
     deck = json.loads(done.stdout)
     assert deck["status"] == "ok" and deck["pages"] == 12
+    assert re.search(r"pdfrag-product-deck.pdf: \d+ calls, [\d,]+ in / [\d,]+ out tokens, 0 retries, \d+ fallbacks",
+                     done.stderr)
     transcriptions = [r for r in fake_gemini.generate_requests if g.inline_data(r)]
     assert len(transcriptions) == 12 and len(fake_mistral.requests_to("/v1/chat/completions")) == 1
     assert all(r.header("x-goog-api-key") == GEMINI_TEST_KEY for r in fake_gemini.requests)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -36,3 +38,17 @@ class Usage:
 
     def __setstate__(self, state: dict[str, int]) -> None:
         self.__init__(**state)  # type: ignore[misc]
+
+
+def document_totals(stages: Iterable[Any]) -> dict[str, float]:
+    """Calls, tokens, retries, fallbacks and seconds summed over a document's StageStates."""
+    names = ("calls", "input_tokens", "output_tokens", "retries", "fallbacks", "seconds")
+    totals = {name: sum(getattr(state, name) for state in stages) for name in names}
+    totals["seconds"] = round(totals["seconds"], 3)
+    return totals
+
+
+def describe_totals(totals: dict[str, float]) -> str:
+    """One line for a person: "23 calls, 12,345 in / 678 out tokens, 2 retries, 0 fallbacks, 5.2 s"."""
+    return (f"{totals['calls']:,} calls, {totals['input_tokens']:,} in / {totals['output_tokens']:,} out tokens, "
+            f"{totals['retries']} retries, {totals['fallbacks']} fallbacks, {totals['seconds']:.1f} s")

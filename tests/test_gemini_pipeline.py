@@ -69,10 +69,3 @@ def test_needs_ocr_mode_is_its_own_cache_entry(data_dir, fake_gemini, llm_settin
     assert read_calls == 0  # every page of the sample has a text layer
     ingest(data_dir, llm_settings, GUIDE)
     assert len([r for r in fake_gemini.generate_requests if g.inline_data(r)]) == 11
-
-
-def test_stages_run_in_worker_processes(data_dir, fake_gemini, llm_settings, make_pdf):
-    pipeline = Pipeline(data_dir, provider="gemini", llm=llm_settings, workers=2)
-    results = pipeline.ingest([make_pdf("a.pdf", 2), make_pdf("b.pdf", 3, title="Other")])
-    assert [r.status for r in results] == [Status.OK, Status.OK]
-    assert len([r for r in fake_gemini.generate_requests if g.inline_data(r)]) == 5

@@ -40,9 +40,12 @@ class GeminiClient:
         self.model = settings.gemini_model
         self.policy = policy or RetryPolicy(settings.max_attempts, settings.backoff_s, settings.backoff_max_s)
         self._types = types
-        tls = {"verify": tls_context()}  # built once per process: the SDK would load the CA bundle per client
+        # one TLS context per process ("ssl" is the SDK's key for its websocket/aiohttp context): otherwise every
+        # client loads the CA bundle twice, about 70 ms
+        tls = tls_context()
         options = types.HttpOptions(base_url=settings.gemini_base_url or None, api_version="v1beta",
-                                    timeout=int(settings.timeout_s * 1000), client_args=tls, async_client_args=tls)
+                                    timeout=int(settings.timeout_s * 1000), client_args={"verify": tls},
+                                    async_client_args={"verify": tls, "ssl": tls})
         self._client = genai.Client(api_key=settings.gemini_key, vertexai=False, http_options=options).aio
 
     async def aclose(self) -> None:

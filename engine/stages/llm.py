@@ -43,7 +43,7 @@ class GeminiReadStage(_Gemini, ReadStage):
         if self.reader is not None:
             return super().version_sources()
         module, name = self._reader_class()
-        return [(module, f"{name}.version")]
+        return [(module, f"{name}.version"), ("engine.readers.offline", "OfflineReader.version")]  # the fallback
 
     def _reader(self) -> Any:
         if self.reader is None:  # made on first use: a cached run imports no reader

@@ -1,6 +1,8 @@
 """FakeGemini: the Gemini API's generateContent and models.get, as google-genai sends and reads them.
 
-Replies are built with `text()`, `finish()`, `parts()`, `function_call()` and `error()`; the default responder
+Replies are built with `text()`, `finish()`, `parts()`, `function_call()` and `error()`; requests are read with
+`request_texts()`, `system_text()`, `inline_data()`, `response_schema()`, `function_declarations()` and
+`function_responses()`. The default responder
 transcribes an inline PDF with PyMuPDF, fills a requested JSON schema with empty values, and otherwise echoes
 the last text part of the request (which is what a faithful reformatting returns).
 """
@@ -81,6 +83,17 @@ def response_schema(request: Recorded) -> dict[str, Any] | None:
     body = request.body if isinstance(request.body, dict) else {}
     config = body.get("generationConfig") or {}
     return config.get("responseJsonSchema") or config.get("responseSchema")
+
+
+def function_declarations(request: Recorded) -> list[dict[str, Any]]:
+    """The tools' function declarations the request offered."""
+    body = request.body if isinstance(request.body, dict) else {}
+    return [decl for tool in body.get("tools", []) for decl in tool.get("functionDeclarations", [])]
+
+
+def function_responses(request: Recorded) -> list[dict[str, Any]]:
+    """The functionResponse parts of the conversation sent (the results of earlier function calls)."""
+    return [part["functionResponse"] for part in request_parts(request) if "functionResponse" in part]
 
 
 def pdf_text(request: Recorded) -> str:

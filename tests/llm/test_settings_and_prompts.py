@@ -86,3 +86,34 @@ def test_check_describes_the_model_or_fails_cleanly(fake_gemini, llm_settings):
     assert fake_gemini.requests[-1].method == "GET" and fake_gemini.requests[-1].path.endswith("/models/gemini-2.5-flash")
     with pytest.raises(LlmError, match="unreachable|HTTP"):
         LlmClients(llm_settings.model_copy(update={"gemini_base_url": "http://127.0.0.1:9", "max_attempts": 1})).check()
+
+
+def test_the_fake_speaks_function_calling_with_the_real_sdk(fake_gemini, llm_settings):
+    """The fake serves agent tests too: tools offered, functionCall parts back, functionResponse recorded."""
+    from google.genai import types
+
+    from tests.fakes import gemini as g
+
+    fake_gemini.script(g.function_call("search_pages", {"query": "flow"}), g.text("Flow is measured weekly."))
+    tool = types.Tool(function_declarations=[types.FunctionDeclaration(
+        name="search_pages", description="search", parameters_json_schema={"type": "object", "properties": {
+            "query": {"type": "string"}}})])
+
+    async def work(session):
+        client = session.gemini._client
+        config = types.GenerateContentConfig(tools=[tool])
+        first = await client.models.generate_content(model="gemini-2.5-flash", contents="How is flow measured?",
+                                                     config=config)
+        call = first.function_calls[0]
+        history = [types.Content(role="user", parts=[types.Part(text="How is flow measured?")]),
+                   first.candidates[0].content,
+                   types.Content(role="user", parts=[types.Part.from_function_response(
+                       name=call.name, response={"pages": [3]})])]
+        second = await client.models.generate_content(model="gemini-2.5-flash", contents=history, config=config)
+        return call, second.text
+
+    call, answer = LlmClients(llm_settings).run(work, Usage())
+    assert (call.name, call.args) == ("search_pages", {"query": "flow"}) and answer == "Flow is measured weekly."
+    first, second = fake_gemini.generate_requests
+    assert g.function_declarations(first)[0]["name"] == "search_pages"
+    assert g.function_responses(second)[0]["response"] == {"pages": [3]}

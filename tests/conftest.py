@@ -1,5 +1,5 @@
 """Shared fixtures: the shared corpus (skipped when absent; ingested once per run for the corpus tests),
-generated PDFs, the ingested samples and throwaway workspaces."""
+generated PDFs, the ingested samples, throwaway workspaces, LLM fakes."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+
+from tests.fakes.fixtures import fake_gemini, fake_mistral, llm_env, llm_settings  # noqa: F401  (fixtures)
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"

@@ -246,12 +246,13 @@ def _ask(args: argparse.Namespace, settings: Settings, workspace: Workspace) -> 
         _err(f"no processed documents in {workspace.root}; run pdfrag ingest first")
         return EXIT_FAILED
     from engine.index.vectors import EmbeddingError
+    from engine.llm.errors import LlmError
 
     try:
         answer = ask(workspace, args.question, docs=docs, provider=provider.value, method=args.method, k=args.k)
     except (MethodUnavailable, UnknownDocument, ValueError) as exc:
         raise UsageError(str(exc.args[0] if isinstance(exc, UnknownDocument) else exc)) from None
-    except EmbeddingError as exc:
+    except (EmbeddingError, LlmError) as exc:
         _err(str(exc))
         return EXIT_FAILED
     if args.json:

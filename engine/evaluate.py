@@ -261,7 +261,9 @@ def _agent_report(items, retriever, k, page_text) -> MethodReport:
         routed = list(dict.fromkeys(r.doc for r in answer.retrieved))
         return answer, ranked, routed
 
+    from engine.llm.errors import LlmError
+
     try:
         return evaluate_method(items, "agent", k=k, answer_fn=answer_fn, page_text=page_text)
-    except (MethodUnavailable, ImportError) as exc:
+    except (MethodUnavailable, ImportError, LlmError) as exc:
         return MethodReport(method="agent", available=False, note=str(exc))

@@ -1,7 +1,7 @@
 """Answering questions over the corpus: `ask(workspace, question, ...) -> Answer`.
 
-The offline provider routes, retrieves and composes an extractive answer with page citations. (The
-gemini provider, agents over per-document tools, is not part of this build yet.)
+The offline provider routes, retrieves and composes an extractive answer with page citations; the
+gemini provider runs agents over per-document tools (llama-index, imported only when asked for).
 """
 
 from __future__ import annotations
@@ -16,6 +16,22 @@ from engine.schemas import Answer, TraceStep
 from engine.workspace import Workspace
 
 __all__ = ["AnswerOptions", "MethodUnavailable", "UnknownDocument", "ask", "retriever_for"]
+
+
+def _ask_gemini(retriever: Retriever, question: str, docs, k: int, settings) -> Answer:
+    from engine.llm.settings import LlmSettings
+
+    settings = settings or LlmSettings.from_env()
+    if not settings.gemini_key:
+        raise MethodUnavailable("the gemini provider needs GEMINI_API_KEY (or a key from the app's settings)")
+    try:
+        from engine.agent.gemini import ask_gemini
+    except ImportError as exc:  # llama-index missing from this installation
+        raise MethodUnavailable(f"gemini answering needs llama-index-core: {exc}") from None
+    started = time.perf_counter()
+    answer = ask_gemini(retriever, question, docs=docs, k=k, settings=settings)
+    answer.trace.append(TraceStep(kind="timing", detail=f"{1000 * (time.perf_counter() - started):.0f} ms"))
+    return answer
 
 
 class UnknownDocument(KeyError):
@@ -35,11 +51,13 @@ def retriever_for(workspace: Workspace | Path | str, *, embedder=None) -> Retrie
 
 def ask(workspace: Workspace | Path | str, question: str, *, docs: Sequence[str] | None = None,
         provider: str = "offline", method: str = "hybrid", k: int = 5, retriever: Retriever | None = None,
-        options: AnswerOptions | None = None) -> Answer:
+        options: AnswerOptions | None = None, settings=None) -> Answer:
     """Answer a question from the workspace's documents (all of them, or only `docs`: file names or ids).
 
-    Raises UnknownDocument for a `docs` entry that is not in the workspace, MethodUnavailable when the
-    method needs what is not configured, ValueError for an unknown method or provider.
+    `settings` (engine.llm.LlmSettings) are the gemini provider's keys and endpoint (default: from the
+    environment; the app passes its session's). Raises UnknownDocument for a `docs` entry that is not in
+    the workspace, MethodUnavailable when the method or provider needs what is not configured,
+    ValueError for an unknown method or provider, engine.llm.LlmError when Gemini fails.
     """
     started = time.perf_counter()
     question = " ".join(question.split())
@@ -48,12 +66,12 @@ def ask(workspace: Workspace | Path | str, question: str, *, docs: Sequence[str]
     if provider not in ("offline", "gemini"):
         raise ValueError(f"unknown provider {provider!r} (choose offline or gemini)")
     retriever = retriever or retriever_for(workspace)
-    if provider == "gemini":
-        raise MethodUnavailable("answering with gemini agents is not available in this build yet; use offline")
     try:
         positions = retriever.resolve_docs(docs)
     except KeyError as exc:
         raise UnknownDocument(exc.args[0]) from None
+    if provider == "gemini":
+        return _ask_gemini(retriever, question, positions, k, settings)
     retrieval = retriever.search(question, method=method, k=max(k, 10), docs=positions)
     corpus = retriever.corpus
     routed = ", ".join(f"{corpus.docs[s.doc].info.file_name} ({s.score:.2f})" for s in retrieval.routing.scores[:3])

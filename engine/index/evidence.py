@@ -209,7 +209,10 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
     `page` is the page's Markdown or its analysis (then `text` is the Markdown); with `singles`, only
     the one-unit windows."""
     analysis = page if isinstance(page, PageUnits) else analyse(page, joins=joins)
-    text = page if isinstance(page, str) else (text or "")
+    if isinstance(page, str):
+        text = page
+    elif text is None:
+        raise ValueError("score_windows on a page analysis needs the page text")
     total = sum(weights) or 1.0
     kind = answer_type(question)
     wanted = {t: w for t, w in zip(terms, weights) if w > 0}

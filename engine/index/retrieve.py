@@ -128,7 +128,7 @@ class Retriever:
             if doc not in weights:
                 weights[doc] = lexical.evidence_weights(self.corpus, terms, doc, routing)
             found = score_windows(page_units(self.corpus, doc, page), terms, weights[doc], question, phrases,
-                                  singles=True)
+                                  singles=True, text=self.corpus.page_text(doc, page))
             evidence[g] = found[0].score if found else 0.0
         strongest = max(evidence.values(), default=0.0)
         if strongest > 0:

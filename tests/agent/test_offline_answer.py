@@ -116,9 +116,10 @@ def test_units_are_literal_spans_without_markdown_marks():
     assert readable("Plan\n\nSurveyors\n\nUp to 10") == "Plan; Surveyors; Up to 10"
 
 
-def test_gemini_answering_is_not_in_this_build(workspace):
+def test_gemini_answering_needs_a_key(workspace, monkeypatch):
     from engine.agent import MethodUnavailable
 
+    monkeypatch.delenv("GEMINI_API_KEY", raising=False)
     with pytest.raises(MethodUnavailable):
         ask(workspace, "six-tenths", provider="gemini")
 

@@ -1,0 +1,204 @@
+"""A llama-index function-calling LLM over Gemini (google-genai async client), for the agents.
+
+Imported only in gemini mode. Calls go through `GeminiToolClient` (the project's Gemini client with
+retries, usage counting and scrubbed errors) and carry the agents' tools as function declarations;
+function calls come back as tool-call blocks, tool results go out as function responses.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from llama_index.core.base.llms.types import (
+    ChatMessage, ChatResponse, CompletionResponse, LLMMetadata, MessageRole, TextBlock, ToolCallBlock,
+)
+from llama_index.core.llms.function_calling import FunctionCallingLLM
+from llama_index.core.llms.llm import ToolSelection
+from pydantic import PrivateAttr
+
+from engine.llm.errors import is_retryable
+from engine.llm.gemini import GeminiClient
+from engine.llm.retry import with_retries
+
+_ids = itertools.count(1)
+
+
+class GeminiToolClient(GeminiClient):
+    """The Gemini client, plus one generateContent call with function declarations and a history."""
+
+    async def chat(self, contents: list[Any], *, system: str | None, declarations: list[dict[str, Any]]) -> Any:
+        types = self._types
+        tools = [types.Tool(function_declarations=[
+            types.FunctionDeclaration(name=d["name"], description=d["description"],
+                                      parameters_json_schema=d["parameters"]) for d in declarations
+        ])] if declarations else None
+        config = types.GenerateContentConfig(
+            system_instruction=system, temperature=0.0, tools=tools,
+            automatic_function_calling=types.AutomaticFunctionCallingConfig(disable=True) if tools else None,
+        )
+
+        async def call() -> Any:
+            self.usage.add(calls=1)
+            try:
+                return await self._client.models.generate_content(model=self.model, contents=contents, config=config)
+            except Exception as exc:
+                raise self._error(exc) from None
+
+        response = await with_retries(call, self.policy, is_retryable, lambda exc: self.usage.add(retries=1))
+        usage = response.usage_metadata
+        if usage:
+            self.usage.add(input_tokens=usage.prompt_token_count or 0, output_tokens=usage.candidates_token_count or 0)
+        return response
+
+
+def declaration(tool: Any) -> dict[str, Any]:
+    """A llama-index tool as a Gemini function declaration (JSON schema parameters)."""
+    meta = tool.metadata
+    parameters = meta.get_parameters_dict()
+    parameters = {k: v for k, v in parameters.items() if k not in ("title", "additionalProperties", "$defs")}
+    return {"name": meta.name, "description": meta.description, "parameters": parameters}
+
+
+class GeminiAgentLLM(FunctionCallingLLM):
+    """What the FunctionAgents talk to: async chat with tools over `GeminiToolClient`."""
+
+    model: str = "gemini"
+    _client: GeminiToolClient = PrivateAttr()
+
+    def __init__(self, client: GeminiToolClient, **kwargs: Any) -> None:
+        super().__init__(model=client.model, **kwargs)
+        self._client = client
+
+    @classmethod
+    def class_name(cls) -> str:
+        return "GeminiAgentLLM"
+
+    @property
+    def metadata(self) -> LLMMetadata:
+        return LLMMetadata(context_window=1_000_000, num_output=8192, is_chat_model=True,
+                           is_function_calling_model=True, model_name=self.model)
+
+    # -- the async chat the agents use ---------------------------------------------------------------
+
+    async def achat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
+        contents, system = self._contents(messages)
+        response = await self._client.chat(contents, system=system, declarations=kwargs.get("declarations") or [])
+        return ChatResponse(message=_message(response), raw={"model": self.model})
+
+    async def astream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any):
+        response = await self.achat(messages, **kwargs)
+
+        async def one():
+            yield ChatResponse(message=response.message, delta=response.message.content or "", raw=response.raw)
+
+        return one()
+
+    async def acomplete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
+        response = await self.achat([ChatMessage(role=MessageRole.USER, content=prompt)])
+        return CompletionResponse(text=response.message.content or "")
+
+    async def astream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any):
+        response = await self.acomplete(prompt)
+
+        async def one():
+            yield CompletionResponse(text=response.text, delta=response.text)
+
+        return one()
+
+    def chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
+        raise NotImplementedError("GeminiAgentLLM is asynchronous: use achat")
+
+    def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
+        raise NotImplementedError("GeminiAgentLLM is asynchronous: use acomplete")
+
+    def stream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any):
+        raise NotImplementedError("GeminiAgentLLM is asynchronous: use astream_chat")
+
+    def stream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any):
+        raise NotImplementedError("GeminiAgentLLM is asynchronous: use astream_complete")
+
+    # -- tools -----------------------------------------------------------------------------------------
+
+    def _prepare_chat_with_tools(self, tools: Sequence[Any], user_msg: str | ChatMessage | None = None,
+                                 chat_history: list[ChatMessage] | None = None, verbose: bool = False,
+                                 allow_parallel_tool_calls: bool = False, tool_required: bool = False,
+                                 **kwargs: Any) -> dict[str, Any]:
+        messages = list(chat_history or [])
+        if user_msg is not None:
+            messages.append(user_msg if isinstance(user_msg, ChatMessage)
+                            else ChatMessage(role=MessageRole.USER, content=user_msg))
+        return {"messages": messages, "declarations": [declaration(tool) for tool in tools]}
+
+    def get_tool_calls_from_response(self, response: ChatResponse, error_on_no_tool_call: bool = True,
+                                     **kwargs: Any) -> list[ToolSelection]:
+        calls = [ToolSelection(tool_id=block.tool_call_id or f"call-{next(_ids)}", tool_name=block.tool_name,
+                               tool_kwargs=block.tool_kwargs if isinstance(block.tool_kwargs, dict) else {})
+                 for block in response.message.blocks if isinstance(block, ToolCallBlock)]
+        if not calls and error_on_no_tool_call:
+            raise ValueError("the model called no tool")
+        return calls
+
+    # -- conversions -----------------------------------------------------------------------------------
+
+    def _contents(self, messages: Sequence[ChatMessage]) -> tuple[list[Any], str | None]:
+        """llama-index messages as Gemini contents: the system prompt apart, tool results as function
+        responses (named after the call they answer), consecutive ones in one turn."""
+        types = self._client._types
+        names: dict[str, str] = {}
+        system: list[str] = []
+        contents: list[Any] = []
+        tool_turn = False  # the last content holds function responses
+        for message in messages:
+            role = message.role.value if hasattr(message.role, "value") else str(message.role)
+            if role == "system":
+                system.append(message.content or "")
+                continue
+            if role == "tool":
+                call_id = str(message.additional_kwargs.get("tool_call_id", ""))
+                name = names.get(call_id, call_id.split(":")[0] or "tool")
+                part = types.Part(function_response=types.FunctionResponse(
+                    name=name, response={"result": message.content or ""}))
+                if contents and tool_turn:
+                    contents[-1].parts.append(part)
+                else:
+                    contents.append(types.Content(role="user", parts=[part]))
+                tool_turn = True
+                continue
+            parts = []
+            for block in message.blocks:
+                if isinstance(block, TextBlock) and block.text:
+                    parts.append(types.Part(text=block.text))
+                elif isinstance(block, ToolCallBlock):
+                    args = block.tool_kwargs if isinstance(block.tool_kwargs, dict) else _json(block.tool_kwargs)
+                    names[block.tool_call_id or ""] = block.tool_name
+                    parts.append(types.Part(function_call=types.FunctionCall(name=block.tool_name, args=args)))
+            if parts:
+                contents.append(types.Content(role="model" if role == "assistant" else "user", parts=parts))
+                tool_turn = False
+        return contents, "\n\n".join(s for s in system if s) or None
+
+
+def _json(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _message(response: Any) -> ChatMessage:
+    """A GenerateContentResponse as an assistant message with text and tool-call blocks."""
+    blocks: list[Any] = []
+    candidate = response.candidates[0] if response.candidates else None
+    parts = candidate.content.parts if candidate and candidate.content and candidate.content.parts else []
+    for part in parts:
+        if part.function_call is not None:
+            call = part.function_call
+            blocks.append(ToolCallBlock(tool_call_id=call.id or f"{call.name}:{next(_ids)}", tool_name=call.name,
+                                        tool_kwargs=dict(call.args or {})))
+        elif part.text and not part.thought:
+            blocks.append(TextBlock(text=part.text))
+    return ChatMessage(role=MessageRole.ASSISTANT, blocks=blocks or [TextBlock(text="")])

@@ -29,7 +29,9 @@ def is_retryable(exc: BaseException) -> bool:
 
 
 def is_transport_error(exc: BaseException) -> bool:
-    """A connection, timeout or protocol failure of the HTTP layer (httpx or httpx2), worth a retry."""
+    """A connection, timeout or protocol failure of the HTTP layer (httpx, httpx2, or aiohttp, which
+    google-genai's async client uses when it is installed), worth a retry."""
     names = {cls.__name__ for cls in type(exc).__mro__}
-    transport = {"TransportError", "TimeoutException", "NetworkError", "RemoteProtocolError"}
+    transport = {"TransportError", "TimeoutException", "NetworkError", "RemoteProtocolError",
+                 "ClientConnectionError", "ClientPayloadError"}
     return bool(names & transport) or isinstance(exc, (ConnectionError, TimeoutError))

@@ -71,10 +71,11 @@ def test_run_sync_works_inside_a_running_loop():
 
 def test_every_prompt_renders_and_is_ours():
     assert set(names()) == {"transcribe_page", "reformat_rules", "reformat_window", "metadata", "toc_extract",
-                            "deck_titles", "deck_sections"}
+                            "deck_titles", "deck_sections", "agent_router", "agent_document"}
     values = dict(medium="PDF page", deck=True, title="T", total_pages=3, first_page=1, last_page=2,
                   outline=["# T"], file_name="f.pdf", docinfo="", headings=[], max_themes=8, max_entities=15,
-                  max_periods=5, pages=3, titles=["Page 1 : T"], agenda=[], problem="")
+                  max_periods=5, pages=3, titles=["Page 1 : T"], agenda=[], problem="",
+                  documents=[{"tool": "ask_f_pdf", "file_name": "f.pdf", "title": "T", "summary": "S"}])
     for name in names():
         text = render(name, **values)
         assert text.strip() and "{{" not in text and "{%" not in text

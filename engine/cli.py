@@ -1,4 +1,4 @@
-"""The `pdfrag` command line: ingest, list and show (stdout carries results, stderr logs and progress)."""
+"""The `pdfrag` command line: ingest, list, show and serve (stdout carries results, stderr logs and progress)."""
 
 from __future__ import annotations
 
@@ -83,8 +83,22 @@ def _add_show(commands: Any, common: argparse.ArgumentParser) -> None:
     sub.set_defaults(handler=_show)
 
 
-# The subcommands, in help order. `ask`, `eval` and `serve` register here when they exist.
-COMMANDS: list[Callable[[Any, argparse.ArgumentParser], None]] = [_add_ingest, _add_list, _add_show]
+def _add_serve(commands: Any, common: argparse.ArgumentParser) -> None:
+    sub = commands.add_parser("serve", parents=[common], help="start the workbench (the Shiny app)")
+    sub.add_argument("--port", type=_port, default=8000, help="default: 8000")
+    sub.add_argument("--host", default="127.0.0.1", help="default: 127.0.0.1 (this machine only)")
+    sub.set_defaults(handler=_serve)
+
+
+# The subcommands, in help order. `ask` and `eval` register here when they exist.
+COMMANDS: list[Callable[[Any, argparse.ArgumentParser], None]] = [_add_ingest, _add_list, _add_show, _add_serve]
+
+
+def _port(text: str) -> int:
+    value = _positive_int(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError("must be at most 65535")
+    return value
 
 
 def _positive_int(text: str) -> int:
@@ -129,6 +143,25 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
           f"in {workspace.root}", file=sys.stderr)
     failed = any(r.status in (Status.FAILED, Status.PENDING) for r in results)
     return EXIT_FAILED if failed else EXIT_OK
+
+
+# -- serve ---------------------------------------------------------------------------------------
+
+
+def _serve(args: argparse.Namespace, settings: Settings, workspace: Workspace) -> int:
+    try:
+        import uvicorn
+
+        from app.app import create_app
+        from app.config import AppConfig
+    except ImportError as exc:
+        raise UsageError(f"the workbench is not installed ({exc.name} is missing); pip install -e . installs it") \
+            from None
+    config = AppConfig.from_env(data_dir=workspace.root)
+    _err(f"workbench on http://{args.host}:{args.port} (workspace {workspace.root}"
+         + (", a private workspace per browser session" if config.session_workspaces else "") + ")")
+    uvicorn.run(create_app(config), host=args.host, port=args.port, log_level="warning")
+    return EXIT_OK
 
 
 # -- list ------------------------------------------------------------------------------------------

@@ -1,0 +1,243 @@
+"""Ingest runs off the event loop: a worker thread runs the engine's Pipeline, a queue carries its progress.
+
+`IngestRunner` belongs to one session. Its thread puts every ProgressEvent (and a final `RunFinished`)
+on a thread-safe queue; the session drains the queue on a timer and folds the events into a
+`ProgressBoard`, a plain object the Pipeline page draws. Nothing here touches Shiny.
+"""
+
+from __future__ import annotations
+
+import queue
+import shutil
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.pipeline import DONE, Pipeline, default_stages
+from engine.schemas import IngestResult, ProgressEvent, Status
+from engine.workspace import Workspace
+
+STAGES: tuple[str, ...] = tuple(stage.name for stage in default_stages())
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Inputs for one run: files or folders, and a staging folder to delete afterwards."""
+
+    paths: tuple[Path, ...]
+    label: str = ""
+    cleanup: Path | None = None
+    force: bool = False
+
+
+@dataclass(frozen=True)
+class RunStarted:
+    batch: Batch
+
+
+@dataclass(frozen=True)
+class RunFinished:
+    batch: Batch
+    results: tuple[IngestResult, ...] = ()
+    error: str | None = None
+    cancelled: bool = False
+    seconds: float = 0.0
+
+
+Message = ProgressEvent | RunStarted | RunFinished
+
+
+class IngestRunner:
+    """One run at a time per session; batches submitted during a run wait their turn."""
+
+    def __init__(self, workspace: Workspace, *, max_bytes: int | None = None) -> None:
+        self.workspace = workspace
+        self.max_bytes = max_bytes
+        self._queue: queue.SimpleQueue[Message] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._waiting: list[tuple[Batch, str, int]] = []
+        self._pipeline: Pipeline | None = None
+        self._thread: threading.Thread | None = None
+        self._closed = False
+
+    @property
+    def running(self) -> bool:
+        with self._lock:
+            return self._thread is not None
+
+    def submit(self, batch: Batch, *, provider: str = "offline", workers: int = 1) -> None:
+        """Queue a batch; starts the worker thread when none is running."""
+        with self._lock:
+            if self._closed:
+                return
+            self._waiting.append((batch, provider, workers))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._loop, name="pdfrag-ingest", daemon=True)
+                self._thread.start()
+
+    def cancel(self) -> None:
+        """Stop the current run between stages and drop the waiting batches."""
+        with self._lock:
+            dropped, self._waiting = self._waiting, []
+            pipeline = self._pipeline
+        for batch, _, _ in dropped:
+            self._queue.put(RunFinished(batch, cancelled=True))
+            _cleanup(batch)
+        if pipeline is not None:
+            pipeline.cancel()
+
+    def close(self) -> None:
+        """At session end: cancel and wait a little for the thread to stop."""
+        with self._lock:
+            self._closed = True
+            thread = self._thread
+        self.cancel()
+        if thread is not None:
+            thread.join(timeout=10)
+
+    def drain(self, limit: int = 5000) -> list[Message]:
+        messages: list[Message] = []
+        while len(messages) < limit:
+            try:
+                messages.append(self._queue.get_nowait())
+            except queue.Empty:
+                break
+        return messages
+
+    def _loop(self) -> None:
+        while True:
+            with self._lock:
+                if not self._waiting:
+                    self._thread, self._pipeline = None, None
+                    return
+                batch, provider, workers = self._waiting.pop(0)
+                pipeline = Pipeline(self.workspace, provider=provider, workers=workers,
+                                    on_progress=self._queue.put, max_bytes=self.max_bytes)
+                self._pipeline = pipeline
+            self._queue.put(RunStarted(batch))
+            started = time.perf_counter()
+            try:
+                results = pipeline.ingest(list(batch.paths), force=batch.force)
+                finished = RunFinished(batch, tuple(results), cancelled=pipeline.cancelled,
+                                       seconds=time.perf_counter() - started)
+            except Exception as exc:  # the run as a whole failed (workspace unwritable, ...)
+                finished = RunFinished(batch, error=f"{type(exc).__name__}: {exc}",
+                                       seconds=time.perf_counter() - started)
+            finally:
+                _cleanup(batch)
+            self._queue.put(finished)
+
+
+def _cleanup(batch: Batch) -> None:
+    if batch.cleanup is not None:
+        shutil.rmtree(batch.cleanup, ignore_errors=True)
+
+
+# -- what the Pipeline page draws ---------------------------------------------------------------------
+
+
+@dataclass
+class StageCell:
+    status: str = "waiting"  # waiting | running | ok | partial | failed | skipped | cached | cancelled
+    done: int = 0
+    total: int = 0
+
+
+@dataclass
+class DocProgress:
+    doc: str
+    stages: dict[str, StageCell] = field(default_factory=lambda: {name: StageCell() for name in STAGES})
+    status: str = "waiting"  # waiting | running | ok | partial | failed | cached | cancelled
+    message: str = ""
+    started: float = field(default_factory=time.monotonic)
+    seconds: float | None = None
+
+    @property
+    def fraction(self) -> float:
+        if self.status not in ("waiting", "running"):
+            return 1.0
+        finished = sum(c.status not in ("waiting", "running") for c in self.stages.values())
+        read = self.stages.get("read")
+        extra = read.done / read.total if read and read.status == "running" and read.total else 0.0
+        return min(1.0, (finished + extra) / max(1, len(self.stages)))
+
+
+@dataclass
+class ProgressBoard:
+    """The live state of this session's runs, folded from the runner's messages."""
+
+    docs: dict[str, DocProgress] = field(default_factory=dict)
+    log: list[str] = field(default_factory=list)
+    running: bool = False
+    current: str = ""
+
+    def apply(self, message: Message) -> None:
+        if isinstance(message, RunStarted):
+            self.running, self.current = True, message.batch.label
+            self.log.append(f"Run started: {message.batch.label}")
+        elif isinstance(message, RunFinished):
+            self._finish(message)
+        else:
+            self._event(message)
+
+    def finished_docs(self, messages: Sequence[Message]) -> int:
+        """How many documents these messages finish (the corpus changed when > 0)."""
+        return sum(isinstance(m, ProgressEvent) and m.stage == DONE for m in messages) + sum(
+            isinstance(m, RunFinished) for m in messages)
+
+    def _event(self, event: ProgressEvent) -> None:
+        doc = self.docs.get(event.doc)
+        if doc is None or (event.stage == "open" and doc.status not in ("waiting", "running")):
+            doc = self.docs[event.doc] = DocProgress(event.doc)  # a new run of a document seen before
+        if event.stage == "add":
+            doc.status, doc.message, doc.seconds = "cached", event.message, 0.0
+            for cell in doc.stages.values():
+                cell.status = "cached"
+            self.log.append(f"{event.doc}: {event.message}")
+            return
+        if event.stage == DONE:
+            self._doc_done(doc, event)
+            return
+        doc.status = "running"
+        cell = doc.stages.setdefault(event.stage, StageCell())
+        if event.stage == "read" and event.message == "pages":
+            cell.status, cell.done, cell.total = "running", event.done, event.total
+        elif event.message == "running":
+            cell.status = "running"
+        else:
+            cell.status = event.message or "ok"
+            if cell.total == 0:
+                cell.done = cell.total = 1
+
+    def _doc_done(self, doc: DocProgress, event: ProgressEvent) -> None:
+        status, _, detail = event.message.partition(":")
+        status = status.strip() or Status.OK.value
+        doc.status, doc.message = status, detail.strip()
+        doc.seconds = round(time.monotonic() - doc.started, 2)
+        for cell in doc.stages.values():
+            if status == "cached":
+                cell.status = "cached"
+            elif cell.status in ("waiting", "running"):
+                cell.status = "cancelled" if status == "cancelled" else ("skipped" if status == "failed" else cell.status)
+        if status == "failed":
+            self.log.append(f"{event.doc}: failed: {doc.message}")
+
+    def _finish(self, message: RunFinished) -> None:
+        self.running, self.current = False, ""
+        label = message.batch.label
+        if message.error:
+            self.log.append(f"Run failed: {label}: {message.error}")
+            return
+        if message.cancelled:
+            self.log.append(f"Run cancelled: {label}")
+            for doc in self.docs.values():
+                if doc.status in ("waiting", "running"):
+                    doc.status = "cancelled"
+            return
+        counts: dict[str, int] = {}
+        for result in message.results:
+            counts[result.status.value] = counts.get(result.status.value, 0) + 1
+        summary = ", ".join(f"{n} {s}" for s, n in sorted(counts.items())) or "nothing to do"
+        self.log.append(f"Run finished: {label}: {summary} ({message.seconds:.1f} s)")

@@ -11,7 +11,6 @@ import queue
 import shutil
 import threading
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -173,19 +172,18 @@ class ProgressBoard:
     running: bool = False
     current: str = ""
 
-    def apply(self, message: Message) -> None:
+    def apply(self, message: Message) -> bool:
+        """Fold one message in; True when the workspace's documents changed (one appeared or finished)."""
         if isinstance(message, RunStarted):
             self.running, self.current = True, message.batch.label
             self.log.append(f"Run started: {message.batch.label}")
-        elif isinstance(message, RunFinished):
+            return False
+        if isinstance(message, RunFinished):
             self._finish(message)
-        else:
-            self._event(message)
-
-    def finished_docs(self, messages: Sequence[Message]) -> int:
-        """How many documents these messages finish (the corpus changed when > 0)."""
-        return sum(isinstance(m, ProgressEvent) and m.stage == DONE for m in messages) + sum(
-            isinstance(m, RunFinished) for m in messages)
+            return True
+        known = message.doc in self.docs and self.docs[message.doc].status == "running"
+        self._event(message)
+        return message.stage == DONE or not known
 
     def _event(self, event: ProgressEvent) -> None:
         doc = self.docs.get(event.doc)

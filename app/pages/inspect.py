@@ -23,17 +23,17 @@ def inspect_ui():
     return ui.div(
         ui.div(
             docpick_ui("pick"),
-            ui.input_action_button("prev", "‹ Previous", class_="btn-outline-secondary", title="Previous page (←)"),
+            ui.input_action_button("prev", "‹ Previous", class_="btn-sm btn-outline-secondary", title="Previous page (←)"),
             ui.output_ui("page_label", inline=True),
-            ui.input_action_button("next", "Next ›", class_="btn-outline-secondary", title="Next page (→)"),
+            ui.input_action_button("next", "Next ›", class_="btn-sm btn-outline-secondary", title="Next page (→)"),
             ui.div(
                 ui.input_numeric("jump", None, value=1, min=1, width="6rem"),
-                ui.input_action_button("go", "Go", class_="btn-outline-secondary"),
+                ui.input_action_button("go", "Go", class_="btn-sm btn-outline-secondary"),
                 class_="d-flex gap-1 align-items-center pdfrag-jump",
             ),
             ui.input_radio_buttons("kind", None, {"reformatted": "Reformatted", "raw": "Raw"}, selected="reformatted",
                                    inline=True),
-            ui.input_radio_buttons("view", None, {"source": "Markdown source", "rendered": "Rendered"},
+            ui.input_radio_buttons("view", None, {"source": "Source", "rendered": "Rendered"},
                                    selected="source", inline=True),
             class_="pdfrag-toolbar d-flex flex-wrap gap-2 align-items-center mb-2",
         ),

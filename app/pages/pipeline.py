@@ -138,13 +138,14 @@ def pipeline_server(input, output, session, *, space: SessionWorkspace, runner: 
         still_running = runner.running
         if not still_running:
             messages += runner.drain()  # the last events, queued before the thread ended
+        changed = False
         for message in messages:
-            board.apply(message)
+            changed = board.apply(message) or changed
         if messages:
             with reactive.isolate():
                 tick.set(tick() + 1)
-            if board.finished_docs(messages):
-                corpus_changed()
+        if changed:
+            corpus_changed()
         if not still_running and not messages:
             polling.set(False)
 

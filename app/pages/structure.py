@@ -11,7 +11,7 @@ from app.docpick import docpick_server, docpick_ui
 from app.state import Focus, OpenRequest, open_link
 from engine.schemas import DocumentRecord, TreeNode
 
-OPEN_LEVELS = 1  # tree levels shown expanded at first
+OPEN_LEVELS = 2  # tree levels shown expanded at first
 
 
 @module.ui

@@ -1,0 +1,143 @@
+"""The workbench in a real browser: upload, live progress, Inspect, the tree, chat, a bad upload, screenshots.
+
+The tests of this module share one server and one browser page and run in order (one xdist group).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from browser_helpers import open_page, screenshot, tab, wait_idle
+
+pytestmark = [pytest.mark.xdist_group("app-workbench"), pytest.mark.browser]
+
+PAGES = ["Library", "Pipeline", "Inspect", "Metadata", "Structure", "Chat", "Settings"]
+
+
+@pytest.fixture(scope="module")
+def page(chromium, server):
+    page = open_page(chromium, server.url)
+    yield page
+    page.close()
+
+
+def image_page(page) -> str | None:
+    return page.locator("img.pdfrag-page-image").get_attribute("data-page")
+
+
+def test_first_page_answers_within_two_seconds(server, page):
+    print(f"\n[timing] first page {server.startup_seconds:.2f} s after the server process started")
+    assert server.startup_seconds <= 2.5  # see the note in the README: 2 s on an idle machine
+    # a first-time visitor on an empty workspace is offered the samples, not a blank page
+    page.locator("#library-load_samples").wait_for()
+    screenshot(page, "library-empty")
+
+
+def test_upload_two_pdfs_reaches_done(page, upload_files):
+    page.set_input_files("#library-files", [str(upload_files["report"]), str(upload_files["long"])])
+    page.locator(".alert-success", has_text="Accepted").wait_for()
+    tab(page, "Pipeline")
+    rows = page.locator("tr.pdfrag-doc-progress")
+    rows.first.wait_for()
+    page.wait_for_function(
+        "() => { const rows = [...document.querySelectorAll('tr.pdfrag-doc-progress')];"
+        " return rows.length >= 2 && rows.every(r => r.dataset.status === 'ok'); }",
+        timeout=60_000,
+    )
+    names = set(rows.evaluate_all("rows => rows.map(r => r.dataset.doc)"))
+    assert "river-report.pdf" in names and any(n.startswith("Quarterly-operations") for n in names)
+    report = page.locator("#pipeline-report")
+    report.get_by_text("river-report.pdf").first.wait_for()
+    screenshot(page, "pipeline")
+    tab(page, "Library")
+    page.locator("#library-corpus").get_by_text("river-report.pdf").wait_for()
+    screenshot(page, "library")
+
+
+def test_inspect_shows_page_two_image_and_markdown(page):
+    tab(page, "Inspect")
+    page.select_option("#inspect-pick-doc", label="river-report.pdf (5 p.)")
+    page.locator('img.pdfrag-page-image[data-page="1"]').wait_for()
+    page.click("#inspect-next")
+    page.locator('img.pdfrag-page-image[data-page="2"]').wait_for()
+    markdown = page.locator('.pdfrag-md[data-page="2"]')
+    markdown.wait_for()
+    assert "Section 2" in markdown.inner_text()
+    assert page.locator("img.pdfrag-page-image").evaluate("img => img.naturalWidth") > 100
+    page.click("input[name='inspect-kind'][value='raw']")
+    page.locator('.pdfrag-md[data-page="2"][data-kind="raw"]').wait_for()
+    assert "Page markers (raw)" in page.locator("#inspect-diagnostics").inner_text()
+    screenshot(page, "inspect")
+
+
+def test_tree_node_opens_its_page_in_inspect(page):
+    tab(page, "Structure")
+    page.select_option("#structure-pick-doc", label="river-report.pdf (5 p.)")
+    node = page.locator("#structure-tree .pdfrag-node[data-page='4'] a").first
+    node.wait_for()
+    screenshot(page, "structure")
+    node.click()
+    page.locator('img.pdfrag-page-image[data-page="4"]').wait_for()
+    assert page.get_by_role("tab", name="Inspect", exact=True).get_attribute("aria-selected") == "true"
+    assert page.locator("#inspect-page_label").inner_text().startswith("Page 4 of 5")
+    assert "Section 4" in page.locator('.pdfrag-md[data-page="4"]').inner_text()
+
+
+def test_metadata_and_record_download(page):
+    tab(page, "Metadata")
+    page.locator("#metadata-cards").get_by_text("File name").wait_for()
+    with page.expect_download() as download:
+        page.click("#metadata-download")
+    assert download.value.suggested_filename.endswith(".record.json")
+    screenshot(page, "metadata")
+
+
+def test_chat_answer_cites_a_page_that_opens_in_inspect(page):
+    from app.pages.chat import UNAVAILABLE, agent_available
+
+    tab(page, "Chat")
+    if not agent_available():
+        assert UNAVAILABLE in page.locator(".pdfrag-chat-unavailable").inner_text()
+        screenshot(page, "chat")
+        pytest.skip("question answering is not available in this build (engine.agent has not landed)")
+    page.locator("shiny-chat-container textarea").fill("What does section 3 of the River Report cover?")
+    page.keyboard.press("Enter")
+    link = page.locator('shiny-chat-container a[href^="#pdfrag-open:"]').first
+    link.wait_for(timeout=30_000)
+    screenshot(page, "chat")
+    wanted = link.get_attribute("href").rsplit(":", 1)[1]
+    link.click()
+    page.locator(f'img.pdfrag-page-image[data-page="{wanted}"]').wait_for()
+
+
+def test_bad_upload_shows_an_error_and_breaks_nothing(page, upload_files):
+    tab(page, "Library")
+    page.set_input_files("#library-files", [str(upload_files["fake"]), str(upload_files["text"])])
+    rejects = page.locator(".pdfrag-reject")
+    rejects.first.wait_for()
+    text = " ".join(rejects.all_inner_texts())
+    assert "not-really.pdf" in text and "not a PDF" in text
+    assert "notes.txt" in text and "only .pdf" in text
+    screenshot(page, "library-bad-upload")
+    # the corpus is unchanged and the other pages still work
+    assert "2 documents" in page.locator("#library-summary").inner_text()
+    tab(page, "Inspect")
+    page.click("#inspect-prev")
+    page.locator('img.pdfrag-page-image[data-page="3"]').wait_for()
+
+
+def test_screenshot_every_page(page, chromium, server):
+    for name in PAGES:
+        tab(page, name)
+        time.sleep(0.3)
+        wait_idle(page)
+        screenshot(page, f"page-{name.lower()}")
+    narrow = open_page(chromium, server.url, width=800, height=900)
+    for name in ("Library", "Inspect", "Structure"):
+        tab(narrow, name)
+        time.sleep(0.3)
+        wait_idle(narrow)
+        screenshot(narrow, f"narrow-{name.lower()}")
+    narrow.close()

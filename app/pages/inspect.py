@@ -31,8 +31,10 @@ def inspect_ui():
                 ui.input_action_button("go", "Go", class_="btn-sm btn-outline-secondary"),
                 class_="d-flex gap-1 align-items-center pdfrag-jump",
             ),
+            ui.span(class_="pdfrag-sep"),
             ui.input_radio_buttons("kind", None, {"reformatted": "Reformatted", "raw": "Raw"}, selected="reformatted",
                                    inline=True),
+            ui.span(class_="pdfrag-sep"),
             ui.input_radio_buttons("view", None, {"source": "Source", "rendered": "Rendered"},
                                    selected="source", inline=True),
             class_="pdfrag-toolbar d-flex flex-wrap gap-2 align-items-center mb-2",
@@ -88,6 +90,10 @@ def inspect_server(input, output, session, *, space: SessionWorkspace, records: 
             return
         if rec is not None:
             focus.set(Focus(rec.doc_id, max(1, min(rec.pages, wanted))))
+
+    @reactive.effect
+    def _jump_follows_page():
+        ui.update_numeric("jump", value=page())
 
     @render.ui
     def page_label():

@@ -6,9 +6,11 @@ import threading
 from pathlib import Path
 
 from shiny import App, reactive, ui
+from starlette.applications import Starlette
+from starlette.routing import Mount, Route
 
 from app.config import AppConfig
-from app.images import PageImageCache
+from app.images import PageImageCache, PageImageService
 from app.pages.chat import chat_server, chat_ui_page
 from app.pages.inspect import inspect_server, inspect_ui
 from app.pages.library import library_server, library_ui
@@ -43,18 +45,21 @@ def app_ui(config: AppConfig):
     )
 
 
-def create_app(config: AppConfig | None = None) -> App:
-    """The Shiny app for `config` (default: read from the environment)."""
+def create_app(config: AppConfig | None = None) -> Starlette:
+    """The workbench for `config` (default: read from the environment): the Shiny app and the page images."""
     config = config or AppConfig.from_env()
     workspaces = WorkspaceProvider(config.data_dir, config.samples_dir, session_workspaces=config.session_workspaces)
-    images = PageImageCache()
+    images = PageImageService(PageImageCache())
     workspaces.start()
 
     def server(input, output, session):
         space = workspaces.open()
+        token = images.register()
         runner = IngestRunner(space.workspace, max_bytes=config.max_upload_bytes)
 
         def _end() -> None:  # off the event loop: wait for a running ingest to stop, then drop the workspace
+            images.revoke(token)
+
             def close() -> None:
                 runner.close()
                 space.close()
@@ -64,7 +69,7 @@ def create_app(config: AppConfig | None = None) -> App:
         session.on_ended(_end)
 
         version = reactive.value(0)
-        focus = reactive.value(Focus())
+        focus = Focus()
 
         def corpus_changed() -> None:
             with reactive.isolate():
@@ -79,11 +84,11 @@ def create_app(config: AppConfig | None = None) -> App:
         def _keep_focus_valid():
             recs = records()
             with reactive.isolate():
-                current = focus()
-            if any(r.doc_id == current.doc for r in recs):
+                current = focus.doc()
+            if any(r.doc_id == current for r in recs):
                 return
             first = next((r for r in recs if usable(r)), None)
-            focus.set(Focus(first.doc_id if first else None, 1))
+            focus.set(first.doc_id if first else None, 1)
 
         settings = settings_server("settings", config=config, private_workspace=space.private)
         ingest, library_open = library_server(
@@ -92,7 +97,7 @@ def create_app(config: AppConfig | None = None) -> App:
         )
         pipeline_server("pipeline", space=space, runner=runner, records=records, ingest=ingest, settings=settings,
                         corpus_changed=corpus_changed)
-        inspect_server("inspect", space=space, records=records, focus=focus, images=images)
+        inspect_server("inspect", space=space, records=records, focus=focus, images=images, token=token)
         metadata_server("metadata", records=records, focus=focus)
         structure_open = structure_server("structure", records=records, focus=focus)
         chat_open = chat_server("chat", space=space, records=records, settings=settings)
@@ -103,10 +108,11 @@ def create_app(config: AppConfig | None = None) -> App:
                 wanted = request()
                 if wanted is None:
                     return
-                focus.set(Focus(wanted.doc, wanted.page))
+                focus.set(wanted.doc, wanted.page)
                 ui.update_navset("nav", selected="inspect")
 
         for request in (library_open, structure_open, chat_open):
             open_in_inspect(request)
 
-    return App(app_ui(config), server)
+    shiny_app = App(app_ui(config), server)
+    return Starlette(routes=[Route(PageImageService.route, images.endpoint), Mount("/", app=shiny_app)])

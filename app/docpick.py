@@ -17,19 +17,19 @@ def docpick_ui():
 
 @module.server
 def docpick_server(input, output, session, *, records: Callable[[], list[DocumentRecord]],
-                   focus: reactive.Value[Focus]):
+                   focus: Focus):
     """Keeps the select in step with `focus`; returns a calc of the focused DocumentRecord (or None)."""
 
     @reactive.effect
     def _choices():
         choices = doc_choices(records())
         with reactive.isolate():
-            selected = focus().doc
+            selected = focus.doc()
         ui.update_select("doc", choices=choices, selected=selected if selected in choices else None)
 
     @reactive.effect
     def _follow():
-        doc = focus().doc
+        doc = focus.doc()
         with reactive.isolate():
             if doc and input.doc() != doc:
                 ui.update_select("doc", selected=doc)
@@ -38,12 +38,12 @@ def docpick_server(input, output, session, *, records: Callable[[], list[Documen
     @reactive.event(input.doc, ignore_init=True)
     def _picked():
         doc = input.doc()
-        if doc and doc != focus().doc:
-            focus.set(Focus(doc, 1))
+        if doc and doc != focus.doc():
+            focus.set(doc, 1)
 
     @reactive.calc
     def record() -> DocumentRecord | None:
-        doc = focus().doc
+        doc = focus.doc()
         return next((r for r in records() if r.doc_id == doc), None)
 
     return record

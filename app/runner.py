@@ -1,16 +1,19 @@
-"""Ingest runs off the event loop: a worker thread runs the engine's Pipeline, a queue carries its progress.
+"""Ingest runs off the event loop: the engine's Pipeline runs in a child process, a queue carries its progress.
 
-`IngestRunner` belongs to one session. Its thread puts every ProgressEvent (and a final `RunFinished`)
-on a thread-safe queue; the session drains the queue on a timer and folds the events into a
-`ProgressBoard`, a plain object the Pipeline page draws. Nothing here touches Shiny.
+`IngestRunner` belongs to one session. A worker thread starts one child process per batch (so the
+parsing never holds the app's GIL), forwards every ProgressEvent (and a final `RunFinished`) to a
+thread-safe queue, and the session drains that queue on a timer into a `ProgressBoard`, a plain
+object the Pipeline page draws. Nothing here touches Shiny.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import queue
 import shutil
 import threading
 import time
+from typing import Any
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,13 +54,14 @@ Message = ProgressEvent | RunStarted | RunFinished
 class IngestRunner:
     """One run at a time per session; batches submitted during a run wait their turn."""
 
-    def __init__(self, workspace: Workspace, *, max_bytes: int | None = None) -> None:
+    def __init__(self, workspace: Workspace, *, max_bytes: int | None = None, in_process: bool = False) -> None:
         self.workspace = workspace
         self.max_bytes = max_bytes
+        self.in_process = in_process  # run the pipeline in the worker thread itself (unit tests)
         self._queue: queue.SimpleQueue[Message] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._waiting: list[tuple[Batch, str, int]] = []
-        self._pipeline: Pipeline | None = None
+        self._stop: Any = None  # the current run's stop event (threading or multiprocessing)
         self._thread: threading.Thread | None = None
         self._closed = False
 
@@ -70,6 +74,7 @@ class IngestRunner:
         """Queue a batch; starts the worker thread when none is running."""
         with self._lock:
             if self._closed:
+                _cleanup(batch)
                 return
             self._waiting.append((batch, provider, workers))
             if self._thread is None:
@@ -80,21 +85,21 @@ class IngestRunner:
         """Stop the current run between stages and drop the waiting batches."""
         with self._lock:
             dropped, self._waiting = self._waiting, []
-            pipeline = self._pipeline
+            stop = self._stop
         for batch, _, _ in dropped:
             self._queue.put(RunFinished(batch, cancelled=True))
             _cleanup(batch)
-        if pipeline is not None:
-            pipeline.cancel()
+        if stop is not None:
+            stop.set()
 
-    def close(self) -> None:
-        """At session end: cancel and wait a little for the thread to stop."""
+    def close(self, timeout: float = 15.0) -> None:
+        """At session end: cancel and wait for the run to stop."""
         with self._lock:
             self._closed = True
             thread = self._thread
         self.cancel()
         if thread is not None:
-            thread.join(timeout=10)
+            thread.join(timeout=timeout)
 
     def drain(self, limit: int = 5000) -> list[Message]:
         messages: list[Message] = []
@@ -109,24 +114,92 @@ class IngestRunner:
         while True:
             with self._lock:
                 if not self._waiting:
-                    self._thread, self._pipeline = None, None
+                    self._thread, self._stop = None, None
                     return
                 batch, provider, workers = self._waiting.pop(0)
-                pipeline = Pipeline(self.workspace, provider=provider, workers=workers,
-                                    on_progress=self._queue.put, max_bytes=self.max_bytes)
-                self._pipeline = pipeline
+                context = None if self.in_process else multiprocessing.get_context("spawn")
+                self._stop = threading.Event() if context is None else context.Event()
+                stop = self._stop
             self._queue.put(RunStarted(batch))
             started = time.perf_counter()
+            job = _Job(str(self.workspace.root), tuple(str(p) for p in batch.paths), batch.force, provider, workers,
+                       self.max_bytes)
             try:
-                results = pipeline.ingest(list(batch.paths), force=batch.force)
-                finished = RunFinished(batch, tuple(results), cancelled=pipeline.cancelled,
-                                       seconds=time.perf_counter() - started)
-            except Exception as exc:  # the run as a whole failed (workspace unwritable, ...)
-                finished = RunFinished(batch, error=f"{type(exc).__name__}: {exc}",
-                                       seconds=time.perf_counter() - started)
+                if context is None:
+                    outcome = _run_pipeline(job, self._queue.put, stop)
+                else:
+                    outcome = self._run_child(context, job, stop)
             finally:
                 _cleanup(batch)
-            self._queue.put(finished)
+            results, cancelled, error = outcome
+            self._queue.put(RunFinished(batch, tuple(results), error=error, cancelled=cancelled,
+                                        seconds=time.perf_counter() - started))
+
+    def _run_child(self, context: Any, job: _Job, stop: Any) -> tuple[list[IngestResult], bool, str | None]:
+        events = context.Queue()
+        process = context.Process(target=_child_main, args=(job, events, stop), name="pdfrag-ingest", daemon=False)
+        process.start()
+        outcome: tuple[list[IngestResult], bool, str | None] | None = None
+        while outcome is None:
+            try:
+                item = events.get(timeout=0.1)
+            except queue.Empty:
+                if not process.is_alive():
+                    try:  # anything sent just before it ended
+                        item = events.get(timeout=0.5)
+                    except queue.Empty:
+                        code = process.exitcode
+                        outcome = ([], stop.is_set(), None if stop.is_set() else
+                                   f"the ingest process ended unexpectedly (exit code {code})")
+                        break
+                else:
+                    continue
+            if isinstance(item, ProgressEvent):
+                self._queue.put(item)
+            else:
+                outcome = item
+        process.join(timeout=10)
+        if process.is_alive():
+            process.terminate()
+        events.close()
+        return outcome
+
+
+@dataclass(frozen=True)
+class _Job:
+    root: str
+    paths: tuple[str, ...]
+    force: bool
+    provider: str
+    workers: int
+    max_bytes: int | None
+
+
+def _run_pipeline(job: _Job, emit, stop: Any) -> tuple[list[IngestResult], bool, str | None]:
+    pipeline = Pipeline(Workspace(job.root), provider=job.provider, workers=job.workers, on_progress=emit,
+                        max_bytes=job.max_bytes)
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            if stop.wait(0.2):
+                pipeline.cancel()
+                return
+
+    watcher = threading.Thread(target=watch, name="pdfrag-cancel-watch", daemon=True)
+    watcher.start()
+    try:
+        results = pipeline.ingest([Path(p) for p in job.paths], force=job.force)
+        return results, pipeline.cancelled, None
+    except Exception as exc:  # the run as a whole failed (workspace unwritable, ...)
+        return [], pipeline.cancelled, f"{type(exc).__name__}: {exc}"
+    finally:
+        done.set()
+
+
+def _child_main(job: _Job, events: Any, stop: Any) -> None:
+    """Entry of the ingest child process: events and then the outcome go through `events`."""
+    events.put(_run_pipeline(job, events.put, stop))
 
 
 def _cleanup(batch: Batch) -> None:

@@ -9,12 +9,22 @@ from html import escape
 from engine.schemas import DocumentRecord, Status
 
 
-@dataclass(frozen=True)
 class Focus:
-    """The document (doc_id) and 1-based page the Inspect, Metadata and Structure pages show."""
+    """The document (doc_id) and 1-based page the Inspect, Metadata and Structure pages show.
 
-    doc: str | None = None
-    page: int = 1
+    Two reactive values, so that turning a page does not invalidate what depends on the document only.
+    Create it inside a session's server function (it is that session's state).
+    """
+
+    def __init__(self, doc: str | None = None, page: int = 1) -> None:
+        from shiny import reactive
+
+        self.doc = reactive.value[str | None](doc)
+        self.page = reactive.value(page)
+
+    def set(self, doc: str | None, page: int = 1) -> None:
+        self.doc.set(doc)
+        self.page.set(page)
 
 
 @dataclass(frozen=True)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-import base64
 from collections.abc import Callable
 
 from shiny import module, reactive, render, ui
 
-from app.images import PageImageCache
+from app.images import PageImageService
 from app.docpick import docpick_server, docpick_ui
 from app.state import Focus
 from app.workspaces import SessionWorkspace
@@ -51,7 +49,8 @@ def inspect_ui():
 
 @module.server
 def inspect_server(input, output, session, *, space: SessionWorkspace, records: Callable[[], list[DocumentRecord]],
-                   focus: reactive.Value[Focus], images: PageImageCache):
+                   focus: Focus, images: PageImageService,
+                   token: str):
     texts: dict[tuple[str, int, int], list[str]] = {}  # (path, mtime, size) -> page blocks, this session only
 
     record = docpick_server("pick", records=records, focus=focus)
@@ -61,14 +60,14 @@ def inspect_server(input, output, session, *, space: SessionWorkspace, records: 
         rec = record()
         if rec is None or rec.pages < 1:
             return 1
-        return max(1, min(rec.pages, focus().page))
+        return max(1, min(rec.pages, focus.page()))
 
     def move(delta: int) -> None:
         rec = record()
         if rec is not None:
             target = max(1, min(rec.pages, page() + delta))
-            if target != focus().page:
-                focus.set(Focus(rec.doc_id, target))
+            if target != focus.page():
+                focus.page.set(target)
 
     @reactive.effect
     @reactive.event(input.prev)
@@ -89,7 +88,7 @@ def inspect_server(input, output, session, *, space: SessionWorkspace, records: 
         except (TypeError, ValueError):
             return
         if rec is not None:
-            focus.set(Focus(rec.doc_id, max(1, min(rec.pages, wanted))))
+            focus.page.set(max(1, min(rec.pages, wanted)))
 
     @reactive.effect
     def _jump_follows_page():
@@ -103,22 +102,21 @@ def inspect_server(input, output, session, *, space: SessionWorkspace, records: 
         return ui.span(f"Page {page()} of {rec.pages}", class_="pdfrag-page-label", **{"data-page": str(page())})
 
     @render.ui
-    async def image():
+    def image():
         rec = record()
         if rec is None:
             return _empty("Choose a document to see its pages.")
         if rec.pages < 1:
             return _empty(f"{rec.file_name} has no readable pages ({rec.error or rec.status.value}).")
         number = page()
-        path = space.workspace.pdf_path(rec)
-        try:
-            data = await asyncio.to_thread(images.get, path, rec.sha256, number)
-        except Exception as exc:
-            return _empty(f"Page {number} cannot be rendered: {exc}")
-        images.prefetch(path, rec.sha256, [p for d in PREFETCH if 1 <= (p := number + d) <= rec.pages])
-        src = "data:image/png;base64," + base64.b64encode(data).decode("ascii")
-        return ui.img(src=src, alt=f"Page {number} of {rec.file_name}", class_="pdfrag-page-image",
-                      **{"data-page": str(number), "data-doc": rec.doc_id})
+        images.grant(token, rec.doc_id, space.workspace.pdf_path(rec), rec.sha256, rec.pages)
+        ahead = [ui.tags.link(rel="prefetch", href=images.url(token, rec.doc_id, rec.sha256, p), **{"as": "image"})
+                 for d in PREFETCH if 1 <= (p := number + d) <= rec.pages]
+        return ui.TagList(
+            ui.img(src=images.url(token, rec.doc_id, rec.sha256, number), alt=f"Page {number} of {rec.file_name}",
+                   class_="pdfrag-page-image", **{"data-page": str(number), "data-doc": rec.doc_id}),
+            *ahead,
+        )
 
     def blocks(rec: DocumentRecord, kind: str) -> list[str] | None:
         path = (space.workspace.raw_markdown_path(rec) if kind == "raw"

@@ -105,7 +105,7 @@ def file_table(record: DocumentRecord):
 
 @module.server
 def metadata_server(input, output, session, *, records: Callable[[], list[DocumentRecord]],
-                    focus: reactive.Value[Focus]):
+                    focus: Focus):
     record = docpick_server("pick", records=records, focus=focus)
 
     @render.ui

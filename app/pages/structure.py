@@ -83,7 +83,7 @@ def _pre(text: str, empty: str):
 
 @module.server
 def structure_server(input, output, session, *, records: Callable[[], list[DocumentRecord]],
-                     focus: reactive.Value[Focus]):
+                     focus: Focus):
     """Returns a reactive value of requests to open a page in Inspect."""
     record = docpick_server("pick", records=records, focus=focus)
     open_request = reactive.value[OpenRequest | None](None)

@@ -93,3 +93,11 @@ def copy_pdf(source: Path, target: Path) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(source, target)
     return target
+
+
+def wait_page_image(page, number: int, timeout: float = 20_000) -> None:
+    """Until Inspect shows page `number` as a loaded image (not just its tag)."""
+    page.locator(f'img.pdfrag-page-image[data-page="{number}"]').wait_for(timeout=timeout)
+    page.wait_for_function(
+        "n => { const img = document.querySelector(`img.pdfrag-page-image[data-page='${n}']`);"
+        " return img && img.complete && img.naturalWidth > 0; }", arg=number, timeout=timeout)

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from browser_helpers import REPO, open_page, start_server, stop_server, tab
+from browser_helpers import REPO, open_page, start_server, stop_server, tab, wait_page_image
 
 pytestmark = [pytest.mark.xdist_group("app-speed"), pytest.mark.browser, pytest.mark.corpus, pytest.mark.slow]
 
@@ -51,7 +51,7 @@ def goto_page(page, number: int) -> float:
     else:
         page.fill("#inspect-jump", str(number))
         page.click("#inspect-go")
-    page.locator(f'img.pdfrag-page-image[data-page="{number}"]').wait_for(timeout=20_000)
+    wait_page_image(page, number)
     page.locator(f'.pdfrag-md[data-page="{number}"]').wait_for(timeout=20_000)
     return time.perf_counter() - started
 
@@ -75,19 +75,22 @@ def test_ui_stays_responsive_during_a_400_page_ingest(page, big_pdf):
     tab(page, "Inspect")
     latencies, started = [], time.perf_counter()
     number, step = 1, 1
-    while time.perf_counter() - started < 60:
-        running = page.evaluate("() => document.querySelector('.pdfrag-run-status')?.dataset.running")
-        if running == "false" and latencies:
-            break
+    while len(latencies) < 25:
         if not 1 <= number + step <= 11:
             step = -step
         number += step
         latencies.append(goto_page(page, number))
-    print("\n" + summary("Inspect page change during the 408-page ingest", latencies))
-    assert len(latencies) >= 5, "the ingest ended before the UI could be measured"
-    assert statistics.median(latencies) < 1.0
+    measured = time.perf_counter() - started
     tab(page, "Pipeline")
+    row = page.locator(f'tr.pdfrag-doc-progress[data-doc="{BIG}"]')
+    row.wait_for()
+    still_running = row.get_attribute("data-status") == "running"
     page.locator(f'tr.pdfrag-doc-progress[data-doc="{BIG}"][data-status="ok"]').wait_for(timeout=120_000)
+    ingest = row.locator("td").nth(-2).inner_text()
+    print(f"\n[timing] 408-page ingest in the app: {ingest}; measured for {measured:.1f} s"
+          f" (ingest {'still running' if still_running else 'finished'} at the end)")
+    print(summary("Inspect page change during the 408-page ingest", latencies))
+    assert statistics.median(latencies) < 1.0
 
 
 def test_inspect_page_to_page_on_the_408_page_document(page):

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from browser_helpers import open_page, screenshot, tab, wait_idle
+from browser_helpers import open_page, screenshot, tab, wait_idle, wait_page_image
 
 pytestmark = [pytest.mark.xdist_group("app-workbench"), pytest.mark.browser]
 
@@ -61,7 +61,7 @@ def test_inspect_shows_page_two_image_and_markdown(page):
     page.select_option("#inspect-pick-doc", label="river-report.pdf (5 p.)")
     page.locator('img.pdfrag-page-image[data-page="1"]').wait_for()
     page.click("#inspect-next")
-    page.locator('img.pdfrag-page-image[data-page="2"]').wait_for()
+    wait_page_image(page, 2)
     markdown = page.locator('.pdfrag-md[data-page="2"]')
     markdown.wait_for()
     assert "Section 2" in markdown.inner_text()
@@ -79,7 +79,7 @@ def test_tree_node_opens_its_page_in_inspect(page):
     node.wait_for()
     screenshot(page, "structure")
     node.click()
-    page.locator('img.pdfrag-page-image[data-page="4"]').wait_for()
+    wait_page_image(page, 4)
     assert page.get_by_role("tab", name="Inspect", exact=True).get_attribute("aria-selected") == "true"
     assert page.locator("#inspect-page_label").inner_text().startswith("Page 4 of 5")
     assert "Section 4" in page.locator('.pdfrag-md[data-page="4"]').inner_text()
@@ -109,7 +109,7 @@ def test_chat_answer_cites_a_page_that_opens_in_inspect(page):
     screenshot(page, "chat")
     wanted = link.get_attribute("href").rsplit(":", 1)[1]
     link.click()
-    page.locator(f'img.pdfrag-page-image[data-page="{wanted}"]').wait_for()
+    wait_page_image(page, int(wanted))
 
 
 def test_bad_upload_shows_an_error_and_breaks_nothing(page, upload_files):
@@ -125,7 +125,7 @@ def test_bad_upload_shows_an_error_and_breaks_nothing(page, upload_files):
     assert "2 documents" in page.locator("#library-summary").inner_text()
     tab(page, "Inspect")
     page.click("#inspect-prev")
-    page.locator('img.pdfrag-page-image[data-page="3"]').wait_for()
+    wait_page_image(page, 3)
 
 
 def test_screenshot_every_page(page, chromium, server):

@@ -55,6 +55,7 @@ def create_app(config: AppConfig | None = None) -> Starlette:
     def server(input, output, session):
         space = workspaces.open()
         token = images.register()
+        images.cache.warm()
         runner = IngestRunner(space.workspace, max_bytes=config.max_upload_bytes)
 
         def _end() -> None:  # off the event loop: wait for a running ingest to stop, then drop the workspace

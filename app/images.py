@@ -34,6 +34,19 @@ class PageImageCache:
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pdfrag-render")
         self._procs: ProcessPoolExecutor | None = None
 
+    def warm(self) -> None:
+        """Start the render process ahead of the first page (from a background thread)."""
+        if self.processes >= 1:
+            self._pool.submit(self._start_processes)
+
+    def _start_processes(self) -> None:
+        with self._lock:
+            if self._procs is None:
+                self._procs = ProcessPoolExecutor(max_workers=self.processes,
+                                                  mp_context=multiprocessing.get_context("spawn"))
+            procs = self._procs
+        procs.submit(int, 0).result(timeout=60)
+
     def _render(self, path: Path, page: int) -> bytes:
         """Render in a worker process: PyMuPDF holds the GIL while it draws, which would stall the app."""
         if self.processes < 1:
@@ -170,6 +183,5 @@ class PageImageService:
             data = await asyncio.to_thread(self.cache.get, path, sha256, page)
         except Exception as exc:
             return Response(f"page {page} cannot be rendered: {exc}", status_code=500, media_type="text/plain")
-        self.cache.prefetch(path, sha256, [page + 1])
         return Response(data, media_type="image/png",
                         headers={"Cache-Control": "private, max-age=86400, immutable"})

@@ -13,7 +13,7 @@ from app.workspaces import SessionWorkspace
 from engine.markdown import count_markers, split_pages
 from engine.schemas import DocumentRecord
 
-PREFETCH = (1, 2, -1)  # pages rendered ahead, relative to the one shown
+PREFETCH = (1, 2)  # pages the browser fetches ahead (the server renders them then), relative to the one shown
 
 
 @module.ui
@@ -26,7 +26,9 @@ def inspect_ui():
             ui.input_action_button("next", "Next ›", class_="btn-sm btn-outline-secondary", title="Next page (→)"),
             ui.div(
                 ui.input_numeric("jump", None, value=1, min=1, width="6rem"),
-                ui.input_action_button("go", "Go", class_="btn-sm btn-outline-secondary"),
+                ui.tags.button("Go", id=module.resolve_id("go"), type="button", class_="btn btn-sm btn-outline-secondary",
+                               **{"data-jump-from": module.resolve_id("jump"),
+                                  "data-jump-input": module.resolve_id("goto")}),
                 class_="d-flex gap-1 align-items-center pdfrag-jump",
             ),
             ui.span(class_="pdfrag-sep"),
@@ -80,11 +82,11 @@ def inspect_server(input, output, session, *, space: SessionWorkspace, records: 
         move(+1)
 
     @reactive.effect
-    @reactive.event(input.go)
-    def _go():
+    @reactive.event(input.goto)
+    def _go():  # app.js sends the jump box's value with the click, so a fresh entry is never missed
         rec = record()
         try:
-            wanted = int(input.jump())
+            wanted = int((input.goto() or {}).get("page"))
         except (TypeError, ValueError):
             return
         if rec is not None:
@@ -109,7 +111,10 @@ def inspect_server(input, output, session, *, space: SessionWorkspace, records: 
         if rec.pages < 1:
             return _empty(f"{rec.file_name} has no readable pages ({rec.error or rec.status.value}).")
         number = page()
-        images.grant(token, rec.doc_id, space.workspace.pdf_path(rec), rec.sha256, rec.pages)
+        path = space.workspace.pdf_path(rec)
+        images.grant(token, rec.doc_id, path, rec.sha256, rec.pages)
+        pages_ahead = [p for d in PREFETCH if 1 <= (p := number + d) <= rec.pages]
+        images.cache.prefetch(path, rec.sha256, pages_ahead)  # rendered on the server even if the browser waits
         ahead = [ui.tags.link(rel="prefetch", href=images.url(token, rec.doc_id, rec.sha256, p), **{"as": "image"})
                  for d in PREFETCH if 1 <= (p := number + d) <= rec.pages]
         return ui.TagList(

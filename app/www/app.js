@@ -12,6 +12,16 @@
                         { priority: "event" });
   }, true);
 
+  // A "Go" button sends the page typed next to it with the click (the typed value may not have
+  // reached the server yet).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-jump-input]");
+    if (!button || !window.Shiny) return;
+    var box = document.getElementById(button.dataset.jumpFrom);
+    Shiny.setInputValue(button.dataset.jumpInput, { page: box ? box.value : null, at: Date.now() },
+                        { priority: "event" });
+  });
+
   // In Inspect, the arrow keys page through the document (unless the user is typing).
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;

@@ -1,4 +1,8 @@
-"""Helpers of the browser tests: start and stop a workbench server, drive pages, save screenshots."""
+"""Helpers and fixtures of the app tests: a workbench server, Debian's chromium, pages, screenshots.
+
+Test modules import the fixtures they use from here (a conftest.py in this folder would shadow
+tests/conftest.py for `from conftest import ...`).
+"""
 
 from __future__ import annotations
 
@@ -9,8 +13,12 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+import pymupdf
+import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -35,7 +43,7 @@ def _free_port() -> int:
 
 def start_server(data_dir: Path, env: dict[str, str] | None = None, timeout: float = 30.0) -> Server:
     port = _free_port()
-    environment = {**os.environ, "PYTHONPATH": str(REPO), "PDFRAG_WORKERS": "2", **(env or {})}
+    environment = {**os.environ, "PYTHONPATH": str(REPO), "PDFRAG_WORKERS": "1", **(env or {})}
     log = open(data_dir.parent / f"server-{port}.log", "w")
     started = time.perf_counter()
     process = subprocess.Popen(
@@ -101,3 +109,62 @@ def wait_page_image(page, number: int, timeout: float = 20_000) -> None:
     page.wait_for_function(
         "n => { const img = document.querySelector(`img.pdfrag-page-image[data-page='${n}']`);"
         " return img && img.complete && img.naturalWidth > 0; }", arg=number, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """A headless chromium (skips the browser tests when it or Playwright is missing)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium)")
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[Server]:
+    """A workbench on an empty workspace, for the whole test module."""
+    root = tmp_path_factory.mktemp("app")
+    running = start_server(root / "workspace")
+    print(f"\n[timing] server start to first page: {running.startup_seconds:.2f} s")
+    yield running
+    stop_server(running)
+
+
+
+
+def text_pdf(path: Path, title: str, pages: int, *, landscape: bool = False) -> Path:
+    """A small PDF with a title, a numbered section heading and a paragraph on every page."""
+    width, height = (842, 595) if landscape else (595, 842)
+    doc = pymupdf.open()
+    for n in range(1, pages + 1):
+        page = doc.new_page(width=width, height=height)
+        y = 80
+        if n == 1:
+            page.insert_text((72, y), title, fontsize=24)
+            y += 44
+        page.insert_text((72, y), f"{n} Section {n} of {title}", fontsize=16)
+        for k in range(4):
+            page.insert_text((72, y + 32 + 15 * k), f"Page {n} text about topic {n}, line {k + 1}.", fontsize=10)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+@pytest.fixture(scope="module")
+def upload_files(tmp_path_factory) -> dict[str, Path]:
+    """Files to upload: two good PDFs (one with a very long name) and two bad ones."""
+    root = tmp_path_factory.mktemp("uploads")
+    long_name = "Quarterly-operations-review-of-the-northern-region-with-appendices-and-a-very-long-file-name.pdf"
+    files = {
+        "report": text_pdf(root / "river-report.pdf", "River Report", 5),
+        "long": text_pdf(root / long_name, "A Document With A Remarkably Long Title That Keeps Going", 3),
+        "fake": root / "not-really.pdf",
+        "text": root / "notes.txt",
+    }
+    files["fake"].write_bytes(b"<html><body>this is not a PDF</body></html>")
+    files["text"].write_text("plain text", encoding="utf-8")
+    return files

@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 from app.runner import STAGES, Batch, IngestRunner, ProgressBoard, RunFinished, RunStarted
-from conftest import text_pdf
+from browser_helpers import text_pdf
 from engine.schemas import ProgressEvent
 from engine.workspace import Workspace
 

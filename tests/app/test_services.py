@@ -12,7 +12,7 @@ from app.images import PageImageCache, PageImageService
 from app.settings_model import SessionSettings
 from app.uploads import Upload, check_upload, stage_uploads
 from app.workspaces import WorkspaceProvider
-from conftest import text_pdf
+from browser_helpers import text_pdf
 from engine.cli import main
 from engine.workspace import Workspace
 

@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from browser_helpers import chromium, server, upload_files  # noqa: F401  (fixtures)
 from browser_helpers import open_page, screenshot, tab, wait_idle, wait_page_image
 
 pytestmark = [pytest.mark.xdist_group("app-workbench"), pytest.mark.browser]

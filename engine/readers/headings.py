@@ -16,6 +16,7 @@ _LABEL_PATTERNS: list[tuple[str, float, re.Pattern[str]]] = [
     ("upper", 1.0, re.compile(r"^([A-Z])[.)]\s+\S")),
     ("arabic", 2.0, re.compile(r"^(\d{1,2})[.)]\s+\S")),
     ("arabic_bare", 2.0, re.compile(r"^(\d{1,2})\s+[A-Z][a-z]")),
+    ("lower_roman", 3.5, re.compile(r"^([ivx]{2,4})[.)]\s+\S")),
     ("lower", 3.0, re.compile(r"^([a-z])[.)]\s+\S")),
     ("paren_arabic", 4.0, re.compile(r"^\((\d{1,2})\)\s+\S")),
     ("paren_lower", 5.0, re.compile(r"^\(([a-z])\)\s+\S")),
@@ -148,7 +149,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
                 continue
             text, count = line.text, 1
             # merge the following lines of a wrapped heading (same style, close below)
-            while i + count < len(lines) and count < 4:
+            while i + count < len(lines) and count < 6:
                 nxt = lines[i + count]
                 prev = lines[i + count - 1]
                 emphasised = line.size >= body * 1.12 or line.bold or line.italic
@@ -167,7 +168,9 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
                     break
                 text = f"{text} {nxt.text}"
                 count += 1
-            if len(text.split()) <= MAX_WORDS + 12:
+            words = len(text.split())
+            quote = words >= 12 and text.rstrip(" ”\"'’").endswith((".", "!", "?", "…"))
+            if words <= MAX_WORDS + 12 and not quote:  # long sentences in large type are pull quotes
                 found.append(Candidate(page_index + 1, i, count, text, style, order))
                 order += 1
                 prev_heading = True
@@ -205,6 +208,8 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     if prev is not None and not prev_heading and not _ends_block(prev) and prev.y0 <= line.y0:
         if abs(prev.size - line.size) < 0.6 and prev.bold == line.bold and line.y0 - prev.y1 < 1.5 * line.size:
             return None  # continues the previous paragraph
+    if _in_table_row(lines, i):
+        return None
     numbering = label[0] if label else ""
     emphasised = line.bold or line.italic or caps
     if emphasised and not _starts_paragraph(lines, i + 1, left) and not label:
@@ -225,6 +230,13 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
 
 def _merge_unlabelled(candidates: list[Candidate]) -> list[Candidate]:
     """Unnumbered headings join the numbered style they otherwise share, when there is exactly one."""
+    # "i." / "v." / "x." are roman numerals when the same style also numbers "ii.", "iii.", ...
+    romans = {(c.style.size, c.style.bold, c.style.italic, c.style.caps)
+              for c in candidates if c.style.numbering == "lower_roman"}
+    for cand in candidates:
+        base = (cand.style.size, cand.style.bold, cand.style.italic, cand.style.caps)
+        if cand.style.numbering == "lower" and cand.text[:1] in "ivx" and base in romans:
+            cand.style = Style(*base, "lower_roman")
     labelled: dict[tuple, set[str]] = {}
     for cand in candidates:
         base = (cand.style.size, cand.style.bold, cand.style.italic, cand.style.caps)
@@ -237,14 +249,38 @@ def _merge_unlabelled(candidates: list[Candidate]) -> list[Candidate]:
     return candidates
 
 
+_FOOTNOTE_MARK = re.compile(r"(?<=[.?!:”\")])\d{1,4}$")
+
+
+def _in_table_row(lines: list[Line], i: int) -> bool:
+    """Whether another line of the same style shares this line's row (a table header, not a heading)."""
+    line = lines[i]
+    for j in range(max(0, i - 12), min(len(lines), i + 13)):
+        other = lines[j]
+        if j == i or other.bold != line.bold or abs(other.size - line.size) >= 0.6:
+            continue
+        overlap = min(line.y1, other.y1) - max(line.y0, other.y0)
+        if overlap > 0.5 * min(line.height, other.height) and (other.x0 >= line.x1 or other.x1 <= line.x0):
+            return True
+    return False
+
+
 def _ends_block(line: Line) -> bool:
-    text = line.text.rstrip()
+    text = _FOOTNOTE_MARK.sub("", line.text.rstrip())
     return text.endswith((".", ":", "?", "!", "”", '"', ")")) or line.bold
 
 
 def assign_levels(candidates: list[Candidate], body: float, pages: int) -> dict[int, int]:
     """One level per style for the whole document: {candidate order: level (1 = top)}."""
     candidates = _merge_unlabelled(candidates)
+    # four or more body-size "headings" of one style on one page are a list of labels (names, terms)
+    per_page: dict[tuple[int, Style], int] = {}
+    for cand in candidates:
+        per_page[(cand.page, cand.style)] = per_page.get((cand.page, cand.style), 0) + 1
+    candidates = [
+        c for c in candidates
+        if c.style.size >= body * 1.12 or label_class(c.text) or per_page[(c.page, c.style)] < 4
+    ]
     by_style: dict[Style, list[Candidate]] = {}
     for cand in candidates:
         by_style.setdefault(cand.style, []).append(cand)

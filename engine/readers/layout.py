@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 import pymupdf
 
+from engine.readers.reading_order import xy_cut
+
 _BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|[-,]bd\b|[-,](dm|md|sb)\b|medium)", re.I)
 _ITALIC_NAME = re.compile(r"(italic|oblique|[-,]it\b|bdit|bkit)", re.I)
 LABEL_RE = re.compile(
@@ -15,6 +17,7 @@ LABEL_RE = re.compile(
     re.I,
 )
 BULLET_GLYPH_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8\-–]$")
+DEGENERATE_SIZE = 10.0
 TEXT_FLAGS = (
     pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_PRESERVE_LIGATURES | pymupdf.TEXT_MEDIABOX_CLIP
 )
@@ -83,6 +86,9 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     top = max(weights.values())
     size = max(s for s, w in weights.items() if w >= 0.3 * top)
     x0, y0, x1, y1 = line["bbox"]
+    if size < 2 or y1 - y0 < 1:  # Type3 fonts can report a size of 0.12 and zero-height boxes
+        size = round(max(y1 - y0, DEGENERATE_SIZE) * 2) / 2
+        y0 = min(y0, y1 - size)
     return Line(
         text=" ".join(text.split()),
         x0=x0, y0=y0, x1=x1, y1=y1,
@@ -100,7 +106,8 @@ def _merge_baseline(fragments: list[Line]) -> list[Line]:
     for frag in fragments:
         prev = merged[-1] if merged else None
         if prev is not None and _same_line(prev, frag):
-            prev.text = f"{prev.text} {frag.text}"
+            joiner = "" if frag.x0 - prev.x1 < 1.0 else " "  # kerned pieces of one word, or two words
+            prev.text = f"{prev.text}{joiner}{frag.text}"
             prev.x1 = max(prev.x1, frag.x1)
             prev.y0, prev.y1 = min(prev.y0, frag.y0), max(prev.y1, frag.y1)
             if len(frag.text) > len(prev.text) / 2:  # the title's style wins over its label's
@@ -124,55 +131,6 @@ def _same_line(left: Line, right: Line) -> bool:
     return gap <= 4 * size and (LABEL_RE.match(left.text) is not None or BULLET_GLYPH_RE.match(left.text) is not None)
 
 
-def _order_columns(lines: list[Line], width: float) -> tuple[list[Line], int]:
-    """Reading order: full-width lines as separators, two-column runs left column first."""
-    if len(lines) < 8:
-        return sorted(lines, key=lambda l: (round(l.y0), l.x0)), 1
-    mid = width / 2
-    left = [l for l in lines if l.x1 <= mid + 2]
-    right = [l for l in lines if l.x0 >= mid - 2]
-    if len(left) < 4 or len(right) < 4 or min(len(left), len(right)) < 0.2 * len(lines):
-        return sorted(lines, key=lambda l: (round(l.y0), l.x0)), 1
-    # the columns must overlap vertically for a real two-column layout
-    overlap = min(max(l.y1 for l in left), max(l.y1 for l in right)) - max(
-        min(l.y0 for l in left), min(l.y0 for l in right)
-    )
-    if overlap < 50:
-        return sorted(lines, key=lambda l: (round(l.y0), l.x0)), 1
-    ordered: list[Line] = []
-    band: list[Line] = []
-
-    def flush() -> None:
-        key = lambda l: (round(l.y0), l.x0)  # noqa: E731
-        band_left = [l for l in band if l.x1 <= mid + 2]
-        band_right = [l for l in band if l.x1 > mid + 2]
-        if not band_left or not band_right:
-            ordered.extend(sorted(band, key=key))
-            band.clear()
-            return
-        # only where both columns have text is the band two-column; above and below it flows as one
-        top = max(min(l.y0 for l in band_left), min(l.y0 for l in band_right)) - 2
-        bottom = min(max(l.y1 for l in band_left), max(l.y1 for l in band_right)) + 2
-        above = [l for l in band if l.y1 <= top]
-        below = [l for l in band if l.y0 >= bottom]
-        inside = [l for l in band if l.y1 > top and l.y0 < bottom]
-        ordered.extend(sorted(above, key=key))
-        ordered.extend(sorted((l for l in inside if l.x1 <= mid + 2), key=key))
-        ordered.extend(sorted((l for l in inside if l.x1 > mid + 2), key=key))
-        ordered.extend(sorted(below, key=key))
-        band.clear()
-
-    for line in sorted(lines, key=lambda l: (round(l.y0), l.x0)):
-        spanning = line.x0 < mid - 2 and line.x1 > mid + 2
-        if spanning:
-            flush()
-            ordered.append(line)
-        else:
-            band.append(line)
-    flush()
-    return ordered, 2
-
-
 def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100) -> PageLayout:
     """Styled lines (reading order) and large images of one page."""
     rect = page.rect
@@ -186,7 +144,8 @@ def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100) -> Pag
             if frag is not None and _visible(frag, rect):
                 fragments.append(frag)
     lines = _merge_baseline(fragments)
-    ordered, columns = _order_columns(lines, rect.width)
+    ordered, split = xy_cut(lines)
+    columns = 2 if split else 1
     images = []
     has_images = bool(page.get_images(full=False))  # the resource list is cheap; image boxes are not
     for info in page.get_image_info() if has_images else ():

@@ -31,7 +31,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 1
+    version = 2
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -1,0 +1,133 @@
+"""Offline context metadata of a document: `extract_metadata` runs one small rule-based function per field."""
+
+# No model, no network: docinfo, the layout (headings) and rules over the text; every field records where it
+# came from (provenance). The field functions live by concern: text (Markdown to sampled body text), words
+# (stopwords, stems), sentences, document (title, author, language, type), dates (publication date), periods,
+# keywords, summary, themes, entities. Their public names are re-exported here.
+
+from __future__ import annotations
+
+from engine.extract.metadata.dates import (
+    DATE_RE, MONTH, NOT_PUBLICATION_RE, PUBLICATION_CUE_RE, RANGE_AFTER_RE, YEAR, docinfo_date,
+    extract_publication_date, find_dates, iso, month_number,
+)
+from engine.extract.metadata.document import (
+    BYLINE_RE, DECK_CREATOR_RE, FILE_EXT_RE, GENERIC_AUTHORS, GENERIC_TITLES, SLUG_RE, TYPE_RULES, extract_author,
+    extract_document_type, extract_language, extract_title, is_meaningful_author, is_meaningful_title,
+)
+from engine.extract.metadata.entities import (
+    ACRONYM_DEF_RE, CAP_TOKEN_RE, CONNECTORS, MAX_ENTITIES, NAME_STOP, NAME_STOP_INSIDE, ORG_ANCHOR_RE, ORG_HEADS,
+    ORG_HEAD_SET, ORG_NAME_RE, ORG_SUFFIXES, entity_key, extract_entities, find_acronym_organisations,
+    find_organisations, is_organisation, long_form,
+)
+from engine.extract.metadata.keywords import TOKEN_SPLIT_RE, URL_RE, extract_keywords, keyword_candidates
+from engine.extract.metadata.periods import (
+    BEFORE_YEAR, COPYRIGHT_BEFORE_RE, FY_ANCHOR_RE, GATES, MAX_PERIODS, PERIOD_MONTHS, QUARTER_WORDS,
+    SHORT_RANGE_AFTER_RE, YEAR_ANCHOR_RE, Period, extract_time_periods, find_periods,
+)
+from engine.extract.metadata.sentences import (
+    ABBREVIATIONS, BOILERPLATE_MARKS, BOUNDARY_RE, FOOTNOTE_END_RE, SENTENCE_END_RE, is_prose, split_sentences,
+)
+from engine.extract.metadata.summary import CAPTION_RE, LABEL_RE, extract_summary, is_summary_sentence
+from engine.extract.metadata.text import (
+    BULLET_RE, IMAGE_RE, LIGATURES, MAX_ANCHORS, SAMPLE_CHARS, SCAN_CHARS, SOFT_HYPHEN, body_paragraphs,
+    body_sample, fix_ligatures, heading_list, page_blocks, plain_text, resolve_hyphens, sample_pages,
+)
+from engine.extract.metadata.themes import (
+    BOILERPLATE_SECTIONS_RE, MAX_THEMES, NUMBERING_RE, THEME_DESCRIPTION_CHARS, extract_themes, first_sentence,
+    shorten, theme_name, themes_at_level,
+)
+from engine.extract.metadata.words import KEYWORD_NOISE, STEMMER_LANGS, STOPWORDS_EN, WORD_RE, stem_words, stopwords
+from engine.schemas.base import Provenance
+from engine.schemas.metadata import ContextMetadata
+from engine.schemas.pdf import PdfInfo
+from engine.schemas.toc import Heading
+
+VERSION = 1  # bump when the output changes: the pipeline re-runs the stage
+
+__all__ = [
+    "VERSION", "extract_metadata",
+    # dates
+    "DATE_RE", "MONTH", "NOT_PUBLICATION_RE", "PUBLICATION_CUE_RE", "RANGE_AFTER_RE", "YEAR", "docinfo_date",
+    "extract_publication_date", "find_dates", "iso", "month_number",
+    # document
+    "BYLINE_RE", "DECK_CREATOR_RE", "FILE_EXT_RE", "GENERIC_AUTHORS", "GENERIC_TITLES", "SLUG_RE", "TYPE_RULES",
+    "extract_author", "extract_document_type", "extract_language", "extract_title", "is_meaningful_author",
+    "is_meaningful_title",
+    # entities
+    "ACRONYM_DEF_RE", "CAP_TOKEN_RE", "CONNECTORS", "MAX_ENTITIES", "NAME_STOP", "NAME_STOP_INSIDE",
+    "ORG_ANCHOR_RE", "ORG_HEADS", "ORG_HEAD_SET", "ORG_NAME_RE", "ORG_SUFFIXES", "entity_key", "extract_entities",
+    "find_acronym_organisations", "find_organisations", "is_organisation", "long_form",
+    # keywords
+    "TOKEN_SPLIT_RE", "URL_RE", "extract_keywords", "keyword_candidates",
+    # periods
+    "BEFORE_YEAR", "COPYRIGHT_BEFORE_RE", "FY_ANCHOR_RE", "GATES", "MAX_PERIODS", "PERIOD_MONTHS", "QUARTER_WORDS",
+    "SHORT_RANGE_AFTER_RE", "YEAR_ANCHOR_RE", "Period", "extract_time_periods", "find_periods",
+    # sentences
+    "ABBREVIATIONS", "BOILERPLATE_MARKS", "BOUNDARY_RE", "FOOTNOTE_END_RE", "SENTENCE_END_RE", "is_prose",
+    "split_sentences",
+    # summary
+    "CAPTION_RE", "LABEL_RE", "extract_summary", "is_summary_sentence",
+    # text
+    "BULLET_RE", "IMAGE_RE", "LIGATURES", "MAX_ANCHORS", "SAMPLE_CHARS", "SCAN_CHARS", "SOFT_HYPHEN",
+    "body_paragraphs", "body_sample", "fix_ligatures", "heading_list", "page_blocks", "plain_text",
+    "resolve_hyphens", "sample_pages",
+    # themes
+    "BOILERPLATE_SECTIONS_RE", "MAX_THEMES", "NUMBERING_RE", "THEME_DESCRIPTION_CHARS", "extract_themes",
+    "first_sentence", "shorten", "theme_name", "themes_at_level",
+    # words
+    "KEYWORD_NOISE", "STEMMER_LANGS", "STOPWORDS_EN", "WORD_RE", "stem_words", "stopwords",
+]
+
+
+def extract_metadata(info: PdfInfo, markdown: str, headings: list[Heading]) -> ContextMetadata:
+    """All context metadata fields of one document, each with where it came from."""
+    blocks = page_blocks(markdown)
+    front = [plain_text(b) for b in blocks[:2]]
+    first_pages = "\n".join(front)[:20_000]
+    paragraphs = body_sample(blocks)
+    scanned = "\n".join(plain_text(blocks[i]) for i in sample_pages(blocks, SCAN_CHARS))
+    provenance: dict[str, Provenance] = {}
+
+    title, title_from = extract_title(info, markdown, headings)
+    author, author_from = extract_author(info, first_pages)
+    publication_date, date_from = extract_publication_date(info, first_pages)
+    for field, source in (("title", title_from), ("author", author_from), ("publication_date", date_from)):
+        if source:
+            provenance[field] = source
+
+    language = extract_language(paragraphs)
+    lang = language or "en"
+    document_type = extract_document_type(info, title, first_pages, front[0] if front else "")
+    keywords = extract_keywords(paragraphs, lang)
+    summary = extract_summary(paragraphs, lang)
+    themes = extract_themes(markdown, headings, title)
+    entities = extract_entities(scanned, author)
+    time_periods = extract_time_periods(title, scanned, front_chars=sum(len(f) + 1 for f in front))
+
+    for field, value, source in (
+        ("language", language, Provenance.HEURISTIC),
+        ("document_type", document_type, Provenance.HEURISTIC),
+        ("keywords", keywords, Provenance.HEURISTIC),
+        ("summary", summary, Provenance.HEURISTIC),
+        ("themes", themes, Provenance.LAYOUT),
+        ("entities", entities, Provenance.HEURISTIC),
+        ("time_periods", time_periods, Provenance.HEURISTIC),
+    ):
+        if value:
+            provenance[field] = source
+    if entities and all(e.role != "mentioned" for e in entities) and author_from:
+        provenance["entities"] = author_from
+    return ContextMetadata(
+        title=title,
+        author=author,
+        publication_date=publication_date,
+        language=language,
+        document_type=document_type,
+        themes=themes,
+        entities=entities,
+        time_periods=time_periods,
+        keywords=keywords,
+        summary=summary,
+        provenance=provenance,
+    )

@@ -1,0 +1,148 @@
+"""Title, author, language and document type of a document, from docinfo, the layout and rules over the text."""
+
+from __future__ import annotations
+
+import re
+
+from engine.extract.metadata.text import heading_list
+from engine.schemas.base import Provenance
+from engine.schemas.pdf import PdfInfo
+from engine.schemas.toc import Heading
+
+# -------------------------------------------------------------------------------------------- title
+
+FILE_EXT_RE = re.compile(r"\.(?:pdf|docx?|dvi|ps|tex|indd|pptx?|xlsx?|rtf|txt|qxd|odt|pages|key|eps)\s*$", re.I)
+SLUG_RE = re.compile(r"^[\w.-]+$")
+GENERIC_TITLES = frozenset(
+    {"untitled", "title", "document", "presentation", "powerpoint presentation", "slide 1", "unknown", "none",
+     "no title", "draft"}
+)  # fmt: skip
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[\W_]+", "", text).lower()
+
+
+def is_meaningful_title(title: str, file_name: str = "") -> bool:
+    """Not empty, not a file or path name, not "Microsoft Word - x.docx", not a generic placeholder."""
+    title = title.strip()
+    if len(title) < 3 or not any(c.isalpha() for c in title):
+        return False
+    if title.lower() in GENERIC_TITLES or re.match(r"^microsoft (?:word|powerpoint|excel)\b", title, re.I):
+        return False
+    if FILE_EXT_RE.search(title) or "\\" in title or title.startswith("/") or re.match(r"^[A-Z]:", title):
+        return False
+    if " " not in title and SLUG_RE.match(title) and re.search(r"[-_.\d]", title):
+        return False  # a slug such as "q1-fy25-earnings" or "report_v2"
+    stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", file_name)
+    return not (stem and _squash(stem) == _squash(title))
+
+
+
+def extract_title(info: PdfInfo, markdown: str, headings: list[Heading]) -> tuple[str, Provenance | None]:
+    """The docinfo title when meaningful (pdf-info); else the H1 (layout); else, when the H1 is only the
+    file name the reformatter fell back to, the first heading of page 1 with at least three words."""
+    docinfo = " ".join(info.docinfo.get("title", "").split())
+    if is_meaningful_title(docinfo, info.file_name):
+        return docinfo, Provenance.PDF_INFO
+    found = heading_list(markdown, headings)
+    marker = re.search(r"^--- end page 1\s*$", markdown, re.M)
+    page_one_lines = markdown.count("\n", 0, marker.start()) if marker else len(markdown)
+    h1 = [title for _, level, title in found if level == 1][:1]
+    page_one = [title for line, level, title in found if level > 1 and line < page_one_lines]
+    words_ok = [t for t in page_one if len(t.split()) >= 3 and all(len(w) > 1 or w in "aAI&" for w in t.split())]
+    for candidate in h1 + words_ok[:1]:
+        candidate = " ".join(candidate.replace("**", "").split())
+        if is_meaningful_title(candidate, info.file_name):
+            return candidate, Provenance.LAYOUT
+    return "", None
+
+
+# ------------------------------------------------------------------------------------------- author
+
+GENERIC_AUTHORS = frozenset(
+    {"user", "admin", "administrator", "owner", "unknown", "author", "windows user", "microsoft office user",
+     "default", "standard", "none", "n/a", "test", "pc", "hp", "dell"}
+)  # fmt: skip
+BYLINE_RE = re.compile(r"^\s*(?:prepared by|written by|authors?:|by)\s*:?\s+(?P<name>.+?)\s*$", re.I | re.M)
+
+
+def is_meaningful_author(author: str) -> bool:
+    author = author.strip()
+    return (
+        len(author) >= 2
+        and any(c.isalpha() for c in author)
+        and author.lower() not in GENERIC_AUTHORS
+        and not FILE_EXT_RE.search(author)
+        and "\\" not in author
+    )
+
+
+def extract_author(info: PdfInfo, first_pages: str) -> tuple[str, Provenance | None]:
+    """The docinfo author when meaningful (pdf-info), else a "Prepared by / By / Author:" line (heuristic)."""
+    docinfo = " ".join(info.docinfo.get("author", "").split())
+    if is_meaningful_author(docinfo):
+        return docinfo, Provenance.PDF_INFO
+    for match in BYLINE_RE.finditer(first_pages):
+        name = match.group("name").strip(" .,;:")
+        words = name.split()
+        if 1 <= len(words) <= 12 and words[0][:1].isupper() and not re.search(r"\d{3}|@|https?:", name):
+            return name, Provenance.HEURISTIC
+    return "", None
+
+
+# ----------------------------------------------------------------------------------------- language
+
+
+def extract_language(paragraphs: list[str]) -> str:
+    """ISO 639-1 code from py3langid over up to ~6,000 characters of body text taken at three places."""
+    text = "\n".join(paragraphs)
+    if sum(map(str.isalpha, text[:2000])) < 40:
+        return ""
+    if len(text) > 6000:
+        third = len(text) // 3
+        text = "\n".join(text[i : i + 2000] for i in (0, third, 2 * third))
+    import py3langid  # the model loads on first use
+
+    return str(py3langid.classify(text)[0])
+
+
+# ------------------------------------------------------------------------------------ document type
+
+TYPE_RULES: list[tuple[str, str, re.Pattern[str]]] = [
+    # (label, where: "title" = title + docinfo subject/keywords, "front" = title + first pages, "page1")
+    ("proposed rule", "front", re.compile(r"\bACTION:\s*Proposed rules?\b|^proposed rule\b", re.I | re.M)),
+    ("final rule", "front", re.compile(r"\bACTION:\s*Final rules?\b", re.I)),
+    ("interpretive release", "front", re.compile(r"\bACTION:\s*Interpretation\b|\binterpretive release\b", re.I)),
+    ("policy statement", "front", re.compile(r"\bACTION:\s*Policy statement\b", re.I)),
+    ("earnings release", "page1", re.compile(
+        r"\b(?:reports?|announces?)\b[^.]{0,60}\b(?:quarter|full[- ]year|fiscal)\b[^.]{0,40}"
+        r"\b(?:earnings|financial results)\b|\bearnings release\b", re.I)),
+    ("annual report", "page1", re.compile(r"\bannual report\b", re.I)),
+    ("datasheet", "page1", re.compile(r"\bdata ?sheet\b|^product specification\s*$", re.I | re.M)),
+    ("research paper", "front", re.compile(
+        r"^\s*abstract\b(?=[\s\S]*^\s*(?:1\.?|I\.)?\s*introduction\s*$)", re.I | re.M)),
+    ("lecture notes", "title", re.compile(r"\blectures?\b|\blecture notes\b", re.I)),
+    ("thesis", "page1", re.compile(r"\b(?:thesis|dissertation) submitted\b|\bdoctoral dissertation\b", re.I)),
+    ("press release", "page1", re.compile(r"\bfor immediate release\b|\bpress release\b", re.I)),
+    ("white paper", "title", re.compile(r"\bwhite ?paper\b", re.I)),
+    ("manual", "title", re.compile(r"\b(?:user(?:'s)? guide|manual|handbook)\b", re.I)),
+    ("report", "title", re.compile(r"\breport\b", re.I)),
+    ("report", "front", re.compile(r"^\s*executive summary\b", re.I | re.M)),
+]  # fmt: skip
+DECK_CREATOR_RE = re.compile(r"powerpoint|keynote|google slides|impress|beamer", re.I)
+
+
+def extract_document_type(info: PdfInfo, title: str, first_pages: str, page1: str) -> str:
+    """A short label from rule-based cues; "presentation" for landscape decks; "" when no cue fires."""
+    title_text = "\n".join([title, info.docinfo.get("subject", ""), info.docinfo.get("keywords", "")])
+    haystacks = {"title": title_text, "front": f"{title_text}\n{first_pages}", "page1": f"{title_text}\n{page1}"}
+    landscape_deck = info.format == "landscape" and bool(
+        DECK_CREATOR_RE.search(info.docinfo.get("creator", "") + " " + info.docinfo.get("producer", ""))
+    )
+    for label, where, pattern in TYPE_RULES:
+        if label == "white paper" and landscape_deck:
+            return "presentation"  # a slide deck: past the specific cues, the format says more than the title
+        if pattern.search(haystacks[where]):
+            return label
+    return "presentation" if info.format == "landscape" else ""

@@ -1,0 +1,55 @@
+"""Reading order by recursive XY-cut: split a page at its widest whitespace gap, columns left first."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.readers.layout import Line
+
+MIN_GUTTER = 12.0  # points of empty width between two columns
+MIN_COLUMN_TEXT = 25  # typical prose line length; table cells are much shorter
+
+
+def _gaps(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Empty stretches between the union of intervals, as (start, end)."""
+    gaps: list[tuple[float, float]] = []
+    intervals = sorted(intervals)
+    reach = intervals[0][1]
+    for start, end in intervals[1:]:
+        if start > reach:
+            gaps.append((reach, start))
+        reach = max(reach, end)
+    return gaps
+
+
+def _is_column(lines: list[Line]) -> bool:
+    """Prose or a title block, not a column of table cells (numbers and short labels)."""
+    chars = sum(len(line.text) for line in lines)
+    return chars >= 40 and chars / len(lines) >= MIN_COLUMN_TEXT * 0.6
+
+
+def xy_cut(lines: list[Line]) -> tuple[list[Line], bool]:
+    """Lines in reading order, and whether a column split was made."""
+    if len(lines) <= 1:
+        return list(lines), False
+    v_gaps = [g for g in _gaps([(l.x0, l.x1) for l in lines]) if g[1] - g[0] >= MIN_GUTTER]
+    h_gaps = _gaps([(l.y0, l.y1) for l in lines])
+    best_v = max(v_gaps, key=lambda g: g[1] - g[0], default=None)
+    best_h = max(h_gaps, key=lambda g: g[1] - g[0], default=None)
+    if best_v is not None and (best_h is None or best_v[1] - best_v[0] > best_h[1] - best_h[0]):
+        cut = (best_v[0] + best_v[1]) / 2
+        left = [l for l in lines if l.x1 <= cut]
+        right = [l for l in lines if l.x0 >= cut]
+        if _is_column(left) and _is_column(right):
+            first, split_a = xy_cut(left)
+            second, split_b = xy_cut(right)
+            return first + second, True
+    if best_h is not None:
+        cut = (best_h[0] + best_h[1]) / 2
+        top = [l for l in lines if l.y1 <= cut]
+        bottom = [l for l in lines if l.y0 >= cut]
+        first, split_a = xy_cut(top)
+        second, split_b = xy_cut(bottom)
+        return first + second, split_a or split_b
+    return sorted(lines, key=lambda l: (round(l.y0), l.x0)), False

@@ -5,6 +5,7 @@ The tests of this module share one server and one browser page and run in order 
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -29,8 +30,12 @@ def image_page(page) -> str | None:
 
 
 def test_first_page_answers_within_two_seconds(server, page):
-    print(f"\n[timing] first page {server.startup_seconds:.2f} s after the server process started")
-    assert server.startup_seconds <= 2.5  # see the note in the README: 2 s on an idle machine
+    load = os.getloadavg()[0] / (os.cpu_count() or 1)
+    print(f"\n[timing] first page {server.startup_seconds:.2f} s after the server process started "
+          f"(load per core {load:.1f})")
+    # 2 s is the bar on an idle machine; when other work saturates the cores (the other xdist worker,
+    # other test runs) the start is allowed half as much again, and the figure is printed either way.
+    assert server.startup_seconds <= (2.0 if load < 1.0 else 3.0)
     # a first-time visitor on an empty workspace is offered the samples, not a blank page
     page.locator("#library-load_samples").wait_for()
     screenshot(page, "library-empty")

@@ -23,7 +23,7 @@ run: $(STAMP)
 	$(BIN)/pdfrag serve --port $(PORT) --host $(HOST)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_ingest.py

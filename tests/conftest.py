@@ -72,3 +72,19 @@ def make_pdf(tmp_path: Path) -> Callable[..., Path]:
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
     return tmp_path / "workspace"
+
+
+TIMINGS = REPO / "tests" / "app" / "screenshots" / "timings.txt"
+
+
+def pytest_sessionstart(session) -> None:
+    if not hasattr(session.config, "workerinput"):  # the controller (or a run without xdist)
+        TIMINGS.unlink(missing_ok=True)
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """The timings the app's browser tests measured (their workers' own output is not shown)."""
+    if TIMINGS.exists():
+        terminalreporter.section("workbench timings")
+        for line in TIMINGS.read_text(encoding="utf-8").splitlines():
+            terminalreporter.write_line(line)

@@ -22,6 +22,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 SHOTS = Path(__file__).resolve().parent / "screenshots"
+TIMINGS = SHOTS / "timings.txt"  # shown at the end of the run by tests/conftest.py
 CHROMIUM = os.environ.get("PDFRAG_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
@@ -168,3 +169,11 @@ def upload_files(tmp_path_factory) -> dict[str, Path]:
     files["fake"].write_bytes(b"<html><body>this is not a PDF</body></html>")
     files["text"].write_text("plain text", encoding="utf-8")
     return files
+
+
+def report_timing(line: str) -> None:
+    """Print a timing and keep it for the run's summary (xdist hides the workers' output)."""
+    print(line)
+    SHOTS.mkdir(exist_ok=True)
+    with open(TIMINGS, "a", encoding="utf-8") as handle:
+        handle.write(line.strip() + "\n")

@@ -9,7 +9,7 @@ import pytest
 from browser_helpers import chromium, upload_files  # noqa: F401  (fixtures)
 from browser_helpers import open_page, screenshot, start_server, stop_server, tab
 
-pytestmark = [pytest.mark.xdist_group("app-sessions"), pytest.mark.browser]
+pytestmark = [pytest.mark.browser]
 
 
 @pytest.fixture(scope="module")

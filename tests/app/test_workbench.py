@@ -1,6 +1,7 @@
 """The workbench in a real browser: upload, live progress, Inspect, the tree, chat, a bad upload, screenshots.
 
-The tests of this module share one server and one browser page and run in order (one xdist group).
+The tests of this module share one server and one browser page and run in order (`--dist loadfile`
+keeps a module on one worker).
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ import time
 import pytest
 
 from browser_helpers import chromium, server, upload_files  # noqa: F401  (fixtures)
-from browser_helpers import open_page, screenshot, tab, wait_idle, wait_page_image
+from browser_helpers import open_page, report_timing, screenshot, tab, wait_idle, wait_page_image
 
-pytestmark = [pytest.mark.xdist_group("app-workbench"), pytest.mark.browser]
+pytestmark = [pytest.mark.browser]
 
 PAGES = ["Library", "Pipeline", "Inspect", "Metadata", "Structure", "Chat", "Settings"]
 
@@ -31,7 +32,7 @@ def image_page(page) -> str | None:
 
 def test_first_page_answers_within_two_seconds(server, page):
     load = os.getloadavg()[0] / (os.cpu_count() or 1)
-    print(f"\n[timing] first page {server.startup_seconds:.2f} s after the server process started "
+    report_timing(f"[timing] first page {server.startup_seconds:.2f} s after the server process started "
           f"(load per core {load:.1f})")
     # 2 s is the bar on an idle machine; when other work saturates the cores (the other xdist worker,
     # other test runs) the start is allowed half as much again, and the figure is printed either way.
@@ -41,7 +42,9 @@ def test_first_page_answers_within_two_seconds(server, page):
     screenshot(page, "library-empty")
 
 
-def test_upload_two_pdfs_reaches_done(page, upload_files):
+@pytest.fixture(scope="module")
+def uploaded(page, upload_files):
+    """Two PDFs uploaded at once and processed (the later tests of this module use them)."""
     page.set_input_files("#library-files", [str(upload_files["report"]), str(upload_files["long"])])
     page.locator(".alert-success", has_text="Accepted").wait_for()
     tab(page, "Pipeline")
@@ -50,19 +53,21 @@ def test_upload_two_pdfs_reaches_done(page, upload_files):
     page.wait_for_function(
         "() => { const rows = [...document.querySelectorAll('tr.pdfrag-doc-progress')];"
         " return rows.length >= 2 && rows.every(r => r.dataset.status === 'ok'); }",
-        timeout=60_000,
+        timeout=90_000,
     )
-    names = set(rows.evaluate_all("rows => rows.map(r => r.dataset.doc)"))
-    assert "river-report.pdf" in names and any(n.startswith("Quarterly-operations") for n in names)
-    report = page.locator("#pipeline-report")
-    report.get_by_text("river-report.pdf").first.wait_for()
+    return set(rows.evaluate_all("rows => rows.map(r => r.dataset.doc)"))
+
+
+def test_upload_two_pdfs_reaches_done(page, uploaded):
+    assert "river-report.pdf" in uploaded and any(n.startswith("Quarterly-operations") for n in uploaded)
+    page.locator("#pipeline-report").get_by_text("river-report.pdf").first.wait_for()
     screenshot(page, "pipeline")
     tab(page, "Library")
     page.locator("#library-corpus").get_by_text("river-report.pdf").wait_for()
     screenshot(page, "library")
 
 
-def test_inspect_shows_page_two_image_and_markdown(page):
+def test_inspect_shows_page_two_image_and_markdown(page, uploaded):
     tab(page, "Inspect")
     page.select_option("#inspect-pick-doc", label="river-report.pdf (5 p.)")
     page.locator('img.pdfrag-page-image[data-page="1"]').wait_for()
@@ -78,7 +83,7 @@ def test_inspect_shows_page_two_image_and_markdown(page):
     screenshot(page, "inspect")
 
 
-def test_tree_node_opens_its_page_in_inspect(page):
+def test_tree_node_opens_its_page_in_inspect(page, uploaded):
     tab(page, "Structure")
     page.select_option("#structure-pick-doc", label="river-report.pdf (5 p.)")
     node = page.locator("#structure-tree .pdfrag-node[data-page='4'] a").first
@@ -91,7 +96,7 @@ def test_tree_node_opens_its_page_in_inspect(page):
     assert "Section 4" in page.locator('.pdfrag-md[data-page="4"]').inner_text()
 
 
-def test_metadata_and_record_download(page):
+def test_metadata_and_record_download(page, uploaded):
     tab(page, "Metadata")
     page.locator("#metadata-cards").get_by_text("File name").wait_for()
     with page.expect_download() as download:
@@ -100,7 +105,7 @@ def test_metadata_and_record_download(page):
     screenshot(page, "metadata")
 
 
-def test_chat_answer_cites_a_page_that_opens_in_inspect(page):
+def test_chat_answer_cites_a_page_that_opens_in_inspect(page, uploaded):
     from app.pages.chat import UNAVAILABLE, agent_available
 
     tab(page, "Chat")
@@ -118,7 +123,7 @@ def test_chat_answer_cites_a_page_that_opens_in_inspect(page):
     wait_page_image(page, int(wanted))
 
 
-def test_bad_upload_shows_an_error_and_breaks_nothing(page, upload_files):
+def test_bad_upload_shows_an_error_and_breaks_nothing(page, uploaded, upload_files):
     tab(page, "Library")
     page.set_input_files("#library-files", [str(upload_files["fake"]), str(upload_files["text"])])
     rejects = page.locator(".pdfrag-reject")
@@ -130,11 +135,13 @@ def test_bad_upload_shows_an_error_and_breaks_nothing(page, upload_files):
     # the corpus is unchanged and the other pages still work
     assert "2 documents" in page.locator("#library-summary").inner_text()
     tab(page, "Inspect")
-    page.click("#inspect-prev")
+    page.select_option("#inspect-pick-doc", label="river-report.pdf (5 p.)")
+    page.fill("#inspect-jump", "3")
+    page.click("#inspect-go")
     wait_page_image(page, 3)
 
 
-def test_screenshot_every_page(page, chromium, server):
+def test_screenshot_every_page(page, uploaded, chromium, server):
     for name in PAGES:
         tab(page, name)
         time.sleep(0.3)

@@ -32,11 +32,12 @@ def image_page(page) -> str | None:
 
 def test_first_page_answers_within_two_seconds(server, page):
     load = os.getloadavg()[0] / (os.cpu_count() or 1)
-    report_timing(f"[timing] first page {server.startup_seconds:.2f} s after the server process started "
-          f"(load per core {load:.1f})")
     # 2 s is the bar on an idle machine; when other work saturates the cores (the other xdist worker,
-    # other test runs) the start is allowed half as much again, and the figure is printed either way.
-    assert server.startup_seconds <= (2.0 if load < 1.0 else 3.0)
+    # other test runs) the bar scales with the load per core (at most 3x), and the figures are printed.
+    bar = 2.0 * min(3.0, max(1.0, load))
+    report_timing(f"[timing] first page {server.startup_seconds:.2f} s after the server process started "
+                  f"(bar {bar:.1f} s at load {load:.1f} per core)")
+    assert server.startup_seconds <= bar
     # a first-time visitor on an empty workspace is offered the samples, not a blank page
     page.locator("#library-load_samples").wait_for()
     screenshot(page, "library-empty")

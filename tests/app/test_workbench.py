@@ -114,9 +114,11 @@ def test_chat_answer_cites_a_page_that_opens_in_inspect(page, uploaded):
         assert UNAVAILABLE in page.locator(".pdfrag-chat-unavailable").inner_text()
         screenshot(page, "chat")
         pytest.skip("question answering is not available in this build (engine.agent has not landed)")
-    page.locator("shiny-chat-container textarea").fill("What does section 3 of the River Report cover?")
-    page.keyboard.press("Enter")
-    link = page.locator('shiny-chat-container a[href^="#pdfrag-open:"]').first
+    box = page.locator("#chat-chat .shiny-chat-input [role='textbox']")
+    box.click()
+    box.type("What does section 3 of the River Report cover?")
+    box.press("Enter")
+    link = page.locator('#chat-chat a[href^="#pdfrag-open:"]').first
     link.wait_for(timeout=30_000)
     screenshot(page, "chat")
     wanted = link.get_attribute("href").rsplit(":", 1)[1]

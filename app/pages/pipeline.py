@@ -40,7 +40,7 @@ def pipeline_ui():
 
 def _badge(status: str, text: str | None = None):
     return ui.span(text or status, class_=f"badge {BADGE.get(status, 'text-bg-light')} pdfrag-stage",
-                   **{"data-status": status})
+                   title=status, **{"data-status": status})
 
 
 def _progress_row(doc: DocProgress):
@@ -158,7 +158,7 @@ def pipeline_server(input, output, session, *, space: SessionWorkspace, runner: 
             text = board.log[-1]
         else:
             text = "Idle. Uploads start a run by themselves; “Process all documents” resumes anything unfinished."
-        lines = [ui.div(line, class_="small") for line in board.log[-8:-1]] if board.log else []
+        lines = [ui.div(line, class_="small") for line in reversed(board.log[-8:-1])] if board.log else []
         return ui.div(ui.p(text, class_="mt-2 mb-1 pdfrag-run-status", **{"data-running": str(board.running).lower()}),
                       ui.div(*lines, class_="text-muted pdfrag-log"))
 

@@ -27,6 +27,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_ingest.py
+	$(BIN)/python benchmarks/bench_llm.py
 
 samples: $(STAMP)
 	$(BIN)/python data/samples/make_samples.py

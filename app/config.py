@@ -48,7 +48,9 @@ def available_providers() -> list[str]:
     return sorted((p.value for p in AVAILABLE_PROVIDERS), key=lambda name: order.get(name, 9))
 
 
-def providers_needing_keys() -> dict[str, str]:
-    """Available providers that need an API key -> the key's name (only non-offline providers do)."""
-    names = {"gemini": "GEMINI_API_KEY", "mistral": "MISTRAL_API_KEY"}
-    return {p: names[p] for p in available_providers() if p in names}
+def key_fields() -> dict[str, str]:
+    """The API keys the available providers can use: field name -> label (none for offline only)."""
+    if "gemini" not in available_providers():
+        return {}
+    return {"gemini": "GEMINI_API_KEY (for the gemini provider)",
+            "mistral": "MISTRAL_API_KEY (optional: fallback for pages Gemini declines, OCR)"}

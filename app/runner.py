@@ -60,7 +60,7 @@ class IngestRunner:
         self.in_process = in_process  # run the pipeline in the worker thread itself (unit tests)
         self._queue: queue.SimpleQueue[Message] = queue.SimpleQueue()
         self._lock = threading.Lock()
-        self._waiting: list[tuple[Batch, str, int]] = []
+        self._waiting: list[tuple[Batch, str, int, Any]] = []
         self._stop: Any = None  # the current run's stop event (threading or multiprocessing)
         self._thread: threading.Thread | None = None
         self._closed = False
@@ -70,13 +70,13 @@ class IngestRunner:
         with self._lock:
             return self._thread is not None
 
-    def submit(self, batch: Batch, *, provider: str = "offline", workers: int = 1) -> None:
-        """Queue a batch; starts the worker thread when none is running."""
+    def submit(self, batch: Batch, *, provider: str = "offline", workers: int = 1, llm: Any = None) -> None:
+        """Queue a batch; starts the worker thread when none is running. `llm`: the engine's LlmSettings."""
         with self._lock:
             if self._closed:
                 _cleanup(batch)
                 return
-            self._waiting.append((batch, provider, workers))
+            self._waiting.append((batch, provider, workers, llm))
             if self._thread is None:
                 self._thread = threading.Thread(target=self._loop, name="pdfrag-ingest", daemon=True)
                 self._thread.start()
@@ -86,7 +86,7 @@ class IngestRunner:
         with self._lock:
             dropped, self._waiting = self._waiting, []
             stop = self._stop
-        for batch, _, _ in dropped:
+        for batch, *_ in dropped:
             self._queue.put(RunFinished(batch, cancelled=True))
             _cleanup(batch)
         if stop is not None:
@@ -116,14 +116,14 @@ class IngestRunner:
                 if not self._waiting:
                     self._thread, self._stop = None, None
                     return
-                batch, provider, workers = self._waiting.pop(0)
+                batch, provider, workers, llm = self._waiting.pop(0)
                 context = None if self.in_process else multiprocessing.get_context("spawn")
                 self._stop = threading.Event() if context is None else context.Event()
                 stop = self._stop
             self._queue.put(RunStarted(batch))
             started = time.perf_counter()
             job = _Job(str(self.workspace.root), tuple(str(p) for p in batch.paths), batch.force, provider, workers,
-                       self.max_bytes)
+                       self.max_bytes, llm)
             try:
                 if context is None:
                     outcome = _run_pipeline(job, self._queue.put, stop)
@@ -173,11 +173,12 @@ class _Job:
     provider: str
     workers: int
     max_bytes: int | None
+    llm: Any = None  # LlmSettings (keys as SecretStr); pickled to the child through a pipe, never a file
 
 
 def _run_pipeline(job: _Job, emit, stop: Any) -> tuple[list[IngestResult], bool, str | None]:
     pipeline = Pipeline(Workspace(job.root), provider=job.provider, workers=job.workers, on_progress=emit,
-                        max_bytes=job.max_bytes)
+                        max_bytes=job.max_bytes, llm=job.llm)
     done = threading.Event()
 
     def watch() -> None:

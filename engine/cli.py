@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.config import ConfigError, Settings, resolve_provider
-from engine.schemas import DocumentRecord, Status
+from engine.schemas import DocumentRecord, Provider, Status
 from engine.workspace import Workspace
 
 WHAT = ("record", "metadata", "markdown", "toc", "structure", "tree", "headings")
@@ -62,7 +62,8 @@ def _add_ingest(commands: Any, common: argparse.ArgumentParser) -> None:
     sub.add_argument("--provider", choices=("offline", "gemini", "auto"), default=None,
                      help="default: $PDFRAG_PROVIDER or offline")
     sub.add_argument("--workers", type=_positive_int, default=None,
-                     help="documents processed in parallel (default: $PDFRAG_WORKERS or min(4, CPUs))")
+                     help="documents processed in parallel (default: $PDFRAG_WORKERS or min(4, CPUs)); with "
+                          "gemini also the pages sent at once (default: $PDFRAG_WORKERS or 4)")
     sub.add_argument("--force", action="store_true", help="rerun every stage even when cached")
     sub.add_argument("--json", action="store_true", help="one JSON object per document on stdout")
     sub.set_defaults(handler=_ingest)
@@ -121,9 +122,11 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
     provider, note = resolve_provider(args.provider or settings.provider, gemini_key_set=settings.gemini_key_set)
     if note:
         _err(note)
+    workers = args.workers or settings.workers
+    llm = _llm_settings(args.workers) if provider is Provider.GEMINI else None
     printer = ProgressPrinter(total=len(collect_pdfs(Path(p) for p in args.paths)))
-    pipeline = Pipeline(workspace, provider=provider, workers=args.workers or settings.workers,
-                        on_progress=printer, max_bytes=settings.max_upload_bytes)
+    pipeline = Pipeline(workspace, provider=provider, workers=workers, on_progress=printer,
+                        max_bytes=settings.max_upload_bytes, llm=llm)
     started = time.perf_counter()
     try:
         results = pipeline.ingest([Path(p) for p in args.paths], force=args.force)
@@ -134,6 +137,8 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
             _err(f"{result.file_name}: {result.error or 'failed'}")
         elif result.status is Status.PARTIAL:
             _err(f"{result.file_name}: partial: {result.error}")
+    if provider is Provider.GEMINI:
+        _report_usage(workspace, results)
     if args.json:
         for result in results:
             _out(result.model_dump_json())
@@ -143,6 +148,26 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
           f"in {workspace.root}", file=sys.stderr)
     failed = any(r.status in (Status.FAILED, Status.PENDING) for r in results)
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _report_usage(workspace: Workspace, results: list[Any]) -> None:
+    """Per document: what the LLM calls cost (the per-stage figures are in `show --what record`)."""
+    from engine.llm.usage import describe_totals, document_totals
+
+    for result in results:
+        record = workspace.load(result.doc_id) if result.doc_id else None
+        if record is not None and result.seconds > 0:
+            _err(f"{result.file_name}: {describe_totals(document_totals(record.stages.values()))}")
+
+
+def _llm_settings(workers: int | None) -> Any:
+    """LlmSettings from the environment; pages at once: --workers, else $PDFRAG_WORKERS, else 4 (not tied to CPUs)."""
+    from engine.llm.settings import LlmSettings, LlmSettingsError
+
+    try:
+        return LlmSettings.from_env(page_workers=workers)
+    except LlmSettingsError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 # -- serve ---------------------------------------------------------------------------------------

@@ -13,8 +13,8 @@ from engine.schemas import Provider
 
 ProviderChoice = Literal["offline", "gemini", "auto"]
 
-# Providers whose stages exist in this build; `gemini` joins when its reader and stages land.
-AVAILABLE_PROVIDERS: frozenset[Provider] = frozenset({Provider.OFFLINE})
+# Providers whose stages exist in this build (mistral serves inside gemini: RECITATION fallback, OCR reader).
+AVAILABLE_PROVIDERS: frozenset[Provider] = frozenset({Provider.OFFLINE, Provider.GEMINI})
 
 DEFAULT_DATA_DIR = Path("data/workspace")
 

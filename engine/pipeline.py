@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import importlib
 import importlib.util
 import json
 import multiprocessing
@@ -14,297 +13,31 @@ import traceback
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.config import debug_enabled, default_workers
+from engine.llm.usage import Usage
 from engine.schemas import (
     DocumentRecord, IngestResult, ProgressEvent, Provider, StageError, StageState, Status,
+)
+from engine.stages import (
+    OPEN_STAGE_VERSION, TRUNCATED, MetadataStage, OpenStage, ReadStage, ReformatStage, Stage, StageContext,
+    StageOutcome, StructureStage, TocStage, TreeStage, combine_versions, default_stages, import_attr,
 )
 from engine.workspace import Workspace, atomic_write_text, file_sha256
 
 __all__ = [
-    "DocJob", "InputFile", "Pipeline", "Stage", "StageContext", "StageOutcome", "collect_pdfs",
-    "default_stages", "is_up_to_date", "run_document", "stage_keys",
+    "DocJob", "InputFile", "MetadataStage", "OPEN_STAGE_VERSION", "OpenStage", "Pipeline", "ReadStage",
+    "ReformatStage", "Stage", "StageContext", "StageOutcome", "StructureStage", "TRUNCATED", "TocStage",
+    "TreeStage", "collect_pdfs", "default_stages", "is_up_to_date", "run_document", "stage_keys",
 ]
 
 ProgressCallback = Callable[[ProgressEvent], None]
 CRASH_MESSAGE = "the worker process crashed while processing this file (a malformed PDF can do this)"
-OPEN_STAGE_VERSION = 2
 DONE = "done"  # the stage name of the last event of every document
 TASKS_PER_WORKER = 16  # a worker process is replaced after this many documents (bounds any leak)
-
-
-# -- stages ----------------------------------------------------------------------------------------
-
-
-@dataclass
-class StageOutcome:
-    """What a stage reports besides the record fields it set."""
-
-    warnings: list[str] = field(default_factory=list)
-    partial: bool = False  # some pages or parts could not be done (the document becomes `partial`)
-
-
-@dataclass
-class StageContext:
-    """What a stage may read and write: the record being built and the workspace files."""
-
-    workspace: Workspace
-    record: DocumentRecord
-    provider: Provider
-    model: str
-    progress: Callable[[int, int], None]
-
-    @property
-    def pdf_path(self) -> Path:
-        return self.workspace.pdf_path(self.record)
-
-    @property
-    def kind(self) -> str:
-        return "deck" if self.record.format == "landscape" else "report"
-
-    @property
-    def file_stem(self) -> str:
-        return Path(self.record.file_name).stem
-
-    def raw_markdown(self) -> str:
-        return self.workspace.raw_markdown_path(self.record).read_text(encoding="utf-8")
-
-    def reformatted_markdown(self) -> str:
-        return self.workspace.reformatted_markdown_path(self.record).read_text(encoding="utf-8")
-
-
-class Stage:
-    """One step: `run` sets the record `fields` it owns; `requires` must have succeeded, `uses` may have.
-
-    Its version is read from `version_sources()`, (module, attribute) pairs such as
-    ("engine.reformat", "VERSION"), so that a cache check need not import unchanged modules.
-    """
-
-    name: ClassVar[str] = ""
-    requires: ClassVar[tuple[str, ...]] = ()
-    uses: ClassVar[tuple[str, ...]] = ()
-    optional: ClassVar[bool] = False  # a failure makes the document partial, not failed
-    fields: ClassVar[tuple[str, ...]] = ()  # record fields reset when the stage fails or is skipped
-
-    def version_sources(self) -> list[tuple[str, str]]:
-        return []
-
-    def version(self) -> int:
-        return combine_versions([_import_attr(m, a) for m, a in self.version_sources()])
-
-    def provider(self, provider: Provider) -> Provider:
-        return Provider.OFFLINE
-
-    def outputs_exist(self, ctx: StageContext) -> bool:
-        return True
-
-    def run(self, ctx: StageContext) -> StageOutcome:
-        raise NotImplementedError
-
-
-def combine_versions(values: list[int]) -> int:
-    """One number for a stage built from several versioned modules (1 when none declares a version)."""
-    total = 0
-    for value in values:
-        total = total * 1000 + value
-    return total or 1
-
-
-def _import_attr(module: str, attribute: str) -> int:
-    value: Any = importlib.import_module(module)
-    for part in attribute.split("."):
-        value = getattr(value, part, None)
-    return int(value) if value is not None else 1
-
-
-class OpenStage(Stage):
-    """Validate the PDF and describe it (pages, format, docinfo, outline, page labels)."""
-
-    name, fields = "open", ("pdf", "pages", "format")
-
-    def version_sources(self) -> list[tuple[str, str]]:
-        return [("engine.pipeline", "OPEN_STAGE_VERSION")]
-
-    def run(self, ctx: StageContext) -> StageOutcome:
-        from engine.pdf import CorruptPdfError, describe, open_document
-
-        path, warnings = ctx.pdf_path, []
-        try:
-            with open_document(path) as doc:
-                info, repaired = describe(doc, path.name), bool(doc.is_repaired)
-        except CorruptPdfError:
-            if _truncated(path):
-                raise CorruptPdfError(TRUNCATED) from None
-            raise
-        if repaired and _truncated(path):
-            raise CorruptPdfError(TRUNCATED)
-        if repaired:
-            warnings.append("the file's cross-reference table was damaged and has been repaired")
-        ctx.record.pdf, ctx.record.pages, ctx.record.format = info, info.pages, info.format
-        return StageOutcome(warnings=warnings)
-
-
-TRUNCATED = ("the file is truncated (it ends before the PDF end-of-file marker), probably cut off during a "
-             "download or upload; add the complete file again")
-
-
-def _truncated(path: Path, tail: int = 4096) -> bool:
-    """No `%%EOF` near the end: the file was cut short (MuPDF may still recover some pages)."""
-    with open(path, "rb") as handle:
-        handle.seek(max(0, path.stat().st_size - tail))
-        return b"%%EOF" not in handle.read()
-
-
-class ReadStage(Stage):
-    """Transcribe every page to page-marked Markdown (cache/<rel>.md)."""
-
-    name, requires, fields = "read", ("open",), ("page_info", "images")
-
-    def __init__(self, reader: Any | None = None) -> None:
-        self.reader = reader
-
-    def _reader(self) -> Any:
-        if self.reader is None:
-            from engine.readers.offline import OfflineReader
-
-            self.reader = OfflineReader()
-        return self.reader
-
-    def version_sources(self) -> list[tuple[str, str]]:
-        if self.reader is None:
-            return [("engine.readers.offline", "OfflineReader.version")]
-        return [(type(self.reader).__module__, f"{type(self.reader).__qualname__}.version")]
-
-    def provider(self, provider: Provider) -> Provider:
-        return provider  # the reader is chosen by the provider
-
-    def outputs_exist(self, ctx: StageContext) -> bool:
-        return ctx.workspace.raw_markdown_path(ctx.record).exists()
-
-    def run(self, ctx: StageContext) -> StageOutcome:
-        result = self._reader().read(ctx.pdf_path, progress=ctx.progress)
-        atomic_write_text(ctx.workspace.raw_markdown_path(ctx.record), result.markdown)
-        ctx.record.page_info, ctx.record.images = result.pages, result.images
-        ocr = [p.page for p in result.pages if p.needs_ocr]
-        warnings = list(result.warnings)
-        if ocr:
-            listed = ", ".join(map(str, ocr[:20])) + (", …" if len(ocr) > 20 else "")
-            warnings.insert(0, f"{len(ocr)} page(s) without a text layer need OCR: {listed}")
-        return StageOutcome(warnings=warnings, partial=bool(ocr or result.warnings))
-
-
-class ReformatStage(Stage):
-    """Coherent heading levels, one H1 (cache/<rel>.reformatted.md)."""
-
-    name, requires = "reformat", ("read",)
-
-    def version_sources(self) -> list[tuple[str, str]]:
-        return [("engine.reformat", "VERSION")]
-
-    def outputs_exist(self, ctx: StageContext) -> bool:
-        return ctx.workspace.reformatted_markdown_path(ctx.record).exists()
-
-    def run(self, ctx: StageContext) -> StageOutcome:
-        from engine.reformat import normalize_document
-
-        text, warnings = normalize_document(
-            ctx.raw_markdown(), doc_format=ctx.record.format or "portrait", fallback_title=ctx.file_stem
-        )
-        atomic_write_text(ctx.workspace.reformatted_markdown_path(ctx.record), text)
-        return StageOutcome(warnings=list(warnings))
-
-
-class TocStage(Stage):
-    """The document's own contents page, and its PDF outline kept apart."""
-
-    name, requires, optional, fields = "toc", ("read",), True, ("extracted_toc",)
-
-    def version_sources(self) -> list[tuple[str, str]]:
-        return [("engine.extract.toc_extract", "VERSION")]
-
-    def run(self, ctx: StageContext) -> StageOutcome:
-        from engine.extract.toc_extract import extract_toc
-        from engine.markdown import split_pages
-        from engine.pdf import open_document, page_texts
-
-        with open_document(ctx.pdf_path) as doc:
-            first = page_texts(doc, 10)
-        pdf = ctx.record.pdf
-        ctx.record.extracted_toc = extract_toc(
-            first, split_pages(ctx.raw_markdown()), pdf.page_labels if pdf else [], pdf.outline if pdf else []
-        )
-        return StageOutcome()
-
-
-class StructureStage(Stage):
-    """Headings from the page content, the created TOC, deck sections and the structure string."""
-
-    name, requires = "structure", ("reformat",)
-    fields = ("headings", "created_toc", "landscape_pages", "structure")
-
-    def version_sources(self) -> list[tuple[str, str]]:
-        return [("engine.extract.toc_create", "VERSION"), ("engine.extract.landscape", "VERSION")]
-
-    def run(self, ctx: StageContext) -> StageOutcome:
-        from engine.extract import landscape
-        from engine.extract.toc_create import create_deck_toc, create_report_toc, headings_from_markdown
-
-        markdown, record = ctx.reformatted_markdown(), ctx.record
-        record.headings = headings_from_markdown(markdown)
-        if ctx.kind == "deck":
-            titles = landscape.slide_titles(markdown)
-            sections = landscape.group_sections(titles, landscape.find_agenda(markdown, titles))
-            record.landscape_pages = landscape.landscape_pages(titles)
-            record.structure = landscape.deck_structure(sections, titles)
-            record.created_toc = create_deck_toc(sections)
-        else:
-            record.created_toc = create_report_toc(markdown, ctx.file_stem)
-            record.structure, record.landscape_pages = record.created_toc, ""
-        return StageOutcome()
-
-
-class MetadataStage(Stage):
-    """Context metadata (title, author, date, language, themes…) with provenance."""
-
-    name, requires, optional, fields = "metadata", ("reformat", "structure"), True, ("metadata",)
-
-    def version_sources(self) -> list[tuple[str, str]]:
-        return [("engine.extract.metadata", "VERSION")]
-
-    def run(self, ctx: StageContext) -> StageOutcome:
-        from engine.extract.metadata import extract_metadata
-
-        ctx.record.metadata = extract_metadata(ctx.record.pdf, ctx.reformatted_markdown(), ctx.record.headings)
-        return StageOutcome()
-
-
-class TreeStage(Stage):
-    """The DocTree parsed from the structure string; every page under some node."""
-
-    name, requires, uses, fields = "tree", ("structure",), ("metadata",), ("tree",)
-
-    def version_sources(self) -> list[tuple[str, str]]:
-        return [("engine.structure", "VERSION")]
-
-    def run(self, ctx: StageContext) -> StageOutcome:
-        from engine.structure import build_tree
-
-        record = ctx.record
-        docinfo_title = record.pdf.docinfo.get("title", "") if record.pdf else ""
-        title = record.metadata.title or docinfo_title or ctx.file_stem
-        markdown = ctx.reformatted_markdown() if ctx.kind == "report" else None
-        record.tree = build_tree(record.structure, kind=ctx.kind, pages=record.pages, doc_title=title,
-                                 markdown=markdown)
-        return StageOutcome(warnings=list(record.tree.warnings))
-
-
-def default_stages(reader: Any | None = None) -> list[Stage]:
-    """The stages in order; pass a reader to replace the offline one."""
-    return [OpenStage(), ReadStage(reader), ReformatStage(), TocStage(), StructureStage(), MetadataStage(),
-            TreeStage()]
 
 
 # -- cache keys ------------------------------------------------------------------------------------
@@ -329,11 +62,22 @@ def stage_keys(sha256: str, stages: Sequence[Stage], provider: Provider, model: 
             version, used = 0, provider
         upstream = [keys[n].key for n in (*stage.requires, *stage.uses) if n in keys]
         model_used = model if used is not Provider.OFFLINE else ""
-        payload = json.dumps([sha256, stage.name, version, used.value, model_used, upstream])
+        parts: list[Any] = [sha256, stage.name, version, used.value, model_used, upstream]
+        options = _options_key(stage)
+        if options:  # stages without options keep the keys they always had
+            parts.append(options)
+        payload = json.dumps(parts)
         digest = hashlib.sha256(payload.encode()).hexdigest()[:16]
         keys[stage.name] = StageKey(f"{stage.name}:v{version}:{used.value}:{model_used or '-'}:{digest}",
                                     version, used)
     return keys
+
+
+def _options_key(stage: Stage) -> str:
+    try:
+        return stage.options_key()
+    except Exception:
+        return ""
 
 
 def _cached(ctx: StageContext, stage: Stage, key: StageKey) -> bool:
@@ -377,14 +121,14 @@ class VersionProbe:
     def _value(self, module: str, attribute: str) -> int:
         spec = importlib.util.find_spec(module)
         if spec is None or not spec.origin or not Path(spec.origin).is_file():
-            return _import_attr(module, attribute)  # raises ImportError when missing
+            return import_attr(module, attribute)  # raises ImportError when missing
         stat = Path(spec.origin).stat()
         known = self._load()
         key = f"{module}:{attribute}"
         entry = known.get(key)
         if entry and entry[:2] == [stat.st_mtime_ns, stat.st_size]:
             return entry[2]
-        value = _import_attr(module, attribute)
+        value = import_attr(module, attribute)
         known[key], self._dirty = [stat.st_mtime_ns, stat.st_size, value], True
         return value
 
@@ -472,6 +216,7 @@ def _run_stage(ctx: StageContext, stage: Stage, key: StageKey) -> StageState:
     started = time.perf_counter()
     state = StageState(provider=key.provider, model=ctx.model if key.provider is not Provider.OFFLINE else "",
                        version=key.version, cache_key=key.key)
+    ctx.usage = Usage()
     try:
         outcome = stage.run(ctx)
     except Exception as exc:
@@ -484,6 +229,8 @@ def _run_stage(ctx: StageContext, stage: Stage, key: StageKey) -> StageState:
     else:
         state.status = Status.PARTIAL if outcome.partial else Status.OK
         state.warnings = [" ".join(w.split()) for w in outcome.warnings]
+    for name, value in ctx.usage.counts().items():
+        setattr(state, name, value)
     state.seconds = round(time.perf_counter() - started, 3)
     return state
 
@@ -577,13 +324,22 @@ class Pipeline:
 
     def __init__(self, workspace: Workspace | Path | str, *, provider: Provider | str = Provider.OFFLINE,
                  model: str = "", workers: int | None = None, on_progress: ProgressCallback | None = None,
-                 stages: Sequence[Stage] | None = None, max_bytes: int | None = None) -> None:
+                 stages: Sequence[Stage] | None = None, max_bytes: int | None = None,
+                 llm: Any | None = None) -> None:
+        """`llm`: LlmSettings (or LlmClients) for the gemini provider, e.g. with keys from the app's session;
+        without it the gemini stages read the environment. The model defaults to the settings' Gemini model."""
         self.workspace = workspace if isinstance(workspace, Workspace) else Workspace(workspace)
         self.provider = Provider(provider)
         self.model = model
+        if self.provider is Provider.GEMINI:
+            from engine.llm.clients import LlmClients
+
+            llm = llm if isinstance(llm, LlmClients) else LlmClients(llm)
+            self.model = model or llm.settings.gemini_model
         self.workers = max(1, workers or default_workers())
         self.on_progress = on_progress
-        self.stages: list[Stage] = list(stages) if stages is not None else default_stages()
+        self.stages: list[Stage] = (list(stages) if stages is not None
+                                    else default_stages(provider=self.provider, llm=llm))
         self.max_bytes = max_bytes
         self._cancel = threading.Event()
 

@@ -1,4 +1,4 @@
-"""Shared fixtures: the shared corpus (skipped when absent), generated PDFs and throwaway workspaces."""
+"""Shared fixtures: the shared corpus (skipped when absent), generated PDFs, throwaway workspaces, LLM fakes."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+
+from tests.fakes.fixtures import fake_gemini, fake_mistral, llm_env, llm_settings  # noqa: F401  (fixtures)
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"

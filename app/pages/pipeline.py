@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 
 from shiny import module, reactive, render, ui
@@ -9,6 +10,7 @@ from shiny import module, reactive, render, ui
 from app.runner import STAGES, Batch, DocProgress, IngestRunner, ProgressBoard
 from app.settings_model import SessionSettings
 from app.workspaces import SessionWorkspace
+from engine.config import ConfigError, Settings, resolve_provider
 from engine.schemas import DocumentRecord
 
 POLL_SECONDS = 0.25
@@ -107,7 +109,19 @@ def pipeline_server(input, output, session, *, space: SessionWorkspace, runner: 
 
     def submit(batch: Batch) -> None:
         current = settings()
-        runner.submit(batch, provider=current.provider, workers=current.workers)
+        try:
+            resolve_provider(current.provider, gemini_key_set=bool(current.api_keys.get("gemini"))
+                             or Settings.from_env().gemini_key_set)
+            llm = current.llm_settings()
+        except (ConfigError, ValueError) as exc:
+            ui.notification_show(f"Cannot start: {exc} (see Settings)", type="error", duration=8)
+            board.log.append(f"Not started: {batch.label}: {exc}")
+            if batch.cleanup is not None:
+                shutil.rmtree(batch.cleanup, ignore_errors=True)
+            with reactive.isolate():
+                tick.set(tick() + 1)
+            return
+        runner.submit(batch, provider=current.provider, workers=current.workers, llm=llm)
         polling.set(True)
 
     @reactive.effect

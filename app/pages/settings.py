@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shiny import module, reactive, render, ui
 
-from app.config import AppConfig, available_providers, providers_needing_keys
+from app.config import AppConfig, available_providers, key_fields
 from app.settings_model import SessionSettings
 
 METHODS = ["hybrid", "bm25", "vector", "tree", "agent"]
@@ -14,13 +14,13 @@ LABELS = {"offline": "Offline (no network, no keys)", "gemini": "Gemini", "mistr
 @module.ui
 def settings_ui(config: AppConfig):
     providers = available_providers()
-    keys = providers_needing_keys()
+    keys = key_fields()
     unavailable = [p for p in ("gemini",) if p not in providers]
     provider_note = (ui.p(f"{', '.join(p.capitalize() for p in unavailable)} is not available in this build of the "
                           "engine; only the offline provider can run.", class_="text-muted small")
                      if unavailable else None)
-    key_inputs = [ui.input_password(f"key_{p}", name, placeholder="paste a key for this session", width="100%")
-                  for p, name in keys.items()]
+    key_inputs = [ui.input_password(f"key_{p}", label, placeholder="paste a key for this session", width="100%")
+                  for p, label in keys.items()]
     key_card = ui.card(
         ui.card_header("API keys"),
         *key_inputs,
@@ -30,8 +30,8 @@ def settings_ui(config: AppConfig):
         ui.card_header("API keys"),
         ui.p("No provider in this build needs a key.", class_="text-muted mb-0"),
     )
-    model_inputs = [ui.input_text("model", "Pipeline model", placeholder="engine default"),
-                    ui.input_text("chat_model", "Chat model", placeholder="engine default")] if keys else []
+    model_inputs = [ui.input_text("model", "Gemini model", placeholder="engine default (PDFRAG_GEMINI_MODEL)")
+                    ] if keys else []
     default = config.provider if config.provider in providers else "offline"
     return ui.div(
         ui.layout_columns(
@@ -63,7 +63,7 @@ def settings_ui(config: AppConfig):
 @module.server
 def settings_server(input, output, session, *, config: AppConfig, private_workspace: bool):
     """Returns a reactive calc of this session's SessionSettings."""
-    keys = providers_needing_keys()
+    keys = key_fields()
 
     @render.ui
     def workspace_note():
@@ -90,7 +90,6 @@ def settings_server(input, output, session, *, config: AppConfig, private_worksp
             provider=provider,
             workers=number(input.workers(), config.workers, 1, 8),
             model=(input.model() or "").strip() if keys else "",
-            chat_model=(input.chat_model() or "").strip() if keys else "",
             method=input.method() or "hybrid",
             k=number(input.k(), 5, 1, 20),
             api_keys=api_keys,

@@ -1,0 +1,197 @@
+"""The offline stages: open, read (text layer), reformat, toc, structure, metadata and tree; no network."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from engine.schemas import Provider
+from engine.stages.base import Stage, StageContext, StageOutcome
+from engine.workspace import atomic_write_text
+
+OPEN_STAGE_VERSION = 2
+
+
+class OpenStage(Stage):
+    """Validate the PDF and describe it (pages, format, docinfo, outline, page labels)."""
+
+    name, fields = "open", ("pdf", "pages", "format")
+
+    def version_sources(self) -> list[tuple[str, str]]:
+        return [("engine.stages.offline", "OPEN_STAGE_VERSION")]
+
+    def run(self, ctx: StageContext) -> StageOutcome:
+        from engine.pdf import CorruptPdfError, describe, open_document
+
+        path, warnings = ctx.pdf_path, []
+        try:
+            with open_document(path) as doc:
+                info, repaired = describe(doc, path.name), bool(doc.is_repaired)
+        except CorruptPdfError:
+            if _truncated(path):
+                raise CorruptPdfError(TRUNCATED) from None
+            raise
+        if repaired and _truncated(path):
+            raise CorruptPdfError(TRUNCATED)
+        if repaired:
+            warnings.append("the file's cross-reference table was damaged and has been repaired")
+        ctx.record.pdf, ctx.record.pages, ctx.record.format = info, info.pages, info.format
+        return StageOutcome(warnings=warnings)
+
+
+TRUNCATED = ("the file is truncated (it ends before the PDF end-of-file marker), probably cut off during a "
+             "download or upload; add the complete file again")
+
+
+def _truncated(path: Path, tail: int = 4096) -> bool:
+    """No `%%EOF` near the end: the file was cut short (MuPDF may still recover some pages)."""
+    with open(path, "rb") as handle:
+        handle.seek(max(0, path.stat().st_size - tail))
+        return b"%%EOF" not in handle.read()
+
+
+class ReadStage(Stage):
+    """Transcribe every page to page-marked Markdown (cache/<rel>.md)."""
+
+    name, requires, fields = "read", ("open",), ("page_info", "images")
+
+    def __init__(self, reader: Any | None = None) -> None:
+        self.reader = reader
+
+    def _reader(self) -> Any:
+        if self.reader is None:
+            from engine.readers.offline import OfflineReader
+
+            self.reader = OfflineReader()
+        return self.reader
+
+    def version_sources(self) -> list[tuple[str, str]]:
+        if self.reader is None:
+            return [("engine.readers.offline", "OfflineReader.version")]
+        return [(type(self.reader).__module__, f"{type(self.reader).__qualname__}.version")]
+
+    def provider(self, provider: Provider) -> Provider:
+        return provider  # the reader is chosen by the provider
+
+    def outputs_exist(self, ctx: StageContext) -> bool:
+        return ctx.workspace.raw_markdown_path(ctx.record).exists()
+
+    def read(self, ctx: StageContext) -> Any:
+        """The reader's ReadResult for this document (a subclass may pass more, such as usage counters)."""
+        return self._reader().read(ctx.pdf_path, progress=ctx.progress)
+
+    def run(self, ctx: StageContext) -> StageOutcome:
+        result = self.read(ctx)
+        atomic_write_text(ctx.workspace.raw_markdown_path(ctx.record), result.markdown)
+        ctx.record.page_info, ctx.record.images = result.pages, result.images
+        ocr = [p.page for p in result.pages if p.needs_ocr]
+        warnings = list(result.warnings)
+        if ocr:
+            listed = ", ".join(map(str, ocr[:20])) + (", …" if len(ocr) > 20 else "")
+            warnings.insert(0, f"{len(ocr)} page(s) without a text layer need OCR: {listed}")
+        return StageOutcome(warnings=warnings, partial=bool(ocr or result.warnings))
+
+
+class ReformatStage(Stage):
+    """Coherent heading levels, one H1 (cache/<rel>.reformatted.md)."""
+
+    name, requires = "reformat", ("read",)
+
+    def version_sources(self) -> list[tuple[str, str]]:
+        return [("engine.reformat", "VERSION")]
+
+    def outputs_exist(self, ctx: StageContext) -> bool:
+        return ctx.workspace.reformatted_markdown_path(ctx.record).exists()
+
+    def run(self, ctx: StageContext) -> StageOutcome:
+        from engine.reformat import normalize_document
+
+        text, warnings = normalize_document(
+            ctx.raw_markdown(), doc_format=ctx.record.format or "portrait", fallback_title=ctx.file_stem
+        )
+        atomic_write_text(ctx.workspace.reformatted_markdown_path(ctx.record), text)
+        return StageOutcome(warnings=list(warnings))
+
+
+class TocStage(Stage):
+    """The document's own contents page, and its PDF outline kept apart."""
+
+    name, requires, optional, fields = "toc", ("read",), True, ("extracted_toc",)
+
+    def version_sources(self) -> list[tuple[str, str]]:
+        return [("engine.extract.toc_extract", "VERSION")]
+
+    def run(self, ctx: StageContext) -> StageOutcome:
+        from engine.extract.toc_extract import extract_toc
+        from engine.markdown import split_pages
+        from engine.pdf import open_document, page_texts
+
+        with open_document(ctx.pdf_path) as doc:
+            first = page_texts(doc, 10)
+        pdf = ctx.record.pdf
+        ctx.record.extracted_toc = extract_toc(
+            first, split_pages(ctx.raw_markdown()), pdf.page_labels if pdf else [], pdf.outline if pdf else []
+        )
+        return StageOutcome()
+
+
+class StructureStage(Stage):
+    """Headings from the page content, the created TOC, deck sections and the structure string."""
+
+    name, requires = "structure", ("reformat",)
+    fields = ("headings", "created_toc", "landscape_pages", "structure")
+
+    def version_sources(self) -> list[tuple[str, str]]:
+        return [("engine.extract.toc_create", "VERSION"), ("engine.extract.landscape", "VERSION")]
+
+    def run(self, ctx: StageContext) -> StageOutcome:
+        from engine.extract import landscape
+        from engine.extract.toc_create import create_deck_toc, create_report_toc, headings_from_markdown
+
+        markdown, record = ctx.reformatted_markdown(), ctx.record
+        record.headings = headings_from_markdown(markdown)
+        if ctx.kind == "deck":
+            titles = landscape.slide_titles(markdown)
+            sections = landscape.group_sections(titles, landscape.find_agenda(markdown, titles))
+            record.landscape_pages = landscape.landscape_pages(titles)
+            record.structure = landscape.deck_structure(sections, titles)
+            record.created_toc = create_deck_toc(sections)
+        else:
+            record.created_toc = create_report_toc(markdown, ctx.file_stem)
+            record.structure, record.landscape_pages = record.created_toc, ""
+        return StageOutcome()
+
+
+class MetadataStage(Stage):
+    """Context metadata (title, author, date, language, themes…) with provenance."""
+
+    name, requires, optional, fields = "metadata", ("reformat", "structure"), True, ("metadata",)
+
+    def version_sources(self) -> list[tuple[str, str]]:
+        return [("engine.extract.metadata", "VERSION")]
+
+    def run(self, ctx: StageContext) -> StageOutcome:
+        from engine.extract.metadata import extract_metadata
+
+        ctx.record.metadata = extract_metadata(ctx.record.pdf, ctx.reformatted_markdown(), ctx.record.headings)
+        return StageOutcome()
+
+
+class TreeStage(Stage):
+    """The DocTree parsed from the structure string; every page under some node."""
+
+    name, requires, uses, fields = "tree", ("structure",), ("metadata",), ("tree",)
+
+    def version_sources(self) -> list[tuple[str, str]]:
+        return [("engine.structure", "VERSION")]
+
+    def run(self, ctx: StageContext) -> StageOutcome:
+        from engine.structure import build_tree
+
+        record = ctx.record
+        docinfo_title = record.pdf.docinfo.get("title", "") if record.pdf else ""
+        title = record.metadata.title or docinfo_title or ctx.file_stem
+        markdown = ctx.reformatted_markdown() if ctx.kind == "report" else None
+        record.tree = build_tree(record.structure, kind=ctx.kind, pages=record.pages, doc_title=title,
+                                 markdown=markdown)
+        return StageOutcome(warnings=list(record.tree.warnings))

@@ -177,6 +177,9 @@ def _serve(args: argparse.Namespace, settings: Settings, workspace: Workspace) -
     try:
         import uvicorn
 
+        from app.startup import load_shiny
+
+        load_shiny()
         from app.app import create_app
         from app.config import AppConfig
     except ImportError as exc:

@@ -121,3 +121,15 @@ def test_config_and_settings_keep_keys_out_of_reprs(monkeypatch) -> None:
 def test_serve_rejects_a_bad_port(capsys) -> None:
     assert main(["serve", "--port", "70000"]) == 2
     assert main(["serve", "--port", "x"]) == 2
+
+
+def test_load_shiny_leaves_google_genai_importable() -> None:
+    import subprocess
+    import sys
+
+    code = ("from app.startup import load_shiny; load_shiny(); import sys; assert 'shiny' in sys.modules; "
+            "import importlib.util; spec = importlib.util.find_spec('google.genai') if "
+            "importlib.util.find_spec('google') else None; "
+            "spec and __import__('google.genai'); print('ok')")
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "ok" in done.stdout, done.stderr

@@ -110,11 +110,14 @@ def pipeline_server(input, output, session, *, space: SessionWorkspace, runner: 
     def submit(batch: Batch) -> None:
         current = settings()
         try:
-            resolve_provider(current.provider, gemini_key_set=bool(current.api_keys.get("gemini"))
-                             or Settings.from_env().gemini_key_set)
+            key_set = bool(current.api_keys.get("gemini")) or Settings.from_env().gemini_key_set
+            if current.provider == "gemini" and not key_set:
+                raise ConfigError("the gemini provider needs a GEMINI_API_KEY: paste one in Settings (kept for "
+                                  "this browser session only) or set it in the server's environment")
+            resolve_provider(current.provider, gemini_key_set=key_set)
             llm = current.llm_settings()
         except (ConfigError, ValueError) as exc:
-            ui.notification_show(f"Cannot start: {exc} (see Settings)", type="error", duration=8)
+            ui.notification_show(f"Cannot start: {exc}", type="error", duration=8)
             board.log.append(f"Not started: {batch.label}: {exc}")
             if batch.cleanup is not None:
                 shutil.rmtree(batch.cleanup, ignore_errors=True)

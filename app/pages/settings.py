@@ -30,7 +30,8 @@ def settings_ui(config: AppConfig):
         ui.card_header("API keys"),
         ui.p("No provider in this build needs a key.", class_="text-muted mb-0"),
     )
-    model_inputs = [ui.input_text("model", "Gemini model", placeholder="engine default (PDFRAG_GEMINI_MODEL)")
+    model_inputs = [ui.input_text("model", "Gemini model", placeholder="engine default (PDFRAG_GEMINI_MODEL)",
+                                  width="100%")
                     ] if keys else []
     default = config.provider if config.provider in providers else "offline"
     return ui.div(

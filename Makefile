@@ -1,4 +1,4 @@
-# make run  — bootstrap .venv, install, ingest the sample corpus and print its trees
+# make run  — bootstrap .venv, install, ingest the samples into the default workspace (once), start the workbench
 # make test — the test suite CI runs
 PY ?= python3
 VENV := .venv
@@ -15,12 +15,15 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+PORT ?= 8000
+HOST ?= 127.0.0.1
+
 run: $(STAMP)
-	$(BIN)/pdfrag ingest data/samples
-	@for f in data/samples/*.pdf; do echo; echo "== $$f"; $(BIN)/pdfrag show "$$(basename $$f)" --what tree; done
+	@if [ -z "$$(ls data/workspace/documents 2>/dev/null)" ]; then $(BIN)/pdfrag ingest data/samples; fi
+	$(BIN)/pdfrag serve --port $(PORT) --host $(HOST)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n 2
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_ingest.py

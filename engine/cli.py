@@ -1,4 +1,4 @@
-"""The `pdfrag` command line: ingest, list and show (stdout carries results, stderr logs and progress)."""
+"""The `pdfrag` command line: ingest, list, show and serve (stdout carries results, stderr logs and progress)."""
 
 from __future__ import annotations
 
@@ -107,9 +107,25 @@ def _add_eval(commands: Any, common: argparse.ArgumentParser) -> None:
     sub.set_defaults(handler=_eval)
 
 
-# The subcommands, in help order. `serve` registers here when it exists.
-COMMANDS: list[Callable[[Any, argparse.ArgumentParser], None]] = [_add_ingest, _add_list, _add_show, _add_ask, _add_eval]
+def _add_serve(commands: Any, common: argparse.ArgumentParser) -> None:
+    sub = commands.add_parser("serve", parents=[common], help="start the workbench (the Shiny app)")
+    sub.add_argument("--port", type=_port, default=8000, help="default: 8000")
+    sub.add_argument("--host", default="127.0.0.1", help="default: 127.0.0.1 (this machine only)")
+    sub.set_defaults(handler=_serve)
+
+
+# The subcommands, in help order.
+COMMANDS: list[Callable[[Any, argparse.ArgumentParser], None]] = [
+    _add_ingest, _add_list, _add_show, _add_ask, _add_eval, _add_serve,
+]
 METHODS = ("bm25", "vector", "tree", "hybrid")  # engine.index.METHODS, kept here so --help imports no index code
+
+
+def _port(text: str) -> int:
+    value = _positive_int(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError("must be at most 65535")
+    return value
 
 
 def _positive_int(text: str) -> int:
@@ -201,6 +217,28 @@ def _llm_settings(workers: int | None) -> Any:
         return LlmSettings.from_env(page_workers=workers)
     except LlmSettingsError as exc:
         raise ConfigError(str(exc)) from None
+
+
+# -- serve ---------------------------------------------------------------------------------------
+
+
+def _serve(args: argparse.Namespace, settings: Settings, workspace: Workspace) -> int:
+    try:
+        import uvicorn
+
+        from app.startup import load_shiny
+
+        load_shiny()
+        from app.app import create_app
+        from app.config import AppConfig
+    except ImportError as exc:
+        raise UsageError(f"the workbench is not installed ({exc.name} is missing); pip install -e . installs it") \
+            from None
+    config = AppConfig.from_env(data_dir=workspace.root)
+    _err(f"workbench on http://{args.host}:{args.port} (workspace {workspace.root}"
+         + (", a private workspace per browser session" if config.session_workspaces else "") + ")")
+    uvicorn.run(create_app(config), host=args.host, port=args.port, log_level="warning")
+    return EXIT_OK
 
 
 # -- list ------------------------------------------------------------------------------------------

@@ -151,6 +151,22 @@ class Workspace:
                 return matches[0]
         return None
 
+    def remove(self, doc_id: str) -> DocumentRecord | None:
+        """Delete a document: its PDF, cached Markdown and record (None when it is not there).
+
+        The record goes first, so that a crash half-way leaves at most orphan files, never a record
+        without its PDF.
+        """
+        record = self.load(doc_id)
+        if record is None:
+            return None
+        self.record_path(doc_id).unlink(missing_ok=True)
+        for path in (self.raw_markdown_path(record), self.reformatted_markdown_path(record), self.pdf_path(record)):
+            path.unlink(missing_ok=True)
+        if self._names is not None:
+            self._names.pop(record.rel_path, None)
+        return record
+
     # -- adding files ------------------------------------------------------------------------------
 
     def add(self, source: Path, *, name: str | None = None, sha256: str | None = None) -> AddResult:

@@ -123,3 +123,19 @@ def corpus_workspace(tmp_path_factory) -> Path:
         if lock is not None:
             lock.close()
     return root
+
+
+TIMINGS = REPO / "tests" / "app" / "screenshots" / "timings.txt"
+
+
+def pytest_sessionstart(session) -> None:
+    if not hasattr(session.config, "workerinput"):  # the controller (or a run without xdist)
+        TIMINGS.unlink(missing_ok=True)
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """The timings the app's browser tests measured (their workers' own output is not shown)."""
+    if TIMINGS.exists():
+        terminalreporter.section("workbench timings")
+        for line in TIMINGS.read_text(encoding="utf-8").splitlines():
+            terminalreporter.write_line(line)

@@ -126,7 +126,7 @@ def test_show_unknown_document_is_a_usage_error(capsys, ingested: dict, data_dir
     assert code == 2 and out == "" and "pdfrag: unknown document 'nothing.pdf'" in err
 
 
-@pytest.mark.parametrize("argv", [["ask"], ["eval", "qa.jsonl"], ["serve"], ["show"], [],
+@pytest.mark.parametrize("argv", [["ask"], ["eval", "qa.jsonl"], ["serve", "--port", "0"], ["show"], [],
                                   ["ingest", "x.pdf", "--workers", "0"], ["show", "x", "--what", "nope"]])
 def test_usage_errors_exit_2(capsys, argv: list[str]) -> None:
     assert run(capsys, *argv)[0] == 2

@@ -114,3 +114,18 @@ def test_atomic_write_leaves_no_temporary_files(tmp_path: Path) -> None:
 def test_record_path_rejects_non_ids(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         Workspace(tmp_path).record_path("../../etc")
+
+
+def test_remove_deletes_pdf_cache_and_record(tmp_path: Path, make_pdf) -> None:
+    ws = Workspace(tmp_path / "ws")
+    kept = ws.add(make_pdf("kept.pdf", pages=1)).record
+    gone = ws.add(make_pdf("gone.pdf", pages=3)).record
+    for path in (ws.raw_markdown_path(gone), ws.reformatted_markdown_path(gone)):
+        path.write_text("x", encoding="utf-8")
+    removed = ws.remove(gone.doc_id)
+    assert removed is not None and removed.file_name == "gone.pdf"
+    assert [r.doc_id for r in ws.records()] == [kept.doc_id]
+    assert not ws.pdf_path(gone).exists() and not ws.raw_markdown_path(gone).exists()
+    assert not ws.reformatted_markdown_path(gone).exists()
+    assert ws.remove(gone.doc_id) is None
+    assert ws.add(make_pdf("gone.pdf", pages=3)).new  # can be added again under its name

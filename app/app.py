@@ -1,0 +1,119 @@
+"""Assembles the workbench: the navbar of pages and, per browser session, the services they share."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from shiny import App, reactive, ui
+from starlette.applications import Starlette
+from starlette.routing import Mount, Route
+
+from app.config import AppConfig
+from app.images import PageImageCache, PageImageService
+from app.pages.chat import chat_server, chat_ui_page
+from app.pages.inspect import inspect_server, inspect_ui
+from app.pages.library import library_server, library_ui
+from app.pages.metadata import metadata_server, metadata_ui
+from app.pages.pipeline import pipeline_server, pipeline_ui
+from app.pages.settings import settings_server, settings_ui
+from app.pages.structure import structure_server, structure_ui
+from app.runner import IngestRunner
+from app.state import Focus, OpenRequest, usable
+from app.workspaces import WorkspaceProvider
+
+WWW = Path(__file__).parent / "www"
+
+
+def app_ui(config: AppConfig):
+    return ui.page_navbar(
+        ui.nav_panel("Library", library_ui("library", config.max_upload_mb), value="library"),
+        ui.nav_panel("Pipeline", pipeline_ui("pipeline"), value="pipeline"),
+        ui.nav_panel("Inspect", inspect_ui("inspect"), value="inspect"),
+        ui.nav_panel("Metadata", metadata_ui("metadata"), value="metadata"),
+        ui.nav_panel("Structure", structure_ui("structure"), value="structure"),
+        ui.nav_panel("Chat", chat_ui_page("chat"), value="chat"),
+        ui.nav_panel("Settings", settings_ui("settings", config), value="settings"),
+        id="nav",
+        title="pdfrag",
+        window_title="pdfrag workbench",
+        fillable=False,
+        header=ui.head_content(
+            ui.include_css(WWW / "app.css"),
+            ui.include_js(WWW / "app.js", method="inline"),
+        ),
+    )
+
+
+def create_app(config: AppConfig | None = None) -> Starlette:
+    """The workbench for `config` (default: read from the environment): the Shiny app and the page images."""
+    config = config or AppConfig.from_env()
+    workspaces = WorkspaceProvider(config.data_dir, config.samples_dir, session_workspaces=config.session_workspaces)
+    images = PageImageService(PageImageCache())
+    workspaces.start()
+
+    def server(input, output, session):
+        space = workspaces.open()
+        token = images.register()
+        images.cache.warm()
+        runner = IngestRunner(space.workspace, max_bytes=config.max_upload_bytes)
+
+        def _end() -> None:  # off the event loop: wait for a running ingest to stop, then drop the workspace
+            images.revoke(token)
+
+            def close() -> None:
+                runner.close()
+                space.close()
+
+            threading.Thread(target=close, name="pdfrag-session-end", daemon=True).start()
+
+        session.on_ended(_end)
+
+        version = reactive.value(0)
+        focus = Focus()
+
+        def corpus_changed() -> None:
+            with reactive.isolate():
+                version.set(version() + 1)
+
+        @reactive.calc
+        def records():
+            version()
+            return space.workspace.records()
+
+        @reactive.effect
+        def _keep_focus_valid():
+            recs = records()
+            with reactive.isolate():
+                current = focus.doc()
+            if any(r.doc_id == current for r in recs):
+                return
+            first = next((r for r in recs if usable(r)), None)
+            focus.set(first.doc_id if first else None, 1)
+
+        settings = settings_server("settings", config=config, private_workspace=space.private)
+        ingest, library_open = library_server(
+            "library", space=space, records=records, corpus_changed=corpus_changed,
+            sample_files=workspaces.sample_files(), max_upload_bytes=config.max_upload_bytes,
+        )
+        pipeline_server("pipeline", space=space, runner=runner, records=records, ingest=ingest, settings=settings,
+                        corpus_changed=corpus_changed)
+        inspect_server("inspect", space=space, records=records, focus=focus, images=images, token=token)
+        metadata_server("metadata", records=records, focus=focus)
+        structure_open = structure_server("structure", records=records, focus=focus)
+        chat_open = chat_server("chat", space=space, records=records, settings=settings)
+
+        def open_in_inspect(request: reactive.Value[OpenRequest | None]) -> None:
+            @reactive.effect
+            def _open():
+                wanted = request()
+                if wanted is None:
+                    return
+                focus.set(wanted.doc, wanted.page)
+                ui.update_navset("nav", selected="inspect")
+
+        for request in (library_open, structure_open, chat_open):
+            open_in_inspect(request)
+
+    shiny_app = App(app_ui(config), server)
+    return Starlette(routes=[Route(PageImageService.route, images.endpoint), Mount("/", app=shiny_app)])

@@ -1,0 +1,56 @@
+"""The app's settings, read once at start from the engine's settings and the PDFRAG_* variables."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.config import AVAILABLE_PROVIDERS, Settings
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class AppConfig:
+    """Process-wide, read-only settings of one running workbench."""
+
+    data_dir: Path
+    samples_dir: Path
+    session_workspaces: bool = False  # PDFRAG_SESSION_WORKSPACES=1: a private workspace per browser session
+    max_upload_mb: int = 200
+    workers: int = 2
+    provider: str = "offline"
+
+    @property
+    def max_upload_bytes(self) -> int:
+        return self.max_upload_mb * 1024 * 1024
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, data_dir: Path | None = None) -> AppConfig:
+        env = os.environ if env is None else env
+        settings = Settings.from_env(env)
+        samples = env.get("PDFRAG_SAMPLES_DIR", "").strip()
+        return cls(
+            data_dir=Path(data_dir or settings.data_dir),
+            samples_dir=Path(samples) if samples else REPO / "data" / "samples",
+            session_workspaces=env.get("PDFRAG_SESSION_WORKSPACES", "").strip().lower() in ("1", "true", "yes"),
+            max_upload_mb=settings.max_upload_mb,
+            workers=settings.workers,
+            provider=settings.provider if settings.provider != "auto" else "offline",
+        )
+
+
+def available_providers() -> list[str]:
+    """Provider names this build of the engine can run, offline first (the engine decides)."""
+    order = {"offline": 0, "gemini": 1, "mistral": 2}
+    return sorted((p.value for p in AVAILABLE_PROVIDERS), key=lambda name: order.get(name, 9))
+
+
+def key_fields() -> dict[str, str]:
+    """The API keys the available providers can use: field name -> label (none for offline only)."""
+    if "gemini" not in available_providers():
+        return {}
+    return {"gemini": "GEMINI_API_KEY (for the gemini provider)",
+            "mistral": "MISTRAL_API_KEY (optional: fallback for pages Gemini declines, OCR)"}

@@ -1,0 +1,1 @@
+"""One Shiny module per workbench page."""

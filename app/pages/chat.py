@@ -1,0 +1,149 @@
+"""Chat page: questions to the corpus through engine.agent.ask, streamed answers with citations that open Inspect."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import re
+from collections.abc import AsyncIterator, Callable
+
+from htmltools import HTML
+from shiny import module, reactive, ui
+
+from app.settings_model import SessionSettings
+from app.state import OpenRequest, doc_choices, open_link
+from app.workspaces import SessionWorkspace
+from engine.schemas import Answer, DocumentRecord
+
+UNAVAILABLE = ("Question answering is not available in this build: the engine's answering module "
+               "(engine.agent) is not part of it yet. Every other page works without it.")
+GREETING = ("Ask a question about your documents. Answers cite the pages they rest on; click a citation "
+            "to open that page in Inspect. Pick two or more documents on the left to compare them.")
+
+
+def agent_available() -> bool:
+    """Whether this build of the engine can answer questions (engine.agent exists)."""
+    try:
+        return importlib.util.find_spec("engine.agent") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+@module.ui
+def chat_ui_page():
+    if not agent_available():
+        return ui.div(
+            ui.card(ui.card_header("Chat"), ui.p(UNAVAILABLE, class_="mb-0 pdfrag-chat-unavailable")),
+            class_="pdfrag-page",
+        )
+    from shinychat import chat_ui
+
+    return ui.layout_sidebar(
+        ui.sidebar(
+            ui.input_selectize("docs", "Documents", choices={}, multiple=True,
+                               options={"placeholder": "all documents"}),
+            ui.p("Leave empty to ask the whole corpus; choose several to compare them.",
+                 class_="text-muted small"),
+            width="18rem",
+        ),
+        chat_ui("chat", placeholder="Ask about your documents…", width="100%", height="calc(100vh - 9rem)"),
+        class_="pdfrag-page pdfrag-chat",
+    )
+
+
+def answer_chunks(answer: Answer, records: list[DocumentRecord], open_id: str) -> list:
+    """The answer as message chunks: its words (so it streams), the citations as links, the trace."""
+    words = re.findall(r"\S+\s*|\s+", answer.answer)
+    chunks: list = [w for w in words]
+    if not answer.covered:
+        chunks.append("\n\n*The documents do not support an answer to this question.*")
+    by_name: dict[str, DocumentRecord] = {}
+    for record in records:
+        for name in (record.file_name, record.rel_path, *record.aliases):
+            by_name.setdefault(name, record)
+    if answer.citations:
+        lines = ["\n\n**Sources**\n"]
+        for number, cite in enumerate(answer.citations, start=1):
+            record = by_name.get(cite.doc)
+            label = f"{cite.doc}, p. {cite.page}"
+            link = f"[{_escape_md(label)}](#pdfrag-open:{open_id}:{record.doc_id}:{cite.page})" if record else label
+            quote = " ".join(cite.quote.split())
+            lines.append(f"{number}. {link}" + (f" — “{_escape_md(quote[:240])}”" if quote else ""))
+        chunks.append("\n".join(lines) + "\n")
+    if answer.trace:
+        steps = "".join(
+            f"<li><b>{_html(step.kind)}</b>"
+            + (f" · {_html(step.tool)}" if step.tool else "")
+            + (f" · {_html(step.doc)}" if step.doc else "")
+            + (f": {_html(step.detail)}" if step.detail else "") + "</li>"
+            for step in answer.trace
+        )
+        chunks.append(HTML(f'<details class="pdfrag-trace"><summary>Trace ({len(answer.trace)} steps)</summary>'
+                           f"<ol>{steps}</ol></details>"))
+    return chunks
+
+
+def _escape_md(text: str) -> str:
+    return re.sub(r"([\[\]()*_`\\])", r"\\\1", text)
+
+
+def _html(text: str) -> str:
+    from html import escape
+
+    return escape(text)
+
+
+@module.server
+def chat_server(input, output, session, *, space: SessionWorkspace, records: Callable[[], list[DocumentRecord]],
+                settings: Callable[[], SessionSettings]):
+    """Returns a reactive value of requests to open a cited page in Inspect."""
+    open_request = reactive.value[OpenRequest | None](None)
+    if not agent_available():
+        return open_request
+    from shinychat import Chat
+
+    from engine.agent import ask
+
+    chat = Chat("chat", greeting=GREETING, history=False)
+    open_id = session.ns("open")
+
+    @reactive.effect
+    def _choices():
+        choices = {r.file_name: label for r, label in zip(records(), doc_choices(records()).values())}
+        with reactive.isolate():
+            kept = [d for d in (input.docs() or ()) if d in choices]
+        ui.update_selectize("docs", choices=choices, selected=kept)
+
+    @reactive.effect
+    @reactive.event(input.open)
+    def _open():
+        value = input.open() or {}
+        try:
+            open_request.set(OpenRequest(str(value["doc"]), int(value["page"])))
+        except (KeyError, TypeError, ValueError):
+            pass
+
+    @chat.on_user_submit
+    async def _answer(user_input: str):
+        question = user_input.strip()
+        if not question:
+            return
+        docs = list(input.docs() or ()) or None
+        current = settings()
+        recs = records()
+        try:
+            answer = await asyncio.to_thread(ask, space.workspace, question, docs=docs, provider=current.provider,
+                                             method=current.method, k=current.k)
+        except Exception as exc:
+            await chat.append_message(f"**The question could not be answered:** {type(exc).__name__}: {exc}")
+            return
+        chunks = answer_chunks(answer, recs, open_id)
+
+        async def stream() -> AsyncIterator:
+            for chunk in chunks:
+                yield chunk
+                await asyncio.sleep(0.01)
+
+        await chat.append_message_stream(stream())
+
+    return open_request

@@ -1,0 +1,211 @@
+"""Pipeline page: start and cancel runs, live progress per document and stage, the stage report."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+
+from shiny import module, reactive, render, ui
+
+from app.runner import STAGES, Batch, DocProgress, IngestRunner, ProgressBoard
+from app.settings_model import SessionSettings
+from app.workspaces import SessionWorkspace
+from engine.config import ConfigError, Settings, resolve_provider
+from engine.schemas import DocumentRecord
+
+POLL_SECONDS = 0.25
+BADGE = {
+    "ok": "text-bg-success", "cached": "text-bg-secondary", "partial": "text-bg-warning", "failed": "text-bg-danger",
+    "running": "text-bg-primary", "waiting": "text-bg-light", "skipped": "text-bg-light", "cancelled": "text-bg-dark",
+    "pending": "text-bg-light",
+}
+
+
+@module.ui
+def pipeline_ui():
+    return ui.div(
+        ui.card(
+            ui.card_header("Run"),
+            ui.div(
+                ui.input_action_button("start", "Process all documents", class_="btn-primary"),
+                ui.input_action_button("cancel", "Cancel", class_="btn-outline-danger"),
+                ui.input_checkbox("force", "Recompute cached stages", False),
+                class_="d-flex gap-3 align-items-center flex-wrap",
+            ),
+            ui.output_ui("status"),
+        ),
+        ui.card(ui.card_header("Progress"), ui.output_ui("progress"), class_="pdfrag-progress-card"),
+        ui.card(ui.card_header("Stage report"), ui.output_ui("report")),
+        class_="pdfrag-page",
+    )
+
+
+def _badge(status: str, text: str | None = None):
+    return ui.span(text or status, class_=f"badge {BADGE.get(status, 'text-bg-light')} pdfrag-stage",
+                   title=status, **{"data-status": status})
+
+
+def _progress_row(doc: DocProgress):
+    percent = round(100 * doc.fraction)
+    cells = []
+    for name in STAGES:
+        cell = doc.stages.get(name)
+        if cell is None:
+            cells.append(ui.tags.td())
+            continue
+        label = name
+        if name == "read" and cell.status == "running" and cell.total:
+            label = f"read {cell.done}/{cell.total}"
+        cells.append(ui.tags.td(_badge(cell.status, label)))
+    bar_class = {"failed": "bg-danger", "partial": "bg-warning", "cancelled": "bg-dark"}.get(doc.status, "")
+    animated = "progress-bar-striped progress-bar-animated" if doc.status == "running" else ""
+    return ui.tags.tr(
+        ui.tags.td(ui.span(doc.doc, class_="pdfrag-name", title=doc.doc)),
+        ui.tags.td(
+            ui.div(ui.div(class_=f"progress-bar {bar_class} {animated}", role="progressbar",
+                          style=f"width: {percent}%", **{"aria-valuenow": str(percent)}),
+                   class_="progress", style="min-width: 6rem"),
+        ),
+        *cells,
+        ui.tags.td(_badge(doc.status)),
+        ui.tags.td(f"{doc.seconds:.1f} s" if doc.seconds is not None else ""),
+        ui.tags.td(doc.message, class_="small text-break"),
+        class_="pdfrag-doc-progress", **{"data-doc": doc.doc, "data-status": doc.status},
+    )
+
+
+def _stage_table(record: DocumentRecord):
+    rows = []
+    for name in STAGES:
+        state = record.stages.get(name)
+        if state is None:
+            rows.append(ui.tags.tr(ui.tags.td(name), ui.tags.td(_badge("waiting", "not run")), *[ui.tags.td()] * 6))
+            continue
+        problems = [ui.div(f"⚠ {w}", class_="text-warning-emphasis") for w in state.warnings]
+        problems += [ui.div(f"✖ {e.message}" + (f" (page {e.page})" if e.page else ""), class_="text-danger")
+                     for e in state.errors]
+        rows.append(ui.tags.tr(
+            ui.tags.td(name),
+            ui.tags.td(_badge(state.status.value)),
+            ui.tags.td(f"{state.seconds:.2f} s"),
+            ui.tags.td(state.provider.value + (f" · {state.model}" if state.model else "")),
+            ui.tags.td(str(state.calls)),
+            ui.tags.td(f"{state.input_tokens:,} / {state.output_tokens:,}"),
+            ui.tags.td(str(state.retries + state.fallbacks) if state.retries or state.fallbacks else ""),
+            ui.tags.td(*problems, class_="small text-break"),
+        ))
+    head = ui.tags.thead(ui.tags.tr(*[ui.tags.th(h) for h in (
+        "Stage", "Status", "Time", "Provider", "Calls", "Tokens in / out", "Retries", "Warnings and errors")]))
+    return ui.tags.table(head, ui.tags.tbody(*rows), class_="table table-sm align-middle mb-0")
+
+
+@module.server
+def pipeline_server(input, output, session, *, space: SessionWorkspace, runner: IngestRunner,
+                    records: Callable[[], list[DocumentRecord]], ingest: Callable[[], Batch | None],
+                    settings: Callable[[], SessionSettings], corpus_changed: Callable[[], None]):
+    board = ProgressBoard()  # this session's, folded from the runner's queue
+    tick = reactive.value(0)
+    polling = reactive.value(False)
+
+    def submit(batch: Batch) -> None:
+        current = settings()
+        try:
+            key_set = bool(current.api_keys.get("gemini")) or Settings.from_env().gemini_key_set
+            if current.provider == "gemini" and not key_set:
+                raise ConfigError("the gemini provider needs a GEMINI_API_KEY: paste one in Settings (kept for "
+                                  "this browser session only) or set it in the server's environment")
+            resolve_provider(current.provider, gemini_key_set=key_set)
+            llm = current.llm_settings()
+        except (ConfigError, ValueError) as exc:
+            ui.notification_show(f"Cannot start: {exc}", type="error", duration=8)
+            board.log.append(f"Not started: {batch.label}: {exc}")
+            if batch.cleanup is not None:
+                shutil.rmtree(batch.cleanup, ignore_errors=True)
+            with reactive.isolate():
+                tick.set(tick() + 1)
+            return
+        runner.submit(batch, provider=current.provider, workers=current.workers, llm=llm)
+        polling.set(True)
+
+    @reactive.effect
+    def _from_library():
+        batch = ingest()
+        if batch is not None:
+            with reactive.isolate():
+                submit(batch)
+
+    @reactive.effect
+    @reactive.event(input.start)
+    def _start():
+        submit(Batch((space.workspace.pdfs,), label="all documents", force=bool(input.force())))
+
+    @reactive.effect
+    @reactive.event(input.cancel)
+    def _cancel():
+        if runner.running:
+            runner.cancel()
+            ui.notification_show("Cancelling: the documents stop after their current stage.", duration=4)
+
+    @reactive.effect
+    def _poll():
+        if not polling():
+            return
+        reactive.invalidate_later(POLL_SECONDS)
+        messages = runner.drain()
+        still_running = runner.running
+        if not still_running:
+            messages += runner.drain()  # the last events, queued before the thread ended
+        changed = False
+        for message in messages:
+            changed = board.apply(message) or changed
+        if messages:
+            with reactive.isolate():
+                tick.set(tick() + 1)
+        if changed:
+            corpus_changed()
+        if not still_running and not messages:
+            polling.set(False)
+
+    @render.ui
+    def status():
+        tick()
+        if board.running:
+            text = f"Running: {board.current}…"
+        elif board.log:
+            text = board.log[-1]
+        else:
+            text = "Idle. Uploads start a run by themselves; “Process all documents” resumes anything unfinished."
+        lines = [ui.div(line, class_="small") for line in reversed(board.log[-8:-1])] if board.log else []
+        return ui.div(ui.p(text, class_="mt-2 mb-1 pdfrag-run-status", **{"data-running": str(board.running).lower()}),
+                      ui.div(*lines, class_="text-muted pdfrag-log"))
+
+    @render.ui
+    def progress():
+        tick()
+        if not board.docs:
+            return ui.p("No run in this session yet.", class_="text-muted mb-0")
+        head = ui.tags.thead(ui.tags.tr(
+            ui.tags.th("Document"), ui.tags.th("Progress"), *[ui.tags.th(name) for name in STAGES],
+            ui.tags.th("Status"), ui.tags.th("Time"), ui.tags.th("Message")))
+        rows = [_progress_row(doc) for doc in reversed(list(board.docs.values()))]
+        return ui.div(ui.tags.table(head, ui.tags.tbody(*rows), class_="table table-sm align-middle"),
+                      class_="table-responsive")
+
+    @render.ui
+    def report():
+        recs = records()
+        if not recs:
+            return ui.p("No documents in the workspace yet.", class_="text-muted mb-0")
+        panels = []
+        open_ids = []
+        for record in recs:
+            flagged = record.status.value in ("failed", "partial")
+            seconds = sum(s.seconds for s in record.stages.values())
+            title = ui.span(ui.span(record.file_name, class_="pdfrag-name me-2"), _badge(record.status.value),
+                            ui.span(f" {record.pages} p. · {seconds:.1f} s", class_="text-muted small ms-1"))
+            body = [ui.div(f"Error: {record.error}", class_="alert alert-danger py-1 px-2 small")] if record.error else []
+            panels.append(ui.accordion_panel(title, *body, ui.div(_stage_table(record), class_="table-responsive"),
+                                             value=record.doc_id))
+            if flagged:
+                open_ids.append(record.doc_id)
+        return ui.accordion(*panels, id="report_acc", open=open_ids or False, multiple=True)

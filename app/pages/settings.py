@@ -1,0 +1,99 @@
+"""Settings page: provider, API keys for this browser session only, workers, model names, retrieval."""
+
+from __future__ import annotations
+
+from shiny import module, reactive, render, ui
+
+from app.config import AppConfig, available_providers, key_fields
+from app.settings_model import SessionSettings
+
+METHODS = ["hybrid", "bm25", "vector", "tree", "agent"]
+LABELS = {"offline": "Offline (no network, no keys)", "gemini": "Gemini", "mistral": "Mistral"}
+
+
+@module.ui
+def settings_ui(config: AppConfig):
+    providers = available_providers()
+    keys = key_fields()
+    unavailable = [p for p in ("gemini",) if p not in providers]
+    provider_note = (ui.p(f"{', '.join(p.capitalize() for p in unavailable)} is not available in this build of the "
+                          "engine; only the offline provider can run.", class_="text-muted small")
+                     if unavailable else None)
+    key_inputs = [ui.input_password(f"key_{p}", label, placeholder="paste a key for this session", width="100%")
+                  for p, label in keys.items()]
+    key_card = ui.card(
+        ui.card_header("API keys"),
+        *key_inputs,
+        ui.p("Keys live in this browser session's memory only: they are never written to disk, never shown again "
+             "and gone when you close the tab.", class_="text-muted small mb-0"),
+    ) if keys else ui.card(
+        ui.card_header("API keys"),
+        ui.p("No provider in this build needs a key.", class_="text-muted mb-0"),
+    )
+    model_inputs = [ui.input_text("model", "Gemini model", placeholder="engine default (PDFRAG_GEMINI_MODEL)",
+                                  width="100%")
+                    ] if keys else []
+    default = config.provider if config.provider in providers else "offline"
+    return ui.div(
+        ui.layout_columns(
+            ui.card(
+                ui.card_header("Provider"),
+                ui.input_radio_buttons("provider", None, {p: LABELS.get(p, p) for p in providers}, selected=default),
+                provider_note,
+                *model_inputs,
+            ),
+            key_card,
+            ui.card(
+                ui.card_header("Processing"),
+                ui.input_numeric("workers", "Documents processed in parallel", value=config.workers, min=1, max=8),
+                ui.p(f"Uploads are limited to {config.max_upload_mb} MB per file (PDFRAG_MAX_UPLOAD_MB).",
+                     class_="text-muted small"),
+                ui.output_ui("workspace_note"),
+            ),
+            ui.card(
+                ui.card_header("Chat retrieval"),
+                ui.input_select("method", "Retrieval method", METHODS, selected="hybrid"),
+                ui.input_numeric("k", "Pages retrieved per question", value=5, min=1, max=20),
+            ),
+            col_widths=(6, 6, 6, 6),
+        ),
+        class_="pdfrag-page",
+    )
+
+
+@module.server
+def settings_server(input, output, session, *, config: AppConfig, private_workspace: bool):
+    """Returns a reactive calc of this session's SessionSettings."""
+    keys = key_fields()
+
+    @render.ui
+    def workspace_note():
+        if private_workspace:
+            return ui.p("This session has a private workspace: your uploads are deleted when you leave.",
+                        class_="text-muted small mb-0")
+        return ui.p("All sessions of this server share one workspace.", class_="text-muted small mb-0")
+
+    @reactive.calc
+    def current() -> SessionSettings:
+        def number(value, default: int, low: int, high: int) -> int:
+            try:
+                return max(low, min(high, int(value)))
+            except (TypeError, ValueError):
+                return default
+
+        provider = input.provider() or "offline"
+        api_keys = {}
+        for name in keys:
+            value = input[f"key_{name}"]() or ""
+            if value.strip():
+                api_keys[name] = value.strip()
+        return SessionSettings(
+            provider=provider,
+            workers=number(input.workers(), config.workers, 1, 8),
+            model=(input.model() or "").strip() if keys else "",
+            method=input.method() or "hybrid",
+            k=number(input.k(), 5, 1, 20),
+            api_keys=api_keys,
+        )
+
+    return current

@@ -1,0 +1,64 @@
+"""Small shared pieces of the pages: the focused document and page, open-at-page links, doc choices."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from html import escape
+
+from engine.schemas import DocumentRecord, Status
+
+
+class Focus:
+    """The document (doc_id) and 1-based page the Inspect, Metadata and Structure pages show.
+
+    Two reactive values, so that turning a page does not invalidate what depends on the document only.
+    Create it inside a session's server function (it is that session's state).
+    """
+
+    def __init__(self, doc: str | None = None, page: int = 1) -> None:
+        from shiny import reactive
+
+        self.doc = reactive.value[str | None](doc)
+        self.page = reactive.value(page)
+
+    def set(self, doc: str | None, page: int = 1) -> None:
+        self.doc.set(doc)
+        self.page.set(page)
+
+
+@dataclass(frozen=True)
+class OpenRequest:
+    """A request to show a document's page in Inspect (distinct every time, so repeats are seen)."""
+
+    doc: str
+    page: int
+    nonce: int = field(default_factory=time.perf_counter_ns)
+
+
+def usable(record: DocumentRecord) -> bool:
+    return record.status in (Status.OK, Status.PARTIAL) or record.pages > 0
+
+
+def doc_choices(records: list[DocumentRecord]) -> dict[str, str]:
+    """doc_id -> label for select inputs: the file name with its page count."""
+    return {r.doc_id: f"{r.file_name} ({r.pages} p.)" if r.pages else r.file_name for r in records}
+
+
+def open_link(input_id: str, doc_id: str, page: int, text: str, *, title: str = "") -> str:
+    """An <a> that asks the app (through app.js) to open `page` of `doc_id` in Inspect.
+
+    `input_id` is the full (namespaced) id of the input the owning module listens to.
+    """
+    href = f"#pdfrag-open:{input_id}:{doc_id}:{page}"
+    tip = f' title="{escape(title)}"' if title else ""
+    return f'<a class="pdfrag-open" href="{escape(href)}"{tip}>{escape(text)}</a>'
+
+
+def format_bytes(size: int) -> str:
+    value = float(size)
+    for unit in ("B", "KB", "MB", "GB"):
+        if value < 1024 or unit == "GB":
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{size} B"

@@ -1,0 +1,67 @@
+"""Checks on uploaded files before they reach the workspace: the name, the size limit, the PDF header."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.pdf import NotAPdfError, check_magic
+from engine.workspace import sanitize_name
+
+
+@dataclass(frozen=True)
+class Upload:
+    name: str  # the name the browser sent
+    datapath: Path  # where Shiny stored it
+    size: int
+
+
+@dataclass(frozen=True)
+class Rejection:
+    name: str
+    reason: str
+
+
+def check_upload(upload: Upload, max_bytes: int) -> str | None:
+    """Why this upload is refused, or None when it may be ingested."""
+    if not upload.name.lower().endswith(".pdf"):
+        return "only .pdf files are accepted"
+    size = upload.datapath.stat().st_size if upload.datapath.exists() else upload.size
+    if size > max_bytes:
+        return f"the file is {size / 2**20:.1f} MB, above the {max_bytes / 2**20:.0f} MB limit"
+    try:
+        check_magic(upload.datapath)
+    except NotAPdfError as exc:
+        return str(exc).split(": ", 1)[-1]
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    return None
+
+
+def stage_uploads(uploads: list[Upload], max_bytes: int) -> tuple[Path | None, list[Path], list[Rejection]]:
+    """Move accepted uploads into a staging folder under their sanitised names.
+
+    Returns (staging folder or None, staged files, rejections). The caller deletes the folder.
+    """
+    staged: list[Path] = []
+    rejected: list[Rejection] = []
+    staging: Path | None = None
+    taken: set[str] = set()
+    for upload in uploads:
+        reason = check_upload(upload, max_bytes)
+        if reason is not None:
+            rejected.append(Rejection(upload.name, reason))
+            continue
+        if staging is None:
+            staging = Path(tempfile.mkdtemp(prefix="pdfrag-upload-"))
+        name = sanitize_name(upload.name)
+        stem, number = name[:-4], 2
+        while name.lower() in taken:  # two uploads with one name in a batch: keep both
+            name, number = f"{stem}-{number}.pdf", number + 1
+        taken.add(name.lower())
+        target = staging / name
+        shutil.copyfile(upload.datapath, target)
+        staged.append(target)
+    return staging, staged, rejected

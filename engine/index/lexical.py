@@ -103,17 +103,15 @@ def term_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routing: R
 
 def evidence_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routing: Routing) -> list[float]:
     """Weights of the question's terms for judging passages of `doc`: term_weights × the document's own
-    idf. A word the document never uses weighs as much as its rarest word: a passage lacking it lacks
-    something asked for."""
+    idf. A word the document never uses weighs as much as the question's rarest word it does use: a
+    passage lacking it lacks something asked for."""
     names = term_weights(corpus, terms, doc, routing)
     bm = corpus.bm25["page"]
     mask = corpus.unit_doc["page"] == doc
-    unseen = float(np.log(1.0 + (int(mask.sum()) + 0.5) / 0.5))
-    weights = []
-    for weight, term in zip(names, terms):
-        idf = bm.idf(term, within=mask)
-        weights.append(weight * (idf if idf > 0 else unseen))
-    return weights
+    idfs = [bm.idf(term, within=mask) for term in terms]
+    present = [i for i in idfs if i > 0]
+    unseen = max(present) if present else 1.0
+    return [weight * (idf if idf > 0 else unseen) for weight, idf in zip(names, idfs)]
 
 
 def page_scores(corpus: CorpusIndex, terms: Sequence[str], doc: int, weights: Sequence[float],

@@ -28,8 +28,8 @@ will with within without would yet you your yours yourself yourselves
 
 # Words that ask rather than describe: dropped from questions only (a page may well contain them).
 QUESTION_WORDS = frozenset("""
-according answer describe described describes doe explain give kind
-mean means meant say says said tell show shows
+according answer cover covers covered describe described describes discuss discussed discusses explain
+give kind mean means meant mention mentioned mentions say says said talk talks tell show shows
 """.split())
 
 # Short words that are real words, used to tell a letter-spaced text layer from ordinary prose.

@@ -36,6 +36,14 @@ class OpenRequest:
     nonce: int = field(default_factory=time.perf_counter_ns)
 
 
+def open_request_from(value: object) -> OpenRequest | None:
+    """The OpenRequest carried by a clicked page link ({"doc", "page"}), or None when it is malformed."""
+    try:
+        return OpenRequest(str(value["doc"]), int(value["page"]))  # type: ignore[index]
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def usable(record: DocumentRecord) -> bool:
     return record.status in (Status.OK, Status.PARTIAL) or record.pages > 0
 

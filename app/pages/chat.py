@@ -11,7 +11,7 @@ from htmltools import HTML
 from shiny import module, reactive, ui
 
 from app.settings_model import SessionSettings
-from app.state import OpenRequest, doc_choices, open_link
+from app.state import OpenRequest, doc_choices, open_link, open_request_from
 from app.workspaces import SessionWorkspace
 from engine.schemas import Answer, DocumentRecord
 
@@ -117,11 +117,9 @@ def chat_server(input, output, session, *, space: SessionWorkspace, records: Cal
     @reactive.effect
     @reactive.event(input.open)
     def _open():
-        value = input.open() or {}
-        try:
-            open_request.set(OpenRequest(str(value["doc"]), int(value["page"])))
-        except (KeyError, TypeError, ValueError):
-            pass
+        request = open_request_from(input.open() or {})
+        if request is not None:
+            open_request.set(request)
 
     @chat.on_user_submit
     async def _answer(user_input: str):

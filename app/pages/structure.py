@@ -8,7 +8,7 @@ from htmltools import HTML, Tag
 from shiny import module, reactive, render, ui
 
 from app.docpick import docpick_server, docpick_ui
-from app.state import Focus, OpenRequest, open_link
+from app.state import Focus, OpenRequest, open_link, open_request_from
 from engine.schemas import DocumentRecord, TreeNode
 
 OPEN_LEVELS = 2  # tree levels shown expanded at first
@@ -92,11 +92,9 @@ def structure_server(input, output, session, *, records: Callable[[], list[Docum
     @reactive.effect
     @reactive.event(input.open)
     def _open():
-        value = input.open() or {}
-        try:
-            open_request.set(OpenRequest(str(value["doc"]), int(value["page"])))
-        except (KeyError, TypeError, ValueError):
-            pass
+        request = open_request_from(input.open() or {})
+        if request is not None:
+            open_request.set(request)
 
     @render.ui
     def tree_summary():

@@ -133,3 +133,13 @@ def test_load_shiny_leaves_google_genai_importable() -> None:
             "spec and __import__('google.genai'); print('ok')")
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "ok" in done.stdout, done.stderr
+
+
+def test_open_request_from_a_clicked_link():
+    from app.state import open_request_from
+
+    request = open_request_from({"doc": "a.pdf", "page": "3"})
+    assert (request.doc, request.page) == ("a.pdf", 3)
+    assert open_request_from({"doc": "a.pdf"}) is None
+    assert open_request_from({"doc": "a.pdf", "page": "x"}) is None
+    assert open_request_from(None) is None

@@ -1,14 +1,30 @@
 """LLM plumbing shared by the gemini stages: settings, clients, retries, prompts and usage accounting.
 
-Importing this package imports no SDK: google-genai and mistralai load when a client is first made.
-The app builds `LlmSettings` from its session's keys and passes them to `Pipeline(..., llm=settings)`.
+Importing this package imports no SDK and no client code: names load on first use (PEP 562), so the offline
+path (`engine.llm.usage` from the pipeline) stays cheap. The app builds `LlmSettings` from its session's keys
+and passes them to `Pipeline(..., llm=settings)`.
 """
 
-from engine.llm.clients import LlmClients, LlmSession, run_sync
-from engine.llm.errors import LlmError
-from engine.llm.reply import LlmReply
-from engine.llm.settings import LlmSettings, LlmSettingsError
-from engine.llm.usage import Usage
+from __future__ import annotations
 
-__all__ = ["LlmClients", "LlmError", "LlmReply", "LlmSession", "LlmSettings", "LlmSettingsError", "Usage",
-           "run_sync"]
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.llm.clients import LlmClients, LlmSession, run_sync
+    from engine.llm.errors import LlmError
+    from engine.llm.reply import LlmReply
+    from engine.llm.settings import LlmSettings, LlmSettingsError
+    from engine.llm.usage import Usage
+
+_WHERE = {
+    "LlmClients": "clients", "LlmSession": "clients", "run_sync": "clients", "LlmError": "errors",
+    "LlmReply": "reply", "LlmSettings": "settings", "LlmSettingsError": "settings", "Usage": "usage",
+}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module 'engine.llm' has no attribute {name!r}")
+    return getattr(import_module(f"engine.llm.{_WHERE[name]}"), name)

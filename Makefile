@@ -1,11 +1,12 @@
 # make run  — bootstrap .venv, install, ingest the samples into the default workspace (once), start the workbench
 # make test — the test suite CI runs
+# make space — assemble the Hugging Face Space folder under build/space/
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install bench clean samples
+.PHONY: run test install bench clean samples space
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -32,6 +33,10 @@ bench: $(STAMP)
 
 samples: $(STAMP)
 	$(BIN)/python data/samples/make_samples.py
+
+# build/space/: the Hugging Face Space (Dockerfile, Space card, the code and samples), ready to push
+space:
+	$(PY) space/build.py
 
 clean:
 	rm -rf $(VENV) data/workspace build

@@ -19,9 +19,7 @@ from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.core.llms.llm import ToolSelection
 from pydantic import PrivateAttr
 
-from engine.llm.errors import is_retryable
 from engine.llm.gemini import GeminiClient
-from engine.llm.retry import with_retries
 
 _ids = itertools.count(1)
 
@@ -39,15 +37,7 @@ class GeminiToolClient(GeminiClient):
             system_instruction=system, temperature=0.0, tools=tools,
             automatic_function_calling=types.AutomaticFunctionCallingConfig(disable=True) if tools else None,
         )
-
-        async def call() -> Any:
-            self.usage.add(calls=1)
-            try:
-                return await self._client.models.generate_content(model=self.model, contents=contents, config=config)
-            except Exception as exc:
-                raise self._error(exc) from None
-
-        response = await with_retries(call, self.policy, is_retryable, lambda exc: self.usage.add(retries=1))
+        response = await self.generate_content(contents, config)
         usage = response.usage_metadata
         if usage:
             self.usage.add(input_tokens=usage.prompt_token_count or 0, output_tokens=usage.candidates_token_count or 0)

@@ -54,14 +54,8 @@ class GeminiClient:
     def pdf_part(self, data: bytes) -> Any:
         return self._types.Part.from_bytes(data=data, mime_type="application/pdf")
 
-    async def generate(self, contents: list[Any], *, system: str | None = None,
-                       schema: type[BaseModel] | None = None, max_output_tokens: int | None = None) -> LlmReply:
-        """One generateContent call (retried on 5xx, 429 and transport errors); any finish reason is returned."""
-        types = self._types
-        config = types.GenerateContentConfig(
-            system_instruction=system, temperature=0.0, max_output_tokens=max_output_tokens,
-            response_mime_type="application/json" if schema else None, response_schema=schema,
-        )
+    async def generate_content(self, contents: list[Any], config: Any) -> Any:
+        """The raw generateContent response, each attempt counted as a call and retried per the policy."""
 
         async def call() -> Any:
             self.usage.add(calls=1)
@@ -70,7 +64,17 @@ class GeminiClient:
             except Exception as exc:
                 raise self._error(exc) from None
 
-        response = await with_retries(call, self.policy, is_retryable, lambda exc: self.usage.add(retries=1))
+        return await with_retries(call, self.policy, is_retryable, lambda exc: self.usage.add(retries=1))
+
+    async def generate(self, contents: list[Any], *, system: str | None = None,
+                       schema: type[BaseModel] | None = None, max_output_tokens: int | None = None) -> LlmReply:
+        """One generateContent call (retried on 5xx, 429 and transport errors); any finish reason is returned."""
+        types = self._types
+        config = types.GenerateContentConfig(
+            system_instruction=system, temperature=0.0, max_output_tokens=max_output_tokens,
+            response_mime_type="application/json" if schema else None, response_schema=schema,
+        )
+        response = await self.generate_content(contents, config)
         reply = _reply(response)
         self.usage.add(input_tokens=reply.input_tokens, output_tokens=reply.output_tokens)
         return reply

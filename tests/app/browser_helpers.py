@@ -52,18 +52,23 @@ def start_server(data_dir: Path, env: dict[str, str] | None = None, timeout: flo
         cwd=REPO, env=environment, stdout=log, stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}/"
+    wait_until_serving(url, process, started, timeout, log.name)
+    return Server(url, data_dir, process, time.perf_counter() - started)
+
+
+def wait_until_serving(url: str, process: subprocess.Popen, started: float, timeout: float, log_name: str) -> None:
+    """Poll `url` until it answers 200; kill the server and raise if it exits or `timeout` passes first."""
     while True:
         try:
             with urllib.request.urlopen(url, timeout=2) as response:
                 if response.status == 200:
-                    break
+                    return
         except OSError:
             pass
         if process.poll() is not None or time.perf_counter() - started > timeout:
             process.kill()
-            raise RuntimeError(f"the server did not start; see {log.name}")
+            raise RuntimeError(f"the server did not start within {timeout:.0f} s; see {log_name}")
         time.sleep(0.02)
-    return Server(url, data_dir, process, time.perf_counter() - started)
 
 
 def stop_server(server: Server) -> None:

@@ -15,7 +15,6 @@ import shutil
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests" / "app"))
 
-from browser_helpers import _free_port, chromium, open_page, stop_server, Server  # noqa: E402,F401
+from browser_helpers import _free_port, chromium, open_page, stop_server, wait_until_serving, Server  # noqa: E402,F401
 
 pytestmark = [pytest.mark.browser]
 
@@ -117,16 +116,7 @@ def test_dockerfile_command_serves_the_processed_samples(space, chromium):
     url = f"http://127.0.0.1:{port}/"
     server = Server(url, data_dir, process, 0.0)
     try:
-        while True:
-            try:
-                with urllib.request.urlopen(url, timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            assert process.poll() is None, (space.parent / "server.log").read_text()
-            assert time.perf_counter() - started < 30, "the server did not answer within 30 s"
-            time.sleep(0.05)
+        wait_until_serving(url, process, started, 30.0, str(space.parent / "server.log"))
         page = open_page(chromium, url)
         corpus = page.locator("#library-corpus")
         corpus.get_by_text("pdfrag-field-guide.pdf").wait_for(timeout=20_000)

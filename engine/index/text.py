@@ -29,7 +29,7 @@ will with within without would yet you your yours yourself yourselves
 # Words that ask rather than describe: dropped from questions only (a page may well contain them).
 QUESTION_WORDS = frozenset("""
 according answer cover covers covered describe described describes discuss discussed discusses explain
-give kind mean means meant mention mentioned mentions say says said talk talks tell show shows
+give kind mean means meant mention mentioned mentions say says said talk talks tell show shows many much
 """.split())
 
 # Short words that are real words, used to tell a letter-spaced text layer from ordinary prose.

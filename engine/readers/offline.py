@@ -12,9 +12,11 @@ from engine.pdf import open_document
 from engine.readers.furniture import find_furniture, strip_furniture
 from engine.readers.headings import LEADER_RE, assign_levels, body_size, find_candidates, label_class
 from engine.readers.layout import Line, PageLayout, read_layout
+from engine.readers.reading_order import same_row
 from engine.schemas import ImageRef, PageInfo, ReadResult
 
 BULLET_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8]\s*|^[-–—*]\s+|^o\s+(?=[A-Z])")
+CURRENCY_CELL_RE = re.compile(r"^[$€£¥]$")
 HYPHEN_END = re.compile(r"([A-Za-z]+)-$")
 NEEDS_OCR_MIN_CHARS = 10
 Progress = Callable[[int, int], None]
@@ -31,7 +33,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 2
+    version = 3  # 3: table rows read left to right, cells of a row on one line
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -144,6 +146,14 @@ def _page_markdown(page_no, lines, heads, page_images, vocabulary, body) -> str:
             continue
         text = line.text
         bullet = BULLET_RE.match(text)
+        row = _row_end(lines, i, page_no, heads) if not bullet else i + 1
+        if row > i + 1:  # cells side by side: one Markdown line, cells split by " | "
+            flush()
+            in_list = False
+            out.append(_row_text(lines[i:row]))
+            prev = lines[row - 1]
+            i = row
+            continue
         new_block = prev is None or _starts_block(prev, line, line_gap, body)
         if bullet:
             flush()
@@ -161,6 +171,26 @@ def _page_markdown(page_no, lines, heads, page_images, vocabulary, body) -> str:
     flush()
     place_images(float("inf"))
     return "\n\n".join(part for part in out if part.strip())
+
+
+def _row_end(lines: list[Line], i: int, page_no: int, heads) -> int:
+    """The index after the last line that sits in the same row as lines[i], right of the one before."""
+    j = i + 1
+    while (j < len(lines) and (page_no, j) not in heads and same_row(lines[i], lines[j])
+           and lines[j].x0 >= lines[j - 1].x1 - 2):
+        j += 1
+    return j
+
+
+def _row_text(cells: list[Line]) -> str:
+    parts: list[str] = []
+    for cell in cells:
+        text = " ".join(cell.text.split())
+        if parts and CURRENCY_CELL_RE.match(parts[-1]):
+            parts[-1] = f"{parts[-1]} {text}"
+        else:
+            parts.append(text)
+    return " | ".join(parts)
 
 
 def _starts_block(prev: Line, line: Line, line_gap: float, body: float) -> bool:

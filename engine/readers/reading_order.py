@@ -52,4 +52,21 @@ def xy_cut(lines: list[Line]) -> tuple[list[Line], bool]:
         first, split_a = xy_cut(top)
         second, split_b = xy_cut(bottom)
         return first + second, split_a or split_b
-    return sorted(lines, key=lambda l: (round(l.y0), l.x0)), False
+    return in_rows(lines), False
+
+
+def same_row(a: Line, b: Line) -> bool:
+    """Two lines side by side: each one's vertical middle lies within the other's extent."""
+    return a.y0 <= (b.y0 + b.y1) / 2 <= a.y1 and b.y0 <= (a.y0 + a.y1) / 2 <= b.y1
+
+
+def in_rows(lines: list[Line]) -> list[Line]:
+    """Lines top to bottom; lines of one row (table cells, a label and its value) left to right, even
+    when their baselines differ by a fraction of a point."""
+    rows: list[list[Line]] = []
+    for line in sorted(lines, key=lambda l: ((l.y0 + l.y1) / 2, l.x0)):
+        if rows and same_row(rows[-1][0], line):
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    return [line for row in rows for line in sorted(row, key=lambda l: l.x0)]

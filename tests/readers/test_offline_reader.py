@@ -90,3 +90,20 @@ def test_deck_titles_survive_and_markers(tmp_path):
     for slide in deck["slides"]:
         if slide["title"]:
             assert slide["title"] in blocks[slide["page"] - 1]
+
+
+def test_table_rows_become_one_line_each():
+    from engine.readers.layout import Line, PageLayout
+    from engine.readers.offline import compose
+
+    def cell(text, x0, y0, x1):
+        return Line(text=text, x0=x0, y0=y0, x1=x1, y1=y0 + 9.8, size=8.0, bold=False, italic=False, block=0)
+
+    rows = [("Cash and cash equivalents", "$", "5,486"), ("Total assets", "$", "197,046")]
+    lines = [cell("A paragraph of ordinary prose above the table, long enough to be body text.", 53, 100, 500)]
+    for k, (label, currency, value) in enumerate(rows):
+        top = 130 + 12.7 * k
+        lines += [cell(label, 71, top + 0.5, 180), cell(currency, 429, top, 433), cell(value, 464, top, 490)]
+    markdown = compose([PageLayout(1, 612, 792, lines, [])]).markdown
+    assert "Cash and cash equivalents | $ 5,486" in markdown.split("\n")
+    assert "Total assets | $ 197,046" in markdown.split("\n")

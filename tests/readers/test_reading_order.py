@@ -37,3 +37,15 @@ def test_big_title_beside_a_quote_is_read_before_it():
     lines += [_line(f"Q{k} a quotation set in a narrower column", 504, 217 + 18 * k, 800, 14) for k in range(4)]
     ordered, _ = xy_cut(lines)
     assert [l.text.split()[0] for l in ordered[:2]] == ["Data", "drive"]
+
+
+def test_row_cells_with_baselines_apart_stay_in_their_row():
+    """A financial table whose figures sit half a point above their labels (as in Disney's balance
+    sheet): each label is followed by its own figures, not by the next row's."""
+    lines = []
+    for row, label in enumerate(["Cash and cash equivalents", "Receivables, net", "Inventories", "Total assets"]):
+        top = 130 + 12.7 * row
+        lines += [_line(label, 71, top + 0.5, 180, 9.8), _line(f"{row},486", 464, top, 490, 9.8),
+                  _line(f"{row},002", 537, top, 563, 9.8)]
+    ordered, _ = xy_cut(lines)
+    assert [l.text for l in ordered] == [l.text for l in lines]

@@ -6,10 +6,11 @@ comparison, and "not covered" when the evidence is weak.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from engine.agent.focus import asks_for_list, missing_focus
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import (
@@ -20,7 +21,9 @@ from engine.index.text import tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 
 NOT_COVERED = "The corpus does not cover this question"
+LIST_READ_ON = 2  # a question asking for several things reads on this many times further
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
+DECADE_RE = re.compile(r"\d{4}s")
 NAMEISH_RE = re.compile(r"[^\W_][\w-]*", re.UNICODE)
 
 
@@ -63,9 +66,17 @@ def unknown_names(corpus: CorpusIndex, question: str) -> list[str]:
         if not (word[0].isupper() or any(c.isdigit() for c in word)) or len(word) < 2:
             continue
         for term in tokenize(word):
+            term = term[:4] if DECADE_RE.fullmatch(term) else term  # "1930s": the corpus may say "1930"
             if term not in bm.vocab and term not in named and not term.isdigit():
                 unknown.append(word)
     return list(dict.fromkeys(unknown))
+
+
+def known_in(corpus: CorpusIndex, doc: int):
+    """A test of whether a stemmed term occurs anywhere in the document."""
+    bm = corpus.bm25["page"]
+    mask = corpus.unit_doc["page"] == doc
+    return lambda term: bm.idf(term, within=mask) > 0
 
 
 def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerOptions, limit: int) -> Evidence:
@@ -184,6 +195,8 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         docs, limit = routing.chosen[:2], options.per_doc_windows
     else:
         docs, limit = [corpus.doc_position(retrieval.hits[0].doc)], options.max_windows
+    if asks_for_list(retrieval.question):  # a list answer reads on further
+        options = replace(options, read_on=options.read_on * LIST_READ_ON)
     evidence = [gather(corpus, retrieval, d, options, limit) for d in docs]
     for ev in evidence:
         pages = sorted({p for p, _ in ev.chosen})
@@ -191,12 +204,15 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
             f"{len(ev.chosen)} passage(s) from page(s) {', '.join(map(str, pages)) or '-'}; "
             f"the best covers {ev.coverage:.0%} of the question's weight")))
     unknown = unknown_names(corpus, retrieval.question)
+    absent = [] if unknown or routing.comparison else missing_focus(retrieval.question, known_in(corpus, docs[0]))
     kind = answer_type(retrieval.question)
     weak = [ev for ev in evidence if not ev.chosen or ev.coverage < options.min_coverage
             or (not routing.comparison and kind in ("number", "date") and ev.typed_coverage < options.min_typed)]
     reason = ""
     if unknown:
         reason = f"the corpus never mentions {', '.join(unknown)}"
+    elif absent:
+        reason = f"{corpus.docs[docs[0]].info.title} never mentions {', '.join(absent)}"
     elif len(weak) == len(evidence):
         reason = "no passage holds enough of the question" + (f" or the {kind} it asks for" if kind else "")
     if reason:

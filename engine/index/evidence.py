@@ -39,7 +39,9 @@ DEFINITION_RE = re.compile(r"\b(means?|meaning|defined as|definition|refers? to|
                            r"is (?:a|an|the) (?:term|way|person|process|practice|measure) (?:for|of|that|in which))\b",
                            re.I)
 QUANTITY_NOUNS = (r"number|amount|total|size|value|cost|costs|price|revenue|revenues|income|share|rate|percentage|"
-                  r"budget|sales|spending|growth|headcount|capacity|range|temperature|voltage|delay|frequency")
+                  r"budget|sales|spending|growth|headcount|capacity|range|temperature|voltage|delay|frequency|"
+                  r"assets|liabilities|equity|earnings|profit|profits|loss|losses|expenses|margin|debt|"
+                  r"borrowings|dividend|dividends|eps|subscribers|employees|volume|balance")
 TYPE_BONUS, PHRASE_BONUS, UNIT_COST = 0.15, 0.3, 0.06
 SHORT_WORDS = 10  # a line this short is a cell, a label or a slide line
 MAX_UNITS = 3  # sentences of one paragraph in a window
@@ -69,12 +71,14 @@ class Unit:
 def answer_type(question: str) -> str | None:
     """What kind of value the question asks for: "date", "number", "name", "reason" or None."""
     q = question.lower().strip()
-    if re.match(r"(when|what date|in what year|which year|on what date)\b", q) or re.search(
-            r"\bwhen (?:was|were|did|is|are|will|does|do)\b", q):
+    conditional = re.match(r"when\b[^?]*,\s*(?:what|which|how|why|who|where)\b", q)  # "When X, what …?"
+    if (re.match(r"(when|what date|in what year|which year|on what date)\b", q) and not conditional) \
+            or re.search(r"\bwhen (?:was|were|did|will)\b", q):
         return "date"
     if re.search(r"\b(how many|how much|what share|what percentage|what proportion|what fraction|how large|"
                  r"how big|how long|what size|what rate|how fast|how high|how low|by how much|roughly what)\b", q) \
-            or re.search(rf"\bwhat (?:is|was|are|were) the (?:\w+ ){{0,3}}(?:{QUANTITY_NOUNS})\b", q):
+            or re.search(rf"\bwhat (?:is|was|are|were) (?:the )?(?:[\w'’]+ ){{0,3}}(?:{QUANTITY_NOUNS})\b", q) \
+            or re.match(rf"(?:what|which) (?:\w+ ){{0,2}}(?:{QUANTITY_NOUNS}) (?:did|does|do|is|was|were|are)\b", q):
         return "number"
     if re.match(r"(who|whom|whose)\b", q) or re.search(r"\b(who (?:wrote|is|was|are|were)|by whom)\b", q):
         return "name"

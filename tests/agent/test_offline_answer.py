@@ -56,6 +56,8 @@ def test_every_answer_sentence_has_its_page(workspace):
 @pytest.mark.parametrize("question", [
     "What GPU does Riverline require?",  # a name the corpus never mentions
     "Who is the mayor of the river town?",  # nothing on any page holds it
+    "How many salmon does the field guide count per survey?",  # the guide never mentions salmon
+    "What is the flow velocity in miles per hour?",  # a unit the guide never uses
 ])
 def test_unsupported_questions_are_not_covered(workspace, question):
     answer = ask(workspace, question)
@@ -102,6 +104,9 @@ def test_bad_arguments(workspace):
     ("When was the rule vacated?", "date"), ("How many checks were processed?", "number"),
     ("What was the dollar revenue of the practice?", "number"), ("Who wrote the parser?", "name"),
     ("Why did spending double?", "reason"), ("What is a functor?", None),
+    ("What were Disney's total assets at December 28, 2024?", "number"),
+    ("When lists are added to the typechecker, what problem arises?", None),  # a condition, not a date
+    ("What two operations make up matching, and when does a structure match?", None),
 ])
 def test_answer_types(question, kind):
     assert answer_type(question) == kind

@@ -1,0 +1,74 @@
+"""What a question asks about, and whether a document can say anything about it at all.
+
+A question names the thing it wants: "how many *employees*", "what *royalty rate* does…", "which
+SEC *commissioners* dissented", "… in *GHz*". When the document never uses one of those words (under
+any inflection), it cannot state the answer, however well it matches the rest of the question: the
+rest is what makes such near-miss questions look answerable. The wider question words stay out of
+this check on purpose, since a paraphrase may use words the document lacks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.index.text import STOP_WORDS, stem, words
+
+NP = r"((?:[\w’'+-]+\s+){0,3}?[\w’'+-]+)"
+AUX = r"(?:did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|must|may|might)"
+FOCUS_PATTERNS = (
+    re.compile(rf"^how (?:many|much)\s+{NP}\s+(?:{AUX}|in|of|at|for|on|to|per|from|by|that|there)\b", re.I),
+    re.compile(rf"^(?:what|which)\s+{NP}\s+{AUX}\b", re.I),
+    re.compile(rf"^(?:what|which) (?:is|was|are|were) the\s+{NP}\s+(?:of|for|in|at|that|on|to|from|by)\b", re.I),
+    re.compile(rf"^which\s+{NP}\s+\w+ed\b", re.I),  # "which SEC commissioners dissented"
+)
+UNIT_RE = re.compile(
+    r"\b(?:in|of|how many)\s+(?:(?:u\.?s\.?|us|american|canadian)\s+)?"
+    r"(ghz|mhz|khz|hz|celsius|fahrenheit|kelvin|seconds|milliseconds|microseconds|nanoseconds|minutes|hours|"
+    r"days|weeks|months|years|dollars|euros|pounds|yen|kilograms|grams|tonnes|tons|kilometres|kilometers|"
+    r"miles|metres|meters|watts|volts|amperes|amps|joules|bytes|kilobytes|megabytes|gigabytes|terabytes)\b",
+    re.I,
+)
+# Nouns that say what kind of value is asked for, not what it is about.
+GENERIC = frozenset(stem(w) for w in """
+number numbers amount amounts share shares percentage percentages proportion fraction value values total
+kind kinds type types sort way ways figure figures level levels size rate rates count role part parts
+""".split())
+COUNT_WORDS = frozenset("two three four five six seven eight nine ten several".split())
+IZE_RE = re.compile(r"is(e|ed|es|ing|ation|ations|er|ers)$")
+
+
+def focus_words(question: str) -> list[str]:
+    """The words naming what the question asks about (its focus phrase and any unit it asks in)."""
+    text = " ".join(question.split())
+    found: list[str] = []
+    for pattern in FOCUS_PATTERNS:
+        match = pattern.match(text)
+        if match:
+            found += [w for w in words(match.group(1)) if w not in STOP_WORDS and not w.isdigit()]
+            break
+    found += [m.group(1).lower() for m in UNIT_RE.finditer(text)]
+    return list(dict.fromkeys(w for w in found if stem(w) not in GENERIC and len(w) > 1))
+
+
+def missing_focus(question: str, known) -> list[str]:
+    """Focus words of the question that `known(stem) -> bool` does not know, in either spelling
+    ("organisation" / "organization")."""
+    missing = []
+    for word in focus_words(question):
+        variants = {stem(word), stem(IZE_RE.sub(r"iz\1", word))}
+        if not any(known(v) for v in variants):
+            missing.append(word)
+    return missing
+
+
+def asks_for_list(question: str) -> bool:
+    """True when the question wants several things ("which four vulnerabilities", "what practices",
+    "what are the main features"): the answer is a list and needs room."""
+    text = " ".join(question.split())
+    for pattern in FOCUS_PATTERNS[1:]:
+        match = pattern.match(text)
+        if match:
+            found = words(match.group(1))
+            head = found[-1] if found else ""
+            return bool(COUNT_WORDS & set(found)) or (head.endswith("s") and not head.endswith(("ss", "us", "is")))
+    return False

@@ -1,0 +1,39 @@
+"""What a question asks about, and the near-miss check built on it."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.agent.focus import asks_for_list, focus_words, missing_focus
+from engine.index.text import stem
+
+
+@pytest.mark.parametrize(("question", "focus"), [
+    ("How many employees did the Walt Disney Company have?", ["employees"]),
+    ("What royalty rate does Deloitte charge for its platform?", ["royalty"]),  # "rate" is the kind of value
+    ("Which SEC commissioners dissented from the interpretation?", ["sec", "commissioners"]),
+    ("What is the maximum counter frequency of the XC95288 in GHz?", ["maximum", "counter", "frequency", "ghz"]),
+    ("What budget, in US dollars, did respondents report?", ["dollars"]),
+    ("Why did spending double?", []),
+])
+def test_focus_words(question, focus):
+    assert focus_words(question) == focus
+
+
+def test_missing_focus_names_what_the_document_never_uses():
+    vocabulary = {stem(w) for w in "disney employee revenue organization".split()}
+    known = vocabulary.__contains__
+    assert missing_focus("How many employees did Disney have?", known) == []
+    assert missing_focus("How many subscribers did Disney have?", known) == ["subscribers"]
+    assert missing_focus("Which organisations did Disney name?", known) == []  # British spelling of a known word
+    assert missing_focus("Why did revenue fall?", known) == []  # no focus phrase: nothing to miss
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Which four vulnerabilities does the staff assess?", True),
+    ("What practices does the proposal suggest?", True),
+    ("What is the largest dataset used?", False),
+    ("How many checks were processed?", False),
+])
+def test_asks_for_list(question, expected):
+    assert asks_for_list(question) is expected

@@ -37,7 +37,7 @@ class AnswerOptions:
     keep_share: float = 0.5  # further passages score at least this share of the best one
     passage_chars: int = 1000  # a passage grows by its neighbours up to this length
     read_on: int = 400  # the best passage reads on this many characters (0: not at all)
-    min_coverage: float = 0.2  # some sentence holds at least this share of the question's weight
+    min_coverage: float = 0.15  # some sentence holds at least this share of the question's weight
     min_typed: float = 0.25  # for a number or date: a passage holding one covers this share
 
 

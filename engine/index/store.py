@@ -23,7 +23,7 @@ from engine.schemas import DocumentRecord, Status
 from engine.schemas.index import DocIndexInfo, IndexNode
 from engine.workspace import Workspace, atomic_write_text
 
-VERSION = 9
+VERSION = 10
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)
 
@@ -73,13 +73,12 @@ def doc_title(record: DocumentRecord) -> str:
 
 def name_text(record: DocumentRecord, first_page: str) -> str:
     """How the document names itself: its title and file name, what kind of document it is and who
-    wrote it (with the author's initials: "Securities and Exchange Commission" is also "SEC"); when it
-    has no title of its own, the opening words of its first page (a cover or title block) stand in."""
+    wrote it; when it has no title of its own, the opening words of its first page (a cover or title
+    block) stand in."""
     stem = Path(record.file_name).stem
     title = doc_title(record)
     meta = record.metadata
-    names = [title, stem.replace("_", " ").replace("-", " "), meta.document_type, meta.author,
-             initials(meta.author)]
+    names = [title, stem.replace("_", " ").replace("-", " "), meta.document_type, meta.author]
     if title == stem or FILE_NAME_RE.match(title):
         block = []
         for line in first_page.split("\n"):
@@ -91,13 +90,6 @@ def name_text(record: DocumentRecord, first_page: str) -> str:
             block.append(line)
         names.append(" ".join(" ".join(block).split()[:NAME_WORDS]))
     return "\n".join(name for name in names if name)
-
-
-def initials(name: str) -> str:
-    """The acronym of a multi-word organisation name ("U.S. Securities and Exchange Commission" ->
-    "SEC"): the first letters of its capitalised words, abbreviations like "U.S." left out."""
-    letters = [w[0] for w in name.split() if w[:1].isupper() and "." not in w and w.isalpha()]
-    return "".join(letters) if len(letters) >= 2 else ""
 
 
 def source_key(record: DocumentRecord, markdown: bytes = b"") -> str:

@@ -21,6 +21,7 @@ from engine.index.text import tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 
 NOT_COVERED = "The corpus does not cover this question"
+LIST_CHARS = 1200  # a passage ending in ":" reads on through the list it introduces, up to this length
 LIST_READ_ON = 2  # a question asking for several things reads on this many times further
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
 DECADE_RE = re.compile(r"\d{4}s")
@@ -138,16 +139,27 @@ def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: 
     heading or at another chosen passage."""
     after = [u for u in analysis.units if u.start >= window.end]
     end, added = window.end, []
+    introduces = window.text.rstrip().endswith(":")  # a list follows: read it to its end
+    if introduces:
+        chars = max(chars, LIST_CHARS)
     for unit in after:
         if unit.heading or sum(len(u.text) for u in added) + len(unit.text) > chars \
                 or any(o.start <= unit.start < o.end or o.start < unit.end <= o.end for o in others):
             break
+        if introduces and added and is_item(text, added[-1]) and not is_item(text, unit):
+            break  # the list is over
         added.append(unit)
         end = unit.end
     if not added:
         return window
     return Window(window.start, end, window.units + len(added), window.score, window.coverage, window.matched,
                   window.typed, text[window.start:end], window.parts + tuple(u.text for u in added))
+
+
+def is_item(text: str, unit) -> bool:
+    """The unit is (the start of) a list item: its Markdown line starts with "- "."""
+    line_start = text.rfind("\n", 0, unit.start) + 1
+    return text[line_start:unit.start].lstrip().startswith("- ")
 
 
 def trim(analysis: PageUnits, text: str, window: Window, wanted: set[str], question: str) -> Window:

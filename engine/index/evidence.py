@@ -271,12 +271,14 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
 def readable(text: str) -> str:
     """A window's text for the answer: its lines joined, whitespace collapsed."""
     lines = [" ".join(line.split()) for line in text.split("\n")]
-    lines = [PREFIX_RE.sub("", line) for line in lines if line and not IMAGE_RE.match(line)]
+    lines = [line for line in lines if line and not IMAGE_RE.match(line)]
     out = ""
     for line in lines:
+        item = line.startswith(("- ", "* ", "+ ", "• "))
+        line = PREFIX_RE.sub("", line)
         if not out:
             out = line
-        elif out.endswith((".", ":", ";", ",")) or line[:1].islower():
+        elif out.endswith((".", ":", ";", ",")) or (line[:1].islower() and not item):
             out = f"{out} {line}"
         else:
             out = f"{out}; {line}"

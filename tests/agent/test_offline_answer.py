@@ -156,3 +156,22 @@ def test_sentences_do_not_break_after_abbreviations():
     assert found == ["In Financial Planning Association v. SEC, the court vacated the rule.",
                      "The U.S. Treasury agreed.", "J. Smith wrote it.", "Costs rose 5%.", "Sales fell."]
     assert all(body[at:at + len(text)] == text for at, text in sentences(body))  # literal spans
+
+
+def test_list_items_stay_apart_in_the_answer_text():
+    assert readable("Areas:\n\n- monetary policy\n\n- financial stability") == "Areas: monetary policy; financial stability"
+
+
+def test_a_passage_ending_in_a_colon_reads_its_whole_list():
+    from engine.agent.offline import read_on
+    from engine.index.evidence import Window, analyse
+
+    page = ("The banks structure their budgets around four areas:\n\n"
+            + "\n\n".join(f"- area {n} described at some length so that the list is long enough to need room "
+                          f"beyond the usual read-on budget of four hundred characters" for n in range(4))
+            + "\n\nThe budget process is as follows:\n\n- a later list")
+    analysis = analyse(page)
+    first = analysis.units[0]
+    window = Window(first.start, first.end, 1, 1.0, 1.0, frozenset(), False, first.text, (first.text,))
+    grown = read_on(analysis, page, window, 400, [])
+    assert "area 3" in grown.text and "budget process" not in grown.text

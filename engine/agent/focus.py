@@ -38,8 +38,21 @@ COUNT_WORDS = frozenset("two three four five six seven eight nine ten several".s
 IZE_RE = re.compile(r"is(e|ed|es|ing|ation|ations|er|ers)$")
 
 
+WH_RE = re.compile(r"\b(?:how (?:many|much)|what|which)\b", re.I)
+
+
+def asking_clause(question: str) -> str:
+    """The question from its first question word on ("According to the report, how many …" -> "how
+    many …")."""
+    text = " ".join(question.split())
+    match = WH_RE.search(text)
+    return text[match.start():] if match else text
+
+
 def focus_words(question: str) -> list[str]:
-    """The words naming what the question asks about (its focus phrase and any unit it asks in)."""
+    """The words naming what the question asks about (its focus phrase and any unit it asks in). Only a
+    question that opens with its question word is read: after a lead-in ("On what hardware …",
+    "According to …, which …") the phrase is too often the reader's paraphrase."""
     text = " ".join(question.split())
     found: list[str] = []
     for pattern in FOCUS_PATTERNS:
@@ -65,7 +78,7 @@ def missing_focus(question: str, known) -> list[str]:
 def asks_for_list(question: str) -> bool:
     """True when the question wants several things ("which four vulnerabilities", "what practices",
     "what are the main features"): the answer is a list and needs room."""
-    text = " ".join(question.split())
+    text = asking_clause(question)
     for pattern in FOCUS_PATTERNS[1:]:
         match = pattern.match(text)
         if match:

@@ -1,12 +1,14 @@
-"""Render the Jinja2 prompt templates of `prompts/` (one file per prompt, `<name>.j2`)."""
+"""Render the Jinja2 prompt templates shipped in the package (`engine/prompts/<name>.j2`, one per prompt)."""
 
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
-PROMPTS_DIR = Path(__file__).resolve().parents[2] / "prompts"
+PACKAGE, FOLDER = "engine", "prompts"  # package data, declared in pyproject.toml, so wheels carry them
+PROMPTS_DIR: Traversable = resources.files(PACKAGE) / FOLDER
 
 
 @cache
@@ -14,15 +16,15 @@ def _environment() -> Any:
     import jinja2
 
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(PROMPTS_DIR), undefined=jinja2.StrictUndefined, autoescape=False,
+        loader=jinja2.PackageLoader(PACKAGE, FOLDER), undefined=jinja2.StrictUndefined, autoescape=False,
         keep_trailing_newline=False, trim_blocks=True, lstrip_blocks=True,
     )
 
 
 def render(name: str, **values: Any) -> str:
-    """The prompt `prompts/<name>.j2` filled with `values` (a missing value is an error)."""
+    """The prompt `engine/prompts/<name>.j2` filled with `values` (a missing value is an error)."""
     return _environment().get_template(f"{name}.j2").render(**values).strip() + "\n"
 
 
 def names() -> list[str]:
-    return sorted(path.stem for path in PROMPTS_DIR.glob("*.j2"))
+    return sorted(entry.name[:-3] for entry in PROMPTS_DIR.iterdir() if entry.name.endswith(".j2"))

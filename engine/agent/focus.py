@@ -25,7 +25,8 @@ UNIT_RE = re.compile(
     r"\b(?:in|of|how many)\s+(?:(?:u\.?s\.?|us|american|canadian)\s+)?"
     r"(ghz|mhz|khz|hz|celsius|fahrenheit|kelvin|seconds|milliseconds|microseconds|nanoseconds|minutes|hours|"
     r"days|weeks|months|years|dollars|euros|pounds|yen|kilograms|grams|tonnes|tons|kilometres|kilometers|"
-    r"miles|metres|meters|watts|volts|amperes|amps|joules|bytes|kilobytes|megabytes|gigabytes|terabytes)\b",
+    r"miles|metres|meters|watts|milliwatts|kilowatts|megawatts|volts|millivolts|amperes|amps|milliamps|"
+    r"milliamperes|microamps|joules|bytes|kilobytes|megabytes|gigabytes|terabytes)\b",
     re.I,
 )
 # Nouns that say what kind of value is asked for, not what it is about.

@@ -21,6 +21,8 @@ COMPARE_RE = re.compile(
     r"\b(compare[sd]?|comparison|comparing|versus|vs\.?|both|differ|differs|difference|differences|contrast|"
     r"whereas|respectively|each of|in each|between)\b", re.I,
 )
+AND_RE = re.compile(r"\b(?:and|or)\b", re.I)
+DISTINCT_SHARE = 0.2  # a name word used by at most this share of the documents (at least one) names its own
 LEVEL_WEIGHTS = {"page": 1.0, "chunk": 1.0, "passage": 1.0}
 NAME_DISCOUNT = 0.2  # weight of a word that names a routed document, within it
 ROUTE_KEEP = 0.6  # documents scoring at least this share of the best one are searched as well
@@ -73,22 +75,43 @@ def route(corpus: CorpusIndex, question: str, terms: Sequence[str], docs: Sequen
         return Routing(scores, order[:1] if docs is not None else [], False)
     best = total[order[0]]
     chosen = [i for i in order if total[i] >= ROUTE_KEEP * best][:MAX_ROUTED]
-    named = named_documents(corpus, terms, [i for i in order if total[i] >= NAMED_KEEP * best][:MAX_ROUTED + 1])
+    candidates = [i for i in order if total[i] >= NAMED_KEEP * best][:MAX_ROUTED + 1]
+    named = named_documents(corpus, terms, candidates)
     comparison = is_comparison(question) and len(named) >= 2
+    if not comparison and AND_RE.search(question):  # "… in X and in Y": both named outright
+        strict = named_documents(corpus, terms, candidates, strict=True)
+        if len(strict) >= 2:
+            named, comparison = strict, True
     if comparison:  # the compared documents first, then the others that scored well
         chosen = named + [i for i in chosen if i not in named]
     return Routing(scores, chosen, comparison)
 
 
-def named_documents(corpus: CorpusIndex, terms: Sequence[str], candidates: Sequence[int]) -> list[int]:
-    """Candidates that the question names by a word naming none of the other candidates."""
+def named_documents(corpus: CorpusIndex, terms: Sequence[str], candidates: Sequence[int], *,
+                    strict: bool = False) -> list[int]:
+    """Candidates that the question names by a word naming none of the other candidates; `strict`:
+    by two such words, or by one that few documents' text uses ("Disney", "XC9500"), not by a
+    common word that happens to be in a title ("department", "proposed")."""
     query = set(terms)
+    rare = max(1, int(DISTINCT_SHARE * len(corpus.docs)))
     named = []
     for d in candidates:
         others = set().union(*(corpus.name_terms[e] for e in candidates if e != d))
-        if (query & corpus.name_terms[d]) - others:
+        own = (query & corpus.name_terms[d]) - others
+        if own and (not strict or len(own) >= 2 or any(docs_using(corpus, t) <= rare for t in own)):
             named.append(d)
     return named
+
+
+def docs_using(corpus: CorpusIndex, term: str) -> int:
+    """How many documents' text use the term (cached on the corpus index)."""
+    cache = corpus.extras.setdefault("docs_using", {})
+    if term not in cache:
+        bm = corpus.bm25["page"]
+        tid = bm.vocab.get(term)
+        units = bm.post_units[bm.term_ptr[tid]:bm.term_ptr[tid + 1]] if tid is not None else []
+        cache[term] = len(set(corpus.unit_doc["page"][units].tolist()))
+    return cache[term]
 
 
 def term_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routing: Routing) -> list[float]:

@@ -18,6 +18,11 @@ LABEL_RE = re.compile(
 )
 BULLET_GLYPH_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8\-–]$")
 DEGENERATE_SIZE = 10.0
+# Type3 fonts made by dvips name their glyphs "/0".."/9" and by TeX's OT1 codes (0x0B = ff ...); without
+# a full ToUnicode map, MuPDF reports the digits as U+0000..U+0009 and, asked for character codes
+# instead of U+FFFD, the ligatures as their codes.
+TYPE3_CODES = str.maketrans({**{chr(d): str(d) for d in range(10)},
+                             "\x0b": "ff", "\x0c": "fi", "\x0d": "fl", "\x0e": "ffi", "\x0f": "ffl"})
 TEXT_FLAGS = (
     pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_PRESERVE_LIGATURES | pymupdf.TEXT_MEDIABOX_CLIP
 )
@@ -69,6 +74,8 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         text = span["text"]
         if not text:
             continue
+        if span.get("font", "").startswith("Type3") and min(text) < "\x10":
+            text = text.translate(TYPE3_CODES)
         text_parts.append(text)
         stripped = len(text.strip())
         if not stripped:
@@ -134,7 +141,8 @@ def _same_line(left: Line, right: Line) -> bool:
 def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100) -> PageLayout:
     """Styled lines (reading order) and large images of one page."""
     rect = page.rect
-    data = page.get_text("dict", flags=TEXT_FLAGS)
+    type3 = any(font[2] == "Type3" for font in page.get_fonts(full=False))
+    data = page.get_text("dict", flags=TEXT_FLAGS | (pymupdf.TEXT_USE_CID_FOR_UNKNOWN_UNICODE if type3 else 0))
     fragments: list[Line] = []
     for block in data["blocks"]:
         if block.get("type") != 0:

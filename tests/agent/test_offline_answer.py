@@ -145,3 +145,14 @@ def test_a_document_without_a_tree_is_still_searchable(samples_workspace, tmp_pa
     workspace.save(record)
     answer = ask(workspace, "How many volunteer surveyors does the Upper Vale Catchment Trust have?")
     assert answer.covered and (answer.retrieved[0].doc, answer.retrieved[0].page) == (DECK, 7)
+
+
+def test_sentences_do_not_break_after_abbreviations():
+    from engine.index.evidence import sentences
+
+    body = ("In Financial Planning Association v. SEC, the court vacated the rule. "
+            "The U.S. Treasury agreed. J. Smith wrote it. Costs rose 5%. Sales fell.")
+    found = [text for _, text in sentences(body)]
+    assert found == ["In Financial Planning Association v. SEC, the court vacated the rule.",
+                     "The U.S. Treasury agreed.", "J. Smith wrote it.", "Costs rose 5%.", "Sales fell."]
+    assert all(body[at:at + len(text)] == text for at, text in sentences(body))  # literal spans

@@ -132,3 +132,18 @@ def test_vectors_are_stored_per_document_and_reused(samples_workspace, tmp_path)
     again.corpus.extras.clear()
     again.search("six-tenths", method="hybrid")
     assert embedder.texts == chunks + 2  # vectors came from disk: only the new question was embedded
+
+
+def test_two_documents_named_outright_are_a_comparison_without_compare_words(retriever):
+    question = "What does the Riverline product deck say about the six-tenths reading, and what does the field guide say?"
+    assert not is_comparison(question)
+    found = retriever.search(question, method="hybrid", k=5)
+    assert found.routing.comparison
+    assert set(found.routed_files(retriever.corpus)[:2]) == {GUIDE, DECK}
+
+
+def test_a_common_title_word_does_not_make_a_comparison(retriever):
+    # "methods" is in the guide's title (River Survey Methods) and a common word of the deck's text
+    found = retriever.search("How many volunteer surveyors does Riverline have, and what methods do they use?",
+                             method="hybrid", k=5)
+    assert not found.routing.comparison

@@ -20,3 +20,25 @@ def test_runs_with_a_gap_keep_their_space():
     merged = _merge_baseline([_line("1.", 50.0, 58.0), _line("Introduction", 62.0, 120.0)])
     assert [l.text for l in merged] == ["1. Introduction"]
 
+
+
+def test_dvips_type3_digits_and_ligatures_are_restored():
+    from engine.readers.layout import _fragment
+
+    def span(text, font):
+        return {"text": text, "font": font, "size": 0.12, "flags": 0, "bbox": (0, 0, 50, 10)}
+
+    line = {"bbox": (72, 100, 300, 110), "spans": [span("De\x0cnition, March \x01, \x01\t\x08\t", "Type3 (12 0 R)"),
+                                                   span(" e\x0ecient", "Type3 (12 0 R)")]}
+    assert _fragment(line, 0).text == "Definition, March 1, 1989 efficient"
+    other = {"bbox": (72, 100, 300, 110), "spans": [span("tab\tkept", "Helvetica")]}
+    assert _fragment(other, 0).text == "tab kept"  # only Type3 spans are translated
+
+
+def test_four_lectures_reads_its_digits(corpus_pdf):
+    from engine.readers.offline import OfflineReader
+
+    markdown = OfflineReader().read(corpus_pdf("four-lectures.pdf")).markdown
+    first = markdown.split("--- end page 1")[0]
+    assert "March 1, 1989" in first and "Definition of Standard ML" in first and "Lecture 3 gives" in first
+    assert "\ufffd" not in markdown

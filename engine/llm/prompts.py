@@ -1,4 +1,7 @@
-"""Render the Jinja2 prompt templates shipped in the package (`engine/prompts/<name>.j2`, one per prompt)."""
+"""Render the Jinja2 prompt templates (`prompts/<name>.j2` at the top of the repository, one per prompt).
+
+`engine/prompts` is a link to that folder, so the templates are package data: a wheel carries them and
+they load through importlib.resources from an installation as from the source tree."""
 
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ def _environment() -> Any:
 
 
 def render(name: str, **values: Any) -> str:
-    """The prompt `engine/prompts/<name>.j2` filled with `values` (a missing value is an error)."""
+    """The prompt `prompts/<name>.j2` filled with `values` (a missing value is an error)."""
     return _environment().get_template(f"{name}.j2").render(**values).strip() + "\n"
 
 

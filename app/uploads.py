@@ -1,4 +1,8 @@
-"""Checks on uploaded files before they reach the workspace: the name, the size limit, the PDF header."""
+"""Checks on uploaded files before they reach the workspace: the name, the size limit, the PDF header.
+
+The browser already refuses files over the size limit before sending them (app/www/app.js); these
+checks are the ones that hold, whatever the client does.
+"""
 
 from __future__ import annotations
 

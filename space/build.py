@@ -1,8 +1,8 @@
 """Assemble the Hugging Face Space folder (`make space`): build/space/, ready to push to a Space repo.
 
 The folder root holds space/Dockerfile and space/README.md (the Space card, which also serves as the
-package readme), plus what the Dockerfile copies: pyproject.toml, engine/, app/, prompts/, data/samples/.
-Standard library only.
+package readme), plus what the Dockerfile copies: pyproject.toml, engine/ (prompts included), app/ and
+data/samples/. Standard library only.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-COPIED = ("pyproject.toml", "engine", "app", "prompts", "data/samples")  # what the Dockerfile COPYs
+COPIED = ("pyproject.toml", "engine", "app", "data/samples")  # what the Dockerfile COPYs
 IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".DS_Store")
 
 

@@ -14,6 +14,7 @@ from app.settings_model import SessionSettings
 from app.state import OpenRequest, doc_choices, open_link, open_request_from
 from app.workspaces import SessionWorkspace
 from engine.schemas import Answer, DocumentRecord
+from engine.workspace import Workspace
 
 UNAVAILABLE = ("Question answering is not available in this build: the engine's answering module "
                "(engine.agent) is not part of it yet. Every other page works without it.")
@@ -49,6 +50,15 @@ def chat_ui_page():
         chat_ui("chat", placeholder="Ask about your documents…", width="100%", height="calc(100vh - 9rem)"),
         class_="pdfrag-page pdfrag-chat",
     )
+
+
+def ask_with_session(workspace: Workspace, question: str, docs: list[str] | None, current: SessionSettings) -> Answer:
+    """engine.agent.ask with this session's Settings: provider, retrieval method, k and, for gemini, the
+    keys and model entered in Settings over the environment's (kept in memory, passed as LlmSettings)."""
+    from engine.agent import ask
+
+    return ask(workspace, question, docs=docs, provider=current.provider, method=current.method, k=current.k,
+               settings=current.llm_settings())
 
 
 def answer_chunks(answer: Answer, records: list[DocumentRecord], open_id: str) -> list:
@@ -102,8 +112,6 @@ def chat_server(input, output, session, *, space: SessionWorkspace, records: Cal
         return open_request
     from shinychat import Chat
 
-    from engine.agent import ask
-
     chat = Chat("chat", greeting=GREETING, history=False)
     open_id = session.ns("open")
 
@@ -130,8 +138,7 @@ def chat_server(input, output, session, *, space: SessionWorkspace, records: Cal
         current = settings()
         recs = records()
         try:
-            answer = await asyncio.to_thread(ask, space.workspace, question, docs=docs, provider=current.provider,
-                                             method=current.method, k=current.k)
+            answer = await asyncio.to_thread(ask_with_session, space.workspace, question, docs, current)
         except Exception as exc:
             await chat.append_message(f"**The question could not be answered:** {type(exc).__name__}: {exc}")
             return

@@ -22,12 +22,18 @@ def library_ui(max_upload_mb: int):
         ui.layout_columns(
             ui.card(
                 ui.card_header("Add PDFs"),
-                ui.input_file(
-                    "files", None, multiple=True, accept=[".pdf", "application/pdf"], width="100%",
-                    button_label="Browse…", placeholder="or drop PDF files here",
+                ui.div(  # app.js refuses files above data-pdfrag-max-bytes before Shiny uploads them
+                    ui.input_file(
+                        "files", None, multiple=True, accept=[".pdf", "application/pdf"], width="100%",
+                        button_label="Browse…", placeholder=f"or drop PDF files here (up to {max_upload_mb} MB each)",
+                    ),
+                    ui.div(class_="pdfrag-upload-refused", role="status", aria_live="polite"),
+                    data_pdfrag_max_bytes=str(max_upload_mb * 1024 * 1024),
+                    class_="pdfrag-upload-limit",
                 ),
-                ui.p(f"PDF files only, up to {max_upload_mb} MB each. Processing starts right away; "
-                     "follow it on the Pipeline page.", class_="text-muted small mb-0"),
+                ui.p(f"PDF files only, up to {max_upload_mb} MB each (larger files are refused before they are "
+                     "sent). Processing starts right away; follow it on the Pipeline page.",
+                     class_="text-muted small mb-0"),
                 ui.output_ui("upload_report"),
                 class_="pdfrag-upload",
             ),

@@ -1,4 +1,4 @@
-// pdfrag workbench: links that open a page in Inspect, and keyboard paging in Inspect.
+// pdfrag workbench: links that open a page in Inspect, keyboard paging in Inspect, the upload size limit.
 (function () {
   // <a href="#pdfrag-open:INPUT_ID:DOC_ID:PAGE"> sets the Shiny input INPUT_ID to {doc, page}.
   document.addEventListener("click", function (event) {
@@ -40,4 +40,63 @@
     var button = document.getElementById(id);
     if (button) { event.preventDefault(); button.click(); }
   });
+
+  // Files above the upload limit are refused here, before Shiny sends them (the server checks again).
+  // A file input inside [data-pdfrag-max-bytes] keeps only the files within the limit; the others are
+  // named in that element's .pdfrag-upload-refused box. Browsing fires "change" and dropping fires
+  // "drop": both are caught in the capture phase, ahead of Shiny's own handlers.
+  function screenFiles(input, files) {  // null when nothing is refused, else the FileList to upload
+    var box = input && input.closest && input.closest("[data-pdfrag-max-bytes]");
+    var max = box ? parseInt(box.getAttribute("data-pdfrag-max-bytes"), 10) : 0;
+    if (!(max > 0) || !files) return null;
+    var report = box.querySelector(".pdfrag-upload-refused");
+    var kept = new DataTransfer(), refused = [];
+    for (var i = 0; i < files.length; i++) {
+      if (files[i].size > max) refused.push(files[i]); else kept.items.add(files[i]);
+    }
+    if (report) report.replaceChildren();
+    if (!refused.length) return null;
+    refused.forEach(function (file) {
+      var line = document.createElement("div"), name = document.createElement("strong");
+      line.className = "alert alert-danger py-1 px-2 small mb-1 pdfrag-reject pdfrag-too-large";
+      name.textContent = file.name;
+      line.append(name, ": the file is " + (file.size / 1048576).toFixed(1) + " MB, above the " +
+                  (max / 1048576).toFixed(0) + " MB limit; it was not uploaded");
+      if (report) report.appendChild(line);
+    });
+    return kept.files;
+  }
+
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (!input || input.type !== "file") return;
+    var kept = screenFiles(input, input.files);
+    if (kept === null) return;
+    if (kept.length) {
+      input.files = kept;  // Shiny's handler runs next and uploads only these
+    } else {  // nothing to send: Shiny never sees this selection (an upload in progress goes on)
+      event.stopImmediatePropagation();
+      input.value = "";
+    }
+  }, true);
+
+  window.addEventListener("drop", function (event) {
+    if (event.pdfragScreened) return;
+    var zone = event.target && event.target.closest && event.target.closest("div.input-group");
+    var input = zone && zone.querySelector('input[type="file"]');
+    var kept = input ? screenFiles(input, event.dataTransfer && event.dataTransfer.files) : null;
+    if (kept === null) return;
+    event.stopImmediatePropagation();
+    event.preventDefault();
+    // Shiny's drop handling still runs (it also clears the drag highlight), on the kept files only; with
+    // none kept, on a drop without a dataTransfer, which it ignores (it logs that it found no files).
+    var init = { bubbles: true, cancelable: true };
+    if (kept.length) {
+      init.dataTransfer = new DataTransfer();
+      for (var i = 0; i < kept.length; i++) init.dataTransfer.items.add(kept[i]);
+    }
+    var again = new DragEvent("drop", init);
+    again.pdfragScreened = true;
+    event.target.dispatchEvent(again);
+  }, true);
 })();

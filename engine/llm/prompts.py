@@ -1,12 +1,17 @@
-"""Render the Jinja2 prompt templates of `prompts/` (one file per prompt, `<name>.j2`)."""
+"""Render the Jinja2 prompt templates (`prompts/<name>.j2` at the top of the repository, one per prompt).
+
+`engine/prompts` is a link to that folder, so the templates are package data: a wheel carries them and
+they load through importlib.resources from an installation as from the source tree."""
 
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
-PROMPTS_DIR = Path(__file__).resolve().parents[2] / "prompts"
+PACKAGE, FOLDER = "engine", "prompts"  # package data, declared in pyproject.toml, so wheels carry them
+PROMPTS_DIR: Traversable = resources.files(PACKAGE) / FOLDER
 
 
 @cache
@@ -14,7 +19,7 @@ def _environment() -> Any:
     import jinja2
 
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(PROMPTS_DIR), undefined=jinja2.StrictUndefined, autoescape=False,
+        loader=jinja2.PackageLoader(PACKAGE, FOLDER), undefined=jinja2.StrictUndefined, autoescape=False,
         keep_trailing_newline=False, trim_blocks=True, lstrip_blocks=True,
     )
 
@@ -25,4 +30,4 @@ def render(name: str, **values: Any) -> str:
 
 
 def names() -> list[str]:
-    return sorted(path.stem for path in PROMPTS_DIR.glob("*.j2"))
+    return sorted(entry.name[:-3] for entry in PROMPTS_DIR.iterdir() if entry.name.endswith(".j2"))

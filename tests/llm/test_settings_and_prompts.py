@@ -79,7 +79,7 @@ def test_every_prompt_renders_and_is_ours():
     for name in names():
         text = render(name, **values)
         assert text.strip() and "{{" not in text and "{%" not in text
-    assert PROMPTS_DIR.name == "prompts"
+    assert PROMPTS_DIR.name == "prompts" and PROMPTS_DIR.joinpath("transcribe_page.j2").is_file()  # package data
 
 
 def test_check_describes_the_model_or_fails_cleanly(fake_gemini, llm_settings):

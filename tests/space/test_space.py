@@ -72,10 +72,10 @@ def test_space_folder_has_the_card_and_only_what_the_dockerfile_copies(space):
     front = card.split("---")[1]
     for field in ("title:", "emoji:", "colorFrom:", "colorTo:", "sdk: docker", "app_port: 7860", "short_description:"):
         assert field in front
-    for name in ("Dockerfile", "pyproject.toml", "engine/cli.py", "app/app.py", "prompts/transcribe_page.j2",
+    for name in ("Dockerfile", "pyproject.toml", "engine/cli.py", "app/app.py", "engine/prompts/transcribe_page.j2",
                  *(f"data/samples/{s}" for s in SAMPLES)):
         assert (space / name).is_file(), name
-    for name in ("tests", ".venv", "data/workspace", "build", "benchmarks"):
+    for name in ("tests", ".venv", "data/workspace", "build", "benchmarks", "prompts"):
         assert not (space / name).exists(), name
     assert not list(space.rglob("__pycache__"))
 
@@ -93,8 +93,24 @@ def test_dockerfile_command_serves_the_processed_samples(space, chromium):
 
     env = {key: here(value) for key, value in env_of(steps).items()}
     assert env["PDFRAG_SESSION_WORKSPACES"] == "1"
-    environment = {**os.environ, **env, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    assert "PYTHONPATH" not in env  # the image runs the installed package, not the sources copied to /app
+
+    # the image's `pip install .`: the package from the copied folder, into a stand-in for site-packages
+    # (dependencies come from this environment); the code runs from there only
+    installs = [args for instruction, args in steps if instruction == "RUN" and "pip install" in args]
+    assert len(installs) == 1 and installs[0].split()[-1] == "."
+    site = space.parent / "site-packages"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--no-index", "--target", str(site), "."], cwd=space, check=True, capture_output=True,
+                   timeout=120)
+    environment = {**os.environ, **env, "PYTHONPATH": str(site),
+                   "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     environment.pop("GEMINI_API_KEY", None)  # the Space works with no secrets
+    probe = subprocess.run([sys.executable, "-c", "import engine, app; from engine.llm.prompts import names; "
+                            "print(engine.__file__, app.__file__, len(names()))"],  # not from cwd, as `pdfrag`
+                           cwd=space.parent, env=environment, check=True, capture_output=True, text=True, timeout=60)
+    engine_file, app_file, prompts = probe.stdout.split()
+    assert Path(engine_file).is_relative_to(site) and Path(app_file).is_relative_to(site) and int(prompts) > 0
 
     # the demo workspace, exactly as the image builds it
     ingest = [args for instruction, args in steps if instruction == "RUN" and "pdfrag" in args and " ingest " in args]

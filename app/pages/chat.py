@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import re
+from dataclasses import replace
 from collections.abc import AsyncIterator, Callable
 
 from htmltools import HTML
@@ -57,6 +58,8 @@ def ask_with_session(workspace: Workspace, question: str, docs: list[str] | None
     keys and model entered in Settings over the environment's (kept in memory, passed as LlmSettings)."""
     from engine.agent import ask
 
+    if current.method == "agent":  # the agents are how the gemini provider answers
+        current = replace(current, provider="gemini", method="hybrid")
     return ask(workspace, question, docs=docs, provider=current.provider, method=current.method, k=current.k,
                settings=current.llm_settings())
 

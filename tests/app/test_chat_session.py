@@ -68,3 +68,12 @@ def test_offline_chat_sends_no_settings_and_no_request(server_without_key, works
     assert answer.citations and all(c.doc == DECK for c in answer.citations)
     assert any(step.tool == "bm25" for step in answer.trace)
     assert not server_without_key.requests
+
+
+def test_the_agent_method_asks_the_gemini_agents_whatever_the_provider(server_without_key, workspace):
+    fake = server_without_key
+    fake.script(g.text(f"The Upper Vale Catchment Trust has 42 volunteer surveyors [{DECK}, p. 7]."))
+    current = SessionSettings(provider="offline", method="agent", api_keys={"gemini": SESSION_KEY})
+    answer = ask_with_session(workspace, QUESTION, None, current)
+    assert [(c.doc, c.page) for c in answer.citations] == [(DECK, 7)]
+    assert fake.generate_requests  # not "unknown retrieval method 'agent'"

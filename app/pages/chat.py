@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import re
-from dataclasses import replace
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 
 from htmltools import HTML
 from shiny import module, reactive, ui

@@ -24,6 +24,7 @@ NOT_COVERED = "The corpus does not cover this question"
 LIST_CHARS = 1200  # a passage ending in ":" reads on through the list it introduces, up to this length
 LIST_READ_ON = 2  # a question asking for several things reads on this many times further
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
+ACRONYM_RE = re.compile(r"[A-Z]{2,6}")
 DECADE_RE = re.compile(r"\d{4}s")
 NAMEISH_RE = re.compile(r"[^\W_][\w-]*", re.UNICODE)
 
@@ -68,9 +69,20 @@ def unknown_names(corpus: CorpusIndex, question: str) -> list[str]:
             continue
         for term in tokenize(word):
             term = term[:4] if DECADE_RE.fullmatch(term) else term  # "1930s": the corpus may say "1930"
-            if term not in bm.vocab and term not in named and not term.isdigit():
+            if term not in bm.vocab and term not in named and not term.isdigit() \
+                    and not (ACRONYM_RE.fullmatch(word) and spelled_out(corpus, word)):
                 unknown.append(word)
     return list(dict.fromkeys(unknown))
+
+
+def spelled_out(corpus: CorpusIndex, acronym: str) -> bool:
+    """Whether some page spells the acronym out ("WEF": "World Economic Forum"); cached per corpus."""
+    cache = corpus.extras.setdefault("spelled_out", {})
+    if acronym not in cache:
+        pattern = re.compile(r"\b" + r"[\w'’-]*(?:\s+(?:of|and|for|the|on|in|&))*\s+".join(acronym) + r"[\w'’-]*")
+        cache[acronym] = any(pattern.search(corpus.page_text(d, n + 1))
+                             for d, index in enumerate(corpus.docs) for n in range(len(index.pages)))
+    return cache[acronym]
 
 
 def known_in(corpus: CorpusIndex, doc: int):

@@ -175,3 +175,11 @@ def test_a_passage_ending_in_a_colon_reads_its_whole_list():
     window = Window(first.start, first.end, 1, 1.0, 1.0, frozenset(), False, first.text, (first.text,))
     grown = read_on(analysis, page, window, 400, [])
     assert "area 3" in grown.text and "budget process" not in grown.text
+
+
+def test_an_acronym_the_corpus_spells_out_is_known(workspace):
+    from engine.agent.offline import unknown_names
+
+    corpus = load_corpus(workspace)
+    assert unknown_names(corpus, "How many volunteer surveyors does the UVCT have?") == []  # Upper Vale Catchment Trust
+    assert unknown_names(corpus, "How many surveyors does the NASA team have?") == ["NASA"]

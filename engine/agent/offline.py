@@ -139,10 +139,12 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     wanted = {t for t, w in zip(retrieval.terms, names) if w >= 1.0}  # words that do not just name a document
     evidence.chosen = [(page, trim(page_units(corpus, doc, page), corpus.page_text(doc, page), window, wanted,
                                    retrieval.question)) for page, window in evidence.chosen]
-    if evidence.chosen and options.read_on:  # the best passage goes on to the end of its paragraph run
-        page, window = evidence.chosen[0]
-        evidence.chosen[0] = (page, read_on(page_units(corpus, doc, page), corpus.page_text(doc, page), window,
-                                            options.read_on, [w for p, w in evidence.chosen[1:] if p == page]))
+    for i, (page, window) in enumerate(evidence.chosen):
+        # the best passage goes on to the end of its paragraph run; any passage introducing a list, through it
+        if (i == 0 and options.read_on) or any(part.rstrip().endswith(":") for part in window.parts):
+            others = [w for j, (p, w) in enumerate(evidence.chosen) if p == page and j != i]
+            evidence.chosen[i] = (page, read_on(page_units(corpus, doc, page), corpus.page_text(doc, page), window,
+                                                options.read_on if i == 0 else 0, others))
     return evidence
 
 
@@ -151,15 +153,16 @@ def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: 
     heading or at another chosen passage."""
     after = [u for u in analysis.units if u.start >= window.end]
     end, added = window.end, []
-    introduces = window.text.rstrip().endswith(":")  # a list follows: read it to its end
+    introduces = any(part.rstrip().endswith(":") for part in window.parts)  # a list: read it to its end
     if introduces:
         chars = max(chars, LIST_CHARS)
     for unit in after:
         if unit.heading or sum(len(u.text) for u in added) + len(unit.text) > chars \
                 or any(o.start <= unit.start < o.end or o.start < unit.end <= o.end for o in others):
             break
-        if introduces and added and is_item(text, added[-1]) and not is_item(text, unit):
-            break  # the list is over
+        if introduces and ((added and is_item(text, added[-1]) and not is_item(text, unit))
+                           or unit.text.rstrip().endswith(":")):
+            break  # the list is over, or another begins
         added.append(unit)
         end = unit.end
     if not added:

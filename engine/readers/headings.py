@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from engine.readers.layout import Line
+from engine.readers.reading_order import same_row
 
 MAX_WORDS = 24
 LEADER_RE = re.compile(r"(\.\s*){4,}|…{2,}|(\.\s*){2,}\s*\d+\s*$")
@@ -115,12 +116,22 @@ def contents_pages(pages: list[list[Line]], search: int = 10) -> set[int]:
     """0-based indexes of the printed contents page(s): titled "Contents" or dense with page references."""
     found: set[int] = set()
     for index, lines in enumerate(pages[:search]):
-        refs = sum(1 for l in lines if PAGE_REF_RE.search(l.text))
+        refs = sum(1 for l in lines if PAGE_REF_RE.search(l.text)) + _row_page_numbers(lines)
         titled = any(CONTENTS_TITLE_RE.match(l.text.strip(" :")) for l in lines[:8])
         continued = (index - 1) in found and refs >= 5 and refs >= 0.3 * len(lines)
         if (titled and refs >= 3) or continued:
             found.add(index)
     return found
+
+
+BARE_NUMBER_RE = re.compile(r"^\d{1,3}$")
+
+
+def _row_page_numbers(lines: list[Line]) -> int:
+    """Page numbers set apart from their entry's title, on its row further right (a contents layout
+    with no dot leaders)."""
+    return sum(1 for number in lines if BARE_NUMBER_RE.match(number.text.strip())
+               and any(o is not number and o.x1 < number.x0 and same_row(o, number) for o in lines))
 
 
 def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -> list[Candidate]:

@@ -33,7 +33,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 4  # 3: table rows on one line; 4: digits and ligatures of dvips Type3 fonts
+    version = 5  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

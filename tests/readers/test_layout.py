@@ -42,3 +42,17 @@ def test_four_lectures_reads_its_digits(corpus_pdf):
     first = markdown.split("--- end page 1")[0]
     assert "March 1, 1989" in first and "Definition of Standard ML" in first and "Lecture 3 gives" in first
     assert "\ufffd" not in markdown
+
+
+def test_a_contents_page_whose_numbers_stand_apart_is_recognised():
+    from engine.readers.headings import contents_pages
+
+    def line(text, x0, y0, x1, size=14.0):
+        return Line(text=text, x0=x0, y0=y0, x1=x1, y1=y0 + size, size=size, bold=False, italic=False, block=0)
+
+    titles = ["Executive summary", "Context and overview", "Open Data ecosystem", "Value", "Contacts"]
+    page = [line("Contents", 65, 86, 197, 30.0)]
+    for k, (title, number) in enumerate(zip(titles, (3, 5, 8, 15, 29))):
+        page += [line(title, 65, 162 + 32 * k, 200), line(str(number), 505, 162 + 32 * k - 0.4, 513)]
+    body = [line("Ordinary prose of the executive summary, long enough to be body text on its page.", 65, 100, 500, 10)]
+    assert contents_pages([body, page]) == {1}

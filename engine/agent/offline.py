@@ -33,7 +33,7 @@ NAMEISH_RE = re.compile(r"[^\W_][\w-]*", re.UNICODE)
 class AnswerOptions:
     """How much evidence an extractive answer takes and when evidence counts as weak."""
 
-    pages_per_doc: int = 3  # pages of a document whose windows compete
+    pages_per_doc: int = 2  # pages of a document whose windows compete
     max_windows: int = 3  # passages quoted in a single-document answer
     per_doc_windows: int = 2  # passages per document in a comparison
     keep_share: float = 0.5  # further passages score at least this share of the best one

@@ -34,6 +34,7 @@ class AnswerOptions:
     """How much evidence an extractive answer takes and when evidence counts as weak."""
 
     pages_per_doc: int = 2  # pages of a document whose windows compete
+    compare_pages_per_doc: int = 3  # the same in a comparison, where each document has fewer pages in the ranking
     max_windows: int = 3  # passages quoted in a single-document answer
     per_doc_windows: int = 2  # passages per document in a comparison
     keep_share: float = 0.5  # further passages score at least this share of the best one
@@ -220,6 +221,7 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         return Answer(answer=f"{NOT_COVERED}: no page matches it.", retrieved=retrieved, trace=trace, covered=False)
     if routing.comparison:
         docs, limit = routing.chosen[:2], options.per_doc_windows
+        options = replace(options, pages_per_doc=options.compare_pages_per_doc)
     else:
         docs, limit = [corpus.doc_position(retrieval.hits[0].doc)], options.max_windows
     if asks_for_list(retrieval.question):  # a list answer reads on further

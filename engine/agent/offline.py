@@ -253,7 +253,8 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         if ev in weak:
             parts.append(f"{index.info.title}: nothing in this document answers it.")
             continue
-        ordered = sorted(ev.chosen, key=lambda item: (item[0], item[1].start))
+        first = {page: i for i, (page, _) in reversed(list(enumerate(ev.chosen)))}  # a page's best passage rank
+        ordered = sorted(ev.chosen, key=lambda item: (first[item[0]], item[1].start))  # best page first
         body = " ".join(f"{readable(w.text)} (p. {page})" for page, w in ordered)
         parts.append(f"{index.info.title}: {body}")
         citations += [Citation(doc=index.info.file_name, page=page, quote=part)

@@ -60,8 +60,11 @@ def ask_with_session(workspace: Workspace, question: str, docs: list[str] | None
 
     if current.method == "agent":  # the agents are how the gemini provider answers
         current = replace(current, provider="gemini", method="hybrid")
+    settings = current.llm_settings()
+    if settings is None and current.method in ("vector", "hybrid") and current.api_keys.get("gemini"):
+        settings = replace(current, provider="gemini").llm_settings()  # the session's key for embeddings
     return ask(workspace, question, docs=docs, provider=current.provider, method=current.method, k=current.k,
-               settings=current.llm_settings())
+               settings=settings)
 
 
 def answer_chunks(answer: Answer, records: list[DocumentRecord], open_id: str) -> list:

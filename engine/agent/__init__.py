@@ -38,14 +38,14 @@ class UnknownDocument(KeyError):
     """A `docs` entry names no document of the workspace."""
 
 
-def retriever_for(workspace: Workspace | Path | str, *, embedder=None) -> Retriever:
+def retriever_for(workspace: Workspace | Path | str, *, embedder=None, key: str | None = None) -> Retriever:
     """A retriever over the workspace's (up to date) corpus index; vectors when an embedder is given or
-    configured in the environment."""
+    configured in the environment (`key`: a session's Gemini key instead of GEMINI_API_KEY)."""
     workspace = workspace if isinstance(workspace, Workspace) else Workspace(workspace)
     if embedder is None:
         from engine.index.vectors import embedder_from_env
 
-        embedder = embedder_from_env()
+        embedder = embedder_from_env(key=key)
     return Retriever(load_corpus(workspace), workspace=workspace, embedder=embedder)
 
 
@@ -55,7 +55,8 @@ def ask(workspace: Workspace | Path | str, question: str, *, docs: Sequence[str]
     """Answer a question from the workspace's documents (all of them, or only `docs`: file names or ids).
 
     `settings` (engine.llm.LlmSettings) are the gemini provider's keys and endpoint (default: from the
-    environment; the app passes its session's). Raises UnknownDocument for a `docs` entry that is not in
+    environment; the app passes its session's); their Gemini key also serves the embeddings when
+    PDFRAG_EMBEDDINGS=gemini. Raises UnknownDocument for a `docs` entry that is not in
     the workspace, MethodUnavailable when the method or provider needs what is not configured,
     ValueError for an unknown method or provider, engine.llm.LlmError when Gemini fails.
     """
@@ -65,7 +66,7 @@ def ask(workspace: Workspace | Path | str, question: str, *, docs: Sequence[str]
         raise ValueError("the question is empty")
     if provider not in ("offline", "gemini"):
         raise ValueError(f"unknown provider {provider!r} (choose offline or gemini)")
-    retriever = retriever or retriever_for(workspace)
+    retriever = retriever or retriever_for(workspace, key=settings.gemini_key if settings is not None else None)
     try:
         positions = retriever.resolve_docs(docs)
     except KeyError as exc:

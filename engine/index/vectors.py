@@ -57,11 +57,13 @@ class EmbeddingSettings:
         )
 
 
-def embedder_from_env(env: Mapping[str, str] | None = None, post: Post | None = None) -> Embedder | None:
-    """The configured embedder, or None (offline: no vectors)."""
+def embedder_from_env(env: Mapping[str, str] | None = None, post: Post | None = None, *,
+                      key: str | None = None) -> Embedder | None:
+    """The configured embedder, or None (offline: no vectors). `key` (a session's Gemini key) takes the
+    place of GEMINI_API_KEY; the provider must still be switched on with PDFRAG_EMBEDDINGS."""
     env = os.environ if env is None else env
     settings = EmbeddingSettings.from_env(env)
-    key = env.get("GEMINI_API_KEY", "").strip()
+    key = (key or env.get("GEMINI_API_KEY", "")).strip()
     if settings.provider != "gemini" or not key:
         return None
     return GeminiEmbedder(key, model=settings.model, base_url=settings.base_url, post=post)

@@ -77,3 +77,16 @@ def test_the_agent_method_asks_the_gemini_agents_whatever_the_provider(server_wi
     answer = ask_with_session(workspace, QUESTION, None, current)
     assert [(c.doc, c.page) for c in answer.citations] == [(DECK, 7)]
     assert fake.generate_requests  # not "unknown retrieval method 'agent'"
+
+
+def test_vector_search_embeds_with_the_session_key(server_without_key, workspace, monkeypatch):
+    monkeypatch.setenv("PDFRAG_EMBEDDINGS", "gemini")  # the server allows embeddings; the key is the session's
+    current = SessionSettings(provider="offline", method="vector", api_keys={"gemini": SESSION_KEY})
+    answer = ask_with_session(workspace, QUESTION, None, current)
+    requests = server_without_key.embed_requests
+    assert requests and all(r.header("x-goog-api-key") == SESSION_KEY for r in requests)
+    assert answer.retrieved and any(step.tool == "vector" for step in answer.trace)
+    assert not server_without_key.generate_requests  # offline answering: no generation call
+    for path in Path(workspace.root).rglob("*"):
+        if path.is_file():
+            assert SESSION_KEY.encode() not in path.read_bytes(), path

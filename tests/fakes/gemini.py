@@ -18,6 +18,8 @@ from tests.fakes.server import FakeServer, Recorded, Reply
 
 GENERATE_RE = re.compile(r"^/v1(?:beta|alpha)?/models/(?P<model>[^/:?]+):generateContent")
 MODEL_RE = re.compile(r"^/v1(?:beta|alpha)?/models/(?P<model>[^/:?]+)$")
+EMBED_RE = re.compile(r"^/v1(?:beta|alpha)?/models/(?P<model>[^/:?]+):batchEmbedContents")
+EMBED_DIMS = 16
 INLINE_TOKENS = 258  # what Gemini counts for one page or image
 
 
@@ -137,6 +139,15 @@ def empty_instance(schema: dict[str, Any], defs: dict[str, Any] | None = None) -
     return {"array": [], "string": "", "integer": 0, "number": 0, "boolean": False, "null": None}.get(kind, None)
 
 
+def embedding(text: str) -> list[float]:
+    """A deterministic stand-in embedding: counts of the text's words hashed into EMBED_DIMS buckets
+    (texts sharing words point the same way)."""
+    values = [0.0] * EMBED_DIMS
+    for word in re.findall(r"[a-z0-9]+", text.lower()):
+        values[sum(map(ord, word)) % EMBED_DIMS] += 1.0
+    return values if any(values) else [1.0] + [0.0] * (EMBED_DIMS - 1)
+
+
 class FakeGemini(FakeServer):
     """`POST /v1beta/models/{model}:generateContent` and `GET /v1beta/models/{model}`."""
 
@@ -146,9 +157,16 @@ class FakeGemini(FakeServer):
             return Reply(200, {"name": f"models/{model}", "displayName": model, "version": "fake",
                                "inputTokenLimit": 1048576, "outputTokenLimit": 65536,
                                "supportedGenerationMethods": ["generateContent", "countTokens"]}, 0.0)
+        if request.method == "POST" and EMBED_RE.match(request.path):
+            return Reply(200, {"embeddings": [{"values": embedding(r["content"]["parts"][0]["text"])}
+                                              for r in request.body.get("requests", [])]}, 0.0)
         if request.method != "POST" or not GENERATE_RE.match(request.path):
             return Reply(404, {"error": {"code": 404, "message": f"no route {request.path}", "status": "NOT_FOUND"}})
         return None
+
+    @property
+    def embed_requests(self) -> list[Recorded]:
+        return [r for r in list(self.requests) if r.method == "POST" and EMBED_RE.match(r.path)]
 
     @property
     def generate_requests(self) -> list[Recorded]:

@@ -31,6 +31,8 @@ def test_no_embedder_unless_configured():
                                   "GEMINI_BASE_URL": "http://127.0.0.1:9/", "PDFRAG_EMBED_MODEL": "m-1"})
     assert isinstance(embedder, GeminiEmbedder) and embedder.model == "m-1"
     assert embedder.base_url == "http://127.0.0.1:9"
+    session = embedder_from_env({"PDFRAG_EMBEDDINGS": "gemini"}, key="session-key")  # a session's key
+    assert isinstance(session, GeminiEmbedder) and session._key == "session-key"
 
 
 def test_requests_batches_and_unit_vectors():

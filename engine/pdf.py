@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -156,12 +157,29 @@ def _page_labels(doc: "pymupdf.Document") -> list[str]:
         return []
 
 
+NUMBER_END_RE = re.compile(r"(?:^|\s)(?:\d{1,4}|[ivxlc]{1,6})\s*$", re.I)
+CONTENTS_WORD_RE = re.compile(r"\b(?:contents|inhalt|sommaire|índice|indice)\b", re.I)
+
+
+def may_hold_contents(text: str) -> bool:
+    """Whether a page's plain text could be a contents page: a contents title, or at least three lines,
+    and a quarter of all, that end in (or are) a page number (a contents page is mostly entries)."""
+    if CONTENTS_WORD_RE.search(text):
+        return True
+    lines = [line for line in text.split("\n") if line.strip()]
+    numbered = sum(1 for line in lines if NUMBER_END_RE.search(line))
+    return numbered >= 3 and numbered >= 0.25 * len(lines)
+
+
 def page_texts(doc: "pymupdf.Document", first: int) -> list[str]:
-    """Plain text (line breaks kept) of the first `first` pages; unreadable pages give ''."""
+    """Plain text (line breaks kept) of the first `first` pages; unreadable pages give ''. A page that
+    could be a contents page gets the layout-sorted text (slow: pymupdf sorts in Python), the others
+    the plain reading order."""
     texts = []
     for index in range(min(first, doc.page_count)):
         try:
-            texts.append(doc[index].get_text("text", sort=True))
+            plain = doc[index].get_text("text")
+            texts.append(doc[index].get_text("text", sort=True) if may_hold_contents(plain) else plain)
         except Exception:
             texts.append("")
     return texts

@@ -407,3 +407,13 @@ def test_annual_report_level_one_outline_entries_are_found_with_their_physical_p
     matched = sum(1 for item in level_one if item in found)
     assert len(level_one) == 15 and matched / len(level_one) >= 0.9  # measured: 15 of 15
     assert {e.printed_page: e.page for e in entries}["iii"] == 5  # roman front matter: its own offset
+
+
+def test_only_pages_that_may_hold_contents_get_the_slow_layout_text():
+    from engine.pdf import may_hold_contents
+
+    assert may_hold_contents("Contents\nIntroduction\nMethods")  # titled, even without numbers
+    assert may_hold_contents("Introduction 3\nMethods 7\nResults 12\nDiscussion 20")
+    assert may_hold_contents("Introduction\n3\nMethods\n7\nResults\n12")  # numbers on their own lines
+    prose = "\n".join(["A line of ordinary prose that runs on for a while"] * 20 + ["Figure 1", "Table 2", "page 3"])
+    assert not may_hold_contents(prose)  # a few numbered lines among much prose

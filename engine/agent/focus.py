@@ -33,6 +33,7 @@ UNIT_RE = re.compile(
 GENERIC = frozenset(stem(w) for w in """
 number numbers amount amounts share shares percentage percentages proportion fraction value values total
 kind kinds type types sort way ways figure figures level levels size rate rates count role part parts
+main key
 """.split())
 COUNT_WORDS = frozenset("two three four five six seven eight nine ten several".split())
 IZE_RE = re.compile(r"is(e|ed|es|ing|ation|ations|er|ers)$")
@@ -73,6 +74,19 @@ def missing_focus(question: str, known) -> list[str]:
         if not any(known(v) for v in variants):
             missing.append(word)
     return missing
+
+
+def focus_apart(question: str, pages: list[frozenset[str]]) -> list[str]:
+    """The focus words when no page of `pages` (each a set of stems) holds them all: a document may use
+    "annual" and "salary" and never state anyone's annual salary. Empty when some page holds them
+    together, or when there are fewer than two words to bring together."""
+    words_ = focus_words(question)
+    if len(words_) < 2 or not pages:
+        return []
+    variants = [{stem(w), stem(IZE_RE.sub(r"iz\1", w))} for w in words_]
+    if any(all(v & page for v in variants) for page in pages):
+        return []
+    return words_
 
 
 def asks_for_list(question: str) -> bool:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from engine.agent.focus import asks_for_list, missing_focus
+from engine.agent.focus import asks_for_list, focus_apart, missing_focus
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import (
@@ -21,6 +21,7 @@ from engine.index.text import tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 
 NOT_COVERED = "The corpus does not cover this question"
+FOCUS_PAGES = 3  # the best pages searched for a page that holds all of the question's focus words
 LIST_CHARS = 1200  # a passage ending in ":" reads on through the list it introduces, up to this length
 LIST_READ_ON = 2  # a question asking for several things reads on this many times further
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
@@ -234,6 +235,9 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
             f"the best covers {ev.coverage:.0%} of the question's weight")))
     unknown = unknown_names(corpus, retrieval.question)
     absent = [] if unknown or routing.comparison else missing_focus(retrieval.question, known_in(corpus, docs[0]))
+    apart = [] if unknown or absent or routing.comparison else focus_apart(retrieval.question, [
+        frozenset().union(*page_units(corpus, docs[0], h.page).stems)
+        for h in retrieval.hits[:FOCUS_PAGES] if corpus.doc_position(h.doc) == docs[0]])
     kind = answer_type(retrieval.question)
     weak = [ev for ev in evidence if not ev.chosen or ev.coverage < options.min_coverage
             or (not routing.comparison and kind in ("number", "date") and ev.typed_coverage < options.min_typed)]
@@ -242,6 +246,8 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         reason = f"the corpus never mentions {', '.join(unknown)}"
     elif absent:
         reason = f"{corpus.docs[docs[0]].info.title} never mentions {', '.join(absent)}"
+    elif apart:
+        reason = f"no page of {corpus.docs[docs[0]].info.title} found speaks of {' and '.join(apart)} together"
     elif len(weak) == len(evidence):
         reason = "no passage holds enough of the question" + (f" or the {kind} it asks for" if kind else "")
     if reason:

@@ -39,3 +39,15 @@ def test_missing_focus_names_what_the_document_never_uses():
 ])
 def test_asks_for_list(question, expected):
     assert asks_for_list(question) is expected
+
+
+def test_focus_apart_wants_one_page_holding_every_focus_word():
+    from engine.agent.focus import focus_apart
+
+    question = "What annual salary did the Chair receive in 2023?"
+    salaries = frozenset(stem(w) for w in "the president annual salary was".split())
+    budget = frozenset(stem(w) for w in "annual budget".split())
+    pay = frozenset(stem(w) for w in "the chair salary".split())
+    assert focus_apart(question, [salaries]) == []  # one page holds "annual" and "salary" together
+    assert focus_apart(question, [budget, pay]) == ["annual", "salary"]  # never on the same page
+    assert focus_apart("How many employees did Disney have?", [budget]) == []  # one word: nothing to join

@@ -65,6 +65,5 @@ def test_key_fact_bar(report):
     assert report["hybrid"].key_fact_recall >= 0.8
 
 
-@pytest.mark.xfail(reason="issue 4 bar not reached yet offline: >= 90% of unanswerables handled", strict=False)
 def test_unanswerable_bar(report):
     assert report["hybrid"].unanswerable_handled >= 0.9

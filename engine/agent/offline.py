@@ -40,7 +40,7 @@ class AnswerOptions:
     per_doc_windows: int = 2  # passages per document in a comparison
     keep_share: float = 0.5  # further passages score at least this share of the best one
     passage_chars: int = 1000  # a passage grows by its neighbours up to this length
-    read_on: int = 400  # the best passage reads on this many characters (0: not at all)
+    read_on: int = 400  # the best passage reads on this many characters, the others half (0: not at all)
     min_coverage: float = 0.15  # some sentence holds at least this share of the question's weight
     min_typed: float = 0.25  # for a number or date: a passage holding one covers this share
 
@@ -142,11 +142,12 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     evidence.chosen = [(page, trim(page_units(corpus, doc, page), corpus.page_text(doc, page), window, wanted,
                                    retrieval.question)) for page, window in evidence.chosen]
     for i, (page, window) in enumerate(evidence.chosen):
-        # the best passage goes on to the end of its paragraph run; any passage introducing a list, through it
-        if (i == 0 and options.read_on) or any(part.rstrip().endswith(":") for part in window.parts):
+        # the best passage reads on `read_on` characters, the others half that, within their paragraph run;
+        # a passage introducing a list reads it to its end
+        if options.read_on or any(part.rstrip().endswith(":") for part in window.parts):
             others = [w for j, (p, w) in enumerate(evidence.chosen) if p == page and j != i]
             evidence.chosen[i] = (page, read_on(page_units(corpus, doc, page), corpus.page_text(doc, page), window,
-                                                options.read_on if i == 0 else 0, others))
+                                                options.read_on if i == 0 else options.read_on // 2, others))
     return evidence
 
 

@@ -153,7 +153,8 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
 
 def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: list[Window]) -> Window:
     """The passage extended by the units that follow it, up to `chars` more characters, stopping at a
-    heading or at another chosen passage."""
+    heading or at another chosen passage; a passage that introduces a list ("…:") reads the list to its
+    end (up to LIST_CHARS) and stops where it ends or another begins."""
     after = [u for u in analysis.units if u.start >= window.end]
     end, added = window.end, []
     introduces = any(part.rstrip().endswith(":") for part in window.parts)  # a list: read it to its end
@@ -211,6 +212,28 @@ def merge(analysis: PageUnits, text: str, a: Window, b: Window) -> Window:
                   a.matched | b.matched, a.typed or b.typed, text[start:end], parts)
 
 
+def not_covered_reason(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> str:
+    """Why the corpus cannot answer the question whatever its passages say, or "": a name the corpus
+    never mentions; or (one document asked) focus words the answering document never uses, or never
+    uses together on any of its best pages."""
+    question = retrieval.question
+    unknown = unknown_names(corpus, question)
+    if unknown:
+        return f"the corpus never mentions {', '.join(unknown)}"
+    if retrieval.routing.comparison:
+        return ""
+    title = corpus.docs[doc].info.title
+    absent = missing_focus(question, known_in(corpus, doc))
+    if absent:
+        return f"{title} never mentions {', '.join(absent)}"
+    pages = [frozenset().union(*page_units(corpus, doc, h.page).stems)
+             for h in retrieval.hits[:FOCUS_PAGES] if corpus.doc_position(h.doc) == doc]
+    apart = focus_apart(question, pages)
+    if apart:
+        return f"no page of {title} found speaks of {' and '.join(apart)} together"
+    return ""
+
+
 def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
                    options: AnswerOptions | None = None, trace: list[TraceStep] | None = None) -> Answer:
     """Compose the extractive answer for a retrieval (see the module docstring)."""
@@ -234,22 +257,11 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         trace.append(TraceStep(kind="evidence", doc=corpus.docs[ev.doc].info.file_name, detail=(
             f"{len(ev.chosen)} passage(s) from page(s) {', '.join(map(str, pages)) or '-'}; "
             f"the best covers {ev.coverage:.0%} of the question's weight")))
-    unknown = unknown_names(corpus, retrieval.question)
-    absent = [] if unknown or routing.comparison else missing_focus(retrieval.question, known_in(corpus, docs[0]))
-    apart = [] if unknown or absent or routing.comparison else focus_apart(retrieval.question, [
-        frozenset().union(*page_units(corpus, docs[0], h.page).stems)
-        for h in retrieval.hits[:FOCUS_PAGES] if corpus.doc_position(h.doc) == docs[0]])
     kind = answer_type(retrieval.question)
     weak = [ev for ev in evidence if not ev.chosen or ev.coverage < options.min_coverage
             or (not routing.comparison and kind in ("number", "date") and ev.typed_coverage < options.min_typed)]
-    reason = ""
-    if unknown:
-        reason = f"the corpus never mentions {', '.join(unknown)}"
-    elif absent:
-        reason = f"{corpus.docs[docs[0]].info.title} never mentions {', '.join(absent)}"
-    elif apart:
-        reason = f"no page of {corpus.docs[docs[0]].info.title} found speaks of {' and '.join(apart)} together"
-    elif len(weak) == len(evidence):
+    reason = not_covered_reason(corpus, retrieval, docs[0])
+    if not reason and len(weak) == len(evidence):
         reason = "no passage holds enough of the question" + (f" or the {kind} it asks for" if kind else "")
     if reason:
         trace.append(TraceStep(kind="decision", detail=f"not covered: {reason}"))

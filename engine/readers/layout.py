@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pymupdf
 
-from engine.readers.reading_order import xy_cut
+from engine.readers.reading_order import same_row, xy_cut
 
 _BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|[-,]bd\b|[-,](dm|md|sb)\b|medium)", re.I)
 _ITALIC_NAME = re.compile(r"(italic|oblique|[-,]it\b|bdit|bkit)", re.I)
@@ -108,7 +108,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
 
 def _merge_baseline(fragments: list[Line]) -> list[Line]:
     """Merge fragments on the same baseline that belong together (labels, split runs)."""
-    fragments.sort(key=lambda f: (round(f.y1), f.x0))
+    fragments.sort(key=_baseline_key(fragments))
     merged: list[Line] = []
     for frag in fragments:
         prev = merged[-1] if merged else None
@@ -124,6 +124,20 @@ def _merge_baseline(fragments: list[Line]) -> list[Line]:
             continue
         merged.append(frag)
     return merged
+
+
+def _baseline_key(fragments: list[Line]):
+    """Sort key: rounded baseline, then x; a bullet glyph takes the baseline of the text it introduces,
+    which may sit a point higher (so that the two meet in the merge)."""
+    keys: dict[int, tuple[float, float]] = {}
+    for glyph in fragments:
+        if BULLET_GLYPH_RE.match(glyph.text) is None:
+            continue
+        partners = [f for f in fragments if f is not glyph and same_row(glyph, f)
+                    and 0 <= f.x0 - glyph.x1 <= 4 * max(glyph.size, 1.0)]
+        if partners:
+            keys[id(glyph)] = (round(min(partners, key=lambda f: f.x0).y1), glyph.x0)
+    return lambda f: keys.get(id(f), (round(f.y1), f.x0))
 
 
 def _same_line(left: Line, right: Line) -> bool:

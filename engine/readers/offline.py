@@ -33,7 +33,8 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 5  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders
+    version = 6  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    # 6: a bullet glyph set a point below its text's baseline still joins it
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -56,3 +56,14 @@ def test_a_contents_page_whose_numbers_stand_apart_is_recognised():
         page += [line(title, 65, 162 + 32 * k, 200), line(str(number), 505, 162 + 32 * k - 0.4, 513)]
     body = [line("Ordinary prose of the executive summary, long enough to be body text on its page.", 65, 100, 500, 10)]
     assert contents_pages([body, page]) == {1}
+
+
+def test_a_bullet_glyph_a_point_below_its_text_joins_it():
+    def frag(text, x0, y0, x1, y1):
+        return Line(text=text, x0=x0, y0=y0, x1=x1, y1=y1, size=12.0, bold=False, italic=False, block=0)
+
+    # Disney's outlook list: the "◦" glyph's box ends 1.4 pt below its text's
+    glyph = frag("◦", 67.5, 310.0, 71.6, 326.4)
+    text = frag("High-single digit adjusted EPS growth compared to fiscal 2024", 85.5, 308.6, 394.9, 325.0)
+    merged = _merge_baseline([text, glyph])
+    assert [line.text for line in merged] == ["◦ High-single digit adjusted EPS growth compared to fiscal 2024"]

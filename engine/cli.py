@@ -104,6 +104,8 @@ def _add_eval(commands: Any, common: argparse.ArgumentParser) -> None:
                      help="repeat to compare several (default: bm25, tree, hybrid, and vector when configured)")
     sub.add_argument("--k", type=_positive_int, default=5, help="recall@k cut-off (default: 5)")
     sub.add_argument("--json", action="store_true", help="all methods as one JSON object on stdout")
+    sub.add_argument("--details", action="store_true",
+                     help="also each question's result (with --json) or the questions that fell short")
     sub.set_defaults(handler=_eval)
 
 
@@ -308,7 +310,7 @@ def _ask(args: argparse.Namespace, settings: Settings, workspace: Workspace) -> 
 
 
 def _eval(args: argparse.Namespace, settings: Settings, workspace: Workspace) -> int:
-    from engine.evaluate import render_table, run_eval, to_json
+    from engine.evaluate import render_misses, render_table, run_eval, to_json
 
     if not Path(args.qa_file).is_file():
         raise UsageError(f"no such QA file: {args.qa_file}")
@@ -324,7 +326,10 @@ def _eval(args: argparse.Namespace, settings: Settings, workspace: Workspace) ->
         report = run_eval(workspace, args.qa_file, list(dict.fromkeys(methods)), k=args.k)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    _out(to_json(report) if args.json else render_table(report))
+    if args.json:
+        _out(to_json(report, details=args.details))
+    else:
+        _out(render_table(report) + (f"\n\n{render_misses(report)}" if args.details else ""))
     return EXIT_OK
 
 

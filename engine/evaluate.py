@@ -39,6 +39,7 @@ class QaItem(BaseModel):
 
 class QuestionResult(Model):
     id: str
+    answerable: bool = True
     rank: int | None = None
     routed: bool = False
     facts_found: int = 0
@@ -124,7 +125,7 @@ def evaluate_method(items: Sequence[QaItem], method: str, *, k: int,
         facts_found = sum(1 for fact in item.key_facts if fact_found(fact, answer.answer))
         gold_docs = set(item.gold_pages)
         report.results.append(QuestionResult(
-            id=item.id, rank=rank, routed=bool(gold_docs) and set(routed[:len(gold_docs)]) == gold_docs,
+            id=item.id, answerable=item.answerable, rank=rank, routed=bool(gold_docs) and set(routed[:len(gold_docs)]) == gold_docs,
             facts_found=facts_found, facts=len(item.key_facts), covered=answer.covered and bool(answer.citations),
             cited_docs=cited, quotes_ok=quotes_ok, quotes=len(answer.citations), seconds=round(seconds, 4),
             answer_chars=len(answer.answer),
@@ -195,6 +196,32 @@ def render_table(report: EvalReport) -> str:
     answerable = methods[0].answerable if methods else 0
     lines.append(f"{report.questions} questions ({answerable} answerable) from {report.qa_file}")
     return "\n".join(lines + notes)
+
+
+def render_misses(report: EvalReport) -> str:
+    """Per method, the questions that fell short: gold page not first, key facts missing, an answerable
+    question refused or an unanswerable one answered."""
+    lines = []
+    for method in report.methods:
+        if not method.available:
+            continue
+        misses = []
+        for r in method.results:
+            if not r.answerable:
+                if r.covered:
+                    misses.append(f"{r.id}: unanswerable, but answered")
+                continue
+            bits = [f"gold page at rank {r.rank}" if r.rank else f"gold page not in the first {RANK_DEPTH}"] \
+                if r.rank != 1 else []
+            if r.facts_found < r.facts:
+                bits.append(f"key facts {r.facts_found}/{r.facts}")
+            if not r.covered:
+                bits.append("answered as not covered")
+            if bits:
+                misses.append(f"{r.id}: {', '.join(bits)}")
+        lines.append(f"{method.method}: {len(misses)} of {method.questions} questions fell short"
+                     + "".join(f"\n  {miss}" for miss in misses))
+    return "\n".join(lines)
 
 
 def to_json(report: EvalReport, *, details: bool = False) -> str:

@@ -101,6 +101,21 @@ def test_eval_table_shows_methods_side_by_side(capsys, samples_workspace, qa_fil
     assert any(line.startswith("recall@3") for line in out.splitlines())
 
 
+def test_eval_details_list_each_question(capsys, samples_workspace, qa_file, tmp_path):
+    code, out, _ = run(capsys, "eval", qa_file, "--data-dir", samples_workspace, "--json", "--details",
+                       "--method", "bm25")
+    results = json.loads(out)["methods"]["bm25"]["results"]
+    assert code == 0 and [r["id"] for r in results] == ["s1", "s2", "s3", "s4"]
+    assert [r["answerable"] for r in results] == [True, True, True, False] and results[0]["rank"] == 1
+    # a question whose gold page is wrong on purpose shows up among those that fell short
+    wrong = tmp_path / "wrong.jsonl"
+    wrong.write_text(json.dumps({"id": "w1", "question": "How many verticals should be used across the channel?",
+                                 "gold_pages": {GUIDE: [2]}, "key_facts": ["no such fact"]}) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "eval", wrong, "--data-dir", samples_workspace, "--details", "--method", "bm25")
+    assert code == 0 and "bm25: 1 of 1 questions fell short" in out
+    assert "w1: gold page" in out and "key facts 0/1" in out
+
+
 def test_eval_usage_errors(capsys, samples_workspace, tmp_path):
     assert run(capsys, "eval", tmp_path / "missing.jsonl", "--data-dir", samples_workspace)[0] == 2
     bad = tmp_path / "bad.jsonl"

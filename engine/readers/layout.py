@@ -41,6 +41,7 @@ class Line:
     bold: bool
     italic: bool
     block: int  # PyMuPDF block number of its first fragment
+    font: str = ""  # for a size repaired from a degenerate one: the font carrying most of its characters
 
     @property
     def height(self) -> float:
@@ -69,6 +70,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     """Turn one PyMuPDF line into a Line (None when it holds only whitespace)."""
     text_parts: list[str] = []
     weights: dict[float, int] = {}
+    fonts: dict[str, int] = {}
     bold_chars = italic_chars = letters = 0
     for span in line["spans"]:
         text = span["text"]
@@ -82,6 +84,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
             continue
         size = round(span["size"] * 2) / 2
         weights[size] = weights.get(size, 0) + stripped
+        fonts[span.get("font", "")] = fonts.get(span.get("font", ""), 0) + stripped
         bold, italic = _span_style(span)
         bold_chars += stripped if bold else 0
         italic_chars += stripped if italic else 0
@@ -93,9 +96,11 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     top = max(weights.values())
     size = max(s for s, w in weights.items() if w >= 0.3 * top)
     x0, y0, x1, y1 = line["bbox"]
+    font = ""
     if size < 2 or y1 - y0 < 1:  # Type3 fonts can report a size of 0.12 and zero-height boxes
         size = round(max(y1 - y0, DEGENERATE_SIZE) * 2) / 2
         y0 = min(y0, y1 - size)
+        font = max(fonts, key=fonts.get)  # the reader may rescale it from the font's glyph widths
     return Line(
         text=" ".join(text.split()),
         x0=x0, y0=y0, x1=x1, y1=y1,
@@ -103,6 +108,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         bold=bold_chars >= 0.8 * letters,
         italic=italic_chars >= 0.8 * letters,
         block=block_no,
+        font=font,
     )
 
 

@@ -33,8 +33,8 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 6  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
-    # 6: a bullet glyph set a point below its text's baseline still joins it
+    version = 7  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -52,7 +52,51 @@ class OfflineReader:
                     layouts.append(PageLayout(index + 1, 0, 0, [], []))
                 if progress and (index % 10 == 9 or index + 1 == total):
                     progress(index + 1, total)
+            rescale_degenerate_sizes(doc, layouts)
         return compose(layouts, warnings)
+
+
+XREF_RE = re.compile(r"\((\d+) 0 R\)")
+SIZE_LETTERS = "no"  # letters whose width tells a font's size: neither narrow nor wide in any TeX face
+
+
+def font_width(doc, font: str) -> float | None:
+    """The mean advance of "n" and "o" in a font named "Type3 (12 0 R)", from its /Widths (glyph units;
+    the fonts of one PDF made by dvips share a FontMatrix, so widths compare across them)."""
+    match = XREF_RE.search(font)
+    if match is None:
+        return None
+    try:
+        xref = int(match.group(1))
+        first = int(doc.xref_get_key(xref, "FirstChar")[1])
+        widths = [float(v) for v in doc.xref_get_key(xref, "Widths")[1].strip("[]").split()]
+    except (ValueError, IndexError, RuntimeError):
+        return None
+    found = [widths[ord(c) - first] for c in SIZE_LETTERS if 0 <= ord(c) - first < len(widths)]
+    found = [w for w in found if w > 0]
+    return sum(found) / len(found) if found else None
+
+
+def rescale_degenerate_sizes(doc, layouts: list[PageLayout]) -> None:
+    """Lines whose fonts report no usable size (dvips Type3: 0.12 for every font) all got the default
+    size; give each font its size relative to the body font from its glyph widths, so that a title set
+    in a 17 pt face reads as larger than 10 pt text (a monospace face measures as body size by "n"/"o")."""
+    chars: dict[str, int] = {}
+    for layout in layouts:
+        for line in layout.lines:
+            if line.font:
+                chars[line.font] = chars.get(line.font, 0) + len(line.text)
+    if len(chars) < 2:
+        return
+    widths = {font: font_width(doc, font) for font in chars}
+    body = max(chars, key=chars.get)
+    if not widths.get(body):
+        return
+    for layout in layouts:
+        for line in layout.lines:
+            width = widths.get(line.font)
+            if width:
+                line.size = round(2 * line.size * width / widths[body]) / 2
 
 
 def compose(layouts: list[PageLayout], warnings: list[str] | None = None) -> ReadResult:

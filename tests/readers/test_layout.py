@@ -42,6 +42,12 @@ def test_four_lectures_reads_its_digits(corpus_pdf):
     first = markdown.split("--- end page 1")[0]
     assert "March 1, 1989" in first and "Definition of Standard ML" in first and "Lecture 3 gives" in first
     assert "\ufffd" not in markdown
+    # every font reports size 0.12: sizes come from glyph widths, so the 17 pt title and the section
+    # headings stand out from 10 pt text (and the monospace code font does not)
+    headings = [line for line in markdown.split("\n") if line.startswith("#")]
+    assert headings[0] == "# Four Lectures on Standard ML"
+    assert "## 1 ML at a Glance" in headings and "### 1.1 An ML session" in headings
+    assert not any(line.startswith("#") and "structure Heap" in line for line in headings)
 
 
 def test_a_contents_page_whose_numbers_stand_apart_is_recognised():

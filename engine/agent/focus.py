@@ -20,6 +20,8 @@ FOCUS_PATTERNS = (
     re.compile(rf"^(?:what|which)\s+{NP}\s+{AUX}\b", re.I),
     re.compile(rf"^(?:what|which) (?:is|was|are|were) the\s+{NP}\s+(?:of|for|in|at|that|on|to|from|by)\b", re.I),
     re.compile(rf"^which\s+{NP}\s+\w+ed\b", re.I),  # "which SEC commissioners dissented"
+    re.compile(rf"^(?:what|which) (?:is|was|are|were) (?:the )?[\w+’'-]+['’]s\s+{NP}\s+"
+               rf"(?:of|for|in|at|on|to|from|by|during)\b", re.I),  # "what was Disney+'s churn rate in"
 )
 UNIT_RE = re.compile(
     r"\b(?:in|of|how many)\s+(?:(?:u\.?s\.?|us|american|canadian)\s+)?"
@@ -93,7 +95,7 @@ def asks_for_list(question: str) -> bool:
     """True when the question wants several things ("which four vulnerabilities", "what practices",
     "what are the main features"): the answer is a list and needs room."""
     text = asking_clause(question)
-    for pattern in FOCUS_PATTERNS[1:]:
+    for pattern in FOCUS_PATTERNS[1:4]:  # the "what/which NP" forms (not "how many", not possessives)
         match = pattern.match(text)
         if match:
             found = words(match.group(1))

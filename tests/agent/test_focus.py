@@ -16,6 +16,7 @@ from engine.index.text import stem
     ("What budget, in US dollars, did respondents report?", ["dollars"]),
     ("Why did spending double?", []),
     ("On what hardware were the methods evaluated?", []),  # after a lead-in the phrase is often a paraphrase
+    ("What was Disney+'s monthly subscriber churn rate in the quarter?", ["monthly", "subscriber", "churn"]),
 ])
 def test_focus_words(question, focus):
     assert focus_words(question) == focus
@@ -36,6 +37,7 @@ def test_missing_focus_names_what_the_document_never_uses():
     ("What practices does the proposal suggest?", True),
     ("What is the largest dataset used?", False),
     ("How many checks were processed?", False),
+    ("What were Disney's total assets at December 28, 2024?", False),  # a possessive phrase is not a list
 ])
 def test_asks_for_list(question, expected):
     assert asks_for_list(question) is expected

@@ -1,4 +1,4 @@
-"""Regression floors on the held-out questions (eval/qa_heldout.jsonl) over ../shared/corpus, offline.
+"""Regression floors on the held-out questions (tests/corpus/qa_heldout.jsonl) over ../shared/corpus, offline.
 
 These are the levels measured when the file was written, less a small margin: they catch a change that
 helps the dev set at the expense of new questions. The issue's bars are checked on the dev set
@@ -14,7 +14,7 @@ import pytest
 
 from engine.evaluate import run_eval
 
-QA = Path(__file__).resolve().parents[2] / "eval" / "qa_heldout.jsonl"
+QA = Path(__file__).resolve().parent / "qa_heldout.jsonl"
 
 pytestmark = [pytest.mark.corpus]
 

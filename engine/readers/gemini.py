@@ -9,33 +9,27 @@ it (a failure), or first when only the pages without a text layer are to be tran
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.llm.clients import LlmClients, LlmSession
+from engine.llm.clients import LlmSession
 from engine.llm.errors import LlmError
 from engine.llm.prompts import render
 from engine.llm.usage import Usage
 from engine.markdown import join_pages
 from engine.pdf import one_page_pdf, open_document, page_png
-from engine.readers.offline import NEEDS_OCR_MIN_CHARS, OfflineReader
-from engine.readers.vision import PageFailure, PageText, clean_page_text, merge_pages
+from engine.readers.offline import NEEDS_OCR_MIN_CHARS, Progress
+from engine.readers.vision import LlmReader, PageFailure, PageText, clean_page_text, merge_pages
 from engine.schemas import PageInfo, ReadResult
 
-Progress = Callable[[int, int], None]
 PNG_DPI = 150
 
 
-class GeminiReader:
+class GeminiReader(LlmReader):
     """Vision transcription of every page (or only the pages without a text layer)."""
 
     name = "gemini"
     version = 1
-
-    def __init__(self, clients: LlmClients | None = None, offline: OfflineReader | None = None) -> None:
-        self.clients = clients or LlmClients()
-        self.offline = offline or OfflineReader()
 
     def read(self, path: Path, *, progress: Progress | None = None, usage: Usage | None = None) -> ReadResult:
         usage = usage if usage is not None else Usage()

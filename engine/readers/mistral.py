@@ -2,29 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
-from engine.llm.clients import LlmClients, LlmSession
+from engine.llm.clients import LlmSession
 from engine.llm.errors import LlmError
 from engine.llm.usage import Usage
 from engine.pdf import split_pdf_pages
-from engine.readers.offline import OfflineReader
-from engine.readers.vision import PageFailure, PageText, clean_page_text, merge_pages
+from engine.readers.offline import Progress
+from engine.readers.vision import LlmReader, PageFailure, PageText, clean_page_text, merge_pages
 from engine.schemas import ReadResult
 
-Progress = Callable[[int, int], None]
 
 
-class MistralOcrReader:
+class MistralOcrReader(LlmReader):
     """One OCR call for the document; pages it does not return keep their text-layer transcription."""
 
     name = "mistral-ocr"
     version = 1
-
-    def __init__(self, clients: LlmClients | None = None, offline: OfflineReader | None = None) -> None:
-        self.clients = clients or LlmClients()
-        self.offline = offline or OfflineReader()
 
     def read(self, path: Path, *, progress: Progress | None = None, usage: Usage | None = None) -> ReadResult:
         usage = usage if usage is not None else Usage()

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.llm.clients import LlmClients
 from engine.markdown import MARKER_RE, join_pages, split_pages
+from engine.readers.offline import OfflineReader
 from engine.schemas import ReadResult
 
 FENCE_OPEN_RE = re.compile(r"^\s*(```|~~~)\s*(markdown|md|mdx|text)?\s*$", re.I)
@@ -24,6 +26,15 @@ def strip_fence(text: str) -> str:
 def clean_page_text(text: str) -> str:
     """A model's page answer without a surrounding code fence and without any page-marker lines."""
     return "\n".join(line for line in strip_fence(text).split("\n") if not MARKER_RE.match(line)).strip()
+
+
+class LlmReader:
+    """What an LLM reader is built from: its clients, and the offline reader whose transcription it
+    starts from or falls back to (both injectable, so tests need no patching)."""
+
+    def __init__(self, clients: LlmClients | None = None, offline: OfflineReader | None = None) -> None:
+        self.clients = clients or LlmClients()
+        self.offline = offline or OfflineReader()
 
 
 @dataclass(frozen=True)

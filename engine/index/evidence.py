@@ -246,7 +246,7 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
     for first, last, free in spans:
         matched = frozenset().union(*bags[first:last + 1])
         phrases_hit = set().union(*pair_hits[first:last + 1])
-        coverage = sum(wanted[t] for t in matched) / total
+        coverage = sum(w for t, w in wanted.items() if t in matched) / total  # in question order: no hash-order rounding
         is_typed = any(typed[first:last + 1])
         count = last - first + 1
         headings = sum(u.heading for u in found[first:last + 1])

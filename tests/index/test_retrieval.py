@@ -147,3 +147,22 @@ def test_a_common_title_word_does_not_make_a_comparison(retriever):
     found = retriever.search("How many volunteer surveyors does Riverline have, and what methods do they use?",
                              method="hybrid", k=5)
     assert not found.routing.comparison
+
+
+def test_window_scores_do_not_depend_on_the_hash_seed():
+    """Coverage sums float weights; summed over a set, the rounding follows the process's hash seed and
+    ties between passages broke differently from run to run."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from engine.index.evidence import score_windows\n"
+        "page = 'Alpha beta gamma delta epsilon. Zeta eta theta alpha beta. Gamma iota kappa delta lambda.'\n"
+        "terms = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'kappa']\n"
+        "weights = [0.1, 0.7, 0.3, 1.1, 0.9, 0.2, 1.3]\n"
+        "print([repr(w.score) for w in score_windows(page, terms, weights, 'q')])\n"
+    )
+    outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(1, 9)}
+    assert len(outputs) == 1

@@ -44,6 +44,23 @@ def open_request_from(value: object) -> OpenRequest | None:
         return None
 
 
+def page_link_requests(input, session):
+    """A module's open-at-page links: the input id their clicks arrive on, and a reactive value holding
+    the last well-formed request (call inside the module's server function)."""
+    from shiny import reactive
+
+    requests = reactive.value[OpenRequest | None](None)
+
+    @reactive.effect
+    @reactive.event(input.open)
+    def _open():
+        request = open_request_from(input.open() or {})
+        if request is not None:
+            requests.set(request)
+
+    return session.ns("open"), requests
+
+
 def usable(record: DocumentRecord) -> bool:
     return record.status in (Status.OK, Status.PARTIAL) or record.pages > 0
 

@@ -12,7 +12,7 @@ from htmltools import HTML
 from shiny import module, reactive, ui
 
 from app.settings_model import SessionSettings
-from app.state import OpenRequest, doc_choices, open_link, open_request_from
+from app.state import doc_choices, open_link, page_link_requests
 from app.workspaces import SessionWorkspace
 from engine.schemas import Answer, DocumentRecord
 from engine.workspace import Workspace
@@ -113,13 +113,12 @@ def _html(text: str) -> str:
 def chat_server(input, output, session, *, space: SessionWorkspace, records: Callable[[], list[DocumentRecord]],
                 settings: Callable[[], SessionSettings]):
     """Returns a reactive value of requests to open a cited page in Inspect."""
-    open_request = reactive.value[OpenRequest | None](None)
+    open_id, open_request = page_link_requests(input, session)
     if not agent_available():
         return open_request
     from shinychat import Chat
 
     chat = Chat("chat", greeting=GREETING, history=False)
-    open_id = session.ns("open")
 
     @reactive.effect
     def _choices():
@@ -127,13 +126,6 @@ def chat_server(input, output, session, *, space: SessionWorkspace, records: Cal
         with reactive.isolate():
             kept = [d for d in (input.docs() or ()) if d in choices]
         ui.update_selectize("docs", choices=choices, selected=kept)
-
-    @reactive.effect
-    @reactive.event(input.open)
-    def _open():
-        request = open_request_from(input.open() or {})
-        if request is not None:
-            open_request.set(request)
 
     @chat.on_user_submit
     async def _answer(user_input: str):

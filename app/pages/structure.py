@@ -8,7 +8,7 @@ from htmltools import HTML, Tag
 from shiny import module, reactive, render, ui
 
 from app.docpick import docpick_server, docpick_ui
-from app.state import Focus, OpenRequest, open_link, open_request_from
+from app.state import Focus, open_link, page_link_requests
 from engine.schemas import DocumentRecord, TreeNode
 
 OPEN_LEVELS = 2  # tree levels shown expanded at first
@@ -86,15 +86,7 @@ def structure_server(input, output, session, *, records: Callable[[], list[Docum
                      focus: Focus):
     """Returns a reactive value of requests to open a page in Inspect."""
     record = docpick_server("pick", records=records, focus=focus)
-    open_request = reactive.value[OpenRequest | None](None)
-    open_id = session.ns("open")
-
-    @reactive.effect
-    @reactive.event(input.open)
-    def _open():
-        request = open_request_from(input.open() or {})
-        if request is not None:
-            open_request.set(request)
+    open_id, open_request = page_link_requests(input, session)
 
     @render.ui
     def tree_summary():

@@ -70,12 +70,12 @@ def focus_words(question: str) -> list[str]:
 def missing_focus(question: str, known) -> list[str]:
     """Focus words of the question that `known(stem) -> bool` does not know, in either spelling
     ("organisation" / "organization")."""
-    missing = []
-    for word in focus_words(question):
-        variants = {stem(word), stem(IZE_RE.sub(r"iz\1", word))}
-        if not any(known(v) for v in variants):
-            missing.append(word)
-    return missing
+    return [word for word in focus_words(question) if not any(known(v) for v in spellings(word))]
+
+
+def spellings(word: str) -> set[str]:
+    """The stems of a word in British and American spelling ("organisation", "organization")."""
+    return {stem(word), stem(IZE_RE.sub(r"iz\1", word))}
 
 
 def focus_apart(question: str, pages: list[frozenset[str]]) -> list[str]:
@@ -85,7 +85,7 @@ def focus_apart(question: str, pages: list[frozenset[str]]) -> list[str]:
     words_ = focus_words(question)
     if len(words_) < 2 or not pages:
         return []
-    variants = [{stem(w), stem(IZE_RE.sub(r"iz\1", w))} for w in words_]
+    variants = [spellings(w) for w in words_]
     if any(all(v & page for v in variants) for page in pages):
         return []
     return words_

@@ -142,12 +142,10 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     evidence.chosen = [(page, trim(page_units(corpus, doc, page), corpus.page_text(doc, page), window, wanted,
                                    retrieval.question)) for page, window in evidence.chosen]
     for i, (page, window) in enumerate(evidence.chosen):
-        # the best passage reads on `read_on` characters, the others half that, within their paragraph run;
-        # a passage introducing a list reads it to its end
-        if options.read_on or any(part.rstrip().endswith(":") for part in window.parts):
-            others = [w for j, (p, w) in enumerate(evidence.chosen) if p == page and j != i]
-            evidence.chosen[i] = (page, read_on(page_units(corpus, doc, page), corpus.page_text(doc, page), window,
-                                                options.read_on if i == 0 else options.read_on // 2, others))
+        # the best passage reads on `read_on` characters, the others half that, within their paragraph run
+        others = [w for j, (p, w) in enumerate(evidence.chosen) if p == page and j != i]
+        evidence.chosen[i] = (page, read_on(page_units(corpus, doc, page), corpus.page_text(doc, page), window,
+                                            options.read_on if i == 0 else options.read_on // 2, others))
     return evidence
 
 

@@ -1,6 +1,7 @@
 """Offline answering: an extractive answer from the best sentences of the retrieved pages, one
 citation per sentence (its quote is a literal span of the cited page), documents side by side for a
-comparison, and "not covered" when the evidence is weak.
+comparison, and "not covered" when the evidence is weak. (How a chosen window grows into the passage
+that is quoted is `engine.agent.passages`.)
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from engine.agent.focus import asks_for_list, focus_apart, missing_focus
+from engine.agent.passages import close_gaps, merge, read_back, read_on, trim, with_table_headers
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import (
-    PageUnits, Window, answer_type, has_type, page_units, readable, score_windows,
+    PageUnits, Window, answer_type, page_units, readable, score_windows,
 )
 from engine.index.retrieve import Retrieval
 from engine.index.text import tokenize
@@ -22,7 +24,6 @@ from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 
 NOT_COVERED = "The corpus does not cover this question"
 FOCUS_PAGES = 3  # the best pages searched for a page that holds all of the question's focus words
-LIST_CHARS = 1200  # a passage ending in ":" reads on through the list it introduces, up to this length
 LIST_READ_ON = 2  # a question asking for several things reads on this many times further
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
 ACRONYM_RE = re.compile(r"[A-Z]{2,6}")
@@ -141,73 +142,34 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     wanted = {t for t, w in zip(retrieval.terms, names) if w >= 1.0}  # words that do not just name a document
     evidence.chosen = [(page, trim(page_units(corpus, doc, page), corpus.page_text(doc, page), window, wanted,
                                    retrieval.question)) for page, window in evidence.chosen]
+    evidence.chosen = [(page, read_back(page_units(corpus, doc, page), corpus.page_text(doc, page), window,
+                                        [w for p, w in evidence.chosen if p == page and w is not window]))
+                       for page, window in evidence.chosen]
     for i, (page, window) in enumerate(evidence.chosen):
         # the best passage reads on `read_on` characters, the others half that, within their paragraph run
         others = [w for j, (p, w) in enumerate(evidence.chosen) if p == page and j != i]
         evidence.chosen[i] = (page, read_on(page_units(corpus, doc, page), corpus.page_text(doc, page), window,
                                             options.read_on if i == 0 else options.read_on // 2, others))
+
+    def page_of(page: int) -> tuple[PageUnits, str]:
+        return page_units(corpus, doc, page), corpus.page_text(doc, page)
+
+    evidence.chosen = close_gaps(with_table_headers(evidence.chosen, page_of), page_of)
     return evidence
 
 
-def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: list[Window]) -> Window:
-    """The passage extended by the units that follow it, up to `chars` more characters, stopping at a
-    heading or at another chosen passage; a passage that introduces a list ("…:") reads the list to its
-    end (up to LIST_CHARS) and stops where it ends or another begins."""
-    after = [u for u in analysis.units if u.start >= window.end]
-    end, added = window.end, []
-    introduces = any(part.rstrip().endswith(":") for part in window.parts)  # a list: read it to its end
-    if introduces:
-        chars = max(chars, LIST_CHARS)
-    for unit in after:
-        if unit.heading or sum(len(u.text) for u in added) + len(unit.text) > chars \
-                or any(o.start <= unit.start < o.end or o.start < unit.end <= o.end for o in others):
-            break
-        if introduces and ((added and is_item(text, added[-1]) and not is_item(text, unit))
-                           or unit.text.rstrip().endswith(":")):
-            break  # the list is over, or another begins
-        added.append(unit)
-        end = unit.end
-    if not added:
-        return window
-    return Window(window.start, end, window.units + len(added), window.score, window.coverage, window.matched,
-                  window.typed, text[window.start:end], window.parts + tuple(u.text for u in added))
 
 
-def is_item(text: str, unit) -> bool:
-    """The unit is (the start of) a list item: its Markdown line starts with "- "."""
-    line_start = text.rfind("\n", 0, unit.start) + 1
-    return text[line_start:unit.start].lstrip().startswith("- ")
 
 
-def trim(analysis: PageUnits, text: str, window: Window, wanted: set[str], question: str) -> Window:
-    """Drop the units at either end of a passage that hold no question word and no asked-for value
-    (a heading or a "…:" line that introduces what follows is kept)."""
-    kind = answer_type(question)
-    inside = [(i, u) for i, u in enumerate(analysis.units) if u.start >= window.start and u.end <= window.end]
-    if len(inside) <= 1:
-        return window
-
-    def useful(i: int, unit) -> bool:
-        return bool(analysis.stems[i] & wanted) or has_type(kind, unit.text, question)
-
-    first, last = 0, len(inside) - 1
-    while first < last and not useful(*inside[first]) and not inside[first][1].heading:
-        first += 1
-    while last > first and not useful(*inside[last]) and not inside[last][1].text.endswith(":"):
-        last -= 1
-    if (first, last) == (0, len(inside) - 1):
-        return window
-    start, end = inside[first][1].start, inside[last][1].end
-    return Window(start, end, last - first + 1, window.score, window.coverage, window.matched, window.typed,
-                  text[start:end], tuple(u.text for _, u in inside[first:last + 1]))
 
 
-def merge(analysis: PageUnits, text: str, a: Window, b: Window) -> Window:
-    """One passage covering two overlapping or adjacent ones (all the units between them)."""
-    start, end = min(a.start, b.start), max(a.end, b.end)
-    parts = tuple(u.text for u in analysis.units if u.start >= start and u.end <= end)
-    return Window(start, end, len(parts), max(a.score, b.score), max(a.coverage, b.coverage),
-                  a.matched | b.matched, a.typed or b.typed, text[start:end], parts)
+
+
+
+
+
+
 
 
 def not_covered_reason(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> str:

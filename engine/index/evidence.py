@@ -24,6 +24,8 @@ ABBREVIATION_END_RE = re.compile(
 PREFIX_RE = re.compile(r"^(?:#{1,6}\s+|[-*+•]\s+)")
 IMAGE_RE = re.compile(r"^\[IMAGE: [^\]]*\]$")
 LEADER_RE = re.compile(r"(?:\.\s?){5,}|…{2,}")  # a contents line: title, dot leaders, page
+HANGING_RE = re.compile(r"\b(?:a|an|the|of|in|on|to|for|with|and|or|by|from|at|as|than|that|which|whose)$")  # a line
+# ending on one of these words goes on in the next line (a sentence or item the reader split)
 MARKER_RE = re.compile(r"^--- end page \d+\s*$")
 MONTHS = (r"January|February|March|April|May|June|July|August|September|October|November|December|"
           r"Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.")
@@ -278,7 +280,8 @@ def readable(text: str) -> str:
         line = PREFIX_RE.sub("", line)
         if not out:
             out = line
-        elif out.endswith((".", ":", ";", ",")) or (line[:1].islower() and not item):
+        elif out.endswith((".", ":", ";", ",")) or HANGING_RE.search(out) \
+                or (line[:1].islower() and not item and " | " not in line):
             out = f"{out} {line}"
         else:
             out = f"{out}; {line}"

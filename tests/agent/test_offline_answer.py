@@ -163,7 +163,7 @@ def test_list_items_stay_apart_in_the_answer_text():
 
 
 def test_a_passage_ending_in_a_colon_reads_its_whole_list():
-    from engine.agent.offline import read_on
+    from engine.agent.passages import read_on
     from engine.index.evidence import Window, analyse
 
     page = ("The banks structure their budgets around four areas:\n\n"

@@ -1,0 +1,151 @@
+"""How a chosen window of a page becomes the passage an answer quotes: trimmed of idle ends, given
+the sentence that says what its "it" is, read on to the end of the list it introduces, quoted with its
+table's header row, and joined to a passage of the same page that lies just beside it.
+
+Every function keeps a passage a literal span of its page (`Window.text == page[start:end]`), so its
+parts can be cited as quotes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.index.evidence import HANGING_RE, PageUnits, Window, answer_type, has_type
+
+LIST_CHARS = 1200  # a passage ending in ":" reads on through the list it introduces, up to this length
+GAP_UNITS, GAP_CHARS = 1, 400  # passages of a page this close are quoted as one
+ANAPHOR_RE = re.compile(r"(?:It|Its|This|These|That|Those|They|Their|Such|He|She|His|Her|The latter|The former|"
+                        r"Both|Each|Thus|Therefore|However|In (?:this|that|addition)|As a result)\b")
+
+
+def trim(analysis: PageUnits, text: str, window: Window, wanted: set[str], question: str) -> Window:
+    """Drop the units at either end of a passage that hold no question word and no asked-for value
+    (a heading or a "…:" line that introduces what follows is kept)."""
+    kind = answer_type(question)
+    inside = [(i, u) for i, u in enumerate(analysis.units) if u.start >= window.start and u.end <= window.end]
+    if len(inside) <= 1:
+        return window
+
+    def useful(i: int, unit) -> bool:
+        return bool(analysis.stems[i] & wanted) or has_type(kind, unit.text, question)
+
+    first, last = 0, len(inside) - 1
+    while first < last and not useful(*inside[first]) and not inside[first][1].heading:
+        first += 1
+    while last > first and not useful(*inside[last]) and not inside[last][1].text.endswith(":"):
+        last -= 1
+    if (first, last) == (0, len(inside) - 1):
+        return window
+    start, end = inside[first][1].start, inside[last][1].end
+    return Window(start, end, last - first + 1, window.score, window.coverage, window.matched, window.typed,
+                  text[start:end], tuple(u.text for _, u in inside[first:last + 1]))
+
+def read_back(analysis: PageUnits, text: str, window: Window, others: list[Window]) -> Window:
+    """The passage with the sentence before it when it opens by pointing back ("It is…", "This
+    approach…", "They…"): what "it" is was said just before. Only within the paragraph, and not into
+    another chosen passage."""
+    found = analysis.units
+    first = next((i for i, u in enumerate(found) if u.start == window.start), None)
+    if not first or not ANAPHOR_RE.match(found[first].text):
+        return window
+    before = found[first - 1]
+    if before.heading or before.line != found[first].line \
+            or any(o.start <= before.start < o.end for o in others):
+        return window
+    return Window(before.start, window.end, window.units + 1, window.score, window.coverage, window.matched,
+                  window.typed, text[before.start:window.end], (before.text,) + window.parts)
+
+def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: list[Window]) -> Window:
+    """The passage extended by the units that follow it, up to `chars` more characters, stopping at a
+    heading or at another chosen passage; a passage that introduces a list ("…:") reads the list to its
+    end (up to LIST_CHARS) and stops where it ends or another begins."""
+    after = [u for u in analysis.units if u.start >= window.end]
+    end, added = window.end, []
+    introduces = any(part.rstrip().endswith(":") for part in window.parts)  # a list: read it to its end
+    if introduces:
+        chars = max(chars, LIST_CHARS)
+    for unit in after:
+        if unit.heading or sum(len(u.text) for u in added) + len(unit.text) > chars \
+                or any(o.start <= unit.start < o.end or o.start < unit.end <= o.end for o in others):
+            break
+        if introduces and ((added and is_item(text, added[-1]) and not is_item(text, unit)
+                            and not HANGING_RE.search(added[-1].text))
+                           or (unit.text.rstrip().endswith(":") and not is_item(text, unit))):
+            break  # the list is over, or another begins (an item introducing sub-items is still an item)
+        added.append(unit)
+        end = unit.end
+    if not added:
+        return window
+    return Window(window.start, end, window.units + len(added), window.score, window.coverage, window.matched,
+                  window.typed, text[window.start:end], window.parts + tuple(u.text for u in added))
+
+def is_item(text: str, unit) -> bool:
+    """The unit is (the start of) a list item: its Markdown line starts with "- "."""
+    line_start = text.rfind("\n", 0, unit.start) + 1
+    return text[line_start:unit.start].lstrip().startswith("- ")
+
+def merge(analysis: PageUnits, text: str, a: Window, b: Window) -> Window:
+    """One passage covering two overlapping or adjacent ones (all the units between them)."""
+    start, end = min(a.start, b.start), max(a.end, b.end)
+    parts = tuple(u.text for u in analysis.units if u.start >= start and u.end <= end)
+    return Window(start, end, len(parts), max(a.score, b.score), max(a.coverage, b.coverage),
+                  a.matched | b.matched, a.typed or b.typed, text[start:end], parts)
+
+def table_header(analysis: PageUnits, text: str, window: Window):
+    """The header row of the table a passage quotes rows of (the first of the "a | b | c" lines
+    around it), when the passage does not hold it; else None."""
+    lines = text.split("\n")
+    first = next((u for u in analysis.units if u.start >= window.start), None)
+    if first is None or " | " not in lines[first.line]:
+        return None
+    top = first.line
+    line = top - 1
+    while line >= 0:
+        if not lines[line].strip():
+            line -= 1
+            continue
+        if " | " not in lines[line]:
+            break
+        top = line
+        line -= 1
+    if top == first.line:
+        return None
+    return next((u for u in analysis.units if u.line == top), None)
+
+def with_table_headers(chosen: list[tuple[int, Window]], page_of) -> list[tuple[int, Window]]:
+    """Each quoted run of table rows gets its table's header row (which names the columns), quoted
+    as a passage of its own just before it. `page_of(page)` is that page's (analysis, text)."""
+    out = list(chosen)
+    for page, window in chosen:
+        header = table_header(*page_of(page), window)
+        if header is None or any(p == page and w.start <= header.start < w.end for p, w in out):
+            continue
+        out.append((page, Window(header.start, header.end, 1, 0.0, 0.0, frozenset(), False, header.text,
+                                 (header.text,))))
+    return out
+
+def close_gaps(chosen: list[tuple[int, Window]], page_of) -> list[tuple[int, Window]]:
+    """Passages of one page with at most GAP_UNITS units between them become one passage (the row
+    between two quoted rows of a table, the sentence between two quoted sentences), in the place of the
+    better one. `page_of(page)` is that page's (analysis, text)."""
+    chosen = list(chosen)
+    merged = True
+    while merged:
+        merged = False
+        for i, (page, a) in enumerate(chosen):
+            for j in range(i + 1, len(chosen)):
+                other_page, b = chosen[j]
+                if other_page != page:
+                    continue
+                first, second = (a, b) if a.start <= b.start else (b, a)
+                analysis, text = page_of(page)
+                between = [u for u in analysis.units if u.start >= first.end and u.end <= second.start]
+                if len(between) <= GAP_UNITS and sum(len(u.text) for u in between) <= GAP_CHARS \
+                        and not any(u.heading for u in between):
+                    chosen[i] = (page, merge(analysis, text, a, b))
+                    del chosen[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return chosen

@@ -1,0 +1,90 @@
+"""How chosen windows become quoted passages (engine.agent.passages): every result is a literal span."""
+
+from __future__ import annotations
+
+from engine.agent.passages import close_gaps, read_back, read_on, table_header, with_table_headers
+from engine.index.evidence import Window, analyse, readable
+
+
+def window_of(analysis, text: str, first: int, last: int | None = None) -> Window:
+    units = analysis.units[first:(first if last is None else last) + 1]
+    start, end = units[0].start, units[-1].end
+    return Window(start, end, len(units), 1.0, 1.0, frozenset(), False, text[start:end], tuple(u.text for u in units))
+
+
+def unit_index(analysis, prefix: str) -> int:
+    return next(i for i, u in enumerate(analysis.units) if u.text.startswith(prefix))
+
+
+def assert_literal(window: Window, text: str) -> None:
+    assert window.text == text[window.start:window.end]
+    assert all(part in window.text for part in window.parts)
+
+
+def test_a_passage_that_points_back_gets_the_sentence_it_points_to():
+    page = ("Greenlight | This is a decarbonization tool that targets net-zero emissions. It tracks greenhouse gas "
+            "and carbon footprints.\n\nIt stands alone in a new paragraph.")
+    analysis = analyse(page)
+    grown = read_back(analysis, page, window_of(analysis, page, unit_index(analysis, "It tracks")), [])
+    assert grown.text.startswith("Greenlight | This is a decarbonization tool") and "carbon footprints" in grown.text
+    assert_literal(grown, page)
+    # not across a paragraph break, and not into another chosen passage
+    alone = window_of(analysis, page, unit_index(analysis, "It stands"))
+    assert read_back(analysis, page, alone, []) is alone
+    tracks = window_of(analysis, page, unit_index(analysis, "It tracks"))
+    assert read_back(analysis, page, tracks, [window_of(analysis, page, 0)]) is tracks
+
+
+def test_a_passage_that_does_not_point_back_is_left_alone():
+    page = "The first sentence. The second sentence names its subject."
+    analysis = analyse(page)
+    window = window_of(analysis, page, 1)
+    assert read_back(analysis, page, window, []) is window
+
+
+def test_an_item_that_introduces_sub_items_does_not_end_the_list():
+    page = ("Guidance and Outlook:\n\n- Q2 Fiscal 2025:\n\n- Modest decline in subscribers\n\n"
+            "- Fiscal Year 2025:\n\n- High-single digit adjusted EPS growth, with an increase in\n\n"
+            "operating income of approximately $875 million\n\n- Sports: 13% segment operating income growth\n\n"
+            "Message From Our CEO:\n\nA quote.")
+    analysis = analyse(page)
+    grown = read_on(analysis, page, window_of(analysis, page, 0), 400, [])
+    assert "13% segment operating income growth" in grown.text  # past the sub-list and the split item
+    assert "approximately $875 million" in grown.text
+    assert "Message From Our CEO" not in grown.text  # a new list that is not an item ends it
+    assert_literal(grown, page)
+    assert "an increase in operating income" in readable(grown.text)  # the split item reads as one line
+
+
+TABLE = ("Table 1: Device Family\n\nXC9536 | XC9572 | XC95216\n\nMacrocells | 36 | 72 | 216\n\n"
+         "TPD (ns) | 5 | 7.5 | 10\n\nTSU (ns) | 3.5 | 4.5 | 6.0\n\nfCNT (MHz) | 100 | 125 | 111.1\n\n"
+         "fSYSTEM (MHz) | 100 | 83.3 | 66.7\n\n1. fCNT = Operating frequency for 16-bit counters.")
+
+
+def test_quoted_table_rows_get_their_header_row():
+    analysis = analyse(TABLE)
+    rows = window_of(analysis, TABLE, unit_index(analysis, "fSYSTEM"))
+    header = table_header(analysis, TABLE, rows)
+    assert header is not None and header.text == "XC9536 | XC9572 | XC95216"
+    chosen = with_table_headers([(1, rows)], lambda page: (analysis, TABLE))
+    assert [w.text for _, w in chosen] == ["fSYSTEM (MHz) | 100 | 83.3 | 66.7", "XC9536 | XC9572 | XC95216"]
+    # a passage holding the header, or prose, gets nothing added
+    whole = window_of(analysis, TABLE, unit_index(analysis, "XC9536"), unit_index(analysis, "fSYSTEM"))
+    assert with_table_headers([(1, whole)], lambda page: (analysis, TABLE)) == [(1, whole)]
+    note = window_of(analysis, TABLE, unit_index(analysis, "1. fCNT"))
+    assert table_header(analysis, TABLE, note) is None
+
+
+def test_passages_one_unit_apart_are_quoted_as_one():
+    analysis = analyse(TABLE)
+    page_of = lambda page: (analysis, TABLE)  # noqa: E731
+    tsu = window_of(analysis, TABLE, unit_index(analysis, "TSU"))
+    fsystem = window_of(analysis, TABLE, unit_index(analysis, "fSYSTEM"))
+    macro = window_of(analysis, TABLE, unit_index(analysis, "Macrocells"))
+    joined = close_gaps([(1, fsystem), (2, macro), (1, tsu)], page_of)
+    assert len(joined) == 2 and joined[1] == (2, macro)  # the other page's passage stays apart
+    page, merged = joined[0]
+    assert page == 1 and "fCNT (MHz) | 100 | 125 | 111.1" in merged.text  # the row between them is quoted
+    assert_literal(merged, TABLE)
+    # two units or more apart: left as they are
+    assert len(close_gaps([(1, macro), (1, fsystem)], page_of)) == 2

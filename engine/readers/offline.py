@@ -11,8 +11,8 @@ from engine.markdown import join_pages
 from engine.pdf import open_document
 from engine.readers.furniture import find_furniture, strip_furniture
 from engine.readers.headings import LEADER_RE, assign_levels, body_size, find_candidates, label_class
-from engine.readers.layout import Line, PageLayout, read_layout
-from engine.readers.reading_order import same_row
+from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, read_layout
+from engine.readers.reading_order import same_row, xy_cut
 from engine.schemas import ImageRef, PageInfo, ReadResult
 
 BULLET_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8]\s*|^[-–—*]\s+|^o\s+(?=[A-Z])")
@@ -33,8 +33,9 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 7  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
-    # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths
+    version = 8  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
+    # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics")
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -57,6 +58,7 @@ class OfflineReader:
 
 
 XREF_RE = re.compile(r"\((\d+) 0 R\)")
+LARGE = 1.12  # a line this many times the default size is set large (a title, a chapter heading)
 SIZE_LETTERS = "no"  # letters whose width tells a font's size: neither narrow nor wide in any TeX face
 
 
@@ -93,10 +95,34 @@ def rescale_degenerate_sizes(doc, layouts: list[PageLayout]) -> None:
     if not widths.get(body):
         return
     for layout in layouts:
+        resized = False
         for line in layout.lines:
             width = widths.get(line.font)
             if width:
                 line.size = round(2 * line.size * width / widths[body]) / 2
+                resized = resized or line.size != DEGENERATE_SIZE
+        if resized:
+            joined = join_large_words(layout.lines)
+            if len(joined) < len(layout.lines):
+                layout.lines, split = xy_cut(joined)
+                layout.columns = 2 if split else 1
+
+
+def join_large_words(lines: list[Line]) -> list[Line]:
+    """The words of a line set larger than the default size, in one font, joined: at the default size
+    they stood too far apart to be read as one line ("3 The" "Static" "Semantics")."""
+    out: list[Line] = []
+    for line in sorted(lines, key=lambda l: (round(l.y1), l.x0)):
+        prev = out[-1] if out else None
+        if prev is not None and line.font and line.font == prev.font and line.size == prev.size \
+                and line.size > LARGE * DEGENERATE_SIZE and same_row(prev, line) \
+                and 0 <= line.x0 - prev.x1 <= 1.2 * line.size:
+            prev.text = f"{prev.text} {line.text}"
+            prev.x1 = max(prev.x1, line.x1)
+            prev.y0, prev.y1 = min(prev.y0, line.y0), max(prev.y1, line.y1)
+            continue
+        out.append(line)
+    return out if len(out) < len(lines) else lines
 
 
 def compose(layouts: list[PageLayout], warnings: list[str] | None = None) -> ReadResult:

@@ -47,3 +47,10 @@ def test_decks_list_every_page_once(records):
         pages = [n.number for n in record.tree.root.walk() if n.kind == "page"]
         assert sorted(pages) == list(range(1, record.pages + 1)), record.file_name
         assert len(record.landscape_pages.splitlines()) == record.pages
+
+
+def test_a_dvips_chapter_title_is_one_heading(records):
+    # four-lectures.pdf sets "3 The Static Semantics" in a 17 pt Type3 face whose words stand 14 pt apart
+    record = next(r for r in map(DocumentRecord.model_validate_json, records) if r.file_name == "four-lectures.pdf")
+    titles = [h.title for h in record.headings if h.page == 20]
+    assert "3 The Static Semantics" in titles and "Static" not in titles, titles

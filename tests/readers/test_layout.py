@@ -73,3 +73,23 @@ def test_a_bullet_glyph_a_point_below_its_text_joins_it():
     text = frag("High-single digit adjusted EPS growth compared to fiscal 2024", 85.5, 308.6, 394.9, 325.0)
     merged = _merge_baseline([text, glyph])
     assert [line.text for line in merged] == ["◦ High-single digit adjusted EPS growth compared to fiscal 2024"]
+
+
+def test_large_dvips_words_join_once_their_size_is_known():
+    from engine.readers.offline import join_large_words
+
+    def word(text, x0, x1, size, font="Type3 (101 0 R)", y1=121.0):
+        line = _line(text, x0, x1, y1=y1, size=size)
+        line.font = font
+        return line
+
+    # a 17 pt chapter title whose words are 14 pt apart: too far to join at the default 10 pt
+    title = [word("3 The", 55.1, 118.7, 17.0), word("Static", 132.8, 183.0, 17.0), word("Semantics", 197.5, 254.9, 17.0)]
+    column = word("To avoid such confusion", 294.4, 523.3, 10.0, font="Type3 (12 0 R)")
+    joined = join_large_words([*title, column])
+    assert [l.text for l in joined] == ["3 The Static Semantics", "To avoid such confusion"]
+    # body-size words and words of different fonts stay apart; nothing to join returns the lines as they were
+    body = [word("left", 55.1, 280.0, 10.0), word("right", 294.4, 523.3, 10.0)]
+    assert join_large_words(body) == body
+    mixed = [word("Exercise 2", 55.1, 100.0, 12.0, font="Type3 (5 0 R)"), word("Write", 111.0, 140.0, 12.0)]
+    assert [l.text for l in join_large_words(mixed)] == ["Exercise 2", "Write"]

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import numpy as np
 import pymupdf
 
-from engine.readers.reading_order import same_row, xy_cut
+from engine.readers.reading_order import around_gutter, same_row, xy_cut
 
 _BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|[-,]bd\b|[-,](dm|md|sb)\b|medium)", re.I)
 _ITALIC_NAME = re.compile(r"(italic|oblique|[-,]it\b|bdit|bkit)", re.I)
@@ -56,6 +57,7 @@ class PageLayout:
     lines: list[Line]
     images: list[tuple[int, int, tuple[float, float, float, float]]]  # (width px, height px, bbox)
     columns: int = 1
+    gutter: float | None = None  # x of the column gutter found among word fragments (see word_gutter)
 
 
 def _span_style(span: dict) -> tuple[bool, bool]:
@@ -112,13 +114,14 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     )
 
 
-def _merge_baseline(fragments: list[Line]) -> list[Line]:
-    """Merge fragments on the same baseline that belong together (labels, split runs)."""
+def _merge_baseline(fragments: list[Line], gutter: float | None = None) -> list[Line]:
+    """Merge fragments on the same baseline that belong together (labels, split runs), never across a
+    column `gutter` (an x position)."""
     fragments.sort(key=_baseline_key(fragments))
     merged: list[Line] = []
     for frag in fragments:
         prev = merged[-1] if merged else None
-        if prev is not None and _same_line(prev, frag):
+        if prev is not None and _same_line(prev, frag) and not (gutter is not None and prev.x1 <= gutter <= frag.x0):
             joiner = "" if frag.x0 - prev.x1 < 1.0 else " "  # kerned pieces of one word, or two words
             prev.text = f"{prev.text}{joiner}{frag.text}"
             prev.x1 = max(prev.x1, frag.x1)
@@ -130,6 +133,38 @@ def _merge_baseline(fragments: list[Line]) -> list[Line]:
             continue
         merged.append(frag)
     return merged
+
+
+GUTTER_MIN_WORDS = 40  # words on each side of a gutter
+GUTTER_CROSSING = 0.02  # share of the words that may cross a gutter (page numbers, full-width lines)
+
+
+def word_gutter(fragments: list[Line], width: float) -> float | None:
+    """The x of the gutter between two columns of a page whose fragments are single words (dvips
+    Type3 text): the middle of the widest band in the middle of the page that the fewest words cross,
+    when almost none do and each side holds many words. The gap there may be no wider than a justified word space, so
+    the merge of words into lines must not cross it."""
+    if len(fragments) < 2 * GUTTER_MIN_WORDS or width <= 0:
+        return None
+    xs = np.arange(int(0.3 * width), int(0.7 * width) + 1, dtype=np.float64)
+    x0 = np.array([f.x0 for f in fragments])
+    x1 = np.array([f.x1 for f in fragments])
+    counts = ((x0[None, :] < xs[:, None]) & (xs[:, None] < x1[None, :])).sum(axis=1).tolist()
+    crossing = min(counts)
+    runs: list[tuple[int, int]] = []  # (length, first index) of each run of least-crossed positions
+    for i, count in enumerate(counts):
+        if count == crossing:
+            if runs and runs[-1][1] + runs[-1][0] == i:
+                runs[-1] = (runs[-1][0] + 1, runs[-1][1])
+            else:
+                runs.append((1, i))
+    length, first = max(runs)  # the widest such band, not a gap between two aligned words
+    x = float(xs[first + length // 2])
+    left = sum(1 for f in fragments if f.x1 <= x)
+    right = sum(1 for f in fragments if f.x0 >= x)
+    if crossing > GUTTER_CROSSING * len(fragments) or min(left, right) < GUTTER_MIN_WORDS:
+        return None
+    return x
 
 
 def _baseline_key(fragments: list[Line]):
@@ -171,9 +206,9 @@ def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100) -> Pag
             frag = _fragment(line, block["number"])
             if frag is not None and _visible(frag, rect):
                 fragments.append(frag)
-    lines = _merge_baseline(fragments)
-    ordered, split = xy_cut(lines)
-    columns = 2 if split else 1
+    gutter = word_gutter(fragments, rect.width) if any(f.font for f in fragments) else None
+    lines = _merge_baseline(fragments, gutter)
+    ordered, columns = reading_order(lines, gutter)
     images = []
     has_images = bool(page.get_images(full=False))  # the resource list is cheap; image boxes are not
     for info in page.get_image_info() if has_images else ():
@@ -181,7 +216,15 @@ def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100) -> Pag
         bbox = tuple(round(v, 1) for v in info.get("bbox", (0, 0, 0, 0)))
         if w >= min_image_px and h >= min_image_px and (bbox[2] - bbox[0]) > 5 and (bbox[3] - bbox[1]) > 5:
             images.append((w, h, bbox))
-    return PageLayout(number, rect.width, rect.height, ordered, images, columns)
+    return PageLayout(number, rect.width, rect.height, ordered, images, columns, gutter)
+
+
+def reading_order(lines: list[Line], gutter: float | None) -> tuple[list[Line], int]:
+    """Lines in reading order and the page's number of columns: around a known gutter, else XY-cut."""
+    if gutter is not None:
+        return around_gutter(lines, gutter), 2
+    ordered, split = xy_cut(lines)
+    return ordered, 2 if split else 1
 
 
 def _visible(line: Line, rect: pymupdf.Rect) -> bool:

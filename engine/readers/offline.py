@@ -11,8 +11,8 @@ from engine.markdown import join_pages
 from engine.pdf import open_document
 from engine.readers.furniture import find_furniture, strip_furniture
 from engine.readers.headings import LEADER_RE, assign_levels, body_size, find_candidates, label_class
-from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, read_layout
-from engine.readers.reading_order import same_row, xy_cut
+from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, read_layout, reading_order
+from engine.readers.reading_order import same_row
 from engine.schemas import ImageRef, PageInfo, ReadResult
 
 BULLET_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8]\s*|^[-–—*]\s+|^o\s+(?=[A-Z])")
@@ -33,9 +33,10 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 8  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 9  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
-    # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics")
+    # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
+    # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -104,8 +105,7 @@ def rescale_degenerate_sizes(doc, layouts: list[PageLayout]) -> None:
         if resized:
             joined = join_large_words(layout.lines)
             if len(joined) < len(layout.lines):
-                layout.lines, split = xy_cut(joined)
-                layout.columns = 2 if split else 1
+                layout.lines, layout.columns = reading_order(joined, layout.gutter)
 
 
 def join_large_words(lines: list[Line]) -> list[Line]:

@@ -70,3 +70,23 @@ def in_rows(lines: list[Line]) -> list[Line]:
         else:
             rows.append([line])
     return [line for row in rows for line in sorted(row, key=lambda l: l.x0)]
+
+
+def around_gutter(lines: list[Line], gutter: float) -> list[Line]:
+    """Reading order of a two-column page whose gutter is known: between two lines that cross the
+    gutter (a title, a wide code line, a figure's caption), the left column's lines, then the right
+    column's; each column in its own reading order (XY-cut)."""
+    crossing = sorted((l for l in lines if l.x0 < gutter < l.x1), key=lambda l: (l.y0 + l.y1) / 2)
+    bands: list[list[Line]] = [[] for _ in range(len(crossing) + 1)]
+    for line in lines:
+        if line.x0 < gutter < line.x1:
+            continue
+        middle = (line.y0 + line.y1) / 2
+        bands[sum(1 for c in crossing if (c.y0 + c.y1) / 2 < middle)].append(line)
+    ordered: list[Line] = []
+    for i, band in enumerate(bands):
+        for side in ([l for l in band if l.x1 <= gutter], [l for l in band if l.x0 >= gutter]):
+            ordered += xy_cut(side)[0]
+        if i < len(crossing):
+            ordered.append(crossing[i])
+    return ordered

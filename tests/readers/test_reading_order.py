@@ -49,3 +49,46 @@ def test_row_cells_with_baselines_apart_stay_in_their_row():
                   _line(f"{row},002", 537, top, 563, 9.8)]
     ordered, _ = xy_cut(lines)
     assert [l.text for l in ordered] == [l.text for l in lines]
+
+
+def test_word_fragments_find_a_gutter_narrower_than_a_word_space():
+    # dvips text: one fragment a word; justified words ~4 pt apart, the gutter between columns 10 pt
+    from engine.readers.layout import _merge_baseline, word_gutter
+
+    def words(prefix: str, x: float, y: float, count: int = 6) -> list[Line]:
+        out = []
+        for n in range(count):
+            line = _line(f"{prefix}{n}", x + 38 * n, y, x + 38 * n + 34)
+            line.font = "Type3 (12 0 R)"
+            out.append(line)
+        return out  # ends at x + 224
+
+    def page() -> list[Line]:  # the merge extends its lines in place: a fresh page each time
+        return [w for row in range(8) for w in words("l", 55, 100 + 15 * row) + words("r", 289, 100 + 15 * row)]
+
+    fragments = page()  # the gutter lies between x 279 and 289
+    gutter = word_gutter(fragments, 595)
+    assert gutter is not None and 279 <= gutter <= 289
+    merged = _merge_baseline(fragments, gutter)
+    assert len(merged) == 16 and merged[0].text == "l0 l1 l2 l3 l4 l5" and merged[1].text == "r0 r1 r2 r3 r4 r5"
+    # without the gutter the two columns' words run together into one line a row
+    assert len(_merge_baseline(page())) == 8
+    fragments = page()
+    # a page of few words, or words all across the middle, has no gutter
+    assert word_gutter(fragments[:20], 595) is None
+    # full-width justified lines: word spaces fall at different places on every line
+    assert word_gutter([w for row in range(16) for w in words("w", 55 + (7 * row) % 38, 100 + 15 * row, 12)],
+                       595) is None
+
+
+def test_around_a_known_gutter_columns_read_between_wide_lines():
+    from engine.readers.reading_order import around_gutter
+
+    lines = [_line("Title across the gutter", 55, 40, 500)]
+    lines += [_line(f"L{k} {PROSE}", 55, 80 + 14 * k, 279) for k in range(3)]
+    lines += [_line(f"R{k} {PROSE}", 289, 80 + 14 * k, 523) for k in range(3)]
+    lines += [_line("wide code line that crosses the gutter", 66, 130, 331)]
+    lines += [_line(f"M{k} {PROSE}", 55, 150 + 14 * k, 279) for k in range(2)]
+    lines += [_line(f"S{k} {PROSE}", 289, 150 + 14 * k, 523) for k in range(2)]
+    ordered = [l.text.split()[0] for l in around_gutter(lines, 284)]
+    assert ordered == ["Title", "L0", "L1", "L2", "R0", "R1", "R2", "wide", "M0", "M1", "S0", "S1"]

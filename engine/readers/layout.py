@@ -19,6 +19,7 @@ LABEL_RE = re.compile(
 )
 BULLET_GLYPH_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8\-–]$")
 DEGENERATE_SIZE = 10.0
+STRETCHED_GAP = 2.5  # ems between two words of a stretched justified line (dvips word fragments)
 # Type3 fonts made by dvips name their glyphs "/0".."/9" and by TeX's OT1 codes (0x0B = ff ...); without
 # a full ToUnicode map, MuPDF reports the digits as U+0000..U+0009 and, asked for character codes
 # instead of U+FFFD, the ligatures as their codes.
@@ -189,6 +190,9 @@ def _same_line(left: Line, right: Line) -> bool:
     size = max(left.size, right.size)
     if gap <= 1.2 * size:
         return True
+    if left.font and right.font and gap <= STRETCHED_GAP * size and right.text[:1].isalpha() \
+            and (left.text[-1:].isalpha() or left.text.endswith((".", ",", ";", ":", "!", "?"))):
+        return True  # dvips words on a stretched justified line, or after the wider space TeX sets after a stop
     # a numbering label ("A.", "1", "IV.", "(3)") or a bullet glyph followed by its text further right
     return gap <= 4 * size and (LABEL_RE.match(left.text) is not None or BULLET_GLYPH_RE.match(left.text) is not None)
 

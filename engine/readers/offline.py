@@ -33,10 +33,11 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 9  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 10  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
-    # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right
+    # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
+    # 10: dvips words of a stretched justified line join across up to 2.5 ems (no more "sentence. | Next")
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -93,3 +93,19 @@ def test_large_dvips_words_join_once_their_size_is_known():
     assert join_large_words(body) == body
     mixed = [word("Exercise 2", 55.1, 100.0, 12.0, font="Type3 (5 0 R)"), word("Write", 111.0, 140.0, 12.0)]
     assert [l.text for l in join_large_words(mixed)] == ["Exercise 2", "Write"]
+
+
+def test_dvips_words_of_a_stretched_line_join_but_not_code_columns():
+    def word(text, x0, x1):
+        line = _line(text, x0, x1)
+        line.font = "Type3 (12 0 R)"
+        return line
+
+    # 14 pt after a full stop, 20 pt between words of a line stretched to the margin (size 10)
+    merged = _merge_baseline([word("run.", 50.0, 70.0), word("Both", 84.0, 104.0), word("PASCAL", 124.0, 160.0)])
+    assert [l.text for l in merged] == ["run. Both PASCAL"]
+    # code aligned in columns ("structure Stack  n1  =") and plain fragments keep their gaps
+    code = _merge_baseline([word("structure Stack", 50.0, 120.0), word("n1", 150.0, 160.0), word("=", 190.0, 195.0)])
+    assert [l.text for l in code] == ["structure Stack", "n1", "="]
+    plain = _merge_baseline([_line("run.", 50.0, 70.0), _line("Both", 84.0, 104.0)])
+    assert [l.text for l in plain] == ["run.", "Both"]

@@ -25,6 +25,7 @@ from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 NOT_COVERED = "The corpus does not cover this question"
 FOCUS_PAGES = 3  # the best pages searched for a page that holds all of the question's focus words
 LIST_READ_ON = 2  # a question asking for several things reads on this many times further
+TIE_SHARE = 0.9  # a passage of another page scoring this share of the best one is quoted even with no new word
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
 ACRONYM_RE = re.compile(r"[A-Z]{2,6}")
 DECADE_RE = re.compile(r"\d{4}s")
@@ -134,8 +135,8 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
             continue
         if len(evidence.chosen) >= limit:
             continue
-        if evidence.chosen and not adds:
-            continue
+        if evidence.chosen and not adds and (any(p == page for p, _ in evidence.chosen) or score < TIE_SHARE * best):
+            continue  # nothing new; unless a near tie on another page, which may state what the best one names
         evidence.chosen.append((page, window))
         seen_terms |= window.matched
     names = lexical.term_weights(corpus, retrieval.terms, doc, retrieval.routing)

@@ -198,9 +198,14 @@ class PageUnits:
     spans: list[tuple[int, int, bool]]
 
 
+URL_RE = re.compile(r"(?:https?://|www\.)\S+|\b[\w.+-]+@[\w-]+\.[\w.]+")
+
+
 def analyse(page: str, *, joins: bool = False) -> PageUnits:
     found = units(page)
-    tokens = [tokenize(u.text, joins=joins) for u in found]
+    # a web or e-mail address holds no words of the passage ("www.sec.gov" does not speak of the SEC)
+    tokens = [tokenize(URL_RE.sub(" ", u.text) if "www" in u.text or "://" in u.text or "@" in u.text else u.text,
+                       joins=joins) for u in found]
     return PageUnits(found, [frozenset(t) for t in tokens], [frozenset(pairs(t)) for t in tokens], windows(found))
 
 

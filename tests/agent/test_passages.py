@@ -88,3 +88,9 @@ def test_passages_one_unit_apart_are_quoted_as_one():
     assert_literal(merged, TABLE)
     # two units or more apart: left as they are
     assert len(close_gaps([(1, macro), (1, fsystem)], page_of)) == 2
+
+
+def test_web_and_mail_addresses_hold_no_words():
+    page = "See https://www.sec.gov/divisions/investment/advoverview.htm. Write to press@sec.gov for copies. The SEC agreed."
+    analysis = analyse(page)
+    assert [sorted(s) for s in analysis.stems] == [["see"], ["copi", "write"], ["agre", "sec"]]

@@ -41,7 +41,7 @@ class AnswerOptions:
     max_windows: int = 3  # passages quoted in a single-document answer
     per_doc_windows: int = 2  # passages per document in a comparison
     keep_share: float = 0.5  # further passages score at least this share of the best one
-    passage_chars: int = 1000  # a passage grows by its neighbours up to this length
+    passage_chars: int = 800  # a passage grows by its neighbours up to this length
     read_on: int = 400  # the best passage reads on this many characters, the others half (0: not at all)
     min_coverage: float = 0.15  # some sentence holds at least this share of the question's weight
     min_typed: float = 0.25  # for a number or date: a passage holding one covers this share

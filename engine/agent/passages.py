@@ -13,6 +13,7 @@ import re
 from engine.index.evidence import HANGING_RE, PageUnits, Window, answer_type, has_type
 
 LIST_CHARS = 1200  # a passage ending in ":" reads on through the list it introduces, up to this length
+SECTION_CHARS = 1200  # a passage that opens with a heading reads its section on, up to this length
 GAP_UNITS, GAP_CHARS = 1, 400  # passages of a page this close are quoted as one
 ANAPHOR_RE = re.compile(r"(?:It|Its|This|These|That|Those|They|Their|Such|He|She|His|Her|The latter|The former|"
                         r"Both|Each|Thus|Therefore|However|In (?:this|that|addition)|As a result)\b")
@@ -64,6 +65,9 @@ def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: 
     introduces = any(part.rstrip().endswith(":") for part in window.parts)  # a list: read it to its end
     if introduces:
         chars = max(chars, LIST_CHARS)
+    first = next((i for i, u in enumerate(analysis.units) if u.start == window.start), None)
+    if first is not None and analysis.units[first].heading and analysis.stems[first] & window.matched:
+        chars = max(chars, SECTION_CHARS)  # a section whose heading names what is asked: its text, to the next heading
     for unit in after:
         if unit.heading or sum(len(u.text) for u in added) + len(unit.text) > chars \
                 or any(o.start <= unit.start < o.end or o.start < unit.end <= o.end for o in others):

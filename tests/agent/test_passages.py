@@ -94,3 +94,17 @@ def test_web_and_mail_addresses_hold_no_words():
     page = "See https://www.sec.gov/divisions/investment/advoverview.htm. Write to press@sec.gov for copies. The SEC agreed."
     analysis = analyse(page)
     assert [sorted(s) for s in analysis.stems] == [["see"], ["copi", "write"], ["agre", "sec"]]
+
+
+def test_a_section_quoted_from_its_heading_reads_to_the_next_heading():
+    items = "\n\n".join(f"Dimension {n}\n\nWhat dimension {n} measures, described in a line of some length" for n in range(12))
+    page = f"## Evaluation dimensions\n\n{items}\n\n## Next section\n\nOther text."
+    analysis = analyse(page)
+    heading = window_of(analysis, page, 0, 2)
+    grown = read_on(analysis, page, Window(heading.start, heading.end, 3, 1.0, 1.0, frozenset({"dimens"}), False,
+                                           heading.text, heading.parts), 200, [])
+    assert "Dimension 11" in grown.text and "Next section" not in grown.text
+    assert_literal(grown, page)
+    # a heading that names nothing the question asks reads on as far as any passage
+    plain = read_on(analysis, page, heading, 200, [])
+    assert "Dimension 11" not in plain.text

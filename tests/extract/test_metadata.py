@@ -148,6 +148,23 @@ def test_author_docinfo_then_byline_then_nothing():
     assert extract_author(info(), "Nothing here\nby the way, no names") == ("", None)
 
 
+def test_author_from_a_title_block_author_line():
+    paper = ("Earth Mover's Distance based Similarity Search at Scale\n"
+             "Yu Tang†, Leong Hou U‡, Yilun Cai†, Nikos Mamoulis†, Reynold Cheng†\n"
+             "†The University of Hong Kong | ‡University of Macau\n†{ytang}@cs.hku.hk\nABSTRACT\n")
+    assert extract_author(info(), paper) == ("Yu Tang, Leong Hou U, Yilun Cai, Nikos Mamoulis, Reynold Cheng",
+                                             Provenance.HEURISTIC)
+    notes = ("Mads Tofte, March 1, 1989 Laboratory for Foundations of Computer Science Edinburgh University\n"
+             "Four Lectures on Standard ML\n")
+    assert extract_author(info(), notes) == ("Mads Tofte", Provenance.HEURISTIC)
+    # capitalised title lines with no affiliation after them, or lines that are not all names, name nobody
+    assert extract_author(info(), "Four Lectures\nField Data Without Paperwork\nMarch 2025\n") == ("", None)
+    title = "River Survey Methods\nA field guide\nDepartment of Rivers\nHow a river survey measures its methods"
+    assert extract_author(info(), title) == ("", None)
+    topics = "Banking Risk, Digital Assets\nCenter for Banking\nrisk in digital assets and banking"
+    assert extract_author(info(), topics) == ("", None)
+
+
 # --- publication date
 
 

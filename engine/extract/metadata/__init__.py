@@ -43,7 +43,7 @@ from engine.schemas.metadata import ContextMetadata
 from engine.schemas.pdf import PdfInfo
 from engine.schemas.toc import Heading
 
-VERSION = 1  # bump when the output changes: the pipeline re-runs the stage
+VERSION = 2  # bump when the output changes: the pipeline re-runs the stage (2: authors from a title block)
 
 __all__ = [
     "VERSION", "extract_metadata",

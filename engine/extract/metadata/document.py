@@ -79,7 +79,8 @@ def is_meaningful_author(author: str) -> bool:
 
 
 def extract_author(info: PdfInfo, first_pages: str) -> tuple[str, Provenance | None]:
-    """The docinfo author when meaningful (pdf-info), else a "Prepared by / By / Author:" line (heuristic)."""
+    """The docinfo author when meaningful (pdf-info), else a "Prepared by / By / Author:" line, else
+    the names of a title block's author line (heuristic)."""
     docinfo = " ".join(info.docinfo.get("author", "").split())
     if is_meaningful_author(docinfo):
         return docinfo, Provenance.PDF_INFO
@@ -88,7 +89,46 @@ def extract_author(info: PdfInfo, first_pages: str) -> tuple[str, Provenance | N
         words = name.split()
         if 1 <= len(words) <= 12 and words[0][:1].isupper() and not re.search(r"\d{3}|@|https?:", name):
             return name, Provenance.HEURISTIC
+    names = title_block_authors(first_pages)
+    if names:
+        return ", ".join(names), Provenance.HEURISTIC
     return "", None
+
+
+AFFILIATION_RE = re.compile(
+    r"\b(?:Universit(?:y|ät|é|à)|Institute|Institut|Laboratory|Laboratories|Department|Dept\.|College|School|"
+    r"Faculty|Centre|Center|Research|Inc\.|Ltd\.?|Corporation)\b|@")
+NAME_MARKS_RE = re.compile(r"[†‡§¶*∗⋆]+|(?<=[a-z])\d{1,2}\b")  # footnote marks on an author's name
+DATE_TAIL_RE = re.compile(rf"[,;]?\s*(?:{'|'.join(__import__('calendar').month_name[1:])})\s+\d{{1,2}},?\s+\d{{4}}.*$"
+                          r"|[,;]?\s*\b(?:19|20)\d\d\b.*$")
+PERSON_RE = re.compile(r"^(?:[A-Z][a-zà-ÿ'’-]+|[A-Z]\.|[A-Z])(?:\s+(?:[A-Z][a-zà-ÿ'’-]+|[A-Z]\.|[A-Z]|van|von|de|der|da|di|le))"
+                       r"{0,3}$")
+BLOCK_LINES = 12  # lines of the first page searched for an author line
+
+
+def title_block_authors(first_pages: str) -> list[str]:
+    """The people an author line of the title block names ("Yu Tang†, Leong Hou U‡, Yilun Cai†",
+    "Mads Tofte, March 1, 1989"): a line of one to eight person names (two to four capitalised words
+    each, none of them a word the text also writes in lower case) that an affiliation follows, on the
+    same line or within the next two. Empty when there is none."""
+    lines = [" ".join(line.lstrip("#").split()) for line in first_pages.split("\n")]
+    lines = [line for line in lines if line][:BLOCK_LINES]
+    prose = "\n".join(line for line in first_pages.split("\n") if "@" not in line and "://" not in line)
+    lower = set(re.findall(r"\b[a-z][a-z'’-]+\b", prose))  # a name's words are not the text's common words
+    for i, line in enumerate(lines):
+        text = NAME_MARKS_RE.sub("", line)
+        affiliation = AFFILIATION_RE.search(text)
+        head = text[:affiliation.start()] if affiliation else text
+        head = DATE_TAIL_RE.sub("", head).strip(" ,;|")
+        if not head:
+            continue
+        parts = [p.strip() for p in re.split(r",\s*|\s+(?:and|&)\s+|\s+\|\s+", head) if p.strip()]
+        if not 1 <= len(parts) <= 8 or not all(PERSON_RE.match(p) and 2 <= len(p.split()) <= 4 for p in parts) \
+                or any(w.lower() in lower for p in parts for w in p.split() if len(w) > 2):
+            continue
+        if affiliation or any(AFFILIATION_RE.search(nxt) for nxt in lines[i + 1:i + 3]):
+            return parts
+    return []
 
 
 # ----------------------------------------------------------------------------------------- language

@@ -80,10 +80,11 @@ def spellings(word: str) -> set[str]:
 
 def focus_apart(question: str, pages: list[frozenset[str]]) -> list[str]:
     """The focus words when no page of `pages` (each a set of stems) holds them all: a document may use
-    "annual" and "salary" and never state anyone's annual salary. Empty when some page holds them
-    together, or when there are fewer than two words to bring together."""
+    "annual" and "salary" and never state anyone's annual salary, or speak of "employees" only on pages
+    far from anything the question asks. Empty when some page holds them together, or when the
+    question has no focus words."""
     words_ = focus_words(question)
-    if len(words_) < 2 or not pages:
+    if not words_ or not pages:
         return []
     variants = [spellings(w) for w in words_]
     if any(all(v & page for v in variants) for page in pages):

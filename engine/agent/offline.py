@@ -191,7 +191,8 @@ def not_covered_reason(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> s
              for h in retrieval.hits[:FOCUS_PAGES] if corpus.doc_position(h.doc) == doc]
     apart = focus_apart(question, pages)
     if apart:
-        return f"no page of {title} found speaks of {' and '.join(apart)} together"
+        return (f"no page of {title} found speaks of {' and '.join(apart)} together" if len(apart) > 1
+                else f"none of the pages of {title} found speaks of {apart[0]}")
     return ""
 
 

@@ -52,4 +52,8 @@ def test_focus_apart_wants_one_page_holding_every_focus_word():
     pay = frozenset(stem(w) for w in "the chair salary".split())
     assert focus_apart(question, [salaries]) == []  # one page holds "annual" and "salary" together
     assert focus_apart(question, [budget, pay]) == ["annual", "salary"]  # never on the same page
-    assert focus_apart("How many employees did Disney have?", [budget]) == []  # one word: nothing to join
+    # one focus word: one of the best pages must use it
+    staff = frozenset(stem(w) for w in "disney had 225,000 employees".split())
+    assert focus_apart("How many employees did Disney have?", [budget, staff]) == []
+    assert focus_apart("How many employees did Disney have?", [budget, pay]) == ["employees"]
+    assert focus_apart("Did Disney grow?", [budget]) == []  # no focus words: nothing to look for

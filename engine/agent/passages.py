@@ -56,10 +56,11 @@ def read_back(analysis: PageUnits, text: str, window: Window, others: list[Windo
     return Window(before.start, window.end, window.units + 1, window.score, window.coverage, window.matched,
                   window.typed, text[before.start:window.end], (before.text,) + window.parts)
 
+
 def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: list[Window]) -> Window:
     """The passage extended by the units that follow it, up to `chars` more characters, stopping at a
     heading or at another chosen passage; a passage that introduces a list ("…:") reads the list to its
-    end (up to LIST_CHARS) and stops where it ends or another begins."""
+    end (up to LIST_CHARS), through the headings of its groups, and stops where it ends or another begins."""
     after = [u for u in analysis.units if u.start >= window.end]
     end, added = window.end, []
     introduces = any(part.rstrip().endswith(":") for part in window.parts)  # a list: read it to its end
@@ -68,11 +69,15 @@ def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: 
     first = next((i for i, u in enumerate(analysis.units) if u.start == window.start), None)
     if first is not None and analysis.units[first].heading and analysis.stems[first] & window.matched:
         chars = max(chars, SECTION_CHARS)  # a section whose heading names what is asked: its text, to the next heading
-    for unit in after:
-        if unit.heading or sum(len(u.text) for u in added) + len(unit.text) > chars \
+    # "… including:" over headed groups of items ("### Technology", "- …"): the headings belong to the list
+    grouped = introduces and bool(after) and after[0].heading and window.parts[-1].rstrip().endswith(":")
+    for n, unit in enumerate(after):
+        group = grouped and unit.heading and (not added or is_item(text, added[-1])) \
+            and n + 1 < len(after) and is_item(text, after[n + 1])  # a group's heading: items follow it
+        if (unit.heading and not group) or sum(len(u.text) for u in added) + len(unit.text) > chars \
                 or any(o.start <= unit.start < o.end or o.start < unit.end <= o.end for o in others):
             break
-        if introduces and ((added and is_item(text, added[-1]) and not is_item(text, unit)
+        if introduces and ((added and is_item(text, added[-1]) and not is_item(text, unit) and not group
                             and not HANGING_RE.search(added[-1].text))
                            or (unit.text.rstrip().endswith(":") and not is_item(text, unit))):
             break  # the list is over, or another begins (an item introducing sub-items is still an item)
@@ -82,6 +87,7 @@ def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: 
         return window
     return Window(window.start, end, window.units + len(added), window.score, window.coverage, window.matched,
                   window.typed, text[window.start:end], window.parts + tuple(u.text for u in added))
+
 
 def is_item(text: str, unit) -> bool:
     """The unit is (the start of) a list item: its Markdown line starts with "- "."""

@@ -58,9 +58,14 @@ def _content(word: str) -> bool:
     return word not in STOP_WORDS and (len(word) > 1 or word.isdigit())
 
 
+BRITISH_ISE_RE = re.compile(r"(?<=\w{3})is(e|ed|es|ing|ation|ations|er|ers)$")  # organisation, prioritised
+
+
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
-    return _stemmer.stemWord(word)
+    """The Snowball stem, British "-ise" spellings taken as "-ize" ("organisation" and "organization"
+    are one word)."""
+    return _stemmer.stemWord(BRITISH_ISE_RE.sub(r"iz\1", word) if "is" in word else word)
 
 
 class _TokenCache(dict):

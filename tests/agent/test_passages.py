@@ -108,3 +108,18 @@ def test_a_section_quoted_from_its_heading_reads_to_the_next_heading():
     # a heading that names nothing the question asks reads on as far as any passage
     plain = read_on(analysis, page, heading, 200, [])
     assert "Dimension 11" not in plain.text
+
+
+def test_a_list_over_headed_groups_reads_through_their_headings():
+    page = ("### Required capabilities\n\nWinners will likely share these capabilities, including:\n\n### Technology\n\n"
+            "- Modern and modular data architecture.\n\n### Governance\n\n- A partnership management function.\n\n"
+            "### Strategy\n\n- A strong base of proprietary data.\n\n### Next topic\n\nPlain text that is not a list.")
+    analysis = analyse(page)
+    intro = window_of(analysis, page, unit_index(analysis, "Winners"))
+    grown = read_on(analysis, page, intro, 400, [])
+    assert "partnership management function" in grown.text and "proprietary data" in grown.text
+    assert "Plain text" not in grown.text  # a heading after the last group's items, then prose: the list is over
+    assert_literal(grown, page)
+    # a passage that does not end by introducing a list stops at the next heading
+    heading = window_of(analysis, page, 0)
+    assert read_on(analysis, page, heading, 400, []).text == page[heading.start:intro.end]

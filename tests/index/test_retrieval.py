@@ -166,3 +166,11 @@ def test_window_scores_do_not_depend_on_the_hash_seed():
     outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                               env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(1, 9)}
     assert len(outputs) == 1
+
+
+def test_british_and_american_spellings_are_one_term():
+    from engine.index.text import query_terms, tokenize
+
+    assert tokenize("the organisation prioritised") == tokenize("the organization prioritized")
+    assert query_terms("Which organisations?") == query_terms("Which organizations?")
+    assert tokenize("this basis of crisis analysis") == ["basi", "crisi", "analysi"]  # "-is" words stay

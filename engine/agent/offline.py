@@ -11,12 +11,12 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from engine.agent.focus import asks_for_list, focus_apart, missing_focus
+from engine.agent.focus import asks_for_list, focus_apart, focus_words, missing_focus, spellings
 from engine.agent.passages import close_gaps, merge, read_back, read_on, trim, with_table_headers
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import (
-    PageUnits, Window, answer_type, page_units, readable, score_windows,
+    PageUnits, Window, answer_type, has_type, page_units, readable, score_windows,
 )
 from engine.index.retrieve import Retrieval
 from engine.index.text import tokenize
@@ -176,7 +176,7 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
 def not_covered_reason(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> str:
     """Why the corpus cannot answer the question whatever its passages say, or "": a name the corpus
     never mentions; or (one document asked) focus words the answering document never uses, or never
-    uses together on any of its best pages."""
+    uses together on any of its best pages, or (asked for a number) never counts in one sentence."""
     question = retrieval.question
     unknown = unknown_names(corpus, question)
     if unknown:
@@ -193,7 +193,27 @@ def not_covered_reason(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> s
     if apart:
         return (f"no page of {title} found speaks of {' and '.join(apart)} together" if len(apart) > 1
                 else f"none of the pages of {title} found speaks of {apart[0]}")
+    focus = focus_words(question)
+    if focus and answer_type(question) == "number" and not counted(corpus, retrieval, doc, focus):
+        return f"no sentence of the pages of {title} found gives a number of {' '.join(focus)}"
     return ""
+
+
+def counted(corpus: CorpusIndex, retrieval: Retrieval, doc: int, focus: list[str]) -> bool:
+    """Whether a sentence (or table row) of the document's best pages names the focus words and holds a
+    number the question does not: "how many employees" wants a count of employees, not any number."""
+    variants = [spellings(w) for w in focus]
+    nouns = [w for w in focus if not w.endswith("ed")] or focus
+    head = spellings(nouns[-1])  # what is counted: the phrase's last noun ("largest dataset used": dataset)
+    for hit in retrieval.hits[:FOCUS_PAGES]:
+        if corpus.doc_position(hit.doc) != doc:
+            continue
+        analysis = page_units(corpus, doc, hit.page)
+        for unit, stems in zip(analysis.units, analysis.stems):
+            if head & stems and 2 * sum(1 for v in variants if v & stems) >= len(variants) \
+                    and has_type("number", unit.text, retrieval.question):
+                return True
+    return False
 
 
 def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,

@@ -58,6 +58,8 @@ def test_every_answer_sentence_has_its_page(workspace):
     "Who is the mayor of the river town?",  # nothing on any page holds it
     "How many salmon does the field guide count per survey?",  # the guide never mentions salmon
     "What is the flow velocity in miles per hour?",  # a unit the guide never uses
+    "How many photos does a Riverline crew take per visit?",  # photos are named, never counted
+    "How many coordinators does the Upper Vale Catchment Trust have?",  # the same
 ])
 def test_unsupported_questions_are_not_covered(workspace, question):
     answer = ask(workspace, question)
@@ -65,6 +67,11 @@ def test_unsupported_questions_are_not_covered(workspace, question):
     assert answer.citations == []
     assert answer.answer.startswith("The corpus does not cover this question")
     assert any(step.kind == "decision" for step in answer.trace)
+
+
+def test_a_count_the_pages_give_is_answered(workspace):
+    answer = ask(workspace, "How many reaches do the Upper Vale volunteer surveyors cover?")
+    assert answer.covered and fact_found("18 reaches", answer.answer)
 
 
 def test_a_comparison_answers_each_document_side_by_side(workspace):

@@ -41,6 +41,7 @@ def trim(analysis: PageUnits, text: str, window: Window, wanted: set[str], quest
     return Window(start, end, last - first + 1, window.score, window.coverage, window.matched, window.typed,
                   text[start:end], tuple(u.text for _, u in inside[first:last + 1]))
 
+
 def read_back(analysis: PageUnits, text: str, window: Window, others: list[Window]) -> Window:
     """The passage with the sentence before it when it opens by pointing back ("It is…", "This
     approach…", "They…"): what "it" is was said just before. Only within the paragraph, and not into
@@ -94,12 +95,14 @@ def is_item(text: str, unit) -> bool:
     line_start = text.rfind("\n", 0, unit.start) + 1
     return text[line_start:unit.start].lstrip().startswith("- ")
 
+
 def merge(analysis: PageUnits, text: str, a: Window, b: Window) -> Window:
     """One passage covering two overlapping or adjacent ones (all the units between them)."""
     start, end = min(a.start, b.start), max(a.end, b.end)
     parts = tuple(u.text for u in analysis.units if u.start >= start and u.end <= end)
     return Window(start, end, len(parts), max(a.score, b.score), max(a.coverage, b.coverage),
                   a.matched | b.matched, a.typed or b.typed, text[start:end], parts)
+
 
 def table_header(analysis: PageUnits, text: str, window: Window):
     """The header row of the table a passage quotes rows of (the first of the "a | b | c" lines
@@ -122,6 +125,7 @@ def table_header(analysis: PageUnits, text: str, window: Window):
         return None
     return next((u for u in analysis.units if u.line == top), None)
 
+
 def with_table_headers(chosen: list[tuple[int, Window]], page_of) -> list[tuple[int, Window]]:
     """Each quoted run of table rows gets its table's header row (which names the columns), quoted
     as a passage of its own just before it. `page_of(page)` is that page's (analysis, text)."""
@@ -133,6 +137,7 @@ def with_table_headers(chosen: list[tuple[int, Window]], page_of) -> list[tuple[
         out.append((page, Window(header.start, header.end, 1, 0.0, 0.0, frozenset(), False, header.text,
                                  (header.text,))))
     return out
+
 
 def close_gaps(chosen: list[tuple[int, Window]], page_of) -> list[tuple[int, Window]]:
     """Passages of one page with at most GAP_UNITS units between them become one passage (the row

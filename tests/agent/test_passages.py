@@ -91,13 +91,15 @@ def test_passages_one_unit_apart_are_quoted_as_one():
 
 
 def test_web_and_mail_addresses_hold_no_words():
-    page = "See https://www.sec.gov/divisions/investment/advoverview.htm. Write to press@sec.gov for copies. The SEC agreed."
+    page = ("See https://www.sec.gov/divisions/investment/advoverview.htm. Write to press@sec.gov for copies. "
+            "The SEC agreed.")
     analysis = analyse(page)
     assert [sorted(s) for s in analysis.stems] == [["see"], ["copi", "write"], ["agre", "sec"]]
 
 
 def test_a_section_quoted_from_its_heading_reads_to_the_next_heading():
-    items = "\n\n".join(f"Dimension {n}\n\nWhat dimension {n} measures, described in a line of some length" for n in range(12))
+    items = "\n\n".join(f"Dimension {n}\n\nWhat dimension {n} measures, described in a line of some length"
+                        for n in range(12))
     page = f"## Evaluation dimensions\n\n{items}\n\n## Next section\n\nOther text."
     analysis = analyse(page)
     heading = window_of(analysis, page, 0, 2)
@@ -111,7 +113,8 @@ def test_a_section_quoted_from_its_heading_reads_to_the_next_heading():
 
 
 def test_a_list_over_headed_groups_reads_through_their_headings():
-    page = ("### Required capabilities\n\nWinners will likely share these capabilities, including:\n\n### Technology\n\n"
+    page = ("### Required capabilities\n\nWinners will likely share these capabilities, including:\n\n"
+            "### Technology\n\n"
             "- Modern and modular data architecture.\n\n### Governance\n\n- A partnership management function.\n\n"
             "### Strategy\n\n- A strong base of proprietary data.\n\n### Next topic\n\nPlain text that is not a list.")
     analysis = analyse(page)

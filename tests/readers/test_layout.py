@@ -84,7 +84,8 @@ def test_large_dvips_words_join_once_their_size_is_known():
         return line
 
     # a 17 pt chapter title whose words are 14 pt apart: too far to join at the default 10 pt
-    title = [word("3 The", 55.1, 118.7, 17.0), word("Static", 132.8, 183.0, 17.0), word("Semantics", 197.5, 254.9, 17.0)]
+    title = [word("3 The", 55.1, 118.7, 17.0), word("Static", 132.8, 183.0, 17.0),
+             word("Semantics", 197.5, 254.9, 17.0)]
     column = word("To avoid such confusion", 294.4, 523.3, 10.0, font="Type3 (12 0 R)")
     joined = join_large_words([*title, column])
     assert [l.text for l in joined] == ["3 The Static Semantics", "To avoid such confusion"]

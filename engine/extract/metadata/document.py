@@ -101,8 +101,8 @@ AFFILIATION_RE = re.compile(
 NAME_MARKS_RE = re.compile(r"[†‡§¶*∗⋆]+|(?<=[a-z])\d{1,2}\b")  # footnote marks on an author's name
 DATE_TAIL_RE = re.compile(rf"[,;]?\s*(?:{'|'.join(__import__('calendar').month_name[1:])})\s+\d{{1,2}},?\s+\d{{4}}.*$"
                           r"|[,;]?\s*\b(?:19|20)\d\d\b.*$")
-PERSON_RE = re.compile(r"^(?:[A-Z][a-zà-ÿ'’-]+|[A-Z]\.|[A-Z])(?:\s+(?:[A-Z][a-zà-ÿ'’-]+|[A-Z]\.|[A-Z]|van|von|de|der|da|di|le))"
-                       r"{0,3}$")
+NAME_WORD = r"(?:[A-Z][a-zà-ÿ'’-]+|[A-Z]\.|[A-Z])"  # "Tofte", "J.", "U"
+PERSON_RE = re.compile(rf"^{NAME_WORD}(?:\s+(?:{NAME_WORD}|van|von|de|der|da|di|le)){{0,3}}$")
 BLOCK_LINES = 12  # lines of the first page searched for an author line
 
 

@@ -25,6 +25,7 @@ from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 NOT_COVERED = "The corpus does not cover this question"
 FOCUS_PAGES = 3  # the best pages searched for a page that holds all of the question's focus words
 LIST_READ_ON = 2  # a question asking for several things reads on this many times further
+COMPARE_SHARE = 0.5  # of min_coverage, for each document of a comparison
 TIE_SHARE = 0.9  # a passage of another page scoring this share of the best one is quoted even with no new word
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
 ACRONYM_RE = re.compile(r"[A-Z]{2,6}")
@@ -240,7 +241,9 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
             f"{len(ev.chosen)} passage(s) from page(s) {', '.join(map(str, pages)) or '-'}; "
             f"the best covers {ev.coverage:.0%} of the question's weight")))
     kind = answer_type(retrieval.question)
-    weak = [ev for ev in evidence if not ev.chosen or ev.coverage < options.min_coverage
+    # in a comparison each document answers its own part of the question: half the share suffices
+    least = options.min_coverage * (COMPARE_SHARE if routing.comparison else 1.0)
+    weak = [ev for ev in evidence if not ev.chosen or ev.coverage < least
             or (not routing.comparison and kind in ("number", "date") and ev.typed_coverage < options.min_typed)]
     reason = not_covered_reason(corpus, retrieval, docs[0])
     if not reason and len(weak) == len(evidence):

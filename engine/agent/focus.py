@@ -13,7 +13,7 @@ import re
 
 from engine.index.text import STOP_WORDS, stem, words
 
-NP = r"((?:[\w’'+-]+\s+){0,3}?[\w’'+-]+)"
+NP = r"((?:[\w’'+.-]+\s+){0,3}?[\w’'+-]+)"
 AUX = r"(?:did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|must|may|might)"
 FOCUS_PATTERNS = (
     re.compile(rf"^how (?:many|much)\s+{NP}\s+(?:{AUX}|in|of|at|for|on|to|per|from|by|that|there)\b", re.I),
@@ -65,6 +65,22 @@ def focus_words(question: str) -> list[str]:
             break
     found += [m.group(1).lower() for m in UNIT_RE.finditer(text)]
     return list(dict.fromkeys(w for w in found if stem(w) not in GENERIC and len(w) > 1))
+
+
+def counted_alternatives(question: str) -> list[list[str]]:
+    """What a number question counts, as alternatives of words that must all be named together: the
+    focus phrase cut at "and"/"or" ("inputs and outputs": either), without superlatives and participles
+    that only narrow it ("largest dataset used": dataset); any unit it asks in joins each."""
+    text = " ".join(question.split())
+    phrase = next((m.group(1) for m in (p.match(text) for p in FOCUS_PATTERNS) if m), "")
+    units = [m.group(1).lower() for m in UNIT_RE.finditer(text)]
+    alternatives = []
+    for part in re.split(r"\s+(?:and|or)\s+|,\s*", phrase):
+        kept = [w for w in words(part) if w not in STOP_WORDS and not w.isdigit() and len(w) > 1
+                and stem(w) not in GENERIC and not re.search(r"(?:est|ed)$", w)]
+        if kept:
+            alternatives.append(list(dict.fromkeys(kept + units)))
+    return alternatives or ([units] if units else [])
 
 
 def missing_focus(question: str, known) -> list[str]:

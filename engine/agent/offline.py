@@ -11,7 +11,9 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from engine.agent.focus import asks_for_list, focus_apart, focus_words, missing_focus, spellings
+from engine.agent.focus import (
+    asks_for_list, counted_alternatives, focus_apart, focus_words, missing_focus, spellings,
+)
 from engine.agent.passages import close_gaps, merge, read_back, read_on, trim, with_table_headers
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
@@ -195,23 +197,24 @@ def not_covered_reason(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> s
         return (f"no page of {title} found speaks of {' and '.join(apart)} together" if len(apart) > 1
                 else f"none of the pages of {title} found speaks of {apart[0]}")
     focus = focus_words(question)
-    if focus and answer_type(question) == "number" and not counted(corpus, retrieval, doc, focus):
+    if focus and answer_type(question) == "number" and not counted(corpus, retrieval, doc):
         return f"no sentence of the pages of {title} found gives a number of {' '.join(focus)}"
     return ""
 
 
-def counted(corpus: CorpusIndex, retrieval: Retrieval, doc: int, focus: list[str]) -> bool:
-    """Whether a sentence (or table row) of the document's best pages names the focus words and holds a
-    number the question does not: "how many employees" wants a count of employees, not any number."""
-    variants = [spellings(w) for w in focus]
-    nouns = [w for w in focus if not w.endswith("ed")] or focus
-    head = spellings(nouns[-1])  # what is counted: the phrase's last noun ("largest dataset used": dataset)
+def counted(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> bool:
+    """Whether a sentence (or table row) of the document's best pages names what the question counts
+    (all the words of one of its alternatives, see focus.counted_alternatives) and holds a number the
+    question does not: "how many counterfeit banknotes" wants a count of counterfeit banknotes."""
+    alternatives = [[spellings(w) for w in words_] for words_ in counted_alternatives(retrieval.question)]
+    if not alternatives:
+        return True
     for hit in retrieval.hits[:FOCUS_PAGES]:
         if corpus.doc_position(hit.doc) != doc:
             continue
         analysis = page_units(corpus, doc, hit.page)
         for unit, stems in zip(analysis.units, analysis.stems):
-            if head & stems and 2 * sum(1 for v in variants if v & stems) >= len(variants) \
+            if any(all(v & stems for v in alt) for alt in alternatives) \
                     and has_type("number", unit.text, retrieval.question):
                 return True
     return False

@@ -57,3 +57,17 @@ def test_focus_apart_wants_one_page_holding_every_focus_word():
     assert focus_apart("How many employees did Disney have?", [budget, staff]) == []
     assert focus_apart("How many employees did Disney have?", [budget, pay]) == ["employees"]
     assert focus_apart("Did Disney grow?", [budget]) == []  # no focus words: nothing to look for
+
+
+@pytest.mark.parametrize("question, alternatives", [
+    ("How many employees did Disney have?", [["employees"]]),
+    ("How many counterfeit U.S. banknotes were detected in 2023?", [["counterfeit", "banknotes"]]),
+    ("How many inputs and outputs does each XC9500 Function Block provide?", [["inputs"], ["outputs"]]),
+    ("What is the largest dataset used in the experiments?", [["dataset"]]),  # no superlative or participle
+    ("How long is the delay in nanoseconds?", [["nanoseconds"]]),  # only the unit it asks in
+    ("Why did costs rise?", []),
+])
+def test_counted_alternatives(question, alternatives):
+    from engine.agent.focus import counted_alternatives
+
+    assert counted_alternatives(question) == alternatives

@@ -262,11 +262,10 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
             continue
         first = {page: i for i, (page, _) in reversed(list(enumerate(ev.chosen)))}  # a page's best passage rank
         ordered = sorted(ev.chosen, key=lambda item: (first[item[0]], item[1].start))  # best page first
-        body = " ".join(f"{readable(w.text)} (p. {page})" for page, w in ordered)
-        parts.append(f"{index.info.title}: {body}")
+        body = "\n\n".join(f"{readable(w.text)} (p. {page})" for page, w in ordered)  # a paragraph a passage
+        parts.append(f"{index.info.title}:\n\n{body}")
         citations += [Citation(doc=index.info.file_name, page=page, quote=part)
                       for page, w in ordered for part in w.parts]
     trace.append(TraceStep(kind="decision", detail=(
         "compared side by side" if routing.comparison else "answered from one document")))
-    joiner = "\n" if routing.comparison else " "
-    return Answer(answer=joiner.join(parts), citations=citations, retrieved=retrieved, trace=trace, covered=True)
+    return Answer(answer="\n\n".join(parts), citations=citations, retrieved=retrieved, trace=trace, covered=True)

@@ -27,6 +27,7 @@ from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 NOT_COVERED = "The corpus does not cover this question"
 FOCUS_PAGES = 3  # the best pages searched for a page that holds all of the question's focus words
 LIST_READ_ON = 2  # a question asking for several things reads on this many times further
+CLAUSE_SPLIT_RE = re.compile(r",?\s+(?:and|but)\s+(?=(?:what|how|when|which|who|whom|whose|why|where)\b)", re.I)
 COMPARE_SHARE = 0.5  # of min_coverage, for each document of a comparison
 TIE_SHARE = 0.9  # a passage of another page scoring this share of the best one is quoted even with no new word
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
@@ -220,6 +221,16 @@ def counted(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> bool:
     return False
 
 
+def coverage_needed(question: str, comparison: bool, options: AnswerOptions) -> tuple[float, float]:
+    """The share of the question's weight a passage must hold, and a passage holding the value asked for,
+    for the evidence not to be weak: less for each of the parts a question asks ("how many …, and what
+    is …"), since one sentence answers one part, and half in a comparison, where each document answers
+    its own part."""
+    parts = len(CLAUSE_SPLIT_RE.split(question))
+    least = options.min_coverage * (COMPARE_SHARE if comparison else 1.0) / parts
+    return least, options.min_typed / parts
+
+
 def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
                    options: AnswerOptions | None = None, trace: list[TraceStep] | None = None) -> Answer:
     """Compose the extractive answer for a retrieval (see the module docstring)."""
@@ -244,10 +255,9 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
             f"{len(ev.chosen)} passage(s) from page(s) {', '.join(map(str, pages)) or '-'}; "
             f"the best covers {ev.coverage:.0%} of the question's weight")))
     kind = answer_type(retrieval.question)
-    # in a comparison each document answers its own part of the question: half the share suffices
-    least = options.min_coverage * (COMPARE_SHARE if routing.comparison else 1.0)
+    least, typed_least = coverage_needed(retrieval.question, routing.comparison, options)
     weak = [ev for ev in evidence if not ev.chosen or ev.coverage < least
-            or (not routing.comparison and kind in ("number", "date") and ev.typed_coverage < options.min_typed)]
+            or (not routing.comparison and kind in ("number", "date") and ev.typed_coverage < typed_least)]
     reason = not_covered_reason(corpus, retrieval, docs[0])
     if not reason and len(weak) == len(evidence):
         reason = "no passage holds enough of the question" + (f" or the {kind} it asks for" if kind else "")

@@ -190,3 +190,14 @@ def test_an_acronym_the_corpus_spells_out_is_known(workspace):
     corpus = load_corpus(workspace)
     assert unknown_names(corpus, "How many volunteer surveyors does the UVCT have?") == []  # Upper Vale Catchment Trust
     assert unknown_names(corpus, "How many surveyors does the NASA team have?") == ["NASA"]
+
+
+def test_each_part_of_a_question_needs_less_of_its_weight():
+    from engine.agent.offline import AnswerOptions, coverage_needed
+
+    options = AnswerOptions()
+    one = coverage_needed("How many macrocells does the XC95288 have?", False, options)
+    two = coverage_needed("How many terms can a macrocell borrow, and what is the extra delay?", False, options)
+    assert one == (options.min_coverage, options.min_typed)
+    assert two == (options.min_coverage / 2, options.min_typed / 2)
+    assert coverage_needed("Compare the guide and the deck.", True, options)[0] == options.min_coverage / 2

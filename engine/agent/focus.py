@@ -41,6 +41,7 @@ COUNT_WORDS = frozenset("two three four five six seven eight nine ten several".s
 IZE_RE = re.compile(r"is(e|ed|es|ing|ation|ations|er|ers)$")
 
 
+SOURCE_RE = re.compile(r"^according to\b[^,?]{3,120},\s*(?=(?:how|what|which)\b)", re.I)
 WH_RE = re.compile(r"\b(?:how (?:many|much)|what|which)\b", re.I)
 
 
@@ -70,8 +71,10 @@ def focus_words(question: str) -> list[str]:
 def counted_alternatives(question: str) -> list[list[str]]:
     """What a number question counts, as alternatives of words that must all be named together: the
     focus phrase cut at "and"/"or" ("inputs and outputs": either), without superlatives and participles
-    that only narrow it ("largest dataset used": dataset); any unit it asks in joins each."""
-    text = " ".join(question.split())
+    that only narrow it ("largest dataset used": dataset); any unit it asks in joins each. A lead-in
+    that only names the source ("According to the report, how many …") is read past: the count it asks
+    for is still named in the asker's words, and a page that counts it must say so."""
+    text = SOURCE_RE.sub("", " ".join(question.split()))
     phrase = next((m.group(1) for m in (p.match(text) for p in FOCUS_PATTERNS) if m), "")
     units = [m.group(1).lower() for m in UNIT_RE.finditer(text)]
     alternatives = []

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from engine.agent.focus import (
-    asks_for_list, counted_alternatives, focus_apart, focus_words, missing_focus, spellings,
+    asks_for_list, counted_alternatives, focus_apart, missing_focus, spellings,
 )
 from engine.agent.passages import close_gaps, merge, read_back, read_on, trim, with_table_headers
 from engine.index import lexical
@@ -197,9 +197,9 @@ def not_covered_reason(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> s
     if apart:
         return (f"no page of {title} found speaks of {' and '.join(apart)} together" if len(apart) > 1
                 else f"none of the pages of {title} found speaks of {apart[0]}")
-    focus = focus_words(question)
-    if focus and answer_type(question) == "number" and not counted(corpus, retrieval, doc):
-        return f"no sentence of the pages of {title} found gives a number of {' '.join(focus)}"
+    counts = counted_alternatives(question)
+    if counts and answer_type(question) == "number" and not counted(corpus, retrieval, doc):
+        return f"no sentence of the pages of {title} found gives a number of {' or '.join(map(' '.join, counts))}"
     return ""
 
 

@@ -66,6 +66,8 @@ def test_focus_apart_wants_one_page_holding_every_focus_word():
     ("What is the largest dataset used in the experiments?", [["dataset"]]),  # no superlative or participle
     ("How long is the delay in nanoseconds?", [["nanoseconds"]]),  # only the unit it asks in
     ("Why did costs rise?", []),
+    ("According to the Fed's 2023 annual report, how many counterfeit banknotes were found?",
+     [["counterfeit", "banknotes"]]),  # a lead-in naming the source is read past
 ])
 def test_counted_alternatives(question, alternatives):
     from engine.agent.focus import counted_alternatives

@@ -22,6 +22,7 @@ FOCUS_PATTERNS = (
     re.compile(rf"^which\s+{NP}\s+\w+ed\b", re.I),  # "which SEC commissioners dissented"
     re.compile(rf"^(?:what|which) (?:is|was|are|were) (?:the )?[\w+’'-]+['’]s\s+{NP}\s+"
                rf"(?:of|for|in|at|on|to|from|by|during)\b", re.I),  # "what was Disney+'s churn rate in"
+    re.compile(rf"^(?:what|which)\s+{NP}\s+(?:of|in|for|on)\s+the\b", re.I),  # "which release number of the …"
 )
 UNIT_RE = re.compile(
     r"\b(?:in|of|how many)\s+(?:(?:u\.?s\.?|us|american|canadian)\s+)?"

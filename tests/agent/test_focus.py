@@ -17,6 +17,7 @@ from engine.index.text import stem
     ("Why did spending double?", []),
     ("On what hardware were the methods evaluated?", []),  # after a lead-in the phrase is often a paraphrase
     ("What was Disney+'s monthly subscriber churn rate in the quarter?", ["monthly", "subscriber", "churn"]),
+    ("Which release number of the New Jersey compiler did the author use?", ["release"]),  # "of the" ends it
 ])
 def test_focus_words(question, focus):
     assert focus_words(question) == focus

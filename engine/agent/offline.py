@@ -191,8 +191,7 @@ def not_covered_reason(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> s
     absent = missing_focus(question, known_in(corpus, doc))
     if absent:
         return f"{title} never mentions {', '.join(absent)}"
-    pages = [frozenset().union(*page_units(corpus, doc, h.page).stems)
-             for h in retrieval.hits[:FOCUS_PAGES] if corpus.doc_position(h.doc) == doc]
+    pages = [frozenset().union(*page_units(corpus, doc, page).stems) for page in focus_pages(corpus, retrieval, doc)]
     apart = focus_apart(question, pages)
     if apart:
         return (f"no page of {title} found speaks of {' and '.join(apart)} together" if len(apart) > 1
@@ -203,6 +202,16 @@ def not_covered_reason(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> s
     return ""
 
 
+def focus_pages(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> list[int]:
+    """The document's best FOCUS_PAGES pages by the first stage of retrieval: the answer-aware rerank
+    lifts pages for holding the question's words, which is what the focus checks ask of a page."""
+    if retrieval.first_pages is not None:
+        ranked = retrieval.first_pages
+    else:
+        ranked = [(corpus.doc_position(h.doc), h.page) for h in retrieval.hits]
+    return [page for d, page in ranked if d == doc][:FOCUS_PAGES]
+
+
 def counted(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> bool:
     """Whether a sentence (or table row) of the document's best pages names what the question counts
     (all the words of one of its alternatives, see focus.counted_alternatives) and holds a number the
@@ -210,10 +219,8 @@ def counted(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> bool:
     alternatives = [[spellings(w) for w in words_] for words_ in counted_alternatives(retrieval.question)]
     if not alternatives:
         return True
-    for hit in retrieval.hits[:FOCUS_PAGES]:
-        if corpus.doc_position(hit.doc) != doc:
-            continue
-        analysis = page_units(corpus, doc, hit.page)
+    for page in focus_pages(corpus, retrieval, doc):
+        analysis = page_units(corpus, doc, page)
         for unit, stems in zip(analysis.units, analysis.stems):
             if any(all(v & stems for v in alt) for alt in alternatives) \
                     and has_type("number", unit.text, retrieval.question):

@@ -39,7 +39,6 @@ kind kinds type types sort way ways figure figures level levels size rate rates 
 main key
 """.split())
 COUNT_WORDS = frozenset("two three four five six seven eight nine ten several".split())
-IZE_RE = re.compile(r"is(e|ed|es|ing|ation|ations|er|ers)$")
 
 
 SOURCE_RE = re.compile(r"^according to\b[^,?]{3,120},\s*(?=(?:how|what|which)\b)", re.I)
@@ -88,14 +87,9 @@ def counted_alternatives(question: str) -> list[list[str]]:
 
 
 def missing_focus(question: str, known) -> list[str]:
-    """Focus words of the question that `known(stem) -> bool` does not know, in either spelling
-    ("organisation" / "organization")."""
-    return [word for word in focus_words(question) if not any(known(v) for v in spellings(word))]
-
-
-def spellings(word: str) -> set[str]:
-    """The stems of a word in British and American spelling ("organisation", "organization")."""
-    return {stem(word), stem(IZE_RE.sub(r"iz\1", word))}
+    """Focus words of the question that `known(stem) -> bool` does not know (stems take British and
+    American spellings as one: "organisation" / "organization")."""
+    return [word for word in focus_words(question) if not known(stem(word))]
 
 
 def focus_apart(question: str, pages: list[frozenset[str]]) -> list[str]:
@@ -106,8 +100,8 @@ def focus_apart(question: str, pages: list[frozenset[str]]) -> list[str]:
     words_ = focus_words(question)
     if not words_ or not pages:
         return []
-    variants = [spellings(w) for w in words_]
-    if any(all(v & page for v in variants) for page in pages):
+    stems = [stem(w) for w in words_]
+    if any(all(t in page for t in stems) for page in pages):
         return []
     return words_
 

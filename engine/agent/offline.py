@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from engine.agent.focus import (
-    asks_for_list, counted_alternatives, focus_apart, missing_focus, spellings,
+    asks_for_list, counted_alternatives, focus_apart, missing_focus,
 )
 from engine.agent.passages import close_gaps, merge, read_back, read_on, trim, with_table_headers
 from engine.index import lexical
@@ -21,7 +21,7 @@ from engine.index.evidence import (
     PageUnits, Window, answer_type, has_type, page_units, readable, score_windows,
 )
 from engine.index.retrieve import Retrieval
-from engine.index.text import tokenize
+from engine.index.text import stem, tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 
 NOT_COVERED = "The corpus does not cover this question"
@@ -163,20 +163,6 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     return evidence
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 def not_covered_reason(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> str:
     """Why the corpus cannot answer the question whatever its passages say, or "": a name the corpus
     never mentions; or (one document asked) focus words the answering document never uses, or never
@@ -216,13 +202,13 @@ def counted(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> bool:
     """Whether a sentence (or table row) of the document's best pages names what the question counts
     (all the words of one of its alternatives, see focus.counted_alternatives) and holds a number the
     question does not: "how many counterfeit banknotes" wants a count of counterfeit banknotes."""
-    alternatives = [[spellings(w) for w in words_] for words_ in counted_alternatives(retrieval.question)]
+    alternatives = [[stem(w) for w in words_] for words_ in counted_alternatives(retrieval.question)]
     if not alternatives:
         return True
     for page in focus_pages(corpus, retrieval, doc):
         analysis = page_units(corpus, doc, page)
         for unit, stems in zip(analysis.units, analysis.stems):
-            if any(all(v & stems for v in alt) for alt in alternatives) \
+            if any(all(t in stems for t in alt) for alt in alternatives) \
                     and has_type("number", unit.text, retrieval.question):
                 return True
     return False

@@ -54,4 +54,5 @@ def test_dvips_chapter_titles_are_one_heading_each(records):
     # lines beside the right column's text (the gutter is 10 pt, narrower than a justified word space)
     record = next(r for r in map(DocumentRecord.model_validate_json, records) if r.file_name == "four-lectures.pdf")
     chapters = [h.title for h in record.headings if h.level == 2]
-    assert chapters[:3] == ["1 ML at a Glance", "2 Programming with ML Modules", "3 The Static Semantics of Modules"], chapters
+    expected = ["1 ML at a Glance", "2 Programming with ML Modules", "3 The Static Semantics of Modules"]
+    assert chapters[:3] == expected, chapters

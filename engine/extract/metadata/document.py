@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from engine.extract.metadata.dates import MONTH, YEAR
 from engine.extract.metadata.text import heading_list
 from engine.schemas.base import Provenance
 from engine.schemas.pdf import PdfInfo
@@ -99,8 +100,7 @@ AFFILIATION_RE = re.compile(
     r"\b(?:Universit(?:y|ät|é|à)|Institute|Institut|Laboratory|Laboratories|Department|Dept\.|College|School|"
     r"Faculty|Centre|Center|Research|Inc\.|Ltd\.?|Corporation)\b|@")
 NAME_MARKS_RE = re.compile(r"[†‡§¶*∗⋆]+|(?<=[a-z])\d{1,2}\b")  # footnote marks on an author's name
-DATE_TAIL_RE = re.compile(rf"[,;]?\s*(?:{'|'.join(__import__('calendar').month_name[1:])})\s+\d{{1,2}},?\s+\d{{4}}.*$"
-                          r"|[,;]?\s*\b(?:19|20)\d\d\b.*$")
+DATE_TAIL_RE = re.compile(rf"[,;]?\s*(?:\b{MONTH}\s+\d{{1,2}},?\s+)?\b{YEAR}\b.*$")  # ", March 1, 1989 …"
 NAME_WORD = r"(?:[A-Z][a-zà-ÿ'’-]+|[A-Z]\.|[A-Z])"  # "Tofte", "J.", "U"
 PERSON_RE = re.compile(rf"^{NAME_WORD}(?:\s+(?:{NAME_WORD}|van|von|de|der|da|di|le)){{0,3}}$")
 BLOCK_LINES = 12  # lines of the first page searched for an author line

@@ -19,6 +19,8 @@ from typing import Literal
 from engine.markdown import page_of_lines
 from engine.schemas.tree import DocTree, TreeNode
 
+VERSION = 1  # bump when the output changes: the pipeline re-runs the stage (the tree)
+
 REPORT_LINE_RE = re.compile(r"^(#+)\s+(.*?)\s*\[line\s+(\d+)\]$")
 DECK_SECTION_RE = re.compile(r"^#+\s*(.*?)(?:\s*\[page\s+\d+\])?$")
 DECK_PAGE_RE = re.compile(r"^(?:[-*+]\s*)?page\s+(-?\d+)\s*:\s*(.*)$", re.I)

@@ -32,3 +32,18 @@ def test_pipeline_model_defaults_to_the_gemini_model(tmp_path):
     settings = LlmSettings(gemini_api_key="not-real", gemini_model="gemini-test")
     assert Pipeline(tmp_path, provider="gemini", llm=settings).model == "gemini-test"
     assert Pipeline(tmp_path).model == ""
+
+
+def test_every_stage_version_source_names_a_real_constant():
+    """A version source that names nothing would pin the stage's cache forever (its code could change unseen)."""
+    llm = LlmSettings(gemini_api_key="not-real")
+    for stage in [*stages.default_stages(), *stages.default_stages(provider="gemini", llm=llm)]:
+        for module, attribute in stage.version_sources():
+            assert stages.import_attr(module, attribute) >= 1, (stage.name, module, attribute)
+
+
+def test_a_missing_version_constant_is_an_error_not_a_default():
+    import pytest
+
+    with pytest.raises(AttributeError):
+        stages.import_attr("engine.structure", "NO_SUCH_VERSION")

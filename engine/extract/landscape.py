@@ -20,6 +20,8 @@ from difflib import SequenceMatcher
 from engine.markdown import FENCE_RE, HEADING_RE, iter_headings, split_pages
 from engine.schemas.base import Model
 
+VERSION = 1  # bump when the output changes: the pipeline re-runs the stage (deck pages)
+
 MAX_TITLE_WORDS = 12
 AGENDA_PAGES = 4
 

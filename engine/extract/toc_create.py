@@ -19,6 +19,8 @@ from engine.extract.landscape import Section
 from engine.markdown import iter_headings, page_of_lines
 from engine.schemas.toc import Heading
 
+VERSION = 1  # bump when the output changes: the pipeline re-runs the stage (the created TOC)
+
 
 def headings_from_markdown(markdown: str) -> list[Heading]:
     """Every ATX heading outside fenced code, with its level, 0-based line and 1-based page."""

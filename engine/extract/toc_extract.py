@@ -10,6 +10,8 @@ from typing import Literal
 from engine.schemas.pdf import OutlineEntry
 from engine.schemas.toc import ExtractedToc, TocEntry
 
+VERSION = 1  # bump when the output changes: the pipeline re-runs the stage (contents pages and outlines)
+
 CONTENTS_TITLES = {
     "contents", "table of contents", "content", "contents page", "inhalt", "inhaltsverzeichnis",
     "sommaire", "table des matieres", "table des matières", "índice", "indice", "contenido", "contenidos",

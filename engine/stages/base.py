@@ -93,8 +93,9 @@ def combine_versions(values: list[int]) -> int:
 
 
 def import_attr(module: str, attribute: str) -> int:
-    """The integer at `module.attribute` (dotted), 1 when it is not there."""
+    """The integer at `module.attribute` (dotted); a missing one is an error, never a silent default
+    (a stage whose version cannot be read would never be recomputed when its code changes)."""
     value: Any = importlib.import_module(module)
     for part in attribute.split("."):
-        value = getattr(value, part, None)
-    return int(value) if value is not None else 1
+        value = getattr(value, part)
+    return int(value)

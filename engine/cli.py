@@ -10,9 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.config import ConfigError, Settings, resolve_provider
+from engine.config import ConfigError, Settings, debug_enabled, resolve_provider
 from engine.schemas import DocumentRecord, Provider, Status
-from engine.workspace import Workspace
+from engine.workspace import DamagedRecordError, Workspace
 
 WHAT = ("record", "metadata", "markdown", "toc", "structure", "tree", "headings")
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -35,10 +35,19 @@ def main(argv: list[str] | None = None) -> int:
     except (ConfigError, UsageError) as exc:
         _err(str(exc))
         return EXIT_USAGE
+    except DamagedRecordError as exc:
+        _err(str(exc))
+        return EXIT_FAILED
     except KeyboardInterrupt:
         _err("interrupted; run the same command again to resume")
         return 130
     except BrokenPipeError:
+        return EXIT_FAILED
+    except Exception as exc:  # a bug or an environment problem: one line, the traceback only when asked
+        if debug_enabled():
+            raise
+        _err(f"unexpected error: {type(exc).__name__}: {' '.join(str(exc).split())[:300]} "
+             "(PDFRAG_DEBUG=1 shows the traceback)")
         return EXIT_FAILED
 
 
@@ -247,21 +256,27 @@ def _serve(args: argparse.Namespace, settings: Settings, workspace: Workspace) -
 
 
 def _list(args: argparse.Namespace, settings: Settings, workspace: Workspace) -> int:
-    records = workspace.records()
+    records, damaged = workspace.records(), workspace.damaged()
     if args.json:
         documents = [
             {"doc_id": r.doc_id, "file_name": r.file_name, "aliases": r.aliases, "pages": r.pages,
              "format": r.format, "status": r.status.value, "error": r.error}
             for r in records
+        ] + [
+            {"doc_id": d.doc_id, "file_name": d.file_name, "aliases": [], "pages": 0, "format": None,
+             "status": "damaged", "error": d.message}
+            for d in damaged
         ]
         _out(json.dumps({"documents": documents}, ensure_ascii=False))
         return EXIT_OK
-    if not records:
+    if not records and not damaged:
         _err(f"no documents in {workspace.root}")
         return EXIT_OK
     for r in records:
         _out(f"{r.doc_id}  {r.status.value:<8} {r.pages:>5} p  {r.format or '-':<9}  {r.file_name}"
              + (f"  (also: {', '.join(r.aliases)})" if r.aliases else ""))
+    for d in damaged:
+        _out(f"{d.doc_id}  {'damaged':<8} {'?':>5} p  {'-':<9}  {d.file_name or '?'}  ({d.message})")
     return EXIT_OK
 
 

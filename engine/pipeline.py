@@ -6,6 +6,7 @@ import hashlib
 import importlib.util
 import json
 import multiprocessing
+import os
 import sys
 import threading
 import time
@@ -19,6 +20,7 @@ from typing import Any
 
 from engine.config import debug_enabled, default_workers
 from engine.llm.usage import Usage
+from engine.procs import die_with_parent
 from engine.schemas import (
     DocumentRecord, IngestResult, ProgressEvent, Provider, StageError, StageState, Status,
 )
@@ -26,18 +28,18 @@ from engine.stages import (
     OPEN_STAGE_VERSION, TRUNCATED, MetadataStage, OpenStage, ReadStage, ReformatStage, Stage, StageContext,
     StageOutcome, StructureStage, TocStage, TreeStage, combine_versions, default_stages, import_attr,
 )
-from engine.workspace import Workspace, atomic_write_text, file_sha256
+from engine.workspace import DamagedRecordError, Workspace, atomic_write_text, file_sha256
 
 __all__ = [
     "DocJob", "InputFile", "MetadataStage", "OPEN_STAGE_VERSION", "OpenStage", "Pipeline", "ReadStage",
     "ReformatStage", "Stage", "StageContext", "StageOutcome", "StructureStage", "TRUNCATED", "TocStage",
-    "TreeStage", "collect_pdfs", "default_stages", "is_up_to_date", "run_document", "stage_keys",
+    "TreeStage", "collect_pdfs", "default_stages", "input_problem", "is_up_to_date", "run_document", "stage_keys",
 ]
 
 ProgressCallback = Callable[[ProgressEvent], None]
 CRASH_MESSAGE = "the worker process crashed while processing this file (a malformed PDF can do this)"
 DONE = "done"  # the stage name of the last event of every document
-TASKS_PER_WORKER = 16  # a worker process is replaced after this many documents (bounds any leak)
+TASKS_PER_WORKER = 16  # documents per worker before the pool is replaced by a fresh one (bounds any leak)
 
 
 # -- cache keys ------------------------------------------------------------------------------------
@@ -315,11 +317,40 @@ def collect_pdfs(paths: Iterable[Path]) -> list[InputFile]:
     return found
 
 
+def input_problem(path: Path, max_bytes: int | None = None) -> tuple[Path, str | None]:
+    """(the file to read, why it cannot be ingested or None), decided before anything is copied.
+
+    A symbolic link is resolved: its target must be a regular file that starts like a PDF, so a link to
+    /etc/passwd or a web page saved as .pdf is refused without its bytes reaching the workspace.
+    """
+    from engine.pdf import NotAPdfError, check_magic
+
+    link = path.is_symlink()
+    try:
+        real = path.resolve(strict=True)
+    except (OSError, RuntimeError):
+        return path, "a broken or looping symbolic link" if link else "cannot be read"
+    if not real.is_file():
+        return real, "the link does not point to a regular file" if link else "not a regular file"
+    try:
+        size = real.stat().st_size
+        if max_bytes is not None and size > max_bytes:
+            return real, (f"the file is {size / 2**20:.1f} MB, above the {max_bytes / 2**20:.0f} MB "
+                          "limit (PDFRAG_MAX_UPLOAD_MB)")
+        check_magic(real)
+    except NotAPdfError as exc:
+        reason = str(exc).split(": ", 1)[-1]
+        return real, f"the link points to a file that is {reason}" if link else reason
+    except OSError as exc:
+        return real, f"cannot be read ({exc.strerror or exc})"
+    return real, None
+
+
 class Pipeline:
     """Runs every stage over a batch of PDFs, skipping what is cached; `cancel()` stops between stages.
 
     `on_progress` is called in the thread that runs `ingest`, with each document's events in order
-    (worker processes send theirs through a manager queue that this thread drains).
+    (worker processes send theirs through a queue that this thread drains).
     """
 
     def __init__(self, workspace: Workspace | Path | str, *, provider: Provider | str = Provider.OFFLINE,
@@ -382,23 +413,29 @@ class Pipeline:
                 for name, doc_id, failure in planned]
 
     def _add(self, item: InputFile) -> tuple[str, str, IngestResult | None]:
-        """(name the input is known under, doc_id, failure result if it could not be added)."""
+        """(name the input is known under, doc_id, failure result if it could not be added).
+
+        The input is checked before anything is copied: a link is followed to its target, which must be
+        a regular file within the size limit that starts like a PDF.
+        """
         name = item.path.name or str(item.path)
         error = item.error
+        source = item.path
+        if error is None:
+            source, error = input_problem(item.path, self.max_bytes)
         if error is None:
             try:
-                size = item.path.stat().st_size
-                if self.max_bytes is not None and size > self.max_bytes:
-                    error = (f"the file is {size / 2**20:.1f} MB, above the {self.max_bytes / 2**20:.0f} MB "
-                             "limit (PDFRAG_MAX_UPLOAD_MB)")
-                else:
-                    added = self.workspace.add(item.path, sha256=file_sha256(item.path))
+                link_name = item.path.name if item.path.is_symlink() else None
+                added = self.workspace.add(source, name=link_name, sha256=file_sha256(source))
             except (OSError, ValueError) as exc:
                 error = f"cannot be added to the workspace ({' '.join(str(exc).split())})"
         if error is not None:
             self._emit(ProgressEvent(doc=name, stage=DONE, done=1, total=1, message=f"failed: {error}"))
             return name, "", IngestResult(doc_id=None, file_name=name, pages=0, format=None,
                                           status=Status.FAILED, error=error, seconds=0.0)
+        if added.rebuilt:
+            self._emit(ProgressEvent(doc=added.name, stage="add", done=1, total=1,
+                                     message=f"its record was damaged ({added.rebuilt}); rebuilt from the PDF"))
         if added.duplicate_of:
             self._emit(ProgressEvent(
                 doc=added.name, stage="add", done=1, total=1,
@@ -433,46 +470,63 @@ class Pipeline:
             return self._mark_failed(job, _error_message(exc, ""))
 
     def _run_pool(self, jobs: list[DocJob], workers: int) -> tuple[dict[str, IngestResult], list[DocJob]]:
+        """Jobs in worker processes, a fresh pool every `workers * TASKS_PER_WORKER` documents.
+
+        Recycling the pool bounds any leak without `max_tasks_per_child`, which hangs CPython 3.11
+        for good once a worker retires (gh-115634). Workers die with this process (parent-death signal).
+        """
         context = multiprocessing.get_context("spawn")
         results: dict[str, IngestResult] = {}
         broken: list[DocJob] = []
-        with context.Manager() as manager:
-            events, stop = manager.Queue(), manager.Event()
-            with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context,
-                                     max_tasks_per_child=TASKS_PER_WORKER) as pool:
-                futures = {pool.submit(_work, job, events, stop): job for job in jobs}
-                pending = set(futures)
-                while pending:
-                    try:
-                        done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
-                    except KeyboardInterrupt:  # workers got the signal too; stop them between stages
-                        stop.set()
-                        for future in pending:
-                            future.cancel()
-                        raise
-                    if self.cancelled and not stop.is_set():
-                        stop.set()
-                        for future in pending:
-                            future.cancel()
-                    self._drain(events)  # a finished job's events are all queued before its result
-                    for future in done:
-                        if future.cancelled():
-                            continue
-                        job = futures[future]
-                        try:
-                            results[job.doc_id] = future.result()
-                        except BrokenProcessPool:
-                            broken.append(job)
-                        except Exception as exc:
-                            results[job.doc_id] = self._mark_failed(job, _error_message(exc, ""))
+        events, stop = context.Queue(), context.Event()
+        per_pool = max(1, workers) * TASKS_PER_WORKER
+        try:
+            for start in range(0, len(jobs), per_pool):
+                if self.cancelled:
+                    break
+                self._run_one_pool(context, jobs[start:start + per_pool], workers, events, stop, results, broken)
+        finally:
             self._drain(events)
+            events.close()
+            events.join_thread()
         return results, broken
+
+    def _run_one_pool(self, context: Any, jobs: list[DocJob], workers: int, events: Any, stop: Any,
+                      results: dict[str, IngestResult], broken: list[DocJob]) -> None:
+        with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context,
+                                 initializer=_init_worker, initargs=(events, stop, os.getpid())) as pool:
+            futures = {pool.submit(_work, job): job for job in jobs}
+            pending = set(futures)
+            while pending:
+                try:
+                    done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+                except KeyboardInterrupt:  # workers got the signal too; stop them between stages
+                    stop.set()
+                    for future in pending:
+                        future.cancel()
+                    raise
+                if self.cancelled and not stop.is_set():
+                    stop.set()
+                    for future in pending:
+                        future.cancel()
+                self._drain(events)
+                for future in done:
+                    if future.cancelled():
+                        continue
+                    job = futures[future]
+                    try:
+                        results[job.doc_id] = future.result()
+                    except BrokenProcessPool:
+                        broken.append(job)
+                    except Exception as exc:
+                        results[job.doc_id] = self._mark_failed(job, _error_message(exc, ""))
+        self._drain(events)  # the workers have exited: every event they sent is in the queue
 
     def _drain(self, events: Any) -> None:
         while True:
             try:
                 event = events.get_nowait()
-            except Exception:  # queue.Empty, or the manager is gone
+            except Exception:  # queue.Empty, or the queue is closed
                 return
             self._emit(event)
 
@@ -481,7 +535,10 @@ class Pipeline:
             self.on_progress(event)
 
     def _mark_failed(self, job: DocJob, message: str) -> IngestResult:
-        record = self.workspace.load(job.doc_id)
+        try:
+            record = self.workspace.load(job.doc_id)
+        except DamagedRecordError as exc:
+            record, message = None, f"{message}; {exc}"
         if record is None:
             return IngestResult(doc_id=job.doc_id, file_name=job.doc_id, pages=0, format=None,
                                 status=Status.FAILED, error=message, seconds=0.0)
@@ -491,12 +548,24 @@ class Pipeline:
         return _result(record, 0.0)
 
     def _cancelled(self, job: DocJob) -> IngestResult:
-        record = self.workspace.load(job.doc_id)
+        try:
+            record = self.workspace.load(job.doc_id)
+        except DamagedRecordError:
+            record = None
         return IngestResult(doc_id=job.doc_id, file_name=record.rel_path if record else job.doc_id,
                             pages=record.pages if record else 0, format=record.format if record else None,
                             status=Status.PENDING, error="cancelled", seconds=0.0)
 
 
-def _work(job: DocJob, events: Any, stop: Any) -> IngestResult:
-    """Worker-process entry: one document, its progress events sent through the manager queue."""
-    return run_document(job, events.put, stop.is_set)
+_WORKER: dict[str, Any] = {}  # in a worker process: the run's event queue and stop event
+
+
+def _init_worker(events: Any, stop: Any, parent_pid: int) -> None:
+    """Worker-process start: die with the process that runs the batch, keep its queue and stop event."""
+    die_with_parent(parent_pid)
+    _WORKER.update(events=events, stop=stop)
+
+
+def _work(job: DocJob) -> IngestResult:
+    """Worker-process entry: one document, its progress events sent through the run's queue."""
+    return run_document(job, _WORKER["events"].put, _WORKER["stop"].is_set)

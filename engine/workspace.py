@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -11,9 +12,12 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from pydantic import ValidationError
+
 from engine.schemas import DocumentRecord
 
 DOC_ID_LEN = 16
+RECORD_NAME_RE = re.compile(r"[0-9a-f]{16}\.json")
 MAX_NAME_BYTES = 150
 _SAFE_PUNCT = set(" ._-()+,&@'")
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
@@ -56,6 +60,53 @@ def sanitize_name(name: str) -> str:
     return stem.rstrip(" .") + ".pdf"
 
 
+class DamagedRecordError(ValueError):
+    """A record file that exists but cannot be read (truncated, not JSON, not a record)."""
+
+    def __init__(self, damaged: DamagedRecord) -> None:
+        super().__init__(damaged.message)
+        self.damaged = damaged
+
+
+@dataclass(frozen=True)
+class DamagedRecord:
+    """What is known of an unreadable record: its id, its file, why, and the file name when it can be read."""
+
+    doc_id: str
+    path: Path
+    reason: str
+    file_name: str | None = None
+
+    @property
+    def message(self) -> str:
+        name = f" ({self.file_name})" if self.file_name else ""
+        return (f"the record of document {self.doc_id}{name} is damaged ({self.reason}); "
+                "ingest its PDF again to rebuild it")
+
+
+_FILE_NAME_RE = re.compile(rb'"file_name"\s*:\s*("(?:[^"\\]|\\.)*")')
+
+
+def _damaged(doc_id: str, path: Path, exc: Exception) -> DamagedRecord:
+    """Describe an unreadable record in one line, salvaging its file name from the bytes when possible."""
+    name = None
+    try:
+        match = _FILE_NAME_RE.search(path.read_bytes()[:4096])
+        if match:
+            name = json.loads(match.group(1))
+    except (OSError, ValueError):
+        pass
+    if isinstance(exc, OSError):
+        reason = f"cannot be read: {exc.strerror or exc}"
+    elif isinstance(exc, ValidationError) and any(e["type"] == "json_invalid" for e in exc.errors()):
+        reason = "not valid JSON, perhaps truncated"
+    elif isinstance(exc, ValidationError):
+        reason = f"not a valid record: {exc.error_count()} field error(s)"
+    else:
+        reason = "not valid text"
+    return DamagedRecord(doc_id, path, reason, name if isinstance(name, str) else None)
+
+
 @dataclass(frozen=True)
 class AddResult:
     """What adding a file did: the document it belongs to and whether it was already known."""
@@ -64,6 +115,7 @@ class AddResult:
     name: str  # the sanitised name this input is known under (file name or alias)
     duplicate_of: str | None = None  # file name of the existing document with the same content
     new: bool = False
+    rebuilt: str | None = None  # why the record was made anew (it was damaged)
 
 
 class Workspace:
@@ -108,10 +160,18 @@ class Workspace:
     # -- records -----------------------------------------------------------------------------------
 
     def load(self, doc_id: str) -> DocumentRecord | None:
+        """The record, None when there is none; DamagedRecordError when its file cannot be read."""
         path = self.record_path(doc_id)
-        if not path.exists():
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
             return None
-        return DocumentRecord.model_validate_json(path.read_bytes())
+        except OSError as exc:
+            raise DamagedRecordError(_damaged(doc_id, path, exc)) from None
+        try:
+            return DocumentRecord.model_validate_json(data)
+        except ValueError as exc:
+            raise DamagedRecordError(_damaged(doc_id, path, exc)) from None
 
     def save(self, record: DocumentRecord) -> None:
         atomic_write_text(self.record_path(record.doc_id), record.model_dump_json(indent=1))
@@ -119,22 +179,39 @@ class Workspace:
             self._names[record.rel_path] = record.doc_id
 
     def records(self) -> list[DocumentRecord]:
-        """Every document record, sorted by file name (unreadable records are skipped)."""
-        found = []
+        """Every readable document record, sorted by file name (`damaged()` lists the others)."""
+        return self._scan()[0]
+
+    def damaged(self) -> list[DamagedRecord]:
+        """The record files that cannot be read, each with its reason (`ingest` of the PDF rebuilds them)."""
+        return self._scan()[1]
+
+    def _scan(self) -> tuple[list[DocumentRecord], list[DamagedRecord]]:
+        found: list[DocumentRecord] = []
+        damaged: list[DamagedRecord] = []
         if self.documents.is_dir():
             for path in sorted(self.documents.glob("*.json")):
+                if not RECORD_NAME_RE.fullmatch(path.name):
+                    continue
                 try:
                     found.append(DocumentRecord.model_validate_json(path.read_bytes()))
-                except ValueError:
+                except FileNotFoundError:  # removed while listing
                     continue
-        return sorted(found, key=lambda r: r.rel_path.lower())
+                except (OSError, ValueError) as exc:
+                    damaged.append(_damaged(path.stem, path, exc))
+        return sorted(found, key=lambda r: r.rel_path.lower()), damaged
 
     def find(self, query: str) -> DocumentRecord | None:
         """A document by doc_id (or a unique prefix of 6+ digits), file name, relative path or alias."""
         query = query.strip()
         if re.fullmatch(r"[0-9a-f]{16}", query) and (record := self.load(query)):
             return record
-        records = self.records()
+        records, damaged = self._scan()
+        for broken in damaged:  # named by a prefix of its id or by the file name salvaged from it
+            if (re.fullmatch(r"[0-9a-f]{6,16}", query) and broken.doc_id.startswith(query)) or (
+                    broken.file_name and broken.file_name.lower() == query.lower()):
+                if not any(r.doc_id.startswith(query) or r.file_name.lower() == query.lower() for r in records):
+                    raise DamagedRecordError(broken)
         candidates = [query, PurePosixPath(query.replace("\\", "/")).name, sanitize_name(query)]
         for candidate in candidates:
             for record in records:
@@ -157,7 +234,11 @@ class Workspace:
         The record goes first, so that a crash half-way leaves at most orphan files, never a record
         without its PDF.
         """
-        record = self.load(doc_id)
+        try:
+            record = self.load(doc_id)
+        except DamagedRecordError:  # nothing to go by but its id: the record goes, its files stay
+            self.record_path(doc_id).unlink(missing_ok=True)
+            return None
         if record is None:
             return None
         self.record_path(doc_id).unlink(missing_ok=True)
@@ -180,7 +261,11 @@ class Workspace:
         doc_id = doc_id_for(sha)
         inside = None if name is not None else self._rel_inside_pdfs(source)
         name = inside or sanitize_name(name if name is not None else source.name)
-        existing = self.load(doc_id)
+        rebuilt = None
+        try:
+            existing = self.load(doc_id)
+        except DamagedRecordError as exc:  # made anew from the PDF: its stages run again
+            existing, rebuilt = None, exc.damaged.reason
         if existing is not None:
             target = self.pdf_path(existing)
             if not target.exists():  # the stored copy went missing: put it back
@@ -201,7 +286,7 @@ class Workspace:
             size_bytes=target.stat().st_size,
         )
         self.save(record)
-        return AddResult(record, record.file_name, new=True)
+        return AddResult(record, record.file_name, new=True, rebuilt=rebuilt)
 
     def _rel_inside_pdfs(self, source: Path) -> str | None:
         """The path under pdfs/ when the source already lives there (then it is not copied)."""

@@ -78,13 +78,60 @@ def assert_failed(code: int, results: dict, err: str, data_dir: Path, name: str,
     return line["error"]
 
 
+def assert_refused_before_copy(code: int, results: dict, err: str, data_dir: Path, name: str, *words: str) -> None:
+    """Refused with a one-line reason before anything reached the workspace: no record, no bytes in pdfs/."""
+    assert code == 1
+    line = results[name]
+    assert line["status"] == "failed" and line["doc_id"] is None and line["pages"] == 0
+    stderr_line = next(l for l in err.splitlines() if l.startswith(f"pdfrag: {name}: "))
+    for word in words:
+        assert word.lower() in line["error"].lower() and word.lower() in stderr_line.lower(), (word, line["error"])
+    assert "Traceback" not in err
+    assert Workspace(data_dir).find(name) is None
+    assert sorted(p.name for p in (data_dir / "pdfs").iterdir()) == ["good.pdf"]
+
+
 def test_png_renamed_to_pdf(capsys, make_pdf, data_dir: Path, tmp_path: Path) -> None:
     bad = tmp_path / "inputs" / "photo.pdf"
     bad.parent.mkdir(parents=True, exist_ok=True)
     bad.write_bytes(png_bytes())
     code, results, err = ingest(capsys, data_dir, bad, make_pdf())
-    assert_failed(code, results, err, data_dir, "photo.pdf", "not a PDF", "PNG")
+    assert_refused_before_copy(code, results, err, data_dir, "photo.pdf", "not a PDF", "PNG")
     assert_good_done(results)
+
+
+def test_html_named_pdf_is_refused_before_copy(capsys, make_pdf, data_dir: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "page.pdf"
+    bad.write_bytes(b"<!DOCTYPE html><html><body><script>alert(1)</script></body></html>")
+    code, results, err = ingest(capsys, data_dir, bad, make_pdf())
+    assert_refused_before_copy(code, results, err, data_dir, "page.pdf", "not a PDF", "HTML")
+    assert_good_done(results)
+
+
+def test_symlink_to_a_non_pdf_is_refused_before_copy(capsys, make_pdf, data_dir: Path, tmp_path: Path) -> None:
+    link = tmp_path / "x.pdf"
+    link.symlink_to("/etc/passwd")
+    code, results, err = ingest(capsys, data_dir, link, make_pdf())
+    assert_refused_before_copy(code, results, err, data_dir, "x.pdf", "link", "not a PDF")
+    assert_good_done(results)
+
+
+def test_broken_symlink_is_refused(capsys, make_pdf, data_dir: Path, tmp_path: Path) -> None:
+    link = tmp_path / "gone.pdf"
+    link.symlink_to(tmp_path / "nowhere.pdf")
+    code, results, err = ingest(capsys, data_dir, link, make_pdf())
+    assert code == 1 and results["gone.pdf"]["status"] == "failed" and "Traceback" not in err
+
+
+def test_symlink_to_a_pdf_is_ingested_under_the_link_name(capsys, make_pdf, data_dir: Path, tmp_path: Path) -> None:
+    target = make_pdf("target.pdf", pages=2)
+    link = tmp_path / "linked.pdf"
+    link.symlink_to(target)
+    code, results, err = ingest(capsys, data_dir, link)
+    assert code == 0, err
+    assert results["linked.pdf"]["status"] == "ok" and results["linked.pdf"]["pages"] == 2
+    stored = data_dir / "pdfs" / "linked.pdf"
+    assert stored.is_file() and not stored.is_symlink() and stored.read_bytes() == target.read_bytes()
 
 
 @pytest.mark.parametrize("fraction", [0.5, 0.3, 0.7])  # MuPDF recovers some cuts, cannot open others

@@ -8,20 +8,44 @@ object the Pipeline page draws. Nothing here touches Shiny.
 
 from __future__ import annotations
 
+import atexit
 import multiprocessing
+import os
 import queue
 import shutil
 import threading
 import time
-from typing import Any
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engine.pipeline import DONE, Pipeline, default_stages
+from engine.procs import die_with_parent
 from engine.schemas import IngestResult, ProgressEvent, Status
 from engine.workspace import Workspace
 
 STAGES: tuple[str, ...] = tuple(stage.name for stage in default_stages())
+CANCEL_GRACE = 2.0  # seconds a cancelled run gets to stop between stages before its process is ended
+_CHILDREN: weakref.WeakSet[Any] = weakref.WeakSet()  # ingest processes alive in this server
+
+
+@atexit.register  # registered after multiprocessing's own exit hook, so it runs first (that one joins them)
+def _end_children() -> None:
+    """At interpreter exit (SIGTERM/SIGINT of the server included): end every ingest process now."""
+    for process in list(_CHILDREN):
+        _end_process(process, grace=0.0)
+
+
+def _end_process(process: Any, grace: float) -> None:
+    """Let `process` finish for `grace` seconds, then SIGTERM, then SIGKILL; its workers die with it."""
+    process.join(timeout=grace)
+    if process.is_alive():
+        process.terminate()
+        process.join(timeout=3)
+    if process.is_alive():
+        process.kill()
+        process.join(timeout=3)
 
 
 @dataclass(frozen=True)
@@ -136,11 +160,19 @@ class IngestRunner:
                                         seconds=time.perf_counter() - started))
 
     def _run_child(self, context: Any, job: _Job, stop: Any) -> tuple[list[IngestResult], bool, str | None]:
+        """Run `job` in a child process; once `stop` is set it has CANCEL_GRACE seconds, then it is ended."""
         events = context.Queue()
-        process = context.Process(target=_child_main, args=(job, events, stop), name="pdfrag-ingest", daemon=False)
+        process = context.Process(target=_child_main, args=(job, events, stop, os.getpid()), name="pdfrag-ingest",
+                                  daemon=False)
         process.start()
+        _CHILDREN.add(process)
         outcome: tuple[list[IngestResult], bool, str | None] | None = None
+        stopped_at: float | None = None
         while outcome is None:
+            if stop.is_set() and stopped_at is None:
+                stopped_at = time.monotonic()
+            if stopped_at is not None and time.monotonic() - stopped_at > CANCEL_GRACE and process.is_alive():
+                _end_process(process, grace=0.0)  # mid-stage: the record stays resumable (saved per stage)
             try:
                 item = events.get(timeout=0.1)
             except queue.Empty:
@@ -158,9 +190,8 @@ class IngestRunner:
                 self._queue.put(item)
             else:
                 outcome = item
-        process.join(timeout=10)
-        if process.is_alive():
-            process.terminate()
+        _end_process(process, grace=10.0)
+        _CHILDREN.discard(process)
         events.close()
         return outcome
 
@@ -198,8 +229,12 @@ def _run_pipeline(job: _Job, emit, stop: Any) -> tuple[list[IngestResult], bool,
         done.set()
 
 
-def _child_main(job: _Job, events: Any, stop: Any) -> None:
-    """Entry of the ingest child process: events and then the outcome go through `events`."""
+def _child_main(job: _Job, events: Any, stop: Any, parent_pid: int) -> None:
+    """Entry of the ingest child process: events and then the outcome go through `events`.
+
+    It dies with the server (parent-death signal), and its pipeline workers die with it.
+    """
+    die_with_parent(parent_pid)
     events.put(_run_pipeline(job, events.put, stop))
 
 

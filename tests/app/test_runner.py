@@ -64,3 +64,31 @@ def test_board_folds_events_into_cells() -> None:
     board.apply(ProgressEvent(doc="b.pdf", stage="done", done=1, total=1, message="cached"))
     assert {c.status for c in board.docs["b.pdf"].stages.values()} == {"cached"}
     assert list(board.docs["b.pdf"].stages) == list(STAGES)
+
+
+def test_cancel_ends_the_child_process_and_its_workers(tmp_path: Path) -> None:
+    """Cancel stops a child-process run within its grace period, workers included; documents stay resumable."""
+    import os
+
+    from app.runner import CANCEL_GRACE
+    from engine.procs import alive, descendants
+
+    pdfs = [text_pdf(tmp_path / "in" / f"long{n}.pdf", f"Long {n}", 120) for n in range(4)]
+    runner = IngestRunner(Workspace(tmp_path / "ws"))
+    runner.submit(Batch(tuple(pdfs), label="long"), workers=2)
+    deadline, procs = time.monotonic() + 60, []
+    while time.monotonic() < deadline:  # the child and its two workers are up
+        procs = [p for p in descendants(os.getpid())
+                 if b"resource_tracker" not in open(f"/proc/{p}/cmdline", "rb").read()]
+        if len(procs) >= 3:
+            break
+        time.sleep(0.05)
+    assert len(procs) >= 3, procs
+    runner.cancel()
+    messages = run_to_end(runner, timeout=CANCEL_GRACE + 20)
+    assert messages[-1].cancelled
+    deadline = time.monotonic() + 5
+    while any(alive(p) for p in procs) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert [p for p in procs if alive(p)] == []
+    assert {r.status.value for r in Workspace(tmp_path / "ws").records()} <= {"pending", "ok"}

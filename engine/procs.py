@@ -6,6 +6,8 @@ import ctypes
 import os
 import signal
 import sys
+import threading
+import time
 from pathlib import Path
 
 PR_SET_PDEATHSIG = 1
@@ -16,6 +18,8 @@ def die_with_parent(parent_pid: int, sig: int = signal.SIGKILL) -> None:
 
     Call it first thing in a child. A parent that died before the call is caught by comparing pids.
     Records are saved after every stage, so a document cut short this way resumes on the next run.
+    The signal follows the *thread* that started the child: start it from a thread that outlives it
+    (else use `watch_parent`).
     """
     if sys.platform.startswith("linux"):
         try:
@@ -25,6 +29,24 @@ def die_with_parent(parent_pid: int, sig: int = signal.SIGKILL) -> None:
             return
     if os.getppid() != parent_pid:  # the parent is already gone: we were reparented
         os._exit(1)
+
+
+def watch_parent(parent_pid: int, interval: float = 1.0) -> None:
+    """Exit this process within `interval` seconds of its parent's end (a daemon thread polls the parent pid).
+
+    For pools whose processes are started from short-lived threads, where the parent-death signal (which
+    follows the starting thread, not the process) would fire too early.
+    """
+    if os.getppid() != parent_pid:
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(interval)
+            if os.getppid() != parent_pid:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="pdfrag-parent-watch", daemon=True).start()
 
 
 def descendants(pid: int) -> list[int]:

@@ -4,6 +4,7 @@ generated PDFs, the ingested samples, throwaway workspaces, LLM fakes."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -133,8 +134,74 @@ def pytest_sessionstart(session) -> None:
         TIMINGS.unlink(missing_ok=True)
 
 
+# Every process this test run starts inherits this mark, so processes it leaves behind can be found even
+# after they were re-parented (a server's ingest child, workers, renderers).
+RUN_MARK = "PDFRAG_TEST_RUN"
+
+
+def pytest_configure(config) -> None:
+    if not hasattr(config, "workerinput"):
+        import uuid
+
+        os.environ[RUN_MARK] = uuid.uuid4().hex
+
+
+def _orphans_of_this_run() -> dict[int, str]:
+    """Live processes carrying this run's mark whose parent is not part of the run (re-parented)."""
+    mark = f"{RUN_MARK}={os.environ.get(RUN_MARK, '')}".encode()
+    marked: dict[int, int] = {}
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            if mark not in (proc / "environ").read_bytes().split(b"\0"):
+                continue
+            stat = (proc / "stat").read_text()
+        except OSError:
+            continue
+        state, ppid = stat[stat.rfind(")") + 2:].split()[:2]
+        if state != "Z":
+            marked[int(proc.name)] = int(ppid)
+    me = os.getpid()
+    orphans = {}
+    for pid, ppid in marked.items():
+        if pid != me and ppid != me and ppid not in marked:
+            try:
+                orphans[pid] = (Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")[:160]
+                                .decode(errors="replace"))
+            except OSError:
+                continue
+    return orphans
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session, exitstatus) -> None:
+    """The suite leaves no process behind: any left 10 s after the run fails it (and is ended)."""
+    if hasattr(session.config, "workerinput") or not Path("/proc/self/environ").exists():
+        return
+    import time
+
+    deadline = time.monotonic() + 10
+    orphans = _orphans_of_this_run()
+    while orphans and time.monotonic() < deadline:
+        time.sleep(0.5)
+        orphans = _orphans_of_this_run()
+    if orphans:
+        session.config._pdfrag_orphans = orphans
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        for pid in orphans:
+            try:
+                os.kill(pid, 9)
+            except OSError:
+                pass
+
+
 def pytest_terminal_summary(terminalreporter) -> None:
-    """The timings the app's browser tests measured (their workers' own output is not shown)."""
+    """The timings the app's browser tests measured (their workers' own output is not shown), and
+    the processes the run left behind, if any."""
+    orphans = getattr(terminalreporter.config, "_pdfrag_orphans", None)
+    if orphans:
+        terminalreporter.section("processes left behind by the test run (now killed)", red=True)
+        for pid, command in orphans.items():
+            terminalreporter.write_line(f"{pid}: {command}")
     if TIMINGS.exists():
         terminalreporter.section("workbench timings")
         for line in TIMINGS.read_text(encoding="utf-8").splitlines():

@@ -1,0 +1,43 @@
+"""No process outlives the workbench: SIGTERM of `pdfrag serve` during an ingest ends the ingest child, its
+workers and the page renderers within seconds."""
+
+from __future__ import annotations
+
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from browser_helpers import chromium, open_page, start_server, text_pdf  # noqa: F401  (fixture)
+from engine.procs import alive, descendants
+
+pytestmark = pytest.mark.slow
+
+
+def test_sigterm_during_an_ingest_leaves_no_process(chromium, tmp_path: Path) -> None:  # noqa: F811
+    pdfs = [str(text_pdf(tmp_path / "in" / f"long{n}.pdf", f"Long report {n}", 300)) for n in range(3)]
+    server = start_server(tmp_path / "ws", env={"PDFRAG_WORKERS": "2"})
+    try:
+        page = open_page(chromium, server.url)
+        page.set_input_files("#library-files", pdfs)
+        page.locator(".alert-success", has_text="Accepted").wait_for()
+        deadline, procs = time.monotonic() + 60, []
+        while time.monotonic() < deadline:  # the ingest child and its two workers are running
+            procs = descendants(server.process.pid)
+            if len(procs) >= 4:  # + the renderer or the resource tracker
+                break
+            time.sleep(0.1)
+        assert len(procs) >= 3, procs
+        page.close()
+    finally:
+        server.process.send_signal(signal.SIGTERM)
+    try:
+        server.process.wait(timeout=10)
+    finally:
+        server.process.kill()
+    deadline = time.monotonic() + 5
+    while any(alive(p) for p in procs) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    survivors = {p: Path(f"/proc/{p}/cmdline").read_bytes().replace(b"\0", b" ")[:200] for p in procs if alive(p)}
+    assert survivors == {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -11,6 +12,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from engine.pdf import render_page_png
+from engine.procs import watch_parent
 
 Renderer = Callable[[Path, int], bytes]
 
@@ -43,7 +45,8 @@ class PageImageCache:
         with self._lock:
             if self._procs is None:
                 self._procs = ProcessPoolExecutor(max_workers=self.processes,
-                                                  mp_context=multiprocessing.get_context("spawn"))
+                                                  mp_context=multiprocessing.get_context("spawn"),
+                                                  initializer=watch_parent, initargs=(os.getpid(),))
             procs = self._procs
         procs.submit(int, 0).result(timeout=60)
 
@@ -54,7 +57,8 @@ class PageImageCache:
         with self._lock:
             if self._procs is None:
                 self._procs = ProcessPoolExecutor(max_workers=self.processes,
-                                                  mp_context=multiprocessing.get_context("spawn"))
+                                                  mp_context=multiprocessing.get_context("spawn"),
+                                                  initializer=watch_parent, initargs=(os.getpid(),))
             procs = self._procs
         try:
             return procs.submit(self.renderer, path, page).result(timeout=60)

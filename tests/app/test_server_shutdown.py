@@ -41,3 +41,33 @@ def test_sigterm_during_an_ingest_leaves_no_process(chromium, tmp_path: Path) ->
         time.sleep(0.1)
     survivors = {p: Path(f"/proc/{p}/cmdline").read_bytes().replace(b"\0", b" ")[:200] for p in procs if alive(p)}
     assert survivors == {}
+
+
+def test_the_end_of_a_browser_session_ends_its_ingest(chromium, tmp_path: Path) -> None:  # noqa: F811
+    pdfs = [str(text_pdf(tmp_path / "in" / f"long{n}.pdf", f"Long report {n}", 300)) for n in range(3)]
+    server = start_server(tmp_path / "ws", env={"PDFRAG_WORKERS": "2"})
+    try:
+        page = open_page(chromium, server.url)
+        time.sleep(1)  # the session's page renderer is up before the upload
+        before = set(descendants(server.process.pid))
+        page.set_input_files("#library-files", pdfs)
+        page.locator(".alert-success", has_text="Accepted").wait_for()
+        deadline, ingest = time.monotonic() + 60, []
+        while time.monotonic() < deadline:  # the ingest child and its two workers
+            ingest = [p for p in descendants(server.process.pid) if p not in before]
+            if len(ingest) >= 3:
+                break
+            time.sleep(0.1)
+        assert len(ingest) >= 3, ingest
+        page.close()  # the session ends
+        deadline = time.monotonic() + 10
+        while any(alive(p) for p in ingest) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert [p for p in ingest if alive(p)] == []
+        assert server.process.poll() is None  # the server itself goes on
+    finally:
+        server.process.send_signal(signal.SIGTERM)
+        try:
+            server.process.wait(timeout=10)
+        finally:
+            server.process.kill()

@@ -1,7 +1,8 @@
 """Offline answering: an extractive answer from the best sentences of the retrieved pages, one
 citation per sentence (its quote is a literal span of the cited page), documents side by side for a
-comparison, and "not covered" when the evidence is weak. (How a chosen window grows into the passage
-that is quoted is `engine.agent.passages`.)
+comparison, and "not covered" when the question names something the corpus never mentions or the
+fitted evidence test (`engine.agent.support`) finds too little of it. (How a chosen window grows into
+the passage that is quoted is `engine.agent.passages`.)
 """
 
 from __future__ import annotations
@@ -11,24 +12,18 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from engine.agent.focus import (
-    asks_for_list, counted_alternatives, focus_apart, missing_focus,
-)
+from engine.agent.focus import asks_for_list
 from engine.agent.passages import close_gaps, merge, read_back, read_on, trim, with_table_headers
+from engine.agent.support import THRESHOLD, signals, support
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import (
-    PageUnits, Window, answer_type, has_type, page_units, readable, score_windows,
-)
+from engine.index.evidence import PageUnits, Window, page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
-from engine.index.text import stem, tokenize
+from engine.index.text import tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 
 NOT_COVERED = "The corpus does not cover this question"
-FOCUS_PAGES = 3  # the best pages searched for a page that holds all of the question's focus words
 LIST_READ_ON = 2  # a question asking for several things reads on this many times further
-CLAUSE_SPLIT_RE = re.compile(r",?\s+(?:and|but)\s+(?=(?:what|how|when|which|who|whom|whose|why|where)\b)", re.I)
-COMPARE_SHARE = 0.5  # of min_coverage, for each document of a comparison
 TIE_SHARE = 0.9  # a passage of another page scoring this share of the best one is quoted even with no new word
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
 ACRONYM_RE = re.compile(r"[A-Z]{2,6}")
@@ -38,7 +33,7 @@ NAMEISH_RE = re.compile(r"[^\W_][\w-]*", re.UNICODE)
 
 @dataclass(frozen=True)
 class AnswerOptions:
-    """How much evidence an extractive answer takes and when evidence counts as weak."""
+    """How much evidence an extractive answer takes."""
 
     pages_per_doc: int = 2  # pages of a document whose windows compete
     compare_pages_per_doc: int = 3  # the same in a comparison, where each document has fewer pages in the ranking
@@ -47,18 +42,14 @@ class AnswerOptions:
     keep_share: float = 0.5  # further passages score at least this share of the best one
     passage_chars: int = 800  # a passage grows by its neighbours up to this length
     read_on: int = 400  # the best passage reads on this many characters, the others half (0: not at all)
-    min_coverage: float = 0.15  # some sentence holds at least this share of the question's weight
-    min_typed: float = 0.25  # for a number or date: a passage holding one covers this share
 
 
 @dataclass
 class Evidence:
-    """The passages chosen from one document, and how well they cover the question."""
+    """The passages chosen from one document."""
 
     doc: int
     chosen: list[tuple[int, Window]] = field(default_factory=list)  # (page, window)
-    coverage: float = 0.0  # best share of the question's weight held by one sentence
-    typed_coverage: float = 0.0  # best coverage of a passage holding the kind of value asked for
 
 
 def unknown_names(corpus: CorpusIndex, question: str) -> list[str]:
@@ -93,13 +84,6 @@ def spelled_out(corpus: CorpusIndex, acronym: str) -> bool:
     return cache[acronym]
 
 
-def known_in(corpus: CorpusIndex, doc: int):
-    """A test of whether a stemmed term occurs anywhere in the document."""
-    bm = corpus.bm25["page"]
-    mask = corpus.unit_doc["page"] == doc
-    return lambda term: bm.idf(term, within=mask) > 0
-
-
 def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerOptions, limit: int) -> Evidence:
     """The best non-overlapping passages of a document's best pages."""
     weights = lexical.evidence_weights(corpus, retrieval.terms, doc, retrieval.routing)
@@ -121,8 +105,6 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
         return evidence
     pool.sort(key=lambda item: -item[0])
     best = pool[0][0]
-    evidence.coverage = max((w.coverage for _, _, w in pool if w.units == 1), default=0.0)
-    evidence.typed_coverage = max((w.coverage for _, _, w in pool if w.typed), default=0.0)
     seen_terms: set[str] = set()
     for score, page, window in pool:
         if score < options.keep_share * best:
@@ -163,67 +145,6 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     return evidence
 
 
-def not_covered_reason(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> str:
-    """Why the corpus cannot answer the question whatever its passages say, or "": a name the corpus
-    never mentions; or (one document asked) focus words the answering document never uses, or never
-    uses together on any of its best pages, or (asked for a number) never counts in one sentence."""
-    question = retrieval.question
-    unknown = unknown_names(corpus, question)
-    if unknown:
-        return f"the corpus never mentions {', '.join(unknown)}"
-    if retrieval.routing.comparison:
-        return ""
-    title = corpus.docs[doc].info.title
-    absent = missing_focus(question, known_in(corpus, doc))
-    if absent:
-        return f"{title} never mentions {', '.join(absent)}"
-    pages = [frozenset().union(*page_units(corpus, doc, page).stems) for page in focus_pages(corpus, retrieval, doc)]
-    apart = focus_apart(question, pages)
-    if apart:
-        return (f"no page of {title} found speaks of {' and '.join(apart)} together" if len(apart) > 1
-                else f"none of the pages of {title} found speaks of {apart[0]}")
-    counts = counted_alternatives(question)
-    if counts and answer_type(question) == "number" and not counted(corpus, retrieval, doc):
-        return f"no sentence of the pages of {title} found gives a number of {' or '.join(map(' '.join, counts))}"
-    return ""
-
-
-def focus_pages(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> list[int]:
-    """The document's best FOCUS_PAGES pages by the first stage of retrieval: the answer-aware rerank
-    lifts pages for holding the question's words, which is what the focus checks ask of a page."""
-    if retrieval.first_pages is not None:
-        ranked = retrieval.first_pages
-    else:
-        ranked = [(corpus.doc_position(h.doc), h.page) for h in retrieval.hits]
-    return [page for d, page in ranked if d == doc][:FOCUS_PAGES]
-
-
-def counted(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> bool:
-    """Whether a sentence (or table row) of the document's best pages names what the question counts
-    (all the words of one of its alternatives, see focus.counted_alternatives) and holds a number the
-    question does not: "how many counterfeit banknotes" wants a count of counterfeit banknotes."""
-    alternatives = [[stem(w) for w in words_] for words_ in counted_alternatives(retrieval.question)]
-    if not alternatives:
-        return True
-    for page in focus_pages(corpus, retrieval, doc):
-        analysis = page_units(corpus, doc, page)
-        for unit, stems in zip(analysis.units, analysis.stems):
-            if any(all(t in stems for t in alt) for alt in alternatives) \
-                    and has_type("number", unit.text, retrieval.question):
-                return True
-    return False
-
-
-def coverage_needed(question: str, comparison: bool, options: AnswerOptions) -> tuple[float, float]:
-    """The share of the question's weight a passage must hold, and a passage holding the value asked for,
-    for the evidence not to be weak: less for each of the parts a question asks ("how many …, and what
-    is …"), since one sentence answers one part, and half in a comparison, where each document answers
-    its own part."""
-    parts = len(CLAUSE_SPLIT_RE.split(question))
-    least = options.min_coverage * (COMPARE_SHARE if comparison else 1.0) / parts
-    return least, options.min_typed / parts
-
-
 def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
                    options: AnswerOptions | None = None, trace: list[TraceStep] | None = None) -> Answer:
     """Compose the extractive answer for a retrieval (see the module docstring)."""
@@ -241,27 +162,32 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         docs, limit = [corpus.doc_position(retrieval.hits[0].doc)], options.max_windows
     if asks_for_list(retrieval.question):  # a list answer reads on further
         options = replace(options, read_on=options.read_on * LIST_READ_ON)
+    unknown = unknown_names(corpus, retrieval.question)
+    if unknown:
+        reason = f"the corpus never mentions {', '.join(unknown)}"
+        trace.append(TraceStep(kind="decision", detail=f"not covered: {reason}"))
+        return Answer(answer=f"{NOT_COVERED}: {reason}.", retrieved=retrieved, trace=trace, covered=False)
+    found = {d: signals(corpus, retrieval, d) for d in docs}
+    for d, s in found.items():
+        trace.append(TraceStep(kind="evidence", doc=corpus.docs[d].info.file_name, detail=(
+            f"support {support(s):.2f} (needs {THRESHOLD:.2f}): the best sentence holds {s.cover:.0%} of the "
+            f"question's weight, {s.typed:.0%} with the value asked for; {s.focus:.0%} of what it asks "
+            "for is named together")))
+    if max(support(s) for s in found.values()) < THRESHOLD:  # a comparison: one document may answer its part
+        titles = " or ".join(corpus.docs[d].info.title for d in docs)
+        reason = f"the best pages of {titles} do not hold enough of what it asks for"
+        trace.append(TraceStep(kind="decision", detail=f"not covered: {reason}"))
+        return Answer(answer=f"{NOT_COVERED}: {reason}.", retrieved=retrieved, trace=trace, covered=False)
     evidence = [gather(corpus, retrieval, d, options, limit) for d in docs]
     for ev in evidence:
         pages = sorted({p for p, _ in ev.chosen})
         trace.append(TraceStep(kind="evidence", doc=corpus.docs[ev.doc].info.file_name, detail=(
-            f"{len(ev.chosen)} passage(s) from page(s) {', '.join(map(str, pages)) or '-'}; "
-            f"the best covers {ev.coverage:.0%} of the question's weight")))
-    kind = answer_type(retrieval.question)
-    least, typed_least = coverage_needed(retrieval.question, routing.comparison, options)
-    weak = [ev for ev in evidence if not ev.chosen or ev.coverage < least
-            or (not routing.comparison and kind in ("number", "date") and ev.typed_coverage < typed_least)]
-    reason = not_covered_reason(corpus, retrieval, docs[0])
-    if not reason and len(weak) == len(evidence):
-        reason = "no passage holds enough of the question" + (f" or the {kind} it asks for" if kind else "")
-    if reason:
-        trace.append(TraceStep(kind="decision", detail=f"not covered: {reason}"))
-        return Answer(answer=f"{NOT_COVERED}: {reason}.", retrieved=retrieved, trace=trace, covered=False)
+            f"{len(ev.chosen)} passage(s) from page(s) {', '.join(map(str, pages)) or '-'}")))
     parts, citations = [], []
     for ev in evidence:
         index = corpus.docs[ev.doc]
-        if ev in weak:
-            parts.append(f"{index.info.title}: nothing in this document answers it.")
+        if not ev.chosen or not found[ev.doc].cover:  # a compared document holding none of its part
+            parts.append(f"{index.info.title}: this document does not cover its part of the question.")
             continue
         first = {page: i for i, (page, _) in reversed(list(enumerate(ev.chosen)))}  # a page's best passage rank
         ordered = sorted(ev.chosen, key=lambda item: (first[item[0]], item[1].start))  # best page first

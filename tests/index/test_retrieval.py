@@ -174,15 +174,3 @@ def test_british_and_american_spellings_are_one_term():
     assert tokenize("the organisation prioritised") == tokenize("the organization prioritized")
     assert query_terms("Which organisations?") == query_terms("Which organizations?")
     assert tokenize("this basis of crisis analysis") == ["basi", "crisi", "analysi"]  # "-is" words stay
-
-
-def test_hybrid_keeps_its_first_stage_ranking(retriever):
-    question = "How many volunteer surveyors does the Upper Vale Catchment Trust have?"
-    hybrid = retriever.search(question, method="hybrid", k=10)
-    assert hybrid.first_pages  # (doc, page) before the answer-aware rerank, best first
-    corpus = retriever.corpus
-    pages = {(d, n + 1) for d, index in enumerate(corpus.docs) for n in range(len(index.pages))}
-    assert set(hybrid.first_pages) <= pages
-    assert retriever.search(question, method="bm25", k=10).first_pages is None  # no rerank, nothing kept
-    only_deck = retriever.search(question, method="hybrid", k=10, docs=[corpus.doc_position(DECK)])
-    assert {d for d, _ in only_deck.first_pages} == {corpus.doc_position(DECK)}

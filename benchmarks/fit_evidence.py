@@ -1,0 +1,163 @@
+"""Fit the evidence test of engine/agent/support.py: answer, or say the corpus does not cover the question.
+
+Reads every question of the given QA files over an ingested workspace, computes each question's signals
+(engine.agent.support.signals, on the document the offline answer would read first, hybrid retrieval),
+fits a logistic regression (numpy, Newton steps, classes balanced, L2 on the weights) and picks the
+threshold: the highest support that still answers `--floor` of the answerable questions. It prints
+stratified k-fold cross-validation (repeated with shuffled folds: answered and refused on the training
+folds and on the held-out fold) and the constants to put into support.py.
+
+    .venv/bin/python benchmarks/fit_evidence.py --data-dir WS [QA.jsonl ...] [--folds 5] [--repeats 20]
+
+A name the corpus never mentions is refused before the test (engine.agent.offline.unknown_names); the
+decision reported is that rule and the test together.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine.agent import retriever_for  # noqa: E402
+from engine.agent.offline import unknown_names  # noqa: E402
+from engine.agent.support import WEIGHTS, signals  # noqa: E402
+from engine.evaluate import load_qa  # noqa: E402
+
+SETS = [ROOT.parent / "shared" / "eval" / "qa_dev.jsonl", ROOT / "tests" / "corpus" / "qa_heldout.jsonl",
+        ROOT / "tests" / "corpus" / "qa_fresh.jsonl", ROOT / "tests" / "corpus" / "qa_fresh2.jsonl"]
+L2 = 1.0
+
+
+def question_rows(data_dir: str, files: list[Path]) -> list[dict]:
+    """One row per question: set, id, answerable, the signals of its first answering document, and
+    whether the unknown-name rule refuses it."""
+    retriever = retriever_for(data_dir)
+    corpus = retriever.corpus
+    rows = []
+    for path in files:
+        for item in load_qa(path):
+            retrieval = retriever.search(item.question, method="hybrid", k=10)
+            row = {"set": path.stem, "id": item.id, "answerable": item.answerable,
+                   "unknown": bool(unknown_names(corpus, item.question))}
+            if retrieval.hits:
+                doc = retrieval.routing.chosen[0] if retrieval.routing.comparison \
+                    else corpus.doc_position(retrieval.hits[0].doc)
+                row["signals"] = signals(corpus, retrieval, doc).vector()
+            else:
+                row["signals"] = [0.0] * len(WEIGHTS)
+            rows.append(row)
+    return rows
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float = L2) -> tuple[np.ndarray, float]:
+    """Class-balanced, L2-penalised logistic regression by Newton steps: (weights, bias)."""
+    n, d = x.shape
+    xa = np.hstack([x, np.ones((n, 1))])
+    share = y.mean()
+    cw = np.where(y == 1, 0.5 / share, 0.5 / (1 - share))
+    beta = np.zeros(d + 1)
+    penalty = np.diag([l2] * d + [0.0])
+    for _ in range(100):
+        p = 1 / (1 + np.exp(-(xa @ beta)))
+        gradient = xa.T @ ((p - y) * cw) + penalty @ beta
+        hessian = (xa.T * (p * (1 - p) * cw)) @ xa + penalty + 1e-9 * np.eye(d + 1)
+        step = np.linalg.solve(hessian, gradient)
+        beta -= step
+        if np.abs(step).max() < 1e-10:
+            break
+    return beta[:d], float(beta[d])
+
+
+def probability(x: np.ndarray, weights: np.ndarray, bias: float) -> np.ndarray:
+    return 1 / (1 + np.exp(-(x @ weights + bias)))
+
+
+def threshold(p: np.ndarray, y: np.ndarray, refused: np.ndarray, floor: float) -> float:
+    """The highest threshold that answers at least `floor` of the answerable questions (those the
+    unknown-name rule refuses count as refused whatever the threshold)."""
+    best = 0.0
+    for t in np.unique(p):
+        answered = ((p >= t) & ~refused)[y == 1].mean()
+        if answered >= floor:
+            best = max(best, float(t))
+    return best
+
+
+def rates(p: np.ndarray, y: np.ndarray, refused: np.ndarray, t: float) -> tuple[float, float, int, int]:
+    """(answerable answered, unanswerable refused, answered count, refused count)."""
+    answer = (p >= t) & ~refused
+    return (float(answer[y == 1].mean()) if (y == 1).any() else float("nan"),
+            float((~answer)[y == 0].mean()) if (y == 0).any() else float("nan"),
+            int(answer[y == 1].sum()), int((~answer)[y == 0].sum()))
+
+
+def cross_validate(x, y, refused, folds: int, repeats: int, floor: float) -> dict:
+    """Stratified k-fold, repeated with shuffled folds: mean rates on the training folds, and the
+    held-out folds' decisions pooled (each question is held out once per repeat)."""
+    rng = np.random.default_rng(0)
+    train, held_answered, held_refused = [], [], []
+    for _ in range(repeats):
+        positives, negatives = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
+        rng.shuffle(positives)
+        rng.shuffle(negatives)
+        parts = [np.concatenate([positives[i::folds], negatives[i::folds]]) for i in range(folds)]
+        for i in range(folds):
+            test = parts[i]
+            fit_on = np.concatenate([parts[j] for j in range(folds) if j != i])
+            weights, bias = fit(x[fit_on], y[fit_on])
+            p_train = probability(x[fit_on], weights, bias)
+            t = threshold(p_train, y[fit_on], refused[fit_on], floor)
+            train.append(rates(p_train, y[fit_on], refused[fit_on], t)[:2])
+            answer = (probability(x[test], weights, bias) >= t) & ~refused[test]
+            held_answered += list(answer[y[test] == 1])
+            held_refused += list(~answer[y[test] == 0])
+    return {"train_answered": float(np.mean([a for a, _ in train])), "train_refused": float(np.mean([r for _, r in train])),
+            "held_out_answered": float(np.mean(held_answered)), "held_out_refused": float(np.mean(held_refused))}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("files", nargs="*", type=Path, default=SETS)
+    parser.add_argument("--data-dir", required=True)
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--floor", type=float, default=0.95, help="share of answerable questions to answer")
+    parser.add_argument("--rows", type=Path, help="write the per-question signals here (JSON)")
+    args = parser.parse_args(argv)
+    rows = question_rows(args.data_dir, [f for f in args.files if f.is_file()])
+    if args.rows:
+        args.rows.write_text(json.dumps(rows, indent=0))
+    x = np.array([r["signals"] for r in rows], dtype=float)
+    y = np.array([1.0 if r["answerable"] else 0.0 for r in rows])
+    refused = np.array([r["unknown"] for r in rows])
+    print(f"{len(rows)} questions ({int(y.sum())} answerable, {int((1 - y).sum())} unanswerable) from "
+          + ", ".join(sorted({r['set'] for r in rows})))
+    print(f"signals: {', '.join(WEIGHTS)}; unknown-name rule refuses {int(refused[y == 0].sum())} unanswerable, "
+          f"{int(refused[y == 1].sum())} answerable")
+    cv = cross_validate(x, y, refused, args.folds, args.repeats, args.floor)
+    print(f"{args.folds}-fold CV x {args.repeats}: train answered {cv['train_answered']:.3f}, refused "
+          f"{cv['train_refused']:.3f}; held-out answered {cv['held_out_answered']:.3f}, refused {cv['held_out_refused']:.3f}")
+    weights, bias = fit(x, y)
+    p = probability(x, weights, bias)
+    t = threshold(p, y, refused, args.floor)
+    answered, refused_share, _, _ = rates(p, y, refused, t)
+    print(f"all questions: answered {answered:.3f}, refused {refused_share:.3f}")
+    for name in sorted({r["set"] for r in rows}):
+        mask = np.array([r["set"] == name for r in rows])
+        a, r_, na, nr = rates(p[mask], y[mask], refused[mask], t)
+        print(f"  {name}: answered {na}/{int(y[mask].sum())}, refused {nr}/{int((1 - y[mask]).sum())}")
+    print("\nWEIGHTS = {" + ", ".join(f'"{n}": {w:.4f}' for n, w in zip(WEIGHTS, weights)) + "}")
+    print(f"BIAS = {bias:.4f}")
+    print(f"THRESHOLD = {t:.4f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

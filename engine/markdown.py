@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.schemas.blocks import Block, PageBlocks
+
 MARKER_RE = re.compile(r"^--- end page (\d+)\s*$")
 HEADING_RE = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 FENCE_RE = re.compile(r"^\s*(```|~~~)")
@@ -26,6 +28,46 @@ def join_pages(blocks: list[str]) -> str:
         block = block.strip("\n")
         parts.append(f"{block}\n\n{marker(number)}" if block else marker(number))
     return "\n\n".join(parts) + "\n"
+
+
+def needs_ocr_note(page: int) -> str:
+    return (
+        f"> **Warning (needs_ocr):** page {page} has no text layer (a scan or an image); "
+        "its content is not transcribed. Run a vision or OCR reader on it."
+    )
+
+
+BLANK_PAGE = "_(blank page)_"
+
+
+def render_block(block: Block) -> str:
+    """One block as Markdown ("" for furniture, which the Markdown leaves out)."""
+    if block.kind == "heading":
+        return f"{'#' * (block.level or 1)} {block.text}"
+    if block.kind == "list_item":
+        return f"- {block.text}"
+    if block.kind == "figure":
+        return f"[IMAGE: {block.image}]" if block.image else ""
+    if block.kind == "table":
+        return "\n\n".join(row for row in block.text.split("\n") if row.strip())
+    if block.kind == "furniture":
+        return ""
+    return block.text
+
+
+def render_page(page: PageBlocks) -> str:
+    """A page's Markdown block: its blocks in order, a blank line between them."""
+    if page.blank:
+        return BLANK_PAGE
+    text = "\n\n".join(part for part in map(render_block, page.blocks) if part.strip())
+    if page.needs_ocr:
+        text = f"{text}\n\n{needs_ocr_note(page.page)}".strip()
+    return text
+
+
+def render_markdown(pages: list[PageBlocks]) -> str:
+    """The page-marked Markdown of a document, rendered from its blocks (page 1 first)."""
+    return join_pages([render_page(page) for page in pages])
 
 
 def split_pages(markdown: str) -> list[str]:

@@ -145,6 +145,10 @@ class Workspace:
     def reformatted_markdown_path(self, record: DocumentRecord) -> Path:
         return self._inside(self.cache, _cache_stem(record.rel_path) + ".reformatted.md")
 
+    def blocks_path(self, record: DocumentRecord) -> Path:
+        """The reader's typed blocks (DocumentBlocks as JSON), beside the raw Markdown rendered from them."""
+        return self._inside(self.cache, _cache_stem(record.rel_path) + ".blocks.json")
+
     def record_path(self, doc_id: str) -> Path:
         if not re.fullmatch(r"[0-9a-f]{16}", doc_id):
             raise ValueError(f"not a document id: {doc_id!r}")
@@ -242,7 +246,8 @@ class Workspace:
         if record is None:
             return None
         self.record_path(doc_id).unlink(missing_ok=True)
-        for path in (self.raw_markdown_path(record), self.reformatted_markdown_path(record), self.pdf_path(record)):
+        for path in (self.raw_markdown_path(record), self.reformatted_markdown_path(record),
+                     self.blocks_path(record), self.pdf_path(record)):
             path.unlink(missing_ok=True)
         if self._names is not None:
             self._names.pop(record.rel_path, None)

@@ -44,6 +44,7 @@ class Line:
     italic: bool
     block: int  # PyMuPDF block number of its first fragment
     font: str = ""  # for a size repaired from a degenerate one: the font carrying most of its characters
+    face: str = ""  # the font carrying most of its characters, as the PDF names it
 
     @property
     def height(self) -> float:
@@ -112,6 +113,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         italic=italic_chars >= 0.8 * letters,
         block=block_no,
         font=font,
+        face=max(fonts, key=fonts.get),
     )
 
 

@@ -5,39 +5,30 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from statistics import median
 
-from engine.markdown import join_pages
+from engine.markdown import needs_ocr_note, render_markdown  # noqa: F401  (needs_ocr_note: re-exported)
 from engine.pdf import open_document
+from engine.readers.blocks import furniture_blocks, page_blocks
 from engine.readers.furniture import find_furniture, strip_furniture
-from engine.readers.headings import LEADER_RE, assign_levels, body_size, find_candidates, label_class
+from engine.readers.headings import assign_levels, body_size, find_candidates
 from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, read_layout, reading_order
 from engine.readers.reading_order import same_row
-from engine.schemas import ImageRef, PageInfo, ReadResult
+from engine.schemas import ImageRef, PageBlocks, PageInfo, ReadResult
 
-BULLET_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8]\s*|^[-–—*]\s+|^o\s+(?=[A-Z])")
-CURRENCY_CELL_RE = re.compile(r"^[$€£¥]$")
-HYPHEN_END = re.compile(r"([A-Za-z]+)-$")
 NEEDS_OCR_MIN_CHARS = 10
 Progress = Callable[[int, int], None]
-
-
-def needs_ocr_note(page: int) -> str:
-    return (
-        f"> **Warning (needs_ocr):** page {page} has no text layer (a scan or an image); "
-        "its content is not transcribed. Run a vision or OCR reader on it."
-    )
 
 
 class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 10  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 11  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
     # 10: dvips words of a stretched justified line join across up to 2.5 ems (no more "sentence. | Next")
+    # 11: typed blocks (kind, text, style, bbox) kept beside the Markdown, which is rendered from them (same text)
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -132,19 +123,22 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None) -> Rea
     raw_body = body_size([p.lines for p in layouts])
     furniture = find_furniture(layouts, raw_body)
     pages: list[list[Line]] = []
+    removed: list[list[Line]] = []
     for layout in layouts:
         lines, _label = strip_furniture(layout, furniture)
         pages.append(lines)
+        kept = {id(line) for line in lines}
+        removed.append([line for line in layout.lines if id(line) not in kept])
     body = body_size(pages)
     right = _right_margin(pages)
     candidates = find_candidates(pages, body, right)
     levels = assign_levels(candidates, body, len(pages))
     heads = {(c.page, c.index): (c, levels[c.order]) for c in candidates if c.order in levels}
     vocabulary = _vocabulary(pages)
-    blocks: list[str] = []
+    blocks: list[PageBlocks] = []
     infos: list[PageInfo] = []
     images: list[ImageRef] = []
-    for layout, lines in zip(layouts, pages):
+    for layout, lines, margin in zip(layouts, pages, removed):
         page_images = []
         for width, height, bbox in layout.images:
             ref = ImageRef(id=f"img_{len(images) + 1:03d}", page=layout.number, width=width, height=height, bbox=bbox)
@@ -152,19 +146,21 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None) -> Rea
             page_images.append(ref)
         chars = sum(len(l.text) for l in lines)
         info = PageInfo(page=layout.number, chars=chars, columns=layout.columns, images=len(page_images))
-        text = _page_markdown(layout.number, lines, heads, page_images, vocabulary, body)
+        page = PageBlocks(page=layout.number, width=round(layout.width, 1), height=round(layout.height, 1),
+                          blocks=page_blocks(layout.number, lines, heads, page_images, vocabulary, body))
+        page.blocks = furniture_blocks(margin, layout.height, top=True) + page.blocks + \
+            furniture_blocks(margin, layout.height, top=False)
         if chars < NEEDS_OCR_MIN_CHARS and not layout.lines:
             if page_images or layout.width == 0:
-                info.needs_ocr = True
+                info.needs_ocr = page.needs_ocr = True
                 info.warnings.append("no text layer: needs OCR")
                 warnings.append(f"page {layout.number}: no text layer (needs OCR)")
-                text = f"{text}\n\n{needs_ocr_note(layout.number)}".strip()
             else:
                 info.warnings.append("blank page")
-                text = "_(blank page)_"
-        blocks.append(text)
+                page.blank = True
+        blocks.append(page)
         infos.append(info)
-    return ReadResult(markdown=join_pages(blocks), pages=infos, images=images, warnings=warnings)
+    return ReadResult(markdown=render_markdown(blocks), pages=infos, images=images, warnings=warnings, blocks=blocks)
 
 
 def _right_margin(pages: list[list[Line]]) -> float:
@@ -181,116 +177,3 @@ def _vocabulary(pages: list[list[Line]]) -> set[str]:
         for line in lines:
             words.update(w.lower() for w in line.text.split())
     return words
-
-
-def _page_markdown(page_no, lines, heads, page_images, vocabulary, body) -> str:
-    out: list[str] = []
-    paragraph: list[str] = []
-    pending_images = sorted(page_images, key=lambda r: r.bbox[1] if r.bbox else 0)
-    gaps = [b.y0 - a.y1 for a, b in zip(lines, lines[1:]) if 0 <= b.y0 - a.y1 < 3 * body]
-    line_gap = median(gaps) if gaps else body * 0.4
-    in_list = False
-
-    def flush() -> None:
-        nonlocal in_list
-        if paragraph:
-            out.append(_join_lines(paragraph, vocabulary))
-            paragraph.clear()
-
-    def place_images(before_y: float) -> None:
-        while pending_images and pending_images[0].bbox and pending_images[0].bbox[1] <= before_y:
-            flush()
-            out.append(f"[IMAGE: {pending_images.pop(0).id}]")
-
-    i = 0
-    prev: Line | None = None
-    while i < len(lines):
-        line = lines[i]
-        place_images(line.y0)
-        head = heads.get((page_no, i))
-        if head is not None:
-            flush()
-            cand, level = head
-            out.append(f"{'#' * level} {cand.text}")
-            prev = lines[i + cand.count - 1]
-            i += cand.count
-            in_list = False
-            continue
-        text = line.text
-        bullet = BULLET_RE.match(text)
-        row = _row_end(lines, i, page_no, heads) if not bullet else i + 1
-        if row > i + 1:  # cells side by side: one Markdown line, cells split by " | "
-            flush()
-            in_list = False
-            out.append(_row_text(lines[i:row]))
-            prev = lines[row - 1]
-            i = row
-            continue
-        new_block = prev is None or _starts_block(prev, line, line_gap, body)
-        if bullet:
-            flush()
-            paragraph.append("- " + text[bullet.end():].strip())
-            in_list = True
-        elif in_list and not new_block and line.x0 > lines[i - 1].x0 - 2 if i else False:
-            paragraph.append(text)
-        else:
-            if new_block:
-                flush()
-                in_list = False
-            paragraph.append(text)
-        prev = line
-        i += 1
-    flush()
-    place_images(float("inf"))
-    return "\n\n".join(part for part in out if part.strip())
-
-
-def _row_end(lines: list[Line], i: int, page_no: int, heads) -> int:
-    """The index after the last line that sits in the same row as lines[i], right of the one before."""
-    j = i + 1
-    while (j < len(lines) and (page_no, j) not in heads and same_row(lines[i], lines[j])
-           and lines[j].x0 >= lines[j - 1].x1 - 2):
-        j += 1
-    return j
-
-
-def _row_text(cells: list[Line]) -> str:
-    parts: list[str] = []
-    for cell in cells:
-        text = " ".join(cell.text.split())
-        if parts and CURRENCY_CELL_RE.match(parts[-1]):
-            parts[-1] = f"{parts[-1]} {text}"
-        else:
-            parts.append(text)
-    return " | ".join(parts)
-
-
-def _starts_block(prev: Line, line: Line, line_gap: float, body: float) -> bool:
-    if LEADER_RE.search(prev.text) or label_class(line.text):  # contents entries, numbered items
-        return True
-    gap = line.y0 - prev.y1
-    if gap < -2 or gap > max(line_gap * 1.8, line_gap + 0.5 * body):
-        return True
-    if abs(line.size - prev.size) >= 1 or line.bold != prev.bold:
-        return True
-    # a first-line indent after a line that ended a sentence
-    return line.x0 > prev.x0 + 8 and prev.text.rstrip().endswith((".", ":", "?", "!", "”"))
-
-
-def _join_lines(lines: list[str], vocabulary: set[str]) -> str:
-    text = lines[0]
-    for nxt in lines[1:]:
-        match = HYPHEN_END.search(text)
-        if match and nxt[:1].islower():
-            head = match.group(1)
-            tail = nxt.split()[0] if nxt.split() else ""
-            tail_word = re.match(r"[A-Za-z]+", tail)
-            joined = (head + (tail_word.group() if tail_word else "")).lower()
-            hyphenated = f"{head}-{tail_word.group() if tail_word else ''}".lower()
-            if hyphenated in vocabulary and joined not in vocabulary:
-                text = f"{text}{nxt}"  # a real compound split at its hyphen: keep it
-            else:
-                text = f"{text[:-1]}{nxt}"
-        else:
-            text = f"{text} {nxt}"
-    return text

@@ -5,6 +5,7 @@ This package imports nothing else from the engine.
 
 from engine.schemas.answer import Answer, Citation, RetrievedPage, TraceStep
 from engine.schemas.base import Model, Provenance, Provider, Status
+from engine.schemas.blocks import Block, BlockKind, BlockLine, BlockStyle, DocumentBlocks, PageBlocks
 from engine.schemas.index import Chunk, DocIndexInfo, Hit, IndexNode
 from engine.schemas.pdf import DocFormat, ImageRef, OutlineEntry, PageInfo, PdfInfo, ReadResult
 from engine.schemas.metadata import ContextMetadata, Entity, Theme, TimePeriod
@@ -20,6 +21,7 @@ from engine.schemas.record import (
 
 __all__ = [
     "Answer", "Citation", "RetrievedPage", "TraceStep", "Chunk", "DocIndexInfo", "Hit", "IndexNode",
+    "Block", "BlockKind", "BlockLine", "BlockStyle", "DocumentBlocks", "PageBlocks",
     "ContextMetadata", "DocFormat", "DocTree", "DocumentRecord", "Entity", "ExtractedToc",
     "Heading", "ImageRef", "IngestResult", "Model", "OutlineEntry", "PageInfo", "PdfInfo",
     "ProgressEvent", "Provenance", "Provider", "ReadResult", "StageError", "StageState", "Status", "Theme",

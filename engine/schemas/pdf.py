@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from engine.schemas.base import Model
+from engine.schemas.blocks import PageBlocks
 
 DocFormat = Literal["portrait", "landscape"]
 
@@ -64,3 +65,5 @@ class ReadResult(Model):
     pages: list[PageInfo] = Field(default_factory=list)
     images: list[ImageRef] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
+    blocks: list[PageBlocks] = Field(default_factory=list,
+                                     description="typed blocks per page; empty from readers without positions")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.schemas import Provider
+from engine.schemas import DocumentBlocks, Provider
 from engine.stages.base import Stage, StageContext, StageOutcome
 from engine.workspace import atomic_write_text
 
@@ -51,7 +51,8 @@ def _truncated(path: Path, tail: int = 4096) -> bool:
 
 
 class ReadStage(Stage):
-    """Transcribe every page to page-marked Markdown (cache/<rel>.md)."""
+    """Transcribe every page to page-marked Markdown (cache/<rel>.md) and, from a reader with positions,
+    its typed blocks (cache/<rel>.blocks.json), from which that Markdown was rendered."""
 
     name, requires, fields = "read", ("open",), ("page_info", "images")
 
@@ -82,6 +83,14 @@ class ReadStage(Stage):
 
     def run(self, ctx: StageContext) -> StageOutcome:
         result = self.read(ctx)
+        blocks_path = ctx.workspace.blocks_path(ctx.record)
+        if result.blocks:  # the blocks first: the raw Markdown is what marks the stage's output as there
+            reader = self._reader()
+            document = DocumentBlocks(reader=str(getattr(reader, "name", type(reader).__name__)),
+                                      version=int(getattr(reader, "version", 0)), pages=result.blocks)
+            atomic_write_text(blocks_path, document.model_dump_json(exclude_defaults=True))
+        else:  # a reader without positions (an LLM's transcription) leaves no blocks file, nor a stale one
+            blocks_path.unlink(missing_ok=True)
         atomic_write_text(ctx.workspace.raw_markdown_path(ctx.record), result.markdown)
         ctx.record.page_info, ctx.record.images = result.pages, result.images
         ocr = [p.page for p in result.pages if p.needs_ocr]

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import threading
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from shiny import App, reactive, ui
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount, Route
 
 from app.config import AppConfig
@@ -18,9 +20,12 @@ from app.pages.metadata import metadata_server, metadata_ui
 from app.pages.pipeline import pipeline_server, pipeline_ui
 from app.pages.settings import settings_server, settings_ui
 from app.pages.structure import structure_server, structure_ui
+from app.renderer import RenderPool
 from app.runner import IngestRunner
+from app.security import SecurityMiddleware, SecurityPolicy, shiny_script_hashes
 from app.state import Focus, OpenRequest, usable
-from app.workspaces import WorkspaceProvider
+from app.upload_limit import UploadBudget, UploadLimitMiddleware
+from app.workspaces import SessionLimitReached, WorkspaceProvider
 
 WWW = Path(__file__).parent / "www"
 
@@ -48,18 +53,28 @@ def app_ui(config: AppConfig):
 def create_app(config: AppConfig | None = None) -> Starlette:
     """The workbench for `config` (default: read from the environment): the Shiny app and the page images."""
     config = config or AppConfig.from_env()
-    workspaces = WorkspaceProvider(config.data_dir, config.samples_dir, session_workspaces=config.session_workspaces)
-    images = PageImageService(PageImageCache())
+    workspaces = WorkspaceProvider(config.data_dir, config.samples_dir, session_workspaces=config.session_workspaces,
+                                   max_sessions=config.max_sessions)
+    images = PageImageService(PageImageCache(drawer=RenderPool(timeout=config.render_timeout_s,
+                                                               memory_mb=config.render_memory_mb)))
+    uploads = UploadBudget(config.max_upload_bytes,
+                           config.session_storage_bytes if config.session_workspaces else None)
     workspaces.start()
 
     def server(input, output, session):
-        space = workspaces.open()
+        try:
+            space = workspaces.open()
+        except SessionLimitReached as full:  # hosted mode: say so, and open nothing for this session
+            ui.modal_show(ui.modal(str(full), title="The workbench is full", footer=None))
+            return
+        account = uploads.open_session(session.id, space.stored_bytes if space.private else None)
         token = images.register()
         images.cache.warm()
         runner = IngestRunner(space.workspace, max_bytes=config.max_upload_bytes)
 
         def _end() -> None:  # off the event loop: wait for a running ingest to stop, then drop the workspace
             images.revoke(token)
+            uploads.close_session(session.id)
 
             def close() -> None:
                 runner.close()
@@ -94,7 +109,7 @@ def create_app(config: AppConfig | None = None) -> Starlette:
         settings = settings_server("settings", config=config, private_workspace=space.private)
         ingest, library_open = library_server(
             "library", space=space, records=records, corpus_changed=corpus_changed,
-            sample_files=workspaces.sample_files(), max_upload_bytes=config.max_upload_bytes,
+            sample_files=workspaces.sample_files(), max_upload_bytes=config.max_upload_bytes, uploads=account,
         )
         pipeline_server("pipeline", space=space, runner=runner, records=records, ingest=ingest, settings=settings,
                         corpus_changed=corpus_changed)
@@ -116,4 +131,13 @@ def create_app(config: AppConfig | None = None) -> Starlette:
             open_in_inspect(request)
 
     shiny_app = App(app_ui(config), server)
-    return Starlette(routes=[Route(PageImageService.route, images.endpoint), Mount("/", app=shiny_app)])
+    policy = SecurityPolicy.from_env(script_hashes=shiny_script_hashes(shiny_app))
+
+    @asynccontextmanager
+    async def lifespan(_app):
+        yield
+        images.close()  # the server's end: no render process outlives it
+
+    return Starlette(routes=[Route(PageImageService.route, images.endpoint),
+                             Mount("/", app=UploadLimitMiddleware(shiny_app, uploads))], lifespan=lifespan,
+                     middleware=[Middleware(SecurityMiddleware, policy=policy)])

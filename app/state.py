@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from html import escape
 
 from engine.schemas import DocumentRecord, Status
 
@@ -70,14 +69,16 @@ def doc_choices(records: list[DocumentRecord]) -> dict[str, str]:
     return {r.doc_id: f"{r.file_name} ({r.pages} p.)" if r.pages else r.file_name for r in records}
 
 
-def open_link(input_id: str, doc_id: str, page: int, text: str, *, title: str = "") -> str:
-    """An <a> that asks the app (through app.js) to open `page` of `doc_id` in Inspect.
+def open_link(input_id: str, doc_id: str, page: int, text: str, *, title: str = ""):
+    """An <a> tag that asks the app (through app.js) to open `page` of `doc_id` in Inspect; `text` and
+    `title` may come from the document (htmltools escapes them).
 
-    `input_id` is the full (namespaced) id of the input the owning module listens to.
+    `input_id` is the full (namespaced) id of the input the owning module listens to; app.js only sets
+    inputs whose id ends in "-open".
     """
-    href = f"#pdfrag-open:{input_id}:{doc_id}:{page}"
-    tip = f' title="{escape(title)}"' if title else ""
-    return f'<a class="pdfrag-open" href="{escape(href)}"{tip}>{escape(text)}</a>'
+    from htmltools import tags
+
+    return tags.a(text, class_="pdfrag-open", href=f"#pdfrag-open:{input_id}:{doc_id}:{int(page)}", title=title or None)
 
 
 def format_bytes(size: int) -> str:

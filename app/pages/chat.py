@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
-import re
 from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 
-from htmltools import HTML
+from htmltools import TagChild
 from shiny import module, reactive, ui
 
+from app.safe_html import markdown_blocks
 from app.settings_model import SessionSettings
 from app.state import doc_choices, open_link, page_link_requests
 from app.workspaces import SessionWorkspace
@@ -67,46 +67,33 @@ def ask_with_session(workspace: Workspace, question: str, docs: list[str] | None
                settings=settings)
 
 
-def answer_chunks(answer: Answer, records: list[DocumentRecord], open_id: str) -> list:
-    """The answer as message chunks: its words (so it streams), the citations as links, the trace."""
-    words = re.findall(r"\S+\s*|\s+", answer.answer)
-    chunks: list = [w for w in words]
+def answer_chunks(answer: Answer, records: list[DocumentRecord], open_id: str) -> list[TagChild]:
+    """The answer as message chunks of HTML (so it streams a block at a time): its text as sanitised
+    Markdown, the citations as links with their quotes, the trace. Answers and quotes come from the
+    documents, so nothing here reaches shinychat as Markdown (which passes raw HTML through)."""
+    chunks: list[TagChild] = list(markdown_blocks(answer.answer))
     if not answer.covered:
-        chunks.append("\n\n*The documents do not support an answer to this question.*")
+        chunks.append(ui.p(ui.em("The documents do not support an answer to this question.")))
     by_name: dict[str, DocumentRecord] = {}
     for record in records:
         for name in (record.file_name, record.rel_path, *record.aliases):
             by_name.setdefault(name, record)
     if answer.citations:
-        lines = ["\n\n**Sources**\n"]
-        for number, cite in enumerate(answer.citations, start=1):
+        items = []
+        for cite in answer.citations:
             record = by_name.get(cite.doc)
             label = f"{cite.doc}, p. {cite.page}"
-            link = f"[{_escape_md(label)}](#pdfrag-open:{open_id}:{record.doc_id}:{cite.page})" if record else label
+            link = open_link(open_id, record.doc_id, cite.page, label) if record else label
             quote = " ".join(cite.quote.split())
-            lines.append(f"{number}. {link}" + (f" — “{_escape_md(quote[:240])}”" if quote else ""))
-        chunks.append("\n".join(lines) + "\n")
+            items.append(ui.tags.li(link, f" — “{quote[:240]}”" if quote else None))
+        chunks.append(ui.div(ui.p(ui.strong("Sources"), class_="mb-1"), ui.tags.ol(*items), class_="pdfrag-sources"))
     if answer.trace:
-        steps = "".join(
-            f"<li><b>{_html(step.kind)}</b>"
-            + (f" · {_html(step.tool)}" if step.tool else "")
-            + (f" · {_html(step.doc)}" if step.doc else "")
-            + (f": {_html(step.detail)}" if step.detail else "") + "</li>"
-            for step in answer.trace
-        )
-        chunks.append(HTML(f'<details class="pdfrag-trace"><summary>Trace ({len(answer.trace)} steps)</summary>'
-                           f"<ol>{steps}</ol></details>"))
+        steps = [ui.tags.li(ui.tags.b(step.kind), f" · {step.tool}" if step.tool else None,
+                            f" · {step.doc}" if step.doc else None, f": {step.detail}" if step.detail else None)
+                 for step in answer.trace]
+        chunks.append(ui.tags.details(ui.tags.summary(f"Trace ({len(answer.trace)} steps)"), ui.tags.ol(*steps),
+                                      class_="pdfrag-trace"))
     return chunks
-
-
-def _escape_md(text: str) -> str:
-    return re.sub(r"([\[\]()*_`\\])", r"\\\1", text)
-
-
-def _html(text: str) -> str:
-    from html import escape
-
-    return escape(text)
 
 
 @module.server
@@ -138,7 +125,8 @@ def chat_server(input, output, session, *, space: SessionWorkspace, records: Cal
         try:
             answer = await asyncio.to_thread(ask_with_session, space.workspace, question, docs, current)
         except Exception as exc:
-            await chat.append_message(f"**The question could not be answered:** {type(exc).__name__}: {exc}")
+            await chat.append_message(ui.p(ui.strong("The question could not be answered: "),
+                                           f"{type(exc).__name__}: {exc}"))  # a tag: the error may quote the text
             return
         chunks = answer_chunks(answer, recs, open_id)
 

@@ -8,6 +8,7 @@ from shiny import module, reactive, render, ui
 
 from app.images import PageImageService
 from app.docpick import docpick_server, docpick_ui
+from app.safe_html import render_markdown
 from app.state import Focus
 from app.workspaces import SessionWorkspace
 from engine.markdown import count_markers, split_pages
@@ -153,7 +154,7 @@ def inspect_server(input, output, session, *, space: SessionWorkspace, records: 
         if not text.strip():
             body = ui.p("(this page has no text)", class_="text-muted")
         elif input.view() == "rendered":
-            body = ui.div(ui.markdown(text), class_="pdfrag-md-rendered")
+            body = ui.div(render_markdown(text), class_="pdfrag-md-rendered")  # sanitised: the text is hostile
         else:
             body = ui.tags.pre(text, class_="pdfrag-md-source")
         return ui.div(ui.div(f"{kind.capitalize()} Markdown · page {number}", class_="text-muted small mb-1"), body,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from htmltools import HTML, Tag
+from htmltools import Tag
 from shiny import module, reactive, render, ui
 
 from app.docpick import docpick_server, docpick_ui
@@ -39,8 +39,8 @@ def structure_ui():
 def tree_html(node: TreeNode, doc_id: str, input_id: str, depth: int = 0) -> Tag:
     pages = (f"p. {node.start_page}" if node.start_page == node.end_page
              else f"pp. {node.start_page}–{node.end_page}")
-    link = HTML(open_link(input_id, doc_id, node.start_page, node.title or "(untitled)",
-                          title=f"Open page {node.start_page} in Inspect"))
+    link = open_link(input_id, doc_id, node.start_page, node.title or "(untitled)",
+                     title=f"Open page {node.start_page} in Inspect")
     label = ui.span(link, ui.span(pages, class_="text-muted small ms-2 text-nowrap"),
                     class_=f"pdfrag-node pdfrag-node-{node.kind}",
                     **{"data-page": str(node.start_page), "data-kind": node.kind})
@@ -61,7 +61,7 @@ def extracted_html(record: DocumentRecord, input_id: str):
         items = []
         for entry in toc.contents:
             text = entry.title + (f" ({entry.printed_page})" if entry.printed_page else "")
-            target = (HTML(open_link(input_id, record.doc_id, entry.page, f"→ p. {entry.page}"))
+            target = (open_link(input_id, record.doc_id, entry.page, f"→ p. {entry.page}")
                       if entry.page else ui.span("unmapped", class_="text-muted"))
             items.append(ui.tags.li(ui.span(text), " ", target, style=f"margin-left: {(entry.level - 1) * 1.2}rem"))
         parts += [ui.h6(f"Contents page (page {where})"), ui.tags.ul(*items, class_="list-unstyled pdfrag-toc")]
@@ -69,7 +69,7 @@ def extracted_html(record: DocumentRecord, input_id: str):
         parts.append(ui.p("No contents page found.", class_="text-muted"))
     if toc.outline:
         items = [ui.tags.li(ui.span(o.title), " ",
-                            HTML(open_link(input_id, record.doc_id, o.page, f"→ p. {o.page}")) if o.page else "",
+                            open_link(input_id, record.doc_id, o.page, f"→ p. {o.page}") if o.page else "",
                             style=f"margin-left: {(o.level - 1) * 1.2}rem") for o in toc.outline]
         parts += [ui.h6(f"PDF outline ({len(toc.outline)} entries)"), ui.tags.ul(*items, class_="list-unstyled pdfrag-toc")]
     else:

@@ -1,13 +1,14 @@
 // pdfrag workbench: links that open a page in Inspect, keyboard paging in Inspect, the upload size limit.
 (function () {
-  // <a href="#pdfrag-open:INPUT_ID:DOC_ID:PAGE"> sets the Shiny input INPUT_ID to {doc, page}.
+  // <a href="#pdfrag-open:INPUT_ID:DOC_ID:PAGE"> sets the Shiny input INPUT_ID to {doc, page}; only the
+  // pages' "-open" inputs (document text never yields such a link: app/safe_html.py drops relative links).
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest('a[href^="#pdfrag-open:"]');
     if (!link || !window.Shiny) return;
     event.preventDefault();
     event.stopPropagation();
     var parts = link.getAttribute("href").slice(1).split(":");
-    if (parts.length !== 4) return;
+    if (parts.length !== 4 || !/^[\w-]+-open$/.test(parts[1]) || !/^\d+$/.test(parts[3])) return;
     Shiny.setInputValue(parts[1], { doc: parts[2], page: parseInt(parts[3], 10), at: Date.now() },
                         { priority: "event" });
   }, true);

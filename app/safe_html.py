@@ -52,6 +52,7 @@ def _cleaner() -> nh3.Cleaner:
         attributes={tag: set(names) for tag, names in ALLOWED_ATTRIBUTES.items()},
         attribute_filter=_keep_attribute, filter_style_properties=set(ALLOWED_STYLES),
         url_schemes=set(LINK_SCHEMES), url_relative="deny", link_rel="noopener noreferrer nofollow",
+        set_tag_attribute_values={"a": {"target": "_blank"}},  # a document's link never replaces the app
         strip_comments=True,
     )
 

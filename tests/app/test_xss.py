@@ -137,7 +137,7 @@ def test_unsafe_and_relative_links_are_refused(url):
 @pytest.mark.parametrize("url", ["https://example.org/a?b=1", "http://example.org", "mailto:someone@example.org"])
 def test_web_and_mail_links_are_kept(url):
     html = str(render_markdown(f"[link]({url})"))
-    assert 'href="' in html and 'rel="noopener noreferrer nofollow"' in html
+    assert 'href="' in html and 'rel="noopener noreferrer nofollow"' in html and 'target="_blank"' in html
 
 
 def test_formatting_survives():

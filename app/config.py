@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.config import AVAILABLE_PROVIDERS, Settings
+from engine.config import AVAILABLE_PROVIDERS, ConfigError, Settings
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -22,10 +22,18 @@ class AppConfig:
     max_upload_mb: int = 200
     workers: int = 2
     provider: str = "offline"
+    max_sessions: int = 20  # PDFRAG_MAX_SESSIONS: hosted mode, sessions open at once
+    session_storage_mb: int = 500  # PDFRAG_SESSION_STORAGE_MB: hosted mode, one session's workspace and uploads
+    render_timeout_s: float = 20.0  # PDFRAG_RENDER_TIMEOUT: one page image, then its render process is killed
+    render_memory_mb: int = 1024  # PDFRAG_RENDER_MEMORY_MB: address space of one render process
 
     @property
     def max_upload_bytes(self) -> int:
         return self.max_upload_mb * 1024 * 1024
+
+    @property
+    def session_storage_bytes(self) -> int:
+        return self.session_storage_mb * 1024 * 1024
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, data_dir: Path | None = None) -> AppConfig:
@@ -39,7 +47,26 @@ class AppConfig:
             max_upload_mb=settings.max_upload_mb,
             workers=settings.workers,
             provider=settings.provider if settings.provider != "auto" else "offline",
+            max_sessions=int(_number(env, "PDFRAG_MAX_SESSIONS", cls.max_sessions, 1)),
+            session_storage_mb=int(_number(env, "PDFRAG_SESSION_STORAGE_MB", cls.session_storage_mb, 1)),
+            render_timeout_s=_number(env, "PDFRAG_RENDER_TIMEOUT", cls.render_timeout_s, 1, integer=False),
+            render_memory_mb=int(_number(env, "PDFRAG_RENDER_MEMORY_MB", cls.render_memory_mb, 256)),
         )
+
+
+def _number(env: Mapping[str, str], name: str, default: float, minimum: float, integer: bool = True) -> float:
+    """A positive number from the environment (ConfigError, with the variable named, when it is not one)."""
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw) if integer else float(raw)
+    except ValueError:
+        raise ConfigError(f"invalid environment setting ({name}: {raw!r} is not {'a whole' if integer else 'a'} "
+                          "number)") from None
+    if not minimum <= value < float("inf"):
+        raise ConfigError(f"invalid environment setting ({name}: at least {minimum:g})")
+    return value
 
 
 def available_providers() -> list[str]:

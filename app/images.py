@@ -1,114 +1,160 @@
-"""Rendered page images: the engine renders, this keeps the recent ones and renders neighbours ahead."""
+"""Rendered page images: the pool draws them (app/renderer.py), this keeps the recent ones and draws neighbours
+ahead, and serves them to the sessions that may see them."""
 
 from __future__ import annotations
 
-import multiprocessing
-import os
+import asyncio
+import html
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Protocol
 
+from app.renderer import RenderBusy, RenderError, RenderPool
 from engine.pdf import render_page_png
-from engine.procs import watch_parent
 
 Renderer = Callable[[Path, int], bytes]
+Key = tuple[str, int]
+
+
+class Drawer(Protocol):
+    """What draws pages: RenderPool (worker processes), or InProcessDrawer in tests."""
+
+    def start(self) -> None: ...
+    def render(self, path: Path, page: int) -> bytes: ...
+    def render_ahead(self, path: Path, page: int) -> bytes | None: ...
+    def close(self) -> None: ...
+
+
+class InProcessDrawer:
+    """Draws in the calling thread, with no limits (tests, and renderers that are not PyMuPDF)."""
+
+    def __init__(self, renderer: Renderer = render_page_png) -> None:
+        self.renderer = renderer
+
+    def start(self) -> None:
+        pass
+
+    def render(self, path: Path, page: int) -> bytes:
+        try:
+            return self.renderer(path, page)
+        except RenderError:
+            raise
+        except Exception as exc:
+            raise RenderError(str(exc)) from None
+
+    render_ahead = render
+
+    def close(self) -> None:
+        pass
 
 
 class PageImageCache:
-    """A bounded, thread-safe LRU of PNG bytes keyed by (content hash, page).
+    """A bounded, thread-safe LRU of PNG bytes keyed by (content hash, page), and the pages that failed.
 
     Keys are content hashes, so two sessions holding the same PDF share its images and nobody can
-    reach a page of a document that is not in their own workspace (the path comes from it).
+    reach a page of a document that is not in their own workspace (the path comes from it). One page
+    is drawn once however many ask for it at the same time; a page that failed fails at once for
+    `failure_seconds` after (a page too complex to draw is not drawn again on every reload).
     """
 
-    def __init__(self, max_bytes: int = 96 * 2**20, renderer: Renderer = render_page_png,
-                 processes: int = 1) -> None:
+    def __init__(self, max_bytes: int = 96 * 2**20, renderer: Renderer = render_page_png, processes: int = 1,
+                 drawer: Drawer | None = None, failure_seconds: float = 600.0) -> None:
         self.max_bytes = max_bytes
-        self.renderer = renderer
-        self.processes = processes  # 0: render in threads of this process (tests)
-        self._items: OrderedDict[tuple[str, int], bytes] = OrderedDict()
+        self.drawer: Drawer = drawer or (RenderPool() if processes >= 1 else InProcessDrawer(renderer))
+        self.failure_seconds = failure_seconds
+        self._items: OrderedDict[Key, bytes] = OrderedDict()
         self._size = 0
+        self._failed: OrderedDict[Key, tuple[str, float]] = OrderedDict()
         self._lock = threading.Lock()
-        self._inflight: dict[tuple[str, int], Future[bytes]] = {}
-        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pdfrag-render")
-        self._procs: ProcessPoolExecutor | None = None
+        self._inflight: dict[Key, Future[bytes]] = {}
+        self._ahead = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pdfrag-render-ahead")
 
     def warm(self) -> None:
-        """Start the render process ahead of the first page (from a background thread)."""
-        if self.processes >= 1:
-            self._pool.submit(self._start_processes)
-
-    def _start_processes(self) -> None:
-        with self._lock:
-            if self._procs is None:
-                self._procs = ProcessPoolExecutor(max_workers=self.processes,
-                                                  mp_context=multiprocessing.get_context("spawn"),
-                                                  initializer=watch_parent, initargs=(os.getpid(),))
-            procs = self._procs
-        procs.submit(int, 0).result(timeout=60)
-
-    def _render(self, path: Path, page: int) -> bytes:
-        """Render in a worker process: PyMuPDF holds the GIL while it draws, which would stall the app."""
-        if self.processes < 1:
-            return self.renderer(path, page)
-        with self._lock:
-            if self._procs is None:
-                self._procs = ProcessPoolExecutor(max_workers=self.processes,
-                                                  mp_context=multiprocessing.get_context("spawn"),
-                                                  initializer=watch_parent, initargs=(os.getpid(),))
-            procs = self._procs
-        try:
-            return procs.submit(self.renderer, path, page).result(timeout=60)
-        except BrokenProcessPool:
-            with self._lock:
-                if self._procs is procs:
-                    self._procs = None
-            return self.renderer(path, page)
+        """Start render processes ahead of the first page (in the background)."""
+        self.drawer.start()
 
     def get(self, path: Path, sha256: str, page: int) -> bytes:
-        """The page's PNG, rendered now unless cached (or being rendered ahead, then awaited)."""
+        """The page's PNG, drawn now unless cached (or under way, then awaited); RenderError if it cannot be."""
         key = (sha256, page)
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-            future = self._inflight.get(key)
-        if future is not None:
+        for _ in range(3):
+            with self._lock:
+                if key in self._items:
+                    self._items.move_to_end(key)
+                    return self._items[key]
+                self._raise_if_failed(key)
+                future = self._inflight.get(key)
+                if future is None:
+                    future = self._inflight[key] = Future()
+                    break
             try:
-                return future.result(timeout=30)
-            except Exception:
-                pass  # render it here, and raise its error if it fails again
-        data = self._render(path, page)
-        self._store(key, data)
-        return data
+                return future.result()  # drawn for someone else, within that render's time limit
+            except RenderBusy:
+                continue  # a render ahead that found no free process: draw it here
+        else:
+            raise RenderBusy("the server is busy drawing other pages; try again in a moment")
+        return self._draw(path, key, future, self.drawer.render)
 
     def prefetch(self, path: Path, sha256: str, pages: list[int]) -> None:
-        """Render these pages in the background unless they are cached or under way."""
+        """Draw these pages in the background unless they are cached, failed or under way."""
         for page in pages:
             key = (sha256, page)
             with self._lock:
-                if key in self._items or key in self._inflight:
+                if key in self._items or key in self._inflight or key in self._failed:
                     continue
-                future = self._pool.submit(self._render_ahead, path, key)
-                self._inflight[key] = future
+                future = self._inflight[key] = Future()
+            self._ahead.submit(self._draw, path, key, future, self.drawer.render_ahead)
 
     def cached(self, sha256: str, page: int) -> bool:
         with self._lock:
             return (sha256, page) in self._items
 
-    def _render_ahead(self, path: Path, key: tuple[str, int]) -> bytes:
+    def failure(self, sha256: str, page: int) -> str | None:
+        """Why this page could not be drawn, if it failed lately."""
+        with self._lock:
+            try:
+                self._raise_if_failed((sha256, page))
+            except RenderError as exc:
+                return str(exc)
+        return None
+
+    def _raise_if_failed(self, key: Key) -> None:
+        failed = self._failed.get(key)
+        if failed is not None:
+            if time.monotonic() - failed[1] < self.failure_seconds:
+                raise RenderError(failed[0])
+            del self._failed[key]
+
+    def _draw(self, path: Path, key: Key, future: Future[bytes], draw: Callable[[Path, int], bytes | None]) -> bytes:
         try:
-            data = self._render(path, key[1])
-            self._store(key, data)
-            return data
-        finally:
+            data = draw(path, key[1])
+            if data is None:
+                raise RenderBusy("no render process free to draw ahead")
+        except BaseException as exc:
+            if not isinstance(exc, Exception):  # interrupted: whoever waits gets the same
+                with self._lock:
+                    self._inflight.pop(key, None)
+                future.set_exception(exc)
+                raise
+            error = exc if isinstance(exc, RenderError) else RenderError(f"this page cannot be drawn ({exc})")
             with self._lock:
                 self._inflight.pop(key, None)
+                if not isinstance(error, RenderBusy):
+                    self._failed[key] = (str(error), time.monotonic())
+                    while len(self._failed) > 1024:
+                        self._failed.popitem(last=False)
+            future.set_exception(error)
+            raise error from None
+        self._store(key, data)
+        with self._lock:
+            self._inflight.pop(key, None)
+        future.set_result(data)
+        return data
 
-    def _store(self, key: tuple[str, int], data: bytes) -> None:
+    def _store(self, key: Key, data: bytes) -> None:
         with self._lock:
             if key in self._items:
                 return
@@ -119,9 +165,9 @@ class PageImageCache:
                 self._size -= len(old)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
-        if self._procs is not None:
-            self._procs.shutdown(wait=False, cancel_futures=True)
+        """Stop drawing: the renders ahead are dropped and the render processes killed."""
+        self._ahead.shutdown(wait=False, cancel_futures=True)
+        self.drawer.close()
 
 
 class PageImageService:
@@ -133,10 +179,13 @@ class PageImageService:
 
     route = "/page-image/{token}/{doc_id}/{sha}/{page}.png"
 
-    def __init__(self, cache: PageImageCache) -> None:
+    def __init__(self, cache: PageImageCache, per_session: int = 2) -> None:
         self.cache = cache
+        self.per_session = per_session  # renders one session may wait for at once (the others queue)
         self._grants: dict[str, dict[str, tuple[Path, str, int]]] = {}
+        self._turns: dict[str, asyncio.Semaphore] = {}
         self._lock = threading.Lock()
+        self._waiting = ThreadPoolExecutor(max_workers=16, thread_name_prefix="pdfrag-render-wait")
 
     def register(self) -> str:
         import secrets
@@ -149,6 +198,7 @@ class PageImageService:
     def revoke(self, token: str) -> None:
         with self._lock:
             self._grants.pop(token, None)
+            self._turns.pop(token, None)
 
     def grant(self, token: str, doc_id: str, path: Path, sha256: str, pages: int) -> None:
         with self._lock:
@@ -169,9 +219,7 @@ class PageImageService:
         return path, sha256
 
     async def endpoint(self, request):
-        """The Starlette endpoint of `route`."""
-        import asyncio
-
+        """The Starlette endpoint of `route`: the PNG, or why the page cannot be drawn (never a traceback)."""
         from starlette.responses import Response
 
         params = request.path_params
@@ -179,13 +227,54 @@ class PageImageService:
             page = int(params["page"])
         except ValueError:
             return Response(status_code=404)
-        found = self.lookup(params["token"], params["doc_id"], params["sha"], page)
+        token = params["token"]
+        found = self.lookup(token, params["doc_id"], params["sha"], page)
         if found is None:
             return Response("not found", status_code=404, media_type="text/plain")
         path, sha256 = found
+        turn = self._turns.setdefault(token, asyncio.Semaphore(self.per_session))
         try:
-            data = await asyncio.to_thread(self.cache.get, path, sha256, page)
-        except Exception as exc:
-            return Response(f"page {page} cannot be rendered: {exc}", status_code=500, media_type="text/plain")
+            async with turn:  # one session's slow pages hold its own turns, not the other sessions'
+                loop = asyncio.get_running_loop()
+                data = await loop.run_in_executor(self._waiting, self.cache.get, path, sha256, page)
+        except RenderError as exc:
+            return failure_response(page, str(exc), busy=isinstance(exc, RenderBusy),
+                                    accept=request.headers.get("accept", ""))
         return Response(data, media_type="image/png",
                         headers={"Cache-Control": "private, max-age=86400, immutable"})
+
+    def close(self) -> None:
+        """Stop every render (the server's end)."""
+        self.cache.close()
+        self._waiting.shutdown(wait=False, cancel_futures=True)
+
+
+def failure_response(page: int, reason: str, *, busy: bool, accept: str):
+    """503 (busy) or 422 with the reason: as an SVG picture for an <img> (the Inspect page shows it where the
+    page would be), as plain text for anything else."""
+    from starlette.responses import Response
+
+    status = 503 if busy else 422
+    text = f"Page {page} cannot be shown: {reason}."
+    headers = {"Cache-Control": "no-store"}
+    if "image/" in accept and "text/html" not in accept:
+        return Response(_message_svg(text), status_code=status, media_type="image/svg+xml", headers=headers)
+    return Response(text, status_code=status, media_type="text/plain", headers=headers)
+
+
+def _message_svg(text: str, width: int = 600, per_line: int = 62) -> str:
+    words, lines, line = text.split(), [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > per_line:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    lines.append(line)
+    height = 60 + 24 * len(lines)
+    rows = "".join(f'<tspan x="24" dy="{0 if i == 0 else 24}">{html.escape(row)}</tspan>'
+                   for i, row in enumerate(lines[:12]))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" role="img"><rect width="100%" height="100%" fill="#fff4f4" '
+            f'stroke="#c0392b"/><text x="24" y="40" font-family="sans-serif" font-size="16" fill="#7b241c">'
+            f'{rows}</text></svg>')

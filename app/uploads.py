@@ -1,7 +1,7 @@
 """Checks on uploaded files before they reach the workspace: the name, the size limit, the PDF header.
 
-The browser already refuses files over the size limit before sending them (app/www/app.js); these
-checks are the ones that hold, whatever the client does.
+The browser already refuses files over the size limit before sending them (app/www/app.js), and the
+server refuses them while they stream (app/upload_limit.py); these checks hold whatever the client does.
 """
 
 from __future__ import annotations
@@ -44,10 +44,22 @@ def check_upload(upload: Upload, max_bytes: int) -> str | None:
     return None
 
 
-def stage_uploads(uploads: list[Upload], max_bytes: int) -> tuple[Path | None, list[Path], list[Rejection]]:
-    """Move accepted uploads into a staging folder under their sanitised names.
+def held_bytes(uploads: list[Upload]) -> int:
+    """Bytes these uploads take where Shiny stored them (measured, not the size the browser declared)."""
+    total = 0
+    for upload in uploads:
+        try:
+            total += upload.datapath.stat().st_size
+        except OSError:
+            pass
+    return total
 
-    Returns (staging folder or None, staged files, rejections). The caller deletes the folder.
+
+def stage_uploads(uploads: list[Upload], max_bytes: int) -> tuple[Path | None, list[Path], list[Rejection]]:
+    """Move accepted uploads into a staging folder under their sanitised names; delete the refused ones.
+
+    Shiny would otherwise keep every upload until the session ends. Returns (staging folder or None,
+    staged files, rejections). The caller deletes the folder.
     """
     staged: list[Path] = []
     rejected: list[Rejection] = []
@@ -57,6 +69,7 @@ def stage_uploads(uploads: list[Upload], max_bytes: int) -> tuple[Path | None, l
         reason = check_upload(upload, max_bytes)
         if reason is not None:
             rejected.append(Rejection(upload.name, reason))
+            upload.datapath.unlink(missing_ok=True)
             continue
         if staging is None:
             staging = Path(tempfile.mkdtemp(prefix="pdfrag-upload-"))
@@ -66,6 +79,6 @@ def stage_uploads(uploads: list[Upload], max_bytes: int) -> tuple[Path | None, l
             name, number = f"{stem}-{number}.pdf", number + 1
         taken.add(name.lower())
         target = staging / name
-        shutil.copyfile(upload.datapath, target)
+        shutil.move(upload.datapath, target)
         staged.append(target)
     return staging, staged, rejected

@@ -9,7 +9,8 @@ from shiny import module, reactive, render, req, ui
 
 from app.runner import Batch
 from app.state import OpenRequest, format_bytes
-from app.uploads import Upload, stage_uploads
+from app.upload_limit import SessionUploads
+from app.uploads import Upload, held_bytes, stage_uploads
 from app.workspaces import SessionWorkspace
 from engine.schemas import DocumentRecord
 
@@ -77,8 +78,12 @@ def corpus_frame(records: list[DocumentRecord]):
 
 @module.server
 def library_server(input, output, session, *, space: SessionWorkspace, records: Callable[[], list[DocumentRecord]],
-                   corpus_changed: Callable[[], None], sample_files: list[Path], max_upload_bytes: int):
-    """Returns (ingest requests, open-in-Inspect requests) as reactive values."""
+                   corpus_changed: Callable[[], None], sample_files: list[Path], max_upload_bytes: int,
+                   uploads: SessionUploads | None = None):
+    """Returns (ingest requests, open-in-Inspect requests) as reactive values.
+
+    `uploads` is this session's upload account: told when uploads leave Shiny's folder (its storage budget).
+    """
     ingest = reactive.value[Batch | None](None)
     open_request = reactive.value[OpenRequest | None](None)
     report = reactive.value[tuple[list[str], list[tuple[str, str]]]](([], []))
@@ -87,8 +92,11 @@ def library_server(input, output, session, *, space: SessionWorkspace, records: 
     @reactive.event(input.files)
     def _uploaded():
         files = input.files() or []
-        uploads = [Upload(f["name"], Path(f["datapath"]), int(f.get("size") or 0)) for f in files]
-        staging, staged, rejected = stage_uploads(uploads, max_upload_bytes)
+        received = [Upload(f["name"], Path(f["datapath"]), int(f.get("size") or 0)) for f in files]
+        held = held_bytes(received)
+        staging, staged, rejected = stage_uploads(received, max_upload_bytes)
+        if uploads is not None:
+            uploads.taken_in(held)
         report.set(([p.name for p in staged], [(r.name, r.reason) for r in rejected]))
         for item in rejected:
             ui.notification_show(f"{item.name}: {item.reason}", type="error", duration=8)

@@ -1,15 +1,17 @@
-"""Hosted mode in the browser: with PDFRAG_SESSION_WORKSPACES=1 each session sees the samples and only its own uploads."""
+"""Hosted mode (PDFRAG_SESSION_WORKSPACES=1): each session sees the samples and only its own uploads (in the
+browser); sessions at once and each session's storage are capped, with a message that says so."""
 
 from __future__ import annotations
 
+import json
 import time
 
+import httpx
 import pytest
 
 from browser_helpers import chromium, upload_files  # noqa: F401  (fixtures)
 from browser_helpers import open_page, screenshot, start_server, stop_server, tab
-
-pytestmark = [pytest.mark.browser]
+from shiny_protocol import ShinySession
 
 
 @pytest.fixture(scope="module")
@@ -29,6 +31,7 @@ def corpus_names(page) -> set[str]:
     return set(page.locator("#library-corpus td:first-child").all_inner_texts())
 
 
+@pytest.mark.browser
 def test_each_session_has_its_own_workspace_with_the_samples(chromium, hosted, upload_files):
     first = open_page(chromium, hosted.url)
     second = chromium.new_context(viewport={"width": 1400, "height": 1000}).new_page()
@@ -53,3 +56,65 @@ def test_each_session_has_its_own_workspace_with_the_samples(chromium, hosted, u
     second.locator("img.pdfrag-page-image").wait_for()
     first.close()
     second.context.close()
+
+
+@pytest.fixture(scope="module")
+def capped(tmp_path_factory):
+    """Hosted mode with room for two sessions of 6 MB each, files up to 5 MB, no samples."""
+    root = tmp_path_factory.mktemp("capped")
+    (root / "samples").mkdir()
+    server = start_server(root / "workspace", env={
+        "PDFRAG_SESSION_WORKSPACES": "1", "PDFRAG_MAX_SESSIONS": "2", "PDFRAG_SESSION_STORAGE_MB": "6",
+        "PDFRAG_MAX_UPLOAD_MB": "5", "PDFRAG_SAMPLES_DIR": str(root / "samples")})
+    yield server
+    stop_server(server)
+
+
+def full_notice(session: ShinySession, timeout: float) -> str | None:
+    """The 'workbench is full' modal's text if the server shows one within `timeout` seconds."""
+    try:
+        message = session.wait_for(lambda m: "modal" in m, timeout=timeout)
+    except TimeoutError:
+        return None
+    return json.dumps(message["modal"])
+
+
+def test_each_session_may_store_only_its_share(capped):
+    first, second = ShinySession(capped.url), ShinySession(capped.url)
+    _, url = first.upload_init([("a.pdf", 10)])
+    assert httpx.post(url, content=b"%PDF-" + b"a" * (4 * 2**20), timeout=30).status_code == 200
+    _, url = first.upload_init([("b.pdf", 10)])  # 4 MB held + 3 MB > 6 MB
+    refused = httpx.post(url, content=b"%PDF-" + b"b" * (3 * 2**20), timeout=30)
+    assert refused.status_code == 413 and "session's storage is full" in refused.text and "6 MB" in refused.text
+    _, url = second.upload_init([("c.pdf", 10)])  # another session has its own share
+    assert httpx.post(url, content=b"%PDF-" + b"c" * (4 * 2**20), timeout=30).status_code == 200
+    first.close()
+    second.close()
+
+
+def test_sessions_past_the_cap_are_told_the_workbench_is_full(capped):
+    deadline = time.time() + 30
+    while True:  # the sessions of the test before end in the background
+        sessions = [ShinySession(capped.url), ShinySession(capped.url)]
+        if all(full_notice(s, 1.0) is None for s in sessions):
+            break
+        for s in sessions:
+            s.close()
+        assert time.time() < deadline, "the sessions of the test before never ended"
+        time.sleep(0.5)
+    third = ShinySession(capped.url)
+    notice = full_notice(third, 10.0)
+    assert notice is not None and "The workbench is full" in notice and "2 sessions at once" in notice
+    _, url = third.upload_init([("d.pdf", 10)])  # a refused session has no workspace to upload to
+    assert httpx.post(url, content=b"%PDF-1.4", timeout=10).status_code == 404
+    third.close()
+    sessions[0].close()  # one leaves: the next visitor gets in
+    while True:
+        fourth = ShinySession(capped.url)
+        if full_notice(fourth, 1.0) is None:
+            break
+        fourth.close()
+        assert time.time() < deadline, "a session that ended never freed its place"
+        time.sleep(0.5)
+    fourth.close()
+    sessions[1].close()

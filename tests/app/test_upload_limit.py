@@ -1,18 +1,25 @@
-"""The upload limit bites in the browser: a file above PDFRAG_MAX_UPLOAD_MB (1 MB here) is refused with a
-visible message before Shiny sends it, whether it is chosen with Browse… or dropped; the others go on."""
+"""The upload limit bites in the browser and on the server.
+
+In the browser: a file above PDFRAG_MAX_UPLOAD_MB (1 MB here) is refused with a visible message before
+Shiny sends it, whether it is chosen with Browse… or dropped; the others go on. On the server, for a
+client that skips the browser's checks and speaks Shiny's protocol itself (5 MB here): an upload is
+refused while it streams, whatever size it announced, and never puts more than the limit on disk.
+"""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
+import httpx
 import pytest
 
 from browser_helpers import chromium, start_server, stop_server, text_pdf  # noqa: F401  (fixtures)
 from browser_helpers import open_page, screenshot, wait_idle
-
-pytestmark = [pytest.mark.browser]
+from shiny_protocol import ShinySession, disk_bytes, watched_body
 
 LIMIT_MB = 1
+STREAM_LIMIT_MB = 5
 
 
 @pytest.fixture(scope="module")
@@ -51,6 +58,7 @@ def refused(page) -> str:
     return " ".join(message.all_inner_texts())
 
 
+@pytest.mark.browser
 def test_the_limit_is_told_before_choosing(page):
     box = page.locator("[data-pdfrag-max-bytes]")
     assert box.get_attribute("data-pdfrag-max-bytes") == str(LIMIT_MB * 2**20)
@@ -58,6 +66,7 @@ def test_the_limit_is_told_before_choosing(page):
     assert page.locator("#library-files").get_attribute("accept") == ".pdf,application/pdf"
 
 
+@pytest.mark.browser
 def test_an_oversize_file_is_refused_before_it_is_sent(page, server, files):
     page.set_input_files("#library-files", [str(files["big"])])
     text = refused(page)
@@ -71,6 +80,7 @@ def test_an_oversize_file_is_refused_before_it_is_sent(page, server, files):
     assert "0 documents" in page.locator("#library-summary").inner_text()
 
 
+@pytest.mark.browser
 def test_a_dropped_oversize_file_is_refused_too(page, server):
     zone = page.locator(".pdfrag-upload .input-group")
     page.evaluate("""zone => {
@@ -84,6 +94,7 @@ def test_a_dropped_oversize_file_is_refused_too(page, server):
     assert not page.locator(".shiny-file-input-active, .shiny-file-input-over").count()  # highlight cleared
 
 
+@pytest.mark.browser
 def test_with_an_oversize_file_the_others_are_still_uploaded(page, server, files):
     page.set_input_files("#library-files", [str(files["big"]), str(files["small"])])
     assert "big-report.pdf" in refused(page) and "small-report.pdf" not in refused(page)
@@ -99,3 +110,70 @@ def test_with_an_oversize_file_the_others_are_still_uploaded(page, server, files
     # a selection within the limit clears the refusal
     page.set_input_files("#library-files", [str(files["small"])])
     page.locator(".pdfrag-upload-refused .pdfrag-reject").wait_for(state="detached", timeout=5_000)
+
+
+# -- on the server, for a client that does not play by the browser's rules ---------------------------
+
+
+@pytest.fixture(scope="module")
+def streaming(tmp_path_factory):
+    """A workbench with a 5 MB limit whose temporary files (Shiny's uploads among them) go to its own folder."""
+    root = tmp_path_factory.mktemp("streaming")
+    (root / "tmp").mkdir()
+    running = start_server(root / "workspace", env={"PDFRAG_MAX_UPLOAD_MB": str(STREAM_LIMIT_MB),
+                                                    "TMPDIR": str(root / "tmp")})
+    running.tmp = root / "tmp"
+    yield running
+    stop_server(running)
+
+
+def test_a_50_mb_upload_against_a_5_mb_limit_never_puts_more_than_5_mb_on_disk(streaming):
+    session = ShinySession(streaming.url)
+    job, url = session.upload_init([("huge.pdf", 1024)])  # announced as 1 KB
+    before = disk_bytes(streaming.tmp)  # Shiny keeps the app's CSS there
+    peaks: list[int] = []
+    reply = httpx.post(url, content=watched_body(50 * 2**20, streaming.tmp, peaks), timeout=60)  # no length given
+    assert reply.status_code == 413 and f"{STREAM_LIMIT_MB} MB upload limit" in reply.text
+    peaks.append(disk_bytes(streaming.tmp))
+    assert len(peaks) > STREAM_LIMIT_MB  # measured while the upload streamed, chunk by chunk
+    assert max(peaks) - before <= STREAM_LIMIT_MB * 2**20, f"{(max(peaks) - before) / 2**20:.1f} MB on disk"
+    print(f"\n[probe] 50 MB against {STREAM_LIMIT_MB} MB: {reply.status_code}, at most "
+          f"{(max(peaks) - before) / 2**20:.1f} MB on disk while it streamed ({len(peaks)} measures)")
+    assert disk_bytes(streaming.tmp) == before  # nothing of it stays, although the session goes on
+    session.upload_end(job, "library-files")  # finishing the refused upload gives the app nothing
+    time.sleep(0.5)
+    pdfs = streaming.data_dir / "pdfs"
+    assert not pdfs.exists() or not any(pdfs.iterdir())
+    session.close()
+
+
+def test_a_declared_length_over_the_limit_is_refused_before_the_body_is_read(streaming):
+    session = ShinySession(streaming.url)
+    _, url = session.upload_init([("big.pdf", 1024)])
+    before = disk_bytes(streaming.tmp)
+    reply = httpx.post(url, content=b"%PDF-" + b"x" * (STREAM_LIMIT_MB * 2**20), timeout=60)
+    assert reply.status_code == 413 and "upload limit" in reply.text
+    assert disk_bytes(streaming.tmp) == before
+    session.close()
+
+
+def test_an_upload_for_no_open_session_is_refused(streaming):
+    reply = httpx.post(streaming.url + "session/" + "0" * 64 + "/upload/abc?w=", content=b"%PDF-1.4", timeout=10)
+    assert reply.status_code == 404
+
+
+def test_an_upload_within_the_limit_reaches_the_workspace_and_leaves_no_copy_behind(streaming, tmp_path):
+    pdf = text_pdf(tmp_path / "within-limit.pdf", "Within Limit", 2)
+    session = ShinySession(streaming.url)
+    job, url = session.upload_init([(pdf.name, 10)])  # the announced size does not matter either way
+    reply = httpx.post(url, content=pdf.read_bytes(), timeout=30)
+    assert reply.status_code == 200
+    session.upload_end(job, "library-files")
+    deadline = time.time() + 60
+    while not (streaming.data_dir / "pdfs" / pdf.name).exists():
+        assert time.time() < deadline, "the upload never reached the workspace"
+        time.sleep(0.1)
+    while list(streaming.tmp.rglob("*.pdf")):  # Shiny's copy was moved, the staging folder goes after the ingest
+        assert time.time() < deadline, f"left behind: {list(streaming.tmp.rglob('*.pdf'))}"
+        time.sleep(0.1)
+    session.close()

@@ -65,6 +65,8 @@ def stage_keys(sha256: str, stages: Sequence[Stage], provider: Provider, model: 
         upstream = [keys[n].key for n in (*stage.requires, *stage.uses) if n in keys]
         model_used = model if used is not Provider.OFFLINE else ""
         parts: list[Any] = [sha256, stage.name, version, used.value, model_used, upstream]
+        if version <= 0:  # a key of its own every run, so that its dependents run again after it too
+            parts.append(os.urandom(8).hex())
         options = _options_key(stage)
         if options:  # stages without options keep the keys they always had
             parts.append(options)

@@ -125,9 +125,6 @@ def test_a_changed_version_constant_reruns_the_stage_that_names_it(data_dir: Pat
     assert runs(log) == RERUNS["reformat"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine.pipeline.stage_keys gives a stage whose version cannot be read version 0 (never cached) but an "
-    "unchanging key, so from the second ingest on its dependents keep results made from an older output"))
 def test_a_stage_whose_version_cannot_be_read_is_never_taken_from_the_cache(data_dir: Path, make_pdf,
                                                                            tmp_path: Path):
     """A stage whose version constant is missing cannot be checked against its cache: it runs again on

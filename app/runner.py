@@ -208,8 +208,11 @@ class _Job:
 
 
 def _run_pipeline(job: _Job, emit, stop: Any) -> tuple[list[IngestResult], bool, str | None]:
-    pipeline = Pipeline(Workspace(job.root), provider=job.provider, workers=job.workers, on_progress=emit,
-                        max_bytes=job.max_bytes, llm=job.llm)
+    try:  # with gemini this checks the key and models first (one line when they are refused)
+        pipeline = Pipeline(Workspace(job.root), provider=job.provider, workers=job.workers, on_progress=emit,
+                            max_bytes=job.max_bytes, llm=job.llm)
+    except Exception as exc:
+        return [], False, str(exc) or type(exc).__name__
     done = threading.Event()
 
     def watch() -> None:

@@ -153,6 +153,7 @@ def _positive_int(text: str) -> int:
 
 
 def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) -> int:
+    from engine.llm.errors import LlmError
     from engine.pipeline import Pipeline, collect_pdfs
     from engine.progress import ProgressPrinter
 
@@ -162,8 +163,13 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
     workers = args.workers or settings.workers
     llm = _llm_settings(args.workers) if provider is Provider.GEMINI else None
     printer = ProgressPrinter(total=len(collect_pdfs(Path(p) for p in args.paths)))
-    pipeline = Pipeline(workspace, provider=provider, workers=workers, on_progress=printer,
-                        max_bytes=settings.max_upload_bytes, llm=llm)
+    try:
+        pipeline = Pipeline(workspace, provider=provider, workers=workers, on_progress=printer,
+                            max_bytes=settings.max_upload_bytes, llm=llm)
+    except LlmError as exc:  # the check before the first call: refused key, unreachable, model not offered
+        printer.close()
+        _err(f"{exc}; nothing was processed")
+        return EXIT_FAILED
     started = time.perf_counter()
     before = _records_stamp(workspace)
     try:

@@ -360,16 +360,22 @@ class Pipeline:
                  stages: Sequence[Stage] | None = None, max_bytes: int | None = None,
                  llm: Any | None = None) -> None:
         """`llm`: LlmSettings (or LlmClients) for the gemini provider, e.g. with keys from the app's session;
-        without it the gemini stages read the environment. The model defaults to the settings' Gemini model."""
+        without it the gemini stages read the environment. The model defaults to the settings' Gemini model.
+        With the gemini provider the key and models are checked first (engine.llm.check): a refused key, an
+        unreachable provider or a model it does not offer raises engine.llm.check.LlmUnavailable here."""
         self.workspace = workspace if isinstance(workspace, Workspace) else Workspace(workspace)
         self.provider = Provider(provider)
         self.model = model
+        self.workers = max(1, workers or default_workers())
         if self.provider is Provider.GEMINI:
             from engine.llm.clients import LlmClients
 
             llm = llm if isinstance(llm, LlmClients) else LlmClients(llm)
+            if self.workers > 1:  # document workers share the provider's limits (one pacer per process)
+                llm = LlmClients(llm.settings.model_copy(update={"pacer_share": self.workers}))
             self.model = model or llm.settings.gemini_model
-        self.workers = max(1, workers or default_workers())
+            if stages is None:  # one models.list per provider before any page: raises LlmUnavailable
+                llm.preflight()
         self.on_progress = on_progress
         self.stages: list[Stage] = (list(stages) if stages is not None
                                     else default_stages(provider=self.provider, llm=llm))

@@ -108,7 +108,7 @@ async def _reformat_window(session: LlmSession, system: str, context: str, origi
                            numbers: list[int]) -> tuple[str | None, str, bool]:
     """(accepted window text or None, the problem or the repairs made, whether the call failed for good)."""
     try:
-        reply = await session.gemini.generate([context, original], system=system)
+        reply = await session.gemini.generate([context, original], system=system, purpose="reformat")
     except LlmError as exc:
         return None, str(exc), True
     if reply.finish_reason != "STOP":

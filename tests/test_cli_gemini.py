@@ -58,7 +58,7 @@ def test_ingest_with_gemini_end_to_end(tmp_path, fake_gemini, fake_mistral, llm_
     read = json.loads(shown.stdout)["stages"]["read"]
     assert (read["provider"], read["calls"], read["retries"], read["fallbacks"]) == ("gemini", 13, 0, 0)
     notes = [w for page in json.loads(shown.stdout)["page_info"] for w in page["warnings"]]
-    assert notes == ["transcribed by pixtral-large-latest (gemini: RECITATION)"]
+    assert notes == ["transcribed by mistral-medium-3.5 (gemini: RECITATION)"]
     assert read["input_tokens"] > 0 and read["seconds"] > 0
     markdown = pdfrag(llm_env, "show", deck["doc_id"], "--what", "markdown", "--raw", "--data-dir", data).stdout
     assert "| Team | 10 |" in markdown

@@ -27,7 +27,7 @@ def test_samples_ingested_with_gemini(data_dir, fake_gemini, fake_mistral, llm_s
     for result in results:
         record = workspace.load(result.doc_id)
         read = record.stages["read"]
-        assert read.provider is Provider.GEMINI and read.model == "gemini-2.5-flash"
+        assert read.provider is Provider.GEMINI and read.model == "gemini-3.8-flash"
         assert (read.calls, read.retries, read.fallbacks) == (record.pages, 0, 0)
         assert read.input_tokens > 0 and read.output_tokens > 0
         for name in LLM_STAGES:  # a report's structure is its (LLM-reformatted) headings: no call of its own
@@ -36,7 +36,8 @@ def test_samples_ingested_with_gemini(data_dir, fake_gemini, fake_mistral, llm_s
         assert record.stages["tree"].provider is Provider.OFFLINE and record.stages["tree"].calls == 0
         assert count_markers(workspace.reformatted_markdown_path(record).read_text()) == record.pages
         assert tree_pages(record.tree) == set(range(1, record.pages + 1))
-    assert not fake_mistral.requests
+    assert not fake_mistral.requests_to("/v1/chat/completions")  # the fallback was never needed
+    assert len(fake_gemini.list_requests) == 1 and len(fake_mistral.requests_to("/v1/models")) == 1  # the check
 
 
 def test_a_page_that_fails_for_good_leaves_the_document_partial(data_dir, fake_gemini, llm_settings):

@@ -25,7 +25,9 @@ def settings_ui(config: AppConfig):
         ui.card_header("API keys"),
         *key_inputs,
         ui.p("Keys live in this browser session's memory only: they are never written to disk, never shown again "
-             "and gone when you close the tab.", class_="text-muted small mb-0"),
+             "and gone when you close the tab.", class_="text-muted small"),
+        ui.input_action_button("check", "Check keys and models", class_="btn-outline-secondary btn-sm"),
+        ui.output_ui("check_result"),
     ) if keys else ui.card(
         ui.card_header("API keys"),
         ui.p("No provider in this build needs a key.", class_="text-muted mb-0"),
@@ -73,6 +75,27 @@ def settings_server(input, output, session, *, config: AppConfig, private_worksp
                         class_="text-muted small mb-0")
         return ui.p("All sessions of this server share one workspace.", class_="text-muted small mb-0")
 
+    checked = reactive.value(None)  # (ok, lines) of the last check, this session only
+
+    @reactive.effect
+    @reactive.event(input.check)
+    async def _check():
+        import asyncio
+
+        checked.set((None, ["Checking…"]))
+        checked.set(await asyncio.to_thread(check_llm, current()))
+
+    @render.ui
+    def check_result():
+        result = checked()
+        if result is None:
+            return ui.p("Every Gemini run starts with this check (one models list per provider); a refused key or "
+                        "a model the provider no longer offers stops it before the first page.",
+                        class_="text-muted small mb-0 mt-2")
+        ok, lines = result
+        style = "text-muted" if ok is None else ("text-success" if ok else "text-danger")
+        return ui.div(*[ui.p(line, class_=f"{style} small mb-0") for line in lines], class_="mt-2 pdfrag-check")
+
     @reactive.calc
     def current() -> SessionSettings:
         def number(value, default: int, low: int, high: int) -> int:
@@ -97,3 +120,18 @@ def settings_server(input, output, session, *, config: AppConfig, private_worksp
         )
 
     return current
+
+
+def check_llm(settings: SessionSettings) -> tuple[bool, list[str]]:
+    """The engine's check of this session's keys and models (what every gemini run does first), as
+    (all ok, one line per provider); never raises, never shows a key."""
+    from engine.llm.check import check_providers
+    from engine.llm.settings import LlmSettings
+
+    try:
+        llm = LlmSettings.from_env(gemini_api_key=settings.api_keys.get("gemini"),
+                                   mistral_api_key=settings.api_keys.get("mistral"), gemini_model=settings.model or None)
+        report = check_providers(llm)
+    except Exception as exc:  # noqa: BLE001 - a bad setting or key, shown to the user, who can fix it
+        return False, [f"check failed: {exc}"]
+    return report.ok, report.lines()

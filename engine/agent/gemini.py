@@ -19,6 +19,7 @@ from engine.index import lexical
 from engine.index.evidence import page_units, readable, score_windows
 from engine.index.retrieve import Retriever
 from engine.index.text import query_pairs, query_terms, tokenize
+from engine.llm.check import preflight
 from engine.llm.clients import run_sync
 from engine.llm.prompts import render
 from engine.llm.settings import LlmSettings
@@ -173,6 +174,7 @@ def ask_gemini(retriever: Retriever, question: str, *, docs: list[int] | None = 
                settings: LlmSettings | None = None, top_docs: int = TOP_DOCS) -> Answer:
     """Answer with the agents (see the module docstring)."""
     settings = settings or LlmSettings.from_env()
+    preflight(settings)  # the key and model, once per few minutes (raises LlmUnavailable, one line)
     return run_sync(_ask(retriever, question, docs, k, settings, top_docs))
 
 

@@ -33,14 +33,16 @@ class GeminiToolClient(GeminiClient):
             types.FunctionDeclaration(name=d["name"], description=d["description"],
                                       parameters_json_schema=d["parameters"]) for d in declarations
         ])] if declarations else None
-        config = types.GenerateContentConfig(
-            system_instruction=system, temperature=0.0, tools=tools,
+        config = self.config(
+            "agent", system_instruction=system, tools=tools,
             automatic_function_calling=types.AutomaticFunctionCallingConfig(disable=True) if tools else None,
         )
         response = await self.generate_content(contents, config)
         usage = response.usage_metadata
         if usage:
-            self.usage.add(input_tokens=usage.prompt_token_count or 0, output_tokens=usage.candidates_token_count or 0)
+            thoughts = usage.thoughts_token_count or 0
+            self.usage.add(input_tokens=usage.prompt_token_count or 0,
+                           output_tokens=(usage.candidates_token_count or 0) + thoughts, thought_tokens=thoughts)
         return response
 
 

@@ -73,15 +73,19 @@ class LlmClients:
         return run_sync(main())
 
     def check(self) -> dict[str, Any]:
-        """The Gemini model's description (GET models/{model}); raises LlmError for a bad key, model or URL.
-
-        For the app's settings page: one cheap call that proves the key and endpoint work.
-        """
+        """The Gemini model's description (GET models/{model}); raises LlmError for a bad key, model or URL."""
 
         async def work(session: LlmSession) -> dict[str, Any]:
             return await session.gemini.model_info()
 
         return self.run(work, Usage())
+
+    def preflight(self, *, embeddings: bool = False) -> Any:
+        """One models.list per provider this run will call; raises LlmUnavailable (one line) when a key is
+        refused, a provider is unreachable or a configured model is not offered (engine.llm.check)."""
+        from engine.llm.check import preflight
+
+        return preflight(self.settings, embeddings=embeddings)
 
 
 def run_sync(coroutine: Coroutine[Any, Any, T]) -> T:

@@ -1,29 +1,37 @@
-"""MistralClient: async chat-with-image (pixtral) and OCR calls through mistralai, with bounded retries."""
+"""MistralClient: async chat-with-image (the vision fallback) and OCR calls through mistralai, paced and retried."""
 
 from __future__ import annotations
 
 import base64
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from engine.llm.errors import RETRYABLE_STATUS, LlmError, is_retryable, is_transport_error, scrub
+from engine.llm.errors import RETRYABLE_STATUS, LlmError, is_retryable, is_transport_error, retry_after_header, scrub
+from engine.llm.gemini import policy_for
+from engine.llm.pacer import Pacer, pacer_for
 from engine.llm.reply import LlmReply
 from engine.llm.retry import RetryPolicy, with_retries
 from engine.llm.settings import LlmSettings
 from engine.llm.usage import Usage
 
 FINISH = {"stop": "STOP", "length": "MAX_TOKENS", "model_length": "MAX_TOKENS", "error": "OTHER"}
+DEFAULT_SERVER_URL = "https://api.mistral.ai"
+IMAGE_TOKENS = 1_000  # about what one page image costs as input
 
 
 class MistralClient:
     """One mistralai SDK instance for the running event loop; `aclose()` releases its HTTP client."""
 
-    def __init__(self, settings: LlmSettings, usage: Usage, policy: RetryPolicy | None = None) -> None:
+    def __init__(self, settings: LlmSettings, usage: Usage, policy: RetryPolicy | None = None,
+                 pacer: Pacer | None = None) -> None:
         from mistralai.client import Mistral
 
         if not settings.mistral_key:
             raise LlmError("no MISTRAL_API_KEY: the Mistral fallback and OCR reader are not available")
         self.settings, self.usage = settings, usage
-        self.policy = policy or RetryPolicy(settings.max_attempts, settings.backoff_s, settings.backoff_max_s)
+        self.policy = policy or policy_for(settings)
+        self.pacer = pacer or pacer_for("mistral", settings.mistral_server_url or DEFAULT_SERVER_URL,
+                                        settings.mistral_key, settings.limits())
         self._sdk = Mistral(api_key=settings.mistral_key, server_url=settings.mistral_server_url or None,
                             timeout_ms=int(settings.timeout_s * 1000))
 
@@ -36,7 +44,7 @@ class MistralClient:
         messages = [{"role": "user", "content": [{"type": "text", "text": prompt},
                                                  {"type": "image_url", "image_url": image}]}]
         response = await self._call(lambda: self._sdk.chat.complete_async(
-            model=self.settings.mistral_vision_model, messages=messages, temperature=0.0))
+            model=self.settings.mistral_vision_model, messages=messages, temperature=0.0), len(prompt) // 4 + IMAGE_TOKENS)
         choice = response.choices[0]
         content = choice.message.content if choice.message else ""
         if isinstance(content, list):
@@ -49,22 +57,49 @@ class MistralClient:
         return reply
 
     async def ocr_pdf(self, pdf: bytes) -> list[str]:
-        """The Markdown of each page of a PDF, in page order, from the OCR endpoint."""
+        """The Markdown of each page of a PDF, in page order, from the OCR endpoint (one request: callers keep
+        a PDF within the endpoint's page and size limits, see MistralOcrReader)."""
         document = {"type": "document_url",
                     "document_url": "data:application/pdf;base64," + base64.b64encode(pdf).decode("ascii")}
         response = await self._call(lambda: self._sdk.ocr.process_async(
-            model=self.settings.mistral_ocr_model, document=document, include_image_base64=False))
+            model=self.settings.mistral_ocr_model, document=document, include_image_base64=False), 0)
         pages = sorted(response.pages, key=lambda page: page.index)
         self.usage.add(output_tokens=sum(len(page.markdown) // 4 for page in pages))
         return [page.markdown for page in pages]
 
-    async def _call(self, make: Any) -> Any:
+    async def list_models(self) -> list[str]:
+        """Model ids and aliases this key may use (GET /v1/models)."""
+        listing = await self._call(lambda: self._sdk.models.list_async(), 0)
+        names: list[str] = []
+        for card in listing.data or []:
+            names.append(card.id)
+            names.extend(getattr(card, "aliases", None) or [])
+        return names
+
+    async def has_model(self, model: str) -> bool:
+        try:
+            await self._call(lambda: self._sdk.models.retrieve_async(model_id=model), 0)
+        except LlmError as exc:
+            if exc.status in (400, 404, 422):
+                return False
+            raise
+        return True
+
+    async def _call(self, make: Callable[[], Awaitable[Any]], estimate: int) -> Any:
         async def call() -> Any:
+            ticket = await self.pacer.acquire(estimate)
             self.usage.add(calls=1)
             try:
-                return await make()
+                result = await make()
             except Exception as exc:
-                raise self._error(exc) from None
+                self.pacer.release(ticket, estimate)
+                error = self._error(exc)
+                if error.status == 429:
+                    self.pacer.rate_limited(error.retry_after)
+                raise error from None
+            usage = getattr(result, "usage", None)
+            self.pacer.release(ticket, getattr(usage, "total_tokens", None) or estimate)
+            return result
 
         return await with_retries(call, self.policy, is_retryable, lambda exc: self.usage.add(retries=1))
 
@@ -75,7 +110,8 @@ class MistralClient:
         if isinstance(exc, MistralError):
             status = exc.status_code
             return LlmError(f"Mistral HTTP {status}: {scrub(exc.body or exc.message, secrets)}", status=status,
-                            retryable=status in RETRYABLE_STATUS or status >= 500)
+                            retryable=status in RETRYABLE_STATUS or status >= 500,
+                            retry_after=retry_after_header(exc.headers))
         if is_transport_error(exc):
             return LlmError(f"Mistral unreachable: {type(exc).__name__}: {scrub(str(exc), secrets)}", retryable=True)
         return LlmError(f"Mistral call failed: {type(exc).__name__}: {scrub(str(exc), secrets)}")

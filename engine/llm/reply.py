@@ -16,6 +16,7 @@ class LlmReply(BaseModel):
     finish_reason: str = "STOP"
     input_tokens: int = 0
     output_tokens: int = 0
+    thought_tokens: int = 0  # thinking tokens (billed as output; not included in output_tokens here)
     function_calls: list[dict[str, Any]] = Field(default_factory=list)
 
 

@@ -1,6 +1,10 @@
 """LlmSettings: keys, endpoints, models and limits of the gemini provider, from the environment or the app.
 
 Keys are `SecretStr`: they never appear in a repr, a log line, a record or a cache key.
+
+The default models are ones the providers list as current on 2026-12-01 (sources in the README's
+"The gemini provider" section); each is overridable, and every LLM run checks them against the
+provider's `models.list` before its first call (`engine.llm.check`).
 """
 
 from __future__ import annotations
@@ -11,9 +15,18 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 
-DEFAULT_GEMINI_MODEL = "gemini-2.5-flash"
-DEFAULT_MISTRAL_VISION_MODEL = "pixtral-large-latest"
+DEFAULT_GEMINI_MODEL = "gemini-3.8-flash"  # stable since 2026-09-02, no shutdown date announced
+DEFAULT_MISTRAL_VISION_MODEL = "mistral-medium-3.5"  # Mistral's named replacement of pixtral-large (retired 2026-05-31)
 DEFAULT_MISTRAL_OCR_MODEL = "mistral-ocr-latest"
+DEFAULT_EMBED_MODEL = "gemini-embedding-001"
+
+Thinking = Literal["default", "off", "low", "medium", "high"]
+Tier = Literal["free", "paid"]
+
+# Client-side pacing per tier: requests/minute, input+output tokens/minute, requests in flight. Free: the
+# free tier's published Flash limits (10 RPM, 250k TPM); paid: tier 1 (1,000 RPM, 1M TPM). A project's
+# actual limits are shown in AI Studio; PDFRAG_LLM_RPM / _TPM / _CONCURRENCY override these.
+TIER_LIMITS: dict[str, tuple[int, int, int]] = {"free": (10, 250_000, 2), "paid": (1_000, 1_000_000, 8)}
 
 ENV_NAMES: dict[str, str] = {
     "gemini_api_key": "GEMINI_API_KEY",
@@ -29,6 +42,17 @@ ENV_NAMES: dict[str, str] = {
     "max_attempts": "PDFRAG_LLM_ATTEMPTS",
     "backoff_s": "PDFRAG_LLM_BACKOFF",
     "timeout_s": "PDFRAG_LLM_TIMEOUT",
+    "tier": "PDFRAG_LLM_TIER",
+    "rpm": "PDFRAG_LLM_RPM",
+    "tpm": "PDFRAG_LLM_TPM",
+    "concurrency": "PDFRAG_LLM_CONCURRENCY",
+    "max_wait_s": "PDFRAG_LLM_MAX_WAIT",
+    "thinking_read": "PDFRAG_THINKING_READ",
+    "thinking_reformat": "PDFRAG_THINKING_REFORMAT",
+    "thinking_extract": "PDFRAG_THINKING_EXTRACT",
+    "thinking_agent": "PDFRAG_THINKING_AGENT",
+    "temperature": "PDFRAG_LLM_TEMPERATURE",
+    "ocr_batch_pages": "PDFRAG_OCR_BATCH_PAGES",
 }
 
 
@@ -49,16 +73,36 @@ class LlmSettings(BaseModel):
     mistral_vision_model: str = Field(default=DEFAULT_MISTRAL_VISION_MODEL,
                                       description="PDFRAG_MISTRAL_VISION_MODEL: pages Gemini declines to recite")
     mistral_ocr_model: str = Field(default=DEFAULT_MISTRAL_OCR_MODEL, description="PDFRAG_MISTRAL_OCR_MODEL")
+    embed_model: str = Field(default=DEFAULT_EMBED_MODEL, description="PDFRAG_EMBED_MODEL (checked when embedding)")
     reader: Literal["gemini", "mistral-ocr"] = Field(
-        default="gemini", description="PDFRAG_LLM_READER: per-page Gemini vision, or Mistral OCR on the whole PDF")
+        default="gemini", description="PDFRAG_LLM_READER: per-page Gemini vision, or Mistral OCR in page batches")
     vision_pages: Literal["all", "needs_ocr"] = Field(
         default="all", description="PDFRAG_VISION_PAGES: every page, or only pages without a text layer")
-    page_workers: int = Field(default=4, ge=1, le=64, description="pages transcribed at once (--workers)")
+    page_workers: int = Field(default=4, ge=1, le=64, description="pages of one document sent at once (--workers)")
     max_attempts: int = Field(default=5, ge=1, le=10, description="PDFRAG_LLM_ATTEMPTS: tries per call (5xx, 429)")
     backoff_s: float = Field(default=1.0, ge=0,
                              description="PDFRAG_LLM_BACKOFF: first retry delay (s); doubles each retry, with jitter")
     backoff_max_s: float = Field(default=30.0, ge=0, description="longest retry delay")
     timeout_s: float = Field(default=180.0, gt=0, description="PDFRAG_LLM_TIMEOUT: seconds per request")
+    check_timeout_s: float = Field(default=20.0, gt=0, description="seconds for the models.list check of a run")
+    tier: Tier = Field(default="paid", description="PDFRAG_LLM_TIER: which default limits the pacer keeps to")
+    rpm: int | None = Field(default=None, ge=1, description="PDFRAG_LLM_RPM: requests per minute (default: tier)")
+    tpm: int | None = Field(default=None, ge=1, description="PDFRAG_LLM_TPM: tokens per minute (default: tier)")
+    concurrency: int | None = Field(default=None, ge=1, le=256,
+                                    description="PDFRAG_LLM_CONCURRENCY: requests in flight (default: tier)")
+    pacer_share: int = Field(default=1, ge=1, le=256,
+                             description="processes sharing these limits (the pipeline's document workers)")
+    max_wait_s: float = Field(default=120.0, ge=0, description="PDFRAG_LLM_MAX_WAIT: longest server-asked wait (s)")
+    thinking_read: Thinking = Field(default="low", description="PDFRAG_THINKING_READ: page transcription")
+    thinking_reformat: Thinking = Field(default="low", description="PDFRAG_THINKING_REFORMAT: heading repair")
+    thinking_extract: Thinking = Field(default="default",
+                                       description="PDFRAG_THINKING_EXTRACT: contents, deck sections, metadata")
+    thinking_agent: Thinking = Field(default="default", description="PDFRAG_THINKING_AGENT: the answering agents")
+    temperature: float | None = Field(default=None, ge=0, le=2, description=(
+        "PDFRAG_LLM_TEMPERATURE: default 1.0 (left unset) for Gemini 3 models as Google advises, 0 for older ones"))
+    ocr_batch_pages: int = Field(default=100, ge=1, le=1000,
+                                 description="PDFRAG_OCR_BATCH_PAGES: pages per Mistral OCR request")
+    ocr_batch_mb: float = Field(default=40.0, gt=0, description="largest Mistral OCR request (MB of PDF)")
     reformat_window_pages: int = Field(default=6, ge=1, description="pages per reformat call")
     reformat_min_recall: float = Field(default=0.97, ge=0, le=1,
                                        description="token recall below which a reformatted window is discarded")
@@ -75,6 +119,14 @@ class LlmSettings(BaseModel):
         """The key values, for scrubbing messages."""
         return [key for key in (self.gemini_key, self.mistral_key) if key]
 
+    def limits(self) -> tuple[int, int, int]:
+        """(requests/minute, tokens/minute, in flight) of this process: the tier's or the overrides, divided
+        among the `pacer_share` processes that share them (never below one request at a time)."""
+        rpm, tpm, concurrency = TIER_LIMITS[self.tier]
+        rpm, tpm, concurrency = self.rpm or rpm, self.tpm or tpm, self.concurrency or concurrency
+        share = self.pacer_share
+        return max(1, rpm // share), max(1, tpm // share), max(1, concurrency // share)
+
     def options_key(self) -> str:
         """What besides the model changes the read stage's output (part of its cache key)."""
         if self.reader == "mistral-ocr":
@@ -90,6 +142,9 @@ class LlmSettings(BaseModel):
             raw = env.get(var, "").strip()
             if raw:
                 values[field] = raw
+        embed = env.get("PDFRAG_EMBED_MODEL", "").strip()
+        if embed:
+            values["embed_model"] = embed
         values.update({k: v for k, v in overrides.items() if v is not None})
         try:
             return cls.model_validate(values)

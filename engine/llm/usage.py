@@ -10,23 +10,28 @@ from typing import Any
 
 @dataclass
 class Usage:
-    """Counters that LLM calls add to; safe to share between threads and coroutines."""
+    """Counters that LLM calls add to; safe to share between threads and coroutines.
+
+    `output_tokens` includes thinking tokens (they are billed as output); `thought_tokens` says how many of
+    them were thinking (kept in memory and in the answer trace; a StageState has no field for it)."""
 
     calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
     retries: int = 0
     fallbacks: int = 0
+    thought_tokens: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     def add(self, *, calls: int = 0, input_tokens: int = 0, output_tokens: int = 0, retries: int = 0,
-            fallbacks: int = 0) -> None:
+            fallbacks: int = 0, thought_tokens: int = 0) -> None:
         with self._lock:
             self.calls += calls
             self.input_tokens += input_tokens
             self.output_tokens += output_tokens
             self.retries += retries
             self.fallbacks += fallbacks
+            self.thought_tokens += thought_tokens
 
     def counts(self) -> dict[str, int]:
         """The counters by StageState field name."""
@@ -34,7 +39,7 @@ class Usage:
                 "retries": self.retries, "fallbacks": self.fallbacks}
 
     def __getstate__(self) -> dict[str, int]:
-        return self.counts()
+        return {**self.counts(), "thought_tokens": self.thought_tokens}
 
     def __setstate__(self, state: dict[str, int]) -> None:
         self.__init__(**state)  # type: ignore[misc]

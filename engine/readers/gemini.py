@@ -95,7 +95,8 @@ async def transcribe_page(session: LlmSession, doc: Any, page: int, data: bytes)
     """One Gemini call for one page; RECITATION goes to Mistral; anything else is a failure to fall back on."""
     gemini = session.gemini
     try:
-        reply = await gemini.generate([gemini.pdf_part(data), render("transcribe_page", medium="PDF page")])
+        reply = await gemini.generate([gemini.pdf_part(data), render("transcribe_page", medium="PDF page")],
+                                      purpose="read")
     except LlmError as exc:
         return PageFailure(page, str(exc))
     if reply.finish_reason == "RECITATION":

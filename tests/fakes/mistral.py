@@ -1,9 +1,15 @@
-"""FakeMistral: `POST /v1/chat/completions` and `POST /v1/ocr` as the mistralai SDK sends and reads them."""
+"""FakeMistral: chat completions, OCR and the models list, as the mistralai SDK sends and reads them.
+
+Like the real service it answers only the models it lists (`models`: pixtral-large is retired, so a chat
+with it is a 400), refuses unknown keys (`keys`: 401), refuses an OCR document with more pages or bytes than
+its limits (`ocr_max_pages`, `ocr_max_bytes`: 400) and, with `rpm`, answers 429 with a Retry-After header.
+"""
 
 from __future__ import annotations
 
 import base64
 import math
+import time
 from typing import Any
 
 from tests.fakes.server import FakeServer, Recorded, Reply
@@ -20,6 +26,11 @@ def ocr(pages: list[str], latency: float | None = None) -> Reply:
                                   "dimensions": {"dpi": 200, "height": 2200, "width": 1700}}
                                  for i, md in enumerate(pages)],
                        "model": "fake-ocr", "usage_info": {"pages_processed": len(pages)}}, latency)
+
+
+def _card(model: str) -> dict[str, Any]:
+    return {"id": model, "object": "model", "created": 0, "owned_by": "mistralai", "type": "base",
+            "capabilities": {"completion_chat": "ocr" not in model, "vision": True, "ocr": "ocr" in model}}
 
 
 def error(status: int, message: str = "", latency: float | None = None) -> Reply:
@@ -44,13 +55,61 @@ def ocr_document(request: Recorded) -> bytes:
     return base64.b64decode(url.split(",", 1)[1]) if "," in url else b""
 
 
+CURRENT_MODELS = ("mistral-medium-3.5", "mistral-medium-latest", "mistral-small-latest", "mistral-ocr-latest",
+                  "mistral-ocr-2512")
+
+
 class FakeMistral(FakeServer):
     """Chat answers "(image transcribed by the fake vision model)"; OCR returns each page's text layer."""
 
+    def __init__(self, latency: float = 0.0, *, models: tuple[str, ...] | list[str] = CURRENT_MODELS,
+                 keys: tuple[str, ...] | None = None, ocr_max_pages: int = 1000, ocr_max_bytes: int = 50 * 2**20,
+                 rpm: int | None = None, window_s: float = 60.0) -> None:
+        super().__init__(latency)
+        self.models = list(models)
+        self.keys = keys
+        self.ocr_max_pages, self.ocr_max_bytes = ocr_max_pages, ocr_max_bytes
+        self.rpm, self.window_s = rpm, window_s
+        self.quota_refusals = 0
+        self._served: list[float] = []
+
     def route(self, request: Recorded) -> Reply | None:
-        if request.method == "POST" and request.path.split("?")[0] in ("/v1/chat/completions", "/v1/ocr"):
-            return None
-        return Reply(404, {"object": "error", "message": f"no route {request.path}"})
+        path = request.path.split("?")[0]
+        auth = request.header("authorization")
+        if self.keys is not None and auth.removeprefix("Bearer ") not in self.keys:
+            return Reply(401, {"message": "Unauthorized", "request_id": "fake"}, 0.0)
+        if request.method == "GET" and path == "/v1/models":
+            return Reply(200, {"object": "list", "data": [_card(m) for m in self.models]}, 0.0)
+        if request.method == "GET" and path.startswith("/v1/models/"):
+            model = path.removeprefix("/v1/models/")
+            return Reply(200, _card(model), 0.0) if model in self.models else \
+                Reply(404, {"object": "error", "message": f"Model {model} not found", "code": "1500"}, 0.0)
+        if request.method != "POST" or path not in ("/v1/chat/completions", "/v1/ocr"):
+            return Reply(404, {"object": "error", "message": f"no route {request.path}"})
+        model = (request.body or {}).get("model", "")
+        if model not in self.models:
+            return Reply(400, {"object": "error", "message": f"Invalid model: {model}", "type": "invalid_model",
+                               "code": "1500"}, 0.0)
+        if path == "/v1/ocr":
+            data = ocr_document(request)
+            if len(data) > self.ocr_max_bytes:
+                return error(400, f"Document is larger than {self.ocr_max_bytes} bytes")
+            import pymupdf
+
+            with pymupdf.open(stream=data, filetype="pdf") as doc:
+                if doc.page_count > self.ocr_max_pages:
+                    return error(400, f"Document has {doc.page_count} pages; the maximum is {self.ocr_max_pages}")
+        if self.rpm is not None:
+            now = time.monotonic()
+            with self._lock:
+                self._served = [t for t in self._served if t > now - self.window_s]
+                if len(self._served) >= self.rpm:
+                    self.quota_refusals += 1
+                    wait = max(0.001, self._served[0] + self.window_s - now)
+                    return Reply(429, {"object": "error", "message": "Requests rate limit exceeded"}, 0.0,
+                                 {"Retry-After": f"{wait:.3f}"})
+                self._served.append(now)
+        return None
 
     def requests_to(self, path: str) -> list[Recorded]:
         return [r for r in list(self.requests) if r.path.split("?")[0] == path]

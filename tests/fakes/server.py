@@ -26,6 +26,7 @@ class Reply:
     status: int = 200
     body: Any = None
     latency: float | None = None
+    headers: dict[str, str] | None = None
 
 
 @dataclass
@@ -83,6 +84,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(reply.status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
+        for name, value in (reply.headers or {}).items():
+            self.send_header(name, value)
         self.end_headers()
         self.wfile.write(data)
 
@@ -102,7 +105,7 @@ class FakeServer:
         self.in_flight = 0
         self.max_in_flight = 0  # the most requests being answered at once
         self._scripts: list[tuple[Predicate | None, deque[Reply]]] = []
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # finish() of a scripted reply runs under it and may take it again
         self._http: _Http | None = None
         self._thread: threading.Thread | None = None
 

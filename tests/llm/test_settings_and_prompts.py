@@ -34,7 +34,7 @@ def test_bad_settings_name_the_variable():
 
 def test_defaults_are_documented_models():
     settings = LlmSettings()
-    assert (settings.gemini_model, settings.mistral_vision_model) == ("gemini-2.5-flash", "pixtral-large-latest")
+    assert (settings.gemini_model, settings.mistral_vision_model) == ("gemini-3.8-flash", "mistral-medium-3.5")
     assert settings.page_workers == 4 and settings.gemini_key == ""
 
 
@@ -83,8 +83,8 @@ def test_every_prompt_renders_and_is_ours():
 
 
 def test_check_describes_the_model_or_fails_cleanly(fake_gemini, llm_settings):
-    assert LlmClients(llm_settings).check()["name"] == "models/gemini-2.5-flash"
-    assert fake_gemini.requests[-1].method == "GET" and fake_gemini.requests[-1].path.endswith("/models/gemini-2.5-flash")
+    assert LlmClients(llm_settings).check()["name"] == "models/gemini-3.8-flash"
+    assert fake_gemini.requests[-1].method == "GET" and fake_gemini.requests[-1].path.endswith("/models/gemini-3.8-flash")
     with pytest.raises(LlmError, match="unreachable|HTTP"):
         LlmClients(llm_settings.model_copy(update={"gemini_base_url": "http://127.0.0.1:9", "max_attempts": 1})).check()
 
@@ -103,14 +103,14 @@ def test_the_fake_speaks_function_calling_with_the_real_sdk(fake_gemini, llm_set
     async def work(session):
         client = session.gemini._client
         config = types.GenerateContentConfig(tools=[tool])
-        first = await client.models.generate_content(model="gemini-2.5-flash", contents="How is flow measured?",
+        first = await client.models.generate_content(model="gemini-3.8-flash", contents="How is flow measured?",
                                                      config=config)
         call = first.function_calls[0]
         history = [types.Content(role="user", parts=[types.Part(text="How is flow measured?")]),
                    first.candidates[0].content,
                    types.Content(role="user", parts=[types.Part.from_function_response(
                        name=call.name, response={"pages": [3]})])]
-        second = await client.models.generate_content(model="gemini-2.5-flash", contents=history, config=config)
+        second = await client.models.generate_content(model="gemini-3.8-flash", contents=history, config=config)
         return call, second.text
 
     call, answer = LlmClients(llm_settings).run(work, Usage())

@@ -58,7 +58,7 @@ def test_recitation_page_costs_one_mistral_call(pdf, fake_gemini, fake_mistral, 
     result = reader(llm_settings).read(pdf, usage=usage)
     assert len(fake_gemini.generate_requests) == 4
     chats = fake_mistral.requests_to("/v1/chat/completions")
-    assert len(chats) == 1 and chats[0].body["model"] == "pixtral-large-latest"
+    assert len(chats) == 1 and chats[0].body["model"] == "mistral-medium-3.5"
     assert m.chat_images(chats[0])[0].startswith(b"\x89PNG")
     assert split_pages(result.markdown)[2] == "# Page three from pixtral"
     assert result.warnings == [] and usage.calls == 5 and usage.fallbacks == 0

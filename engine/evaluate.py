@@ -104,8 +104,13 @@ def fact_found(fact: str, answer: str) -> bool:
     return bool(needle) and needle in squash(answer)
 
 
+ELISION = " … "  # joins the parts of a quote that are apart on its page
+
+
 def _quote_on_page(quote: str, page_text: str) -> bool:
-    return quote in page_text or " ".join(quote.split()) in " ".join(page_text.split())
+    """Every part of the quote (parts apart on the page joined by ELISION) occurs on the page, spacing aside."""
+    flat = " ".join(page_text.split())
+    return all(part in page_text or " ".join(part.split()) in flat for part in quote.split(ELISION))
 
 
 def evaluate_method(items: Sequence[QaItem], method: str, *, k: int,

@@ -14,13 +14,15 @@ import numpy as np
 
 from engine.agent.focus import asks_for_list
 from engine.agent.passages import close_gaps, merge, read_back, read_on, trim, with_table_headers
+from engine.agent.sentences import answer_text, best_sentences, quote
 from engine.agent.support import THRESHOLD, signals, support
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import PageUnits, Window, page_units, readable, score_windows
+from engine.index.evidence import PageUnits, Window, answer_type, page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
 from engine.index.text import tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
+from engine.schemas.answer import Passage
 
 NOT_COVERED = "The corpus does not cover this question"
 LIST_READ_ON = 2  # a question asking for several things reads on this many times further
@@ -183,18 +185,29 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         pages = sorted({p for p, _ in ev.chosen})
         trace.append(TraceStep(kind="evidence", doc=corpus.docs[ev.doc].info.file_name, detail=(
             f"{len(ev.chosen)} passage(s) from page(s) {', '.join(map(str, pages)) or '-'}")))
-    parts, citations = [], []
+    kind = answer_type(retrieval.question)
+    parts, citations, passages = [], [], []
     for ev in evidence:
         index = corpus.docs[ev.doc]
         if not ev.chosen or not found[ev.doc].cover:  # a compared document holding none of its part
             parts.append(f"{index.info.title}: this document does not cover its part of the question.")
             continue
+
+        def page_of(page: int, doc: int = ev.doc) -> tuple[PageUnits, str]:
+            return page_units(corpus, doc, page), corpus.page_text(doc, page)
+
+        weights = dict(zip(retrieval.terms, lexical.evidence_weights(corpus, retrieval.terms, ev.doc, routing)))
+        picked = best_sentences(ev.chosen, page_of, {t: w for t, w in weights.items() if w > 0}, kind,
+                                retrieval.question, retrieval.phrases)
+        text = answer_text(picked, page_of)
+        parts.append(f"{index.info.title}: {text}" if routing.comparison else text)
+        for page in dict.fromkeys(s.page for s in picked):
+            citations.append(Citation(doc=index.info.file_name, page=page,
+                                      quote=quote([s for s in picked if s.page == page], corpus.page_text(ev.doc, page))))
         first = {page: i for i, (page, _) in reversed(list(enumerate(ev.chosen)))}  # a page's best passage rank
-        ordered = sorted(ev.chosen, key=lambda item: (first[item[0]], item[1].start))  # best page first
-        body = "\n\n".join(f"{readable(w.text)} (p. {page})" for page, w in ordered)  # a paragraph a passage
-        parts.append(f"{index.info.title}:\n\n{body}")
-        citations += [Citation(doc=index.info.file_name, page=page, quote=part)
-                      for page, w in ordered for part in w.parts]
+        passages += [Passage(doc=index.info.file_name, page=page, text=readable(w.text))
+                     for page, w in sorted(ev.chosen, key=lambda item: (first[item[0]], item[1].start))]
     trace.append(TraceStep(kind="decision", detail=(
         "compared side by side" if routing.comparison else "answered from one document")))
-    return Answer(answer="\n\n".join(parts), citations=citations, retrieved=retrieved, trace=trace, covered=True)
+    return Answer(answer="\n\n".join(parts), citations=citations, retrieved=retrieved, trace=trace,
+                  passages=passages, covered=True)

@@ -2,7 +2,9 @@
 
 Imported only in gemini mode. Calls go through `GeminiToolClient` (the project's Gemini client with
 retries, usage counting and scrubbed errors) and carry the agents' tools as function declarations;
-function calls come back as tool-call blocks, tool results go out as function responses.
+function calls come back as tool-call blocks, tool results go out as function responses, and the model's
+turns go back exactly as they came (thought signatures included). The maintained
+`llama-index-llms-google-genai` (0.11.3) requires google-genai < 3, so this project keeps its own.
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ from pydantic import PrivateAttr
 from engine.llm.gemini import GeminiClient
 
 _ids = itertools.count(1)
+# Where an assistant message keeps the model's turn exactly as Gemini returned it. Gemini 3 puts a
+# `thoughtSignature` on function-call parts and refuses (400) a later request whose history lacks it; the
+# llama-index message blocks cannot hold it, so the whole Content is kept and sent back as it came.
+CONTENT_KEY = "gemini_content"
 
 
 class GeminiToolClient(GeminiClient):
@@ -148,6 +154,14 @@ class GeminiAgentLLM(FunctionCallingLLM):
             if role == "system":
                 system.append(message.content or "")
                 continue
+            returned = message.additional_kwargs.get(CONTENT_KEY) if role == "assistant" else None
+            if returned:  # the model's own turn, sent back as it came: thought signatures and every other field
+                contents.append(types.Content.model_validate(returned))
+                tool_turn = False
+                for block in message.blocks:
+                    if isinstance(block, ToolCallBlock):
+                        names[block.tool_call_id or ""] = block.tool_name
+                continue
             if role == "tool":
                 call_id = str(message.additional_kwargs.get("tool_call_id", ""))
                 name = names.get(call_id, call_id.split(":")[0] or "tool")
@@ -182,10 +196,14 @@ def _json(text: str) -> dict[str, Any]:
 
 
 def _message(response: Any) -> ChatMessage:
-    """A GenerateContentResponse as an assistant message with text and tool-call blocks."""
+    """A GenerateContentResponse as an assistant message with text and tool-call blocks; the candidate's
+    content itself (as JSON) rides along in `additional_kwargs[CONTENT_KEY]`, to be sent back unchanged."""
     blocks: list[Any] = []
     candidate = response.candidates[0] if response.candidates else None
     parts = candidate.content.parts if candidate and candidate.content and candidate.content.parts else []
+    extra: dict[str, Any] = {}
+    if parts:
+        extra[CONTENT_KEY] = candidate.content.model_dump(mode="json", exclude_none=True)
     for part in parts:
         if part.function_call is not None:
             call = part.function_call
@@ -193,4 +211,4 @@ def _message(response: Any) -> ChatMessage:
                                         tool_kwargs=dict(call.args or {})))
         elif part.text and not part.thought:
             blocks.append(TextBlock(text=part.text))
-    return ChatMessage(role=MessageRole.ASSISTANT, blocks=blocks or [TextBlock(text="")])
+    return ChatMessage(role=MessageRole.ASSISTANT, blocks=blocks or [TextBlock(text="")], additional_kwargs=extra)

@@ -52,6 +52,10 @@ def render_block(block: Block) -> str:
         return "\n\n".join(row for row in block.text.split("\n") if row.strip())
     if block.kind == "furniture":
         return ""
+    if block.kind == "code":
+        runs = [len(run) for run in re.findall(r"`{3,}", block.text)]
+        fence = "`" * max([3] + [n + 1 for n in runs])
+        return f"{fence}\n{block.text}\n{fence}"
     return block.text
 
 

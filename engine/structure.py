@@ -1,6 +1,7 @@
 """Parse a structure string into a DocTree in which every page sits, and render trees as text.
 
-Reports: lines `#… Title [line N]`; node number N, level the number of `#`, a heading nests under the
+Reports: lines `#… Title [line N]`, optionally tagged with their source (`[outline]`, `[contents]`,
+`[llm]`; untagged lines come from the layout); node number N, level the number of `#`, a heading nests under the
 nearest preceding shallower one. start_page is the page of line N; end_page is the page before the
 next heading at the same or a shallower level, or that heading's page when it starts mid-page (the
 page is shared); a heading with no such successor runs to the last page.
@@ -17,11 +18,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.markdown import page_of_lines
-from engine.schemas.tree import DocTree, TreeNode
+from engine.schemas.tree import DocTree, StructureSource, TreeNode
 
-VERSION = 1  # bump when the output changes: the pipeline re-runs the stage (the tree)
+VERSION = 2  # bump when the output changes: the pipeline re-runs the stage (the tree)
 
-REPORT_LINE_RE = re.compile(r"^(#+)\s+(.*?)\s*\[line\s+(\d+)\]$")
+REPORT_LINE_RE = re.compile(r"^(#+)\s+(.*?)\s*\[line\s+(\d+)\](?:\s*\[(outline|contents|layout|llm)\])?$")
 DECK_SECTION_RE = re.compile(r"^#+\s*(.*?)(?:\s*\[page\s+\d+\])?$")
 DECK_PAGE_RE = re.compile(r"^(?:[-*+]\s*)?page\s+(-?\d+)\s*:\s*(.*)$", re.I)
 UNCATEGORIZED = "Uncategorized"
@@ -33,6 +34,7 @@ class _Entry:
     title: str
     line: int
     text: str
+    source: StructureSource | None = None
 
 
 def _root(doc_title: str, pages: int) -> TreeNode:
@@ -49,7 +51,8 @@ def _parse_report(structure: str, line_count: int, warnings: list[str]) -> list[
         if not match:
             warnings.append(f"ignored structure line {text!r}")
             continue
-        entry = _Entry(len(match.group(1)), match.group(2).strip() or "Untitled", int(match.group(3)), text)
+        entry = _Entry(len(match.group(1)), match.group(2).strip() or "Untitled", int(match.group(3)), text,
+                       match.group(4))
         if entries and entry.line <= entries[-1].line:
             raise ValueError(f"non-monotonic line number in {text!r} (after line {entries[-1].line})")
         if entry.line >= line_count:
@@ -68,7 +71,8 @@ def _at_top_of_page(lines: list[str], page_of: list[int], index: int) -> bool:
     return True
 
 
-def _report_nodes(structure: str, pages: int, markdown: str, warnings: list[str]) -> list[TreeNode]:
+def _report_nodes(structure: str, pages: int, markdown: str, warnings: list[str],
+                  source: StructureSource) -> list[TreeNode]:
     lines = markdown.split("\n")
     page_of = page_of_lines(markdown)
     entries = _parse_report(structure, len(lines), warnings)
@@ -83,7 +87,7 @@ def _report_nodes(structure: str, pages: int, markdown: str, warnings: list[str]
                 end = page - 1 if _at_top_of_page(lines, page_of, following.line) else page
                 break
         node = TreeNode(title=entry.title, number=entry.line, kind="heading", level=entry.level,
-                        start_page=start, end_page=max(start, end))
+                        start_page=start, end_page=max(start, end), source=entry.source or source)
         while stack and stack[-1][0] >= entry.level:
             stack.pop()
         (stack[-1][1].children if stack else top).append(node)
@@ -91,9 +95,9 @@ def _report_nodes(structure: str, pages: int, markdown: str, warnings: list[str]
     return top
 
 
-def _page_node(page: int, title: str, level: int) -> TreeNode:
+def _page_node(page: int, title: str, level: int, source: StructureSource = "layout") -> TreeNode:
     return TreeNode(title=title or f"Page {page}", number=page, kind="page", level=level,
-                    start_page=page, end_page=page)
+                    start_page=page, end_page=page, source=source)
 
 
 def _deck_nodes(structure: str, pages: int, warnings: list[str]) -> tuple[list[TreeNode], int]:
@@ -155,9 +159,9 @@ def _add_uncategorized(root: TreeNode, kind: str, pages: int, number: int, warni
         if node is not root and (kind == "report" or node.kind == "page"):
             covered.update(range(node.start_page, node.end_page + 1))
     for run in _runs([p for p in range(1, pages + 1) if p not in covered]):
-        children = [_page_node(p, f"Page {p}", 2) for p in run] if kind == "deck" else []
+        children = [_page_node(p, f"Page {p}", 2, root.source) for p in run] if kind == "deck" else []
         bucket = TreeNode(title=UNCATEGORIZED, number=number, kind="section", level=1,
-                          start_page=run[0], end_page=run[-1], children=children)
+                          start_page=run[0], end_page=run[-1], children=children, source=root.source)
         number -= 1
         where = next((i for i, c in enumerate(root.children) if c.start_page > run[0]), len(root.children))
         root.children.insert(where, bucket)
@@ -166,8 +170,12 @@ def _add_uncategorized(root: TreeNode, kind: str, pages: int, number: int, warni
 
 
 def build_tree(structure: str, *, kind: Literal["report", "deck"], pages: int, doc_title: str,
-               markdown: str | None = None) -> DocTree:
-    """Parse a report or deck structure string into a DocTree covering every page 1..pages."""
+               markdown: str | None = None, source: StructureSource = "layout") -> DocTree:
+    """Parse a report or deck structure string into a DocTree covering every page 1..pages.
+
+    `source` is where untagged lines, deck sections and pages came from (layout, or llm when a model
+    found them); the root records the document's structure source: the outline or contents page its
+    tagged lines came from, else `source`."""
     if kind not in ("report", "deck"):
         raise ValueError(f"kind must be 'report' or 'deck', not {kind!r}")
     warnings: list[str] = []
@@ -178,10 +186,14 @@ def build_tree(structure: str, *, kind: Literal["report", "deck"], pages: int, d
         if pages < 1:  # validate only: a zero-page document is the root alone
             _parse_report(structure, len(markdown.split("\n")), warnings)
             return DocTree(doc_title=doc_title, pages=pages, root=root, warnings=warnings)
-        nodes, number = _report_nodes(structure, pages, markdown, warnings), -2
+        nodes, number = _report_nodes(structure, pages, markdown, warnings, source), -2
     else:
         nodes, number = _deck_nodes(structure, pages, warnings)
+        for node in (n for top in nodes for n in top.walk()):
+            node.source = source
     root.children = nodes
+    tagged = [n.source for top in nodes for n in top.walk() if n.source in ("outline", "contents")]
+    root.source = max(("outline", "contents"), key=tagged.count) if tagged else source
     _add_uncategorized(root, kind, pages, number, warnings)
     return DocTree(doc_title=doc_title, pages=pages, root=root, warnings=warnings)
 

@@ -16,12 +16,12 @@ from engine.workspace import Workspace
 
 ORDER = ["open", "read", "reformat", "toc", "structure", "metadata", "tree"]
 # What a new version of each stage re-runs: itself and what requires or uses it, directly or not
-# (toc is read by no later stage; metadata is used by tree only).
+# (toc is used by structure, which takes the outline or contents page it found; metadata is used by tree only).
 RERUNS = {
     "open": ORDER,
     "read": ["read", "reformat", "toc", "structure", "metadata", "tree"],
     "reformat": ["reformat", "structure", "metadata", "tree"],
-    "toc": ["toc"],
+    "toc": ["toc", "structure", "metadata", "tree"],
     "structure": ["structure", "metadata", "tree"],
     "metadata": ["metadata", "tree"],
     "tree": ["tree"],

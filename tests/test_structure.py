@@ -223,3 +223,46 @@ def test_random_deck_structures_list_every_page_once(seed):
         check_invariants(tree, pages, sorted_children=False)  # decks keep the listed section order
     else:
         assert tree.root.children == []
+
+
+# --- sources: tagged structure lines, the root's source, records written before nodes had one
+
+SOURCED = (
+    "# Report [line 0]\n## Methods [line 6] [outline]\n## Results [line 16] [outline]\n### Detail [line 21]\n"
+    "## Annex [line 26] [contents]"
+)
+
+
+def test_tagged_lines_give_their_nodes_a_source_and_untagged_ones_the_default():
+    tree = build_tree(SOURCED, kind="report", pages=5, doc_title="R", markdown=REPORT, source="llm")
+    assert [(n.title, n.source) for n in tree.root.walk()] == [
+        ("R", "outline"), ("Report", "llm"), ("Methods", "outline"), ("Results", "outline"), ("Detail", "llm"),
+        ("Annex", "contents"),
+    ]
+    assert spans(tree) == spans(build_tree(REPORT_STRUCTURE, kind="report", pages=5, doc_title="R",
+                                           markdown=REPORT))
+
+
+def test_an_untagged_structure_is_the_layout_s_and_uncategorized_pages_take_the_root_s_source():
+    tree = build_tree("## Results [line 16]", kind="report", pages=5, doc_title="R", markdown=REPORT)
+    assert {n.source for n in tree.root.walk()} == {"layout"}
+    tree = build_tree("## Results [line 16] [contents]", kind="report", pages=5, doc_title="R", markdown=REPORT)
+    assert [(n.title, n.source) for n in tree.root.walk()] == [
+        ("R", "contents"), ("Uncategorized", "contents"), ("Results", "contents")]
+
+
+def test_deck_nodes_take_the_given_source():
+    structure = "# Intro\n- Page 1 : Welcome\n- Page 2 : Agenda"
+    tree = build_tree(structure, kind="deck", pages=3, doc_title="D", source="llm")
+    assert {n.source for n in tree.root.walk()} == {"llm"}
+
+
+def test_a_record_tree_without_sources_still_loads():
+    from engine.schemas.tree import DocTree
+
+    tree = build_tree(REPORT_STRUCTURE, kind="report", pages=5, doc_title="R", markdown=REPORT)
+    old = tree.model_dump(mode="json")
+    for node in [old["root"], *old["root"]["children"]]:
+        node.pop("source")
+    loaded = DocTree.model_validate(old)
+    assert loaded.root.source == "layout" and loaded == tree

@@ -8,6 +8,9 @@ before it) or there is no heading at all, the TOC starts with `# <file stem> [li
 one level down (level + 1), so the document's own H1 becomes a child of the root entry and the whole
 hierarchy keeps its shape. Without a preamble the levels are kept as they are.
 
+A heading taken from a source other than the layout carries it as a tag: `## Methods [line 42] [outline]`
+(outline, contents or llm; no tag is the layout).
+
 Deck format, one line per section: `# Section title [page N]`, N its first page.
 """
 
@@ -17,9 +20,9 @@ from collections.abc import Sequence
 
 from engine.extract.landscape import Section
 from engine.markdown import iter_headings, page_of_lines
-from engine.schemas.toc import Heading
+from engine.schemas.toc import Heading, StructureHeading
 
-VERSION = 1  # bump when the output changes: the pipeline re-runs the stage (the created TOC)
+VERSION = 2  # bump when the output changes: the pipeline re-runs the stage (the created TOC)
 
 
 def headings_from_markdown(markdown: str) -> list[Heading]:
@@ -31,16 +34,21 @@ def headings_from_markdown(markdown: str) -> list[Heading]:
     ]
 
 
-def create_report_toc(markdown: str, file_stem: str) -> str:
-    """The created TOC of a report: `#`×level + ` Title [line N]` per heading, with a root entry if needed."""
-    headings = iter_headings(markdown)
+def create_report_toc(markdown: str, file_stem: str, headings: Sequence[StructureHeading] | None = None) -> str:
+    """The created TOC of a report: `#`×level + ` Title [line N]` per heading, with a root entry if needed.
+
+    `headings` (the structure reconciled with its source) replace the Markdown's own headings; their levels
+    may go deeper than Markdown's six, and a source other than the layout is tagged."""
+    if headings is None:
+        headings = [StructureHeading(title=h.title, level=h.level, line=h.line) for h in iter_headings(markdown)]
     shift = 0
     lines: list[str] = []
     if not headings or headings[0].line != 0:
         lines.append(f"# {file_stem.strip() or 'Document'} [line 0]")
         shift = 1
     for heading in headings:
-        lines.append(f"{'#' * (heading.level + shift)} {heading.title} [line {heading.line}]")
+        tag = "" if heading.source == "layout" else f" [{heading.source}]"
+        lines.append(f"{'#' * (heading.level + shift)} {heading.title} [line {heading.line}]{tag}")
     return "\n".join(lines)
 
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from statistics import median
 
-from engine.readers.headings import LEADER_RE, Candidate, label_class
+from engine.readers.headings import Candidate
 from engine.readers.layout import Line
+from engine.readers.code import code_text, continues_code, merge_cells
+from engine.readers.paragraphs import continues, join_lines, pitch_limit, sentence_goes_on
+from engine.readers.tables import Table, cell_under, prepend, starts_cell
 from engine.readers.reading_order import same_row
 from engine.schemas import Block, BlockLine, BlockStyle, ImageRef
 
 BULLET_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8]\s*|^[-–—*]\s+|^o\s+(?=[A-Z])")
-CURRENCY_CELL_RE = re.compile(r"^[$€£¥]$")
-HYPHEN_END = re.compile(r"([A-Za-z]+)-$")
 Heads = dict[tuple[int, int], tuple[Candidate, int]]  # (page, first line index) -> (candidate, level)
 
 
@@ -36,20 +36,31 @@ class _Open:
     texts: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Traits:
+    """What the whole document says about reading one page of it."""
+
+    vocabulary: set[str]  # its words, lower-cased (whether a hyphenated word keeps its hyphen)
+    pitches: dict[float, float]  # its line pitch for each text size
+    code: bool = True  # monospaced lines are code (not in a document set in monospace throughout)
+
+
 def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list[ImageRef],
-                vocabulary: set[str], body: float) -> list[Block]:
+                traits: Traits) -> list[Block]:
     """The page's lines (furniture already removed) as blocks in reading order."""
+    vocabulary, pitches = traits.vocabulary, traits.pitches
     out: list[Block] = []
     current: _Open | None = None
+    table: Table | None = None
     pending_images = sorted(page_images, key=lambda r: r.bbox[1] if r.bbox else 0)
-    gaps = [b.y0 - a.y1 for a, b in zip(lines, lines[1:]) if 0 <= b.y0 - a.y1 < 3 * body]
-    line_gap = median(gaps) if gaps else body * 0.4
 
     def flush() -> None:
-        nonlocal current
+        nonlocal current, table
         if current is not None and current.lines:
             out.append(_text_block(current, vocabulary))
-        current = None
+        if table is not None and table.rows:
+            out.append(table.block(vocabulary, box, style))
+        current = table = None
 
     def place_images(before_y: float) -> None:
         while pending_images and pending_images[0].bbox and pending_images[0].bbox[1] <= before_y:
@@ -57,8 +68,10 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
             ref = pending_images.pop(0)
             out.append(Block(kind="figure", text="", image=ref.id, bbox=ref.bbox))
 
+    def limit(line: Line) -> float:
+        return pitch_limit(pitches.get(line.size), line.size)
+
     i = 0
-    prev: Line | None = None
     while i < len(lines):
         line = lines[i]
         place_images(line.y0)
@@ -67,34 +80,81 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
             flush()
             cand, level = head
             out.append(_heading_block(lines[i:i + cand.count], cand.text, level))
-            prev = lines[i + cand.count - 1]
             i += cand.count
             continue
-        text = line.text
-        bullet = BULLET_RE.match(text)
+        bullet = BULLET_RE.match(line.text)
         row = _row_end(lines, i, page_no, heads) if not bullet else i + 1
-        if row > i + 1:  # cells side by side: one table row, cells split by " | "
-            flush()
-            _add_row(out, lines[i:row])
-            prev = lines[row - 1]
+        step = 1
+        if row == i + 2 and _labelled(lines[i], lines[i + 1]):  # "171   Any transaction ...": one line
+            line, row, step = _merge(lines[i], lines[i + 1]), i + 1, 2
+        if row > i + 1 and traits.code and all(c.mono for c in lines[i:row]):
+            line, step, row = merge_cells(lines[i:row]), row - i, i + 1  # a code line with a gap in it
+        if row > i + 1:  # cells side by side: a table row, or the wrapped lines of the last row's cells
+            cells = lines[i:row]
             i = row
+            if table is not None:  # (no paragraph is open while a table is)
+                if not table.absorb(cells, limit(cells[0])):
+                    table.add_row(cells)
+                continue
+            opened, current = current, None
+            table = Table()
+            table.add_row(cells)
+            cell = cell_under(opened.lines, cells) if opened and opened.kind == "paragraph" \
+                and len(opened.lines) <= 3 else None
+            if cell is not None and starts_cell(opened.lines, cells[cell], limit(cells[cell])):
+                prepend(table, cell, opened.lines)  # the cell's text began on the lines above its row
+            elif opened is not None:
+                out.append(_text_block(opened, vocabulary))
             continue
-        new_block = prev is None or _starts_block(prev, line, line_gap, body)
+        i += step
+        if table is not None:
+            if not bullet and table.absorb([line], limit(line)):
+                continue
+            flush()
+        if traits.code and line.mono and not bullet:
+            if current is not None and current.kind == "code" and continues_code(current.lines, line, limit(line)):
+                current.lines.append(line)
+                continue
+            inline = current is not None and current.kind != "code" and not current.lines[-1].mono \
+                and sentence_goes_on(current.lines[-1].text, line.text) \
+                and continues(current.lines, line, pitch=pitches.get(line.size), page=lines)
+            if not inline:  # (a monospaced line inside a sentence is a long identifier, not code)
+                flush()
+                current = _Open("code", [line], [line.text])
+                continue
+        elif current is not None and current.kind == "code":
+            flush()
         if bullet:
             flush()
-            current = _Open("list_item", [line], [text[bullet.end():].strip()])
-        else:  # a new block, or the next line of the paragraph or list item being gathered
-            if new_block:
-                flush()
-            if current is None:
-                current = _Open("paragraph")
-            current.lines.append(line)
-            current.texts.append(text)
-        prev = line
-        i += 1
+            current = _Open("list_item", [line], [line.text[bullet.end():].strip()])
+            continue
+        if current is not None and not continues(current.lines, line, pitch=pitches.get(line.size), page=lines,
+                                                 hanging=current.kind == "list_item"):
+            flush()
+        if current is None:
+            current = _Open("list_item" if LIST_LABEL_RE.match(line.text) else "paragraph")
+        current.lines.append(line)
+        current.texts.append(line.text)
     flush()
     place_images(float("inf"))
     return out
+
+
+NUMBER_CELL_RE = re.compile(r"^\(?\d{1,4}[.)]?$")
+LIST_LABEL_RE = re.compile(r"^(?:\(?[a-z]\)|[a-z]\.|\((?:\d{1,2}|[ivx]{1,4})\)|[ivx]{1,4}[.)])\s+\S")
+
+
+def _labelled(label: Line, text: Line) -> bool:
+    """A number set apart before its text on one baseline (a footnote's or a numbered paragraph's), not two
+    cells of a table: the text is prose."""
+    return NUMBER_CELL_RE.match(label.text) is not None and len(text.text) >= 25 and text.text[:1].isalpha() \
+        and text.x0 - label.x1 <= 6 * max(text.size, 1.0)
+
+
+def _merge(label: Line, text: Line) -> Line:
+    return Line(text=f"{label.text} {text.text}", x0=label.x0, y0=min(label.y0, text.y0), x1=text.x1,
+                y1=max(label.y1, text.y1), size=text.size, bold=text.bold, italic=text.italic, block=label.block,
+                font=text.font, face=text.face)
 
 
 def furniture_blocks(lines: list[Line], height: float, *, top: bool) -> list[Block]:
@@ -106,7 +166,10 @@ def furniture_blocks(lines: list[Line], height: float, *, top: bool) -> list[Blo
 
 
 def _text_block(gathered: _Open, vocabulary: set[str]) -> Block:
-    text, spans = join_lines(gathered.texts, vocabulary)
+    if gathered.kind == "code":
+        text, spans = code_text(gathered.lines)
+    else:
+        text, spans = join_lines(gathered.texts, vocabulary)
     lines = [BlockLine(start=s, end=e, bbox=box([l])) for (s, e), l in zip(spans, gathered.lines)]
     return Block(kind=gathered.kind, text=text, bbox=box(gathered.lines), style=style(gathered.lines[0]), lines=lines)
 
@@ -119,25 +182,6 @@ def _heading_block(lines: list[Line], text: str, level: int) -> Block:
     return Block(kind="heading", text=text, level=level, bbox=box(lines), style=style(lines[0]), lines=spans)
 
 
-def _add_row(out: list[Block], cells: list[Line]) -> None:
-    """A table row: appended to the table block just before it, else a new table block."""
-    row = _row_text(cells)
-    last = out[-1] if out else None
-    if last is not None and last.kind == "table":
-        start = len(last.text) + 1
-        last.text = f"{last.text}\n{row}"
-        last.bbox = box_union(last.bbox, box(cells))
-    else:
-        start = 0
-        last = Block(kind="table", text=row, bbox=box(cells), style=style(cells[0]))
-        out.append(last)
-    last.lines.append(BlockLine(start=start, end=start + len(row), bbox=box(cells)))
-
-
-def box_union(a, b):
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
-
-
 def _row_end(lines: list[Line], i: int, page_no: int, heads: Heads) -> int:
     """The index after the last line that sits in the same row as lines[i], right of the one before."""
     j = i + 1
@@ -145,49 +189,3 @@ def _row_end(lines: list[Line], i: int, page_no: int, heads: Heads) -> int:
            and lines[j].x0 >= lines[j - 1].x1 - 2):
         j += 1
     return j
-
-
-def _row_text(cells: list[Line]) -> str:
-    parts: list[str] = []
-    for cell in cells:
-        text = " ".join(cell.text.split())
-        if parts and CURRENCY_CELL_RE.match(parts[-1]):
-            parts[-1] = f"{parts[-1]} {text}"
-        else:
-            parts.append(text)
-    return " | ".join(parts)
-
-
-def _starts_block(prev: Line, line: Line, line_gap: float, body: float) -> bool:
-    if LEADER_RE.search(prev.text) or label_class(line.text):  # contents entries, numbered items
-        return True
-    gap = line.y0 - prev.y1
-    if gap < -2 or gap > max(line_gap * 1.8, line_gap + 0.5 * body):
-        return True
-    if abs(line.size - prev.size) >= 1 or line.bold != prev.bold:
-        return True
-    # a first-line indent after a line that ended a sentence
-    return line.x0 > prev.x0 + 8 and prev.text.rstrip().endswith((".", ":", "?", "!", "”"))
-
-
-def join_lines(lines: list[str], vocabulary: set[str]) -> tuple[str, list[tuple[int, int]]]:
-    """The printed lines of one paragraph as one text, a word hyphenated at a line end rejoined; also
-    where each line's text lies in it (start, end)."""
-    text = lines[0]
-    spans = [(0, len(text))]
-    for nxt in lines[1:]:
-        match = HYPHEN_END.search(text)
-        if match and nxt[:1].islower():
-            head = match.group(1)
-            tail = nxt.split()[0] if nxt.split() else ""
-            tail_word = re.match(r"[A-Za-z]+", tail)
-            joined = (head + (tail_word.group() if tail_word else "")).lower()
-            hyphenated = f"{head}-{tail_word.group() if tail_word else ''}".lower()
-            if not (hyphenated in vocabulary and joined not in vocabulary):  # not a compound split at its hyphen
-                text = text[:-1]
-                spans[-1] = (spans[-1][0], len(text))
-        else:
-            text = f"{text} "
-        spans.append((len(text), len(text) + len(nxt)))
-        text = f"{text}{nxt}"
-    return text, spans

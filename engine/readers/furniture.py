@@ -41,12 +41,38 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     return found
 
 
+LINE_NUMBER_RE = re.compile(r"^\d{1,5}$")
+MIN_LINE_NUMBERS = 5
+
+
+def line_numbers(lines: list[Line]) -> set[int]:
+    """ids of the line numbers printed in a page margin (drafts for review number every line): bare numbers
+    in one column left or right of all the text, counting up by one down the page."""
+    numbers = [l for l in lines if LINE_NUMBER_RE.match(l.text)]
+    if len(numbers) < MIN_LINE_NUMBERS:
+        return set()
+    text = [l for l in lines if not LINE_NUMBER_RE.match(l.text)]
+    left = min((l.x0 for l in text), default=0.0)
+    right = max((l.x1 for l in text), default=0.0)
+    found: set[int] = set()
+    for side in ([n for n in numbers if n.x1 <= left], [n for n in numbers if n.x0 >= right]):
+        side.sort(key=lambda n: n.y0)
+        steps = [int(b.text) - int(a.text) for a, b in zip(side, side[1:])]
+        if len(side) >= MIN_LINE_NUMBERS and sum(1 for d in steps if d == 1) >= 0.8 * len(steps):
+            found |= {id(n) for n in side}
+    return found
+
+
 def strip_furniture(page: PageLayout, furniture: set[str]) -> tuple[list[Line], str | None]:
-    """The page's lines without headers, footers and page numbers; also the printed page label."""
+    """The page's lines without headers, footers, page numbers and margin line numbers; also the printed
+    page label."""
     margin = {id(l) for l in _margin_lines(page)}
+    numbered = line_numbers(page.lines)
     kept: list[Line] = []
     label: str | None = None
     for line in page.lines:
+        if id(line) in numbered:
+            continue
         if id(line) in margin:
             if PAGE_NUMBER_RE.match(line.text):
                 label = label or _DIGITS.search(line.text).group() if _DIGITS.search(line.text) else line.text

@@ -12,6 +12,7 @@ from engine.readers.reading_order import around_gutter, same_row, xy_cut
 
 _BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|[-,]bd\b|[-,](dm|md|sb)\b|medium)", re.I)
 _ITALIC_NAME = re.compile(r"(italic|oblique|[-,]it\b|bdit|bkit)", re.I)
+_MONO_NAME = re.compile(r"(mono|courier|consol|typewriter|cmtt|sftt|menlo|inconsolata|fixed|\bcode)", re.I)
 LABEL_RE = re.compile(
     r"^(?:(?:chapter|section|part|appendix|article)\s+)?"
     r"(\(?(?:\d{1,2}(?:\.\d{1,2}){0,4}|[IVXLC]{1,6}|[A-Za-z])[.)]?)\s*$",
@@ -45,6 +46,7 @@ class Line:
     block: int  # PyMuPDF block number of its first fragment
     font: str = ""  # for a size repaired from a degenerate one: the font carrying most of its characters
     face: str = ""  # the font carrying most of its characters, as the PDF names it
+    mono: bool = False  # set in a monospaced font (code)
 
     @property
     def height(self) -> float:
@@ -75,7 +77,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     text_parts: list[str] = []
     weights: dict[float, int] = {}
     fonts: dict[str, int] = {}
-    bold_chars = italic_chars = letters = 0
+    bold_chars = italic_chars = mono_chars = letters = 0
     for span in line["spans"]:
         text = span["text"]
         if not text:
@@ -91,6 +93,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         fonts[span.get("font", "")] = fonts.get(span.get("font", ""), 0) + stripped
         bold, italic = _span_style(span)
         bold_chars += stripped if bold else 0
+        mono_chars += stripped if span.get("flags", 0) & 8 or _MONO_NAME.search(span.get("font", "")) else 0
         italic_chars += stripped if italic else 0
         letters += stripped
     text = "".join(text_parts)
@@ -111,6 +114,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         size=size,
         bold=bold_chars >= 0.8 * letters,
         italic=italic_chars >= 0.8 * letters,
+        mono=mono_chars >= 0.8 * letters,
         block=block_no,
         font=font,
         face=max(fonts, key=fonts.get),
@@ -129,6 +133,7 @@ def _merge_baseline(fragments: list[Line], gutter: float | None = None) -> list[
             prev.text = f"{prev.text}{joiner}{frag.text}"
             prev.x1 = max(prev.x1, frag.x1)
             prev.y0, prev.y1 = min(prev.y0, frag.y0), max(prev.y1, frag.y1)
+            prev.mono = prev.mono and frag.mono
             if len(frag.text) > len(prev.text) / 2:  # the title's style wins over its label's
                 prev.size = max(prev.size, frag.size)
                 prev.bold = prev.bold and frag.bold if LABEL_RE.match(prev.text.split()[0]) is None else frag.bold

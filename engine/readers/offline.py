@@ -8,9 +8,11 @@ from pathlib import Path
 
 from engine.markdown import needs_ocr_note, render_markdown  # noqa: F401  (needs_ocr_note: re-exported)
 from engine.pdf import open_document
-from engine.readers.blocks import furniture_blocks, page_blocks
+from engine.readers.blocks import Traits, furniture_blocks, page_blocks
+from engine.readers.code import MONO_DOCUMENT
 from engine.readers.furniture import find_furniture, strip_furniture
 from engine.readers.headings import assign_levels, body_size, find_candidates
+from engine.readers.paragraphs import line_pitches
 from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, read_layout, reading_order
 from engine.readers.reading_order import same_row
 from engine.schemas import ImageRef, PageBlocks, PageInfo, ReadResult
@@ -23,17 +25,23 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 11  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 12  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
     # 10: dvips words of a stretched justified line join across up to 2.5 ems (no more "sentence. | Next")
     # 11: typed blocks (kind, text, style, bbox) kept beside the Markdown, which is rendered from them (same text)
+    # 12: paragraphs by line pitch, indents and line ends; wrapped table cells gathered; code fenced; margin line numbers
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
 
     def read(self, path: Path, *, progress: Progress | None = None) -> ReadResult:
+        layouts, warnings = self.layouts(path, progress=progress)
+        return compose(layouts, warnings)
+
+    def layouts(self, path: Path, *, progress: Progress | None = None) -> tuple[list[PageLayout], list[str]]:
+        """Every page's styled lines in reading order (what `compose` turns into blocks), and warnings."""
         with open_document(path) as doc:
             total = doc.page_count
             layouts: list[PageLayout] = []
@@ -47,7 +55,7 @@ class OfflineReader:
                 if progress and (index % 10 == 9 or index + 1 == total):
                     progress(index + 1, total)
             rescale_degenerate_sizes(doc, layouts)
-        return compose(layouts, warnings)
+        return layouts, warnings
 
 
 XREF_RE = re.compile(r"\((\d+) 0 R\)")
@@ -134,7 +142,9 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None) -> Rea
     candidates = find_candidates(pages, body, right)
     levels = assign_levels(candidates, body, len(pages))
     heads = {(c.page, c.index): (c, levels[c.order]) for c in candidates if c.order in levels}
-    vocabulary = _vocabulary(pages)
+    chars = sum(len(l.text) for lines in pages for l in lines)
+    mono = sum(len(l.text) for lines in pages for l in lines if l.mono)
+    traits = Traits(_vocabulary(pages), line_pitches(pages), code=mono < MONO_DOCUMENT * max(1, chars))
     blocks: list[PageBlocks] = []
     infos: list[PageInfo] = []
     images: list[ImageRef] = []
@@ -147,7 +157,7 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None) -> Rea
         chars = sum(len(l.text) for l in lines)
         info = PageInfo(page=layout.number, chars=chars, columns=layout.columns, images=len(page_images))
         page = PageBlocks(page=layout.number, width=round(layout.width, 1), height=round(layout.height, 1),
-                          blocks=page_blocks(layout.number, lines, heads, page_images, vocabulary, body))
+                          blocks=page_blocks(layout.number, lines, heads, page_images, traits))
         page.blocks = furniture_blocks(margin, layout.height, top=True) + page.blocks + \
             furniture_blocks(margin, layout.height, top=False)
         if chars < NEEDS_OCR_MIN_CHARS and not layout.lines:
@@ -175,5 +185,5 @@ def _vocabulary(pages: list[list[Line]]) -> set[str]:
     words: set[str] = set()
     for lines in pages:
         for line in lines:
-            words.update(w.lower() for w in line.text.split())
+            words.update(w.strip(".,;:!?()[]\"'“”‘’").lower() for w in line.text.split())
     return words

@@ -6,6 +6,7 @@ from pydantic import Field
 
 from engine.schemas.base import Model
 from engine.schemas.pdf import OutlineEntry
+from engine.schemas.tree import StructureSource
 
 
 class TocEntry(Model):
@@ -31,4 +32,13 @@ class Heading(Model):
     title: str
     level: int = Field(ge=1, description="1 = top")
     page: int = Field(ge=1)
+    line: int = Field(ge=0, description="0-based line in the layout's Markdown (before reconciliation)")
+
+
+class StructureHeading(Model):
+    """A heading of the document's structure, reconciled with its best source (outline, contents page, layout)."""
+
+    title: str
+    level: int = Field(ge=1, description="depth, 1 = the title (may exceed the six Markdown levels)")
     line: int = Field(ge=0, description="0-based line in the reformatted Markdown")
+    source: StructureSource = "layout"

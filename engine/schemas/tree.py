@@ -9,6 +9,7 @@ from pydantic import Field
 from engine.schemas.base import Model
 
 NodeKind = Literal["root", "section", "heading", "page"]
+StructureSource = Literal["outline", "contents", "layout", "llm"]
 
 
 class TreeNode(Model):
@@ -25,6 +26,11 @@ class TreeNode(Model):
     start_page: int = Field(ge=1)
     end_page: int = Field(ge=1)
     summary: str = ""
+    source: StructureSource = Field(
+        default="layout",
+        description="where the node comes from: the PDF outline, the printed contents page, the layout or the LLM "
+                    "(the root: the source the document's structure was taken from)",
+    )
     children: list[TreeNode] = Field(default_factory=list)
 
     def walk(self):

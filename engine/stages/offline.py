@@ -145,30 +145,48 @@ class TocStage(Stage):
 
 
 class StructureStage(Stage):
-    """Headings from the page content, the created TOC, deck sections and the structure string."""
+    """Headings from the page content; reports: the structure from the best source (outline, contents page,
+    layout) written into the reformatted Markdown, the created TOC and the structure string; decks: sections."""
 
-    name, requires = "structure", ("reformat",)
+    name, requires, uses = "structure", ("reformat",), ("toc",)
     fields = ("headings", "created_toc", "landscape_pages", "structure")
 
     def version_sources(self) -> list[tuple[str, str]]:
-        return [("engine.extract.toc_create", "VERSION"), ("engine.extract.landscape", "VERSION")]
+        return [("engine.extract.toc_create", "VERSION"), ("engine.extract.landscape", "VERSION"),
+                ("engine.extract.reconcile", "VERSION")]
 
     def run(self, ctx: StageContext) -> StageOutcome:
         from engine.extract import landscape
+        from engine.extract.reconcile import best_structure
         from engine.extract.toc_create import create_deck_toc, create_report_toc, headings_from_markdown
+        from engine.reformat import normalize_document
 
-        markdown, record = ctx.reformatted_markdown(), ctx.record
-        record.headings = headings_from_markdown(markdown)
+        record, offline = ctx.record, self.provider(ctx.provider) is Provider.OFFLINE
+        # the layout's headings (never the outline's), which `show --what headings` reports, from the Markdown
+        # as the offline reformatter writes it: recomputed, since an earlier run of this stage may have
+        # reconciled the file (a model's reformatting is read back: reconciling is idempotent)
+        layout = normalize_document(ctx.raw_markdown(), doc_format=record.format or "portrait",
+                                    fallback_title=ctx.file_stem)[0]
+        record.headings = headings_from_markdown(layout)
+        markdown = layout if offline else ctx.reformatted_markdown()
         if ctx.kind == "deck":
             titles = landscape.slide_titles(markdown)
             sections = landscape.group_sections(titles, landscape.find_agenda(markdown, titles))
             record.landscape_pages = landscape.landscape_pages(titles)
             record.structure = landscape.deck_structure(sections, titles)
             record.created_toc = create_deck_toc(sections)
-        else:
-            record.created_toc = create_report_toc(markdown, ctx.file_stem)
-            record.structure, record.landscape_pages = record.created_toc, ""
-        return StageOutcome()
+            return StageOutcome()
+        from engine.extract.metadata.document import extract_title
+
+        fallback = "layout" if offline else "llm"
+        title = extract_title(record.pdf, layout, record.headings)[0] if record.pdf else ""
+        result = best_structure(markdown, record.pdf.outline if record.pdf else [], record.extracted_toc.contents,
+                                fallback=fallback, fallback_title=ctx.file_stem, title=title)
+        if result.markdown != ctx.reformatted_markdown():
+            atomic_write_text(ctx.workspace.reformatted_markdown_path(record), result.markdown)
+        record.created_toc = create_report_toc(result.markdown, ctx.file_stem, result.headings)
+        record.structure, record.landscape_pages = record.created_toc, ""
+        return StageOutcome(warnings=result.warnings)
 
 
 class MetadataStage(Stage):
@@ -201,6 +219,8 @@ class TreeStage(Stage):
         docinfo_title = record.pdf.docinfo.get("title", "") if record.pdf else ""
         title = record.metadata.title or docinfo_title or ctx.file_stem
         markdown = ctx.reformatted_markdown() if ctx.kind == "report" else None
+        made_by = record.stages.get("structure")
+        source = "llm" if made_by is not None and made_by.provider is not Provider.OFFLINE else "layout"
         record.tree = build_tree(record.structure, kind=ctx.kind, pages=record.pages, doc_title=title,
-                                 markdown=markdown)
+                                 markdown=markdown, source=source)
         return StageOutcome(warnings=list(record.tree.warnings))

@@ -52,3 +52,16 @@ def test_report_toc_ignores_fenced_code_even_first():
 def test_deck_toc_one_entry_per_section_with_first_page():
     sections = [Section(title="Intro", pages=[1, 2]), Section(title="Results", pages=[3, 4, 5])]
     assert create_deck_toc(sections) == "# Intro [page 1]\n# Results [page 3]"
+
+
+def test_report_toc_from_reconciled_headings_tags_their_source_and_keeps_deep_levels():
+    from engine.schemas.toc import StructureHeading
+
+    headings = [StructureHeading(title="Annual Report", level=1, line=0),
+                StructureHeading(title="Methods", level=2, line=6, source="outline"),
+                StructureHeading(title="Deep", level=7, line=12, source="outline")]
+    assert create_report_toc(REPORT, "annual-report", headings) == (
+        "# Annual Report [line 0]\n"
+        "## Methods [line 6] [outline]\n"
+        "####### Deep [line 12] [outline]"
+    )

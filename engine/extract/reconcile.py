@@ -1,0 +1,477 @@
+"""The structure from the best source a document offers, written into its Markdown.
+
+Order of trust: the PDF outline (bookmarks) when it is consistent with the text, else the printed contents
+page, else the headings the layout (or the LLM) found. A source is consistent when at least
+`MIN_FOUND_SHARE` of its entries are found in the Markdown: on the entry's physical page, or the page after
+(an anchor set at the foot of the page before its heading) or before. An entry is found as a line that
+holds its title (see `engine.extract.titles`): a heading or plain line, the start of a line (a run-in
+heading: the line is split) or the start of a title that wraps onto the next lines (they are joined).
+
+Reconciling the chosen source with the Markdown (`reconcile`):
+- outline: its entries are the headings, at their outline depth below the document title (the single
+  H1); an entry not found is inserted at the top of its page; every other heading of the layout becomes
+  a bold line, so the Markdown, the created TOC, the structure string and the tree hold the same headings.
+- contents: its entries get the contents page's levels and the missing ones are added as above; the
+  layout's other headings stay, nested below the entry before them as deep as the layout put them.
+- layout (or llm): the Markdown is left as it is.
+Only heading marks change, lines are split or joined, and missing titles are added: no word is lost.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from engine.extract.titles import (
+    MatchKind, Title, cut_after, label_only, line_match, prefix_end, read_line, read_title, split_label, strip_markup,
+    words_of,
+)
+from engine.markdown import FENCE_RE, HEADING_RE, MARKER_RE, page_of_lines
+from engine.schemas.base import Model
+from engine.schemas.pdf import OutlineEntry
+from engine.schemas.toc import StructureHeading, TocEntry
+from engine.schemas.tree import StructureSource
+
+VERSION = 1  # bump when the output changes (part of the structure stage's version)
+
+MIN_FOUND_SHARE = 0.5  # of a source's entries found in the text for it to be trusted
+MIN_ENTRIES = 2  # an outline or contents page with fewer entries is no structure
+MAX_MD_LEVEL = 6
+WRAP_LINES = 3  # a title may wrap onto this many further lines
+DOTTED_RE = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?\s")  # "4 ", "4.1.2 ", "A.1 "
+KIND_RANK = {"exact": 0, "fuzzy": 0, "prefix": 1, "wrapped": 1}
+
+
+class SourceEntry(Model):
+    """An entry of an outline or contents page: its title, level (1 = top) and physical page, if known."""
+
+    title: str
+    level: int
+    page: int | None = None
+
+
+@dataclass
+class _Line:
+    index: int
+    page: int
+    text: str  # markup stripped
+    titles: list[Title]  # the ways it may hold a title (see `read_line`)
+    level: int | None  # its Markdown heading level, None for a plain line
+
+
+@dataclass
+class Placement:
+    """Where an entry sits in the Markdown: lines start..end (joined), split after `cut`, or inserted."""
+
+    kind: MatchKind | None  # None: not found, inserted before line `start`
+    start: int
+    end: int
+    cut: int | None = None  # a run-in heading: the line's text is split at this offset
+    lead: int = 0  # the heading starts at this offset of the first line (a line number before it stays apart)
+
+
+@dataclass
+class Reconciled:
+    """The Markdown with the chosen source's headings, and the structure's headings in order."""
+
+    markdown: str
+    source: StructureSource
+    headings: list[StructureHeading]
+    found: int = 0
+    entries: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+@lru_cache(maxsize=4)  # one document is read by every source tried and by the reconciliation
+def _lines(markdown: str) -> tuple[list[str], list[_Line], int | None, list[int]]:
+    """The raw lines, the readable ones (not blank, markers or fenced code), the title (first H1) line and
+    the page of every raw line."""
+    raw = markdown.split("\n")
+    page_of = page_of_lines(markdown)
+    lines: list[_Line] = []
+    fenced, title_line = False, None
+    for index, text in enumerate(raw):
+        if FENCE_RE.match(text):
+            fenced = not fenced
+            continue
+        if fenced or not text.strip() or MARKER_RE.match(text):
+            continue
+        match = HEADING_RE.match(text)
+        level = len(match.group(1)) if match else None
+        if level == 1 and title_line is None:
+            title_line = index
+        stripped = strip_markup(text)
+        lines.append(_Line(index, page_of[index], stripped, read_line(stripped), level))
+    return raw, lines, title_line, page_of
+
+
+def _wrapped_end(title: Title, lines: list[_Line], at: int, reading: int) -> tuple[int, int | None] | None:
+    """(last line, cut in it) when lines[at] and the next ones, on its page, spell out the title."""
+    words = list(lines[at].titles[reading].words)
+    for k in range(at + 1, min(at + 1 + WRAP_LINES, len(lines))):
+        line = lines[k]
+        if line.page != lines[at].page or line.level is not None and line.level != lines[at].level:
+            return None
+        needed, more = title.words[len(words):], words_of(line.text)
+        if more == needed:
+            return k, None
+        if more[:len(needed)] == needed:
+            return k, cut_after(line.text, 0, len(needed))
+        if needed[:len(more)] != more:
+            return None
+        words += more
+    return None
+
+
+def _label_line(above: _Line, line: _Line, title: Title) -> bool:
+    """Whether the line above a title's line holds only its numbering ("Chapter 4", "4", "Appendix B")."""
+    if above.page != line.page or line.titles[0].label:
+        return False
+    label = label_only(above.text)
+    return label is not None and (not title.label or label == title.label)
+
+
+def _match(title: Title, line: Title, heading: bool) -> MatchKind | None:
+    """How a line holds a title, their numbering labels agreeing (when both have one)."""
+    if title.label and line.label and title.label != line.label:
+        return None
+    return line_match(title, line, heading=heading)
+
+
+def _candidates(entry: SourceEntry, window: list[int], by_page: dict[int, list[int]], lines: list[_Line],
+                after: int, used: set[int]) -> Placement | None:
+    """The best line for an entry among the pages of `window`, past line `after`."""
+    title = read_title(entry.title)
+    if not title.words:
+        return None
+    best: tuple[tuple[int, ...], Placement] | None = None
+    for page_rank, page in enumerate(window):
+        for position in by_page.get(page, []):
+            line = lines[position]
+            if line.index <= after or line.index in used:
+                continue
+            kinds = [_match(title, t, line.level is not None) for t in line.titles]
+            reading = next((i for i, k in enumerate(kinds) if k), None)
+            if reading is None:
+                continue
+            kind = kinds[reading]
+            placement = Placement(kind, line.index, line.index)
+            if reading:
+                placement.lead = len(line.text) - len(split_label(line.text)[1])
+            if kind == "prefix":
+                placement.cut = prefix_end(line.text, title, reading + 1)
+                if placement.cut is None:
+                    continue
+            elif kind == "wrapped":
+                wrapped = _wrapped_end(title, lines, position, reading)
+                if wrapped is None:
+                    continue
+                placement.end, placement.cut = lines[wrapped[0]].index, wrapped[1]
+            if position and _label_line(lines[position - 1], line, title) and lines[position - 1].index > after \
+                    and lines[position - 1].index not in used and not placement.lead:
+                placement.start = lines[position - 1].index  # "Chapter 4" on the line above its title
+            rank = (KIND_RANK[kind], page_rank, 0 if line.level is not None else 1, line.index)
+            if best is None or rank < best[0]:
+                best = (rank, placement)
+    return best[1] if best else None
+
+
+def _first_line(raw: list[str], page_of: list[int], page: int, after: int) -> int:
+    """Where an entry not found goes: the first non-blank line of its page past `after` (its marker at worst)."""
+    for index in range(after + 1, len(raw)):
+        if page_of[index] >= page and raw[index].strip():
+            return index
+    return len(raw)
+
+
+def locate(entries: list[SourceEntry], markdown: str, *, reserve_title: bool = False) -> list[Placement | None]:
+    """Each entry's place in the Markdown, in order (None: no page to put it on). An entry not found goes
+    after the title (the first H1), which is no entry's when `reserve_title`."""
+    raw, lines, title_line, page_of = _lines(markdown)
+    reserved = title_line if reserve_title else None
+    last_page = page_of[-1] if page_of else 1
+    by_page: dict[int, list[int]] = defaultdict(list)
+    for position, line in enumerate(lines):
+        by_page[line.page].append(position)
+    placements: list[Placement | None] = []
+    used: set[int] = set() if reserved is None else {reserved}
+    ends: list[tuple[int, int]] = []  # (entry page, last line) of the entries placed so far
+    for k, entry in enumerate(entries):
+        after = ends[-1][1] if ends else -1
+        if entry.page is not None and ends and entry.page < ends[-1][0]:  # the outline goes back: only the
+            after = max([end for page, end in ends if page < entry.page] or [-1])  # pages before bind it
+        if entry.page is not None:
+            window = [p for p in (entry.page, entry.page + 1, entry.page - 1) if 1 <= p <= last_page]
+        else:  # a contents entry without a page: between the pages of its neighbours
+            low = max([e.page for e in entries[:k] if e.page] or [1])
+            high = min([e.page for e in entries[k + 1:] if e.page] or [last_page])
+            window = list(range(low, high + 1))
+        found = _candidates(entry, window, by_page, lines, after, used) if window else None
+        if found is None and entry.page is not None and window:
+            start = _first_line(raw, page_of, entry.page, max(after, -1 if title_line is None else title_line))
+            found = Placement(None, start, start - 1)  # inserted before `start`, takes no line
+        placements.append(found)
+        if found is not None:
+            used.update(range(found.start, found.end + 1))
+            ends.append((entry.page or page_of[min(found.start, len(raw) - 1)], found.end))
+    return placements
+
+
+def _depths(levels: list[int]) -> list[int]:
+    """Levels as depths with none skipped (a level-3 entry right under a level-1 one is at depth 2)."""
+    stack: list[int] = []
+    depths = []
+    for level in levels:
+        while stack and stack[-1] >= level:
+            stack.pop()
+        stack.append(level)
+        depths.append(len(stack))
+    return depths
+
+
+@dataclass
+class _Head:
+    """A heading to write: its level (1 = title), text, source; `line` is set once the Markdown is written."""
+
+    level: int
+    text: str
+    source: StructureSource
+    line: int = -1
+
+
+def _write(raw: list[str], heads: dict[int, tuple[Placement, _Head]], keep: dict[int, _Head],
+           demote: set[int], title: _Head | None) -> tuple[list[str], list[_Head]]:
+    """The new Markdown lines and the structure headings with their new line numbers, in order."""
+    out: list[str] = []
+    order: list[_Head] = []
+    inserted: dict[int, list[_Head]] = defaultdict(list)
+    spans: dict[int, tuple[Placement, _Head]] = {}
+    for placement, head in heads.values():
+        if placement.kind is None:
+            inserted[placement.start].append(head)
+        else:
+            spans[placement.start] = (placement, head)
+
+    def heading(head: _Head) -> str:
+        head.line = len(out)
+        order.append(head)
+        return f"{'#' * min(head.level, MAX_MD_LEVEL)} {head.text}"
+
+    if title is not None:
+        out += [heading(title), ""]
+    skip_to = -1
+    for index, text in enumerate(raw):
+        for head in inserted.get(index, []):
+            out += [heading(head), ""]
+        if index <= skip_to:
+            continue
+        if index in spans:
+            placement, head = spans[index]
+            parts = [strip_markup(raw[i]) for i in range(placement.start, placement.end + 1)]
+            rest = ""
+            if placement.cut is not None:
+                rest = parts[-1][placement.cut:].strip()
+                parts[-1] = parts[-1][:placement.cut]
+            if placement.lead:
+                out += [parts[0][:placement.lead].strip(), ""]
+                parts[0] = parts[0][placement.lead:]
+            head.text = " ".join(p.strip() for p in parts if p.strip())
+            out.append(heading(head))
+            if rest:
+                out += ["", rest]
+            skip_to = placement.end
+        elif index in keep:
+            keep[index].text = keep[index].text or strip_markup(text)
+            out.append(heading(keep[index]))
+        elif index in demote:
+            out.append(f"**{strip_markup(text)}**")
+        else:
+            out.append(text)
+    for head in inserted.get(len(raw), []):
+        out += [heading(head), ""]
+    return out, order
+
+
+def _shift(placements: list[Placement | None], title_line: int | None, depths: list[int]) -> tuple[int, bool]:
+    """(depth offset, whether the title line is an entry's): entries sit one below the title, unless the
+    first entry is the title itself and the only one at its depth."""
+    first = next((p for p in placements if p is not None), None)
+    on_title = first is not None and title_line is not None and first.start <= title_line <= first.end \
+        and first.kind is not None
+    if on_title and depths.count(1) == 1 and depths[0] == 1:
+        return 0, True
+    return 1, on_title
+
+
+def level_map(pairs: list[tuple[int, int]]) -> dict[int, int] | None:
+    """Contents level -> layout level, each the layout level most often found for it; None when the two
+    disagree (a deeper contents level is not deeper in the layout) or nothing was matched to a heading."""
+    by_level: dict[int, Counter[int]] = defaultdict(Counter)
+    for contents, layout in pairs:
+        by_level[contents][layout] += 1
+    mapping = {c: max(counts.items(), key=lambda kv: (kv[1], -kv[0]))[0] for c, counts in by_level.items()}
+    ordered = [mapping[c] for c in sorted(mapping)]
+    if not ordered or any(b <= a for a, b in zip(ordered, ordered[1:])):
+        return None
+    return mapping
+
+
+def _mapped(mapping: dict[int, int], level: int) -> int:
+    """A contents level on the layout's scale (a level never matched: as far from the nearest one that was)."""
+    if level in mapping:
+        return mapping[level]
+    lower = [c for c in mapping if c < level]
+    near = max(lower) if lower else min(mapping)
+    return max(2, mapping[near] + level - near)
+
+
+def _titled(lines: list[_Line], title: str, taken: set[int]) -> int | None:
+    """The first page's heading that reads `title` (the document's title), if the outline did not take it."""
+    wanted = " ".join(title.split())
+    return next((line.index for line in lines if line.page == 1 and line.level is not None and wanted
+                 and " ".join(line.text.split()) == wanted and line.index not in taken), None)
+
+
+def _numbered_depth(title: str) -> int | None:
+    """The depth a decimal number gives a title ("4.1.2 Tokens": 3, "4 Usage": 1), None without one."""
+    match = DOTTED_RE.match(title.strip())
+    return match.group(1).count(".") + 1 if match else None
+
+
+def _fallback(markdown: str, lines: list[_Line], fallback: StructureSource, found: int, entries: int,
+              warnings: list[str]) -> Reconciled:
+    heads = [StructureHeading(title=line.text, level=line.level, line=line.index, source=fallback)
+             for line in lines if line.level is not None]
+    return Reconciled(markdown, fallback, heads, found, entries, warnings)
+
+
+def reconcile(markdown: str, source: StructureSource, entries: list[SourceEntry], *, fallback: StructureSource,
+              fallback_title: str, title: str = "", placements: list[Placement | None] | None = None) -> Reconciled:
+    """The Markdown rewritten so that its headings are the source's (see the module docstring).
+
+    `fallback_title` is the H1 the reformatter falls back to (the file name); with an outline, whose
+    entries replace the title page's headings, such an H1 (or a title put on top) reads `title` instead."""
+    raw, lines, title_line, _ = _lines(markdown)
+    if source not in ("outline", "contents"):
+        return _fallback(markdown, lines, fallback, 0, 0, [])
+    if placements is None:
+        placements = locate(entries, markdown, reserve_title=source == "contents")
+    placed = [(e, p) for e, p in zip(entries, placements) if p is not None]
+    found = sum(1 for _, p in placed if p.kind is not None)
+    layout_level = {line.index: line.level for line in lines if line.level is not None}
+    heads: dict[int, tuple[Placement, _Head]] = {}
+    keep: dict[int, _Head] = {}
+    top: _Head | None = None  # a title put on top
+    taken = {i for _, p in placed if p.kind is not None for i in range(p.start, p.end + 1)}
+    others = [i for i in layout_level if i not in taken and i != title_line]
+    if source == "outline":
+        named = _titled(lines, title, taken)
+        if named is not None and title_line is not None and named != title_line:
+            others = [i for i in [*others, title_line] if i != named]
+            title_line = named  # the heading that reads as the document's title is its H1
+        depths = _depths([e.level for e, _ in placed])
+        shift, on_title = _shift([p for _, p in placed], title_line, depths)
+        for (entry, placement), depth in zip(placed, depths):
+            heads[id(placement)] = (placement, _Head(depth + shift, entry.title, source))
+        demote = set(others)
+        if title_line is not None and not on_title and all(p.start >= title_line for _, p in placed):
+            text = raw[title_line].lstrip("#").strip()
+            keep[title_line] = _Head(1, title.strip() if text == fallback_title.strip() else "", fallback)
+        elif shift == 1:  # the title line is an entry's, follows one, or there is none: a title goes on top
+            top = _Head(1, title.strip() or fallback_title.strip() or "Untitled document", fallback)
+            demote |= {title_line} - {None} - taken
+    else:
+        span_level = {id(p): min([layout_level[i] for i in range(p.start, p.end + 1) if i in layout_level] or [0])
+                      for _, p in placed if p.kind is not None}
+        mapping = level_map([(e.level, span_level[id(p)]) for e, p in placed if span_level.get(id(p))])
+        if mapping is None:
+            return _fallback(markdown, lines, fallback, found, len(entries),
+                             ["the contents page was not used: its levels disagree with the layout's"])
+        anchors: list[tuple[int, int]] = []  # (line, level) of the entries
+        for entry, placement in placed:
+            level = span_level.get(id(placement)) or None
+            if level is None or _numbered_depth(entry.title) == entry.level:
+                level = _mapped(mapping, entry.level)
+            heads[id(placement)] = (placement, _Head(level, entry.title, source))
+            anchors.append((placement.start, level))
+        last = max(line for line, _ in anchors)
+        for i in others:  # within the span the contents page covers, it would list a heading at the level of
+            before = [level for line, level in anchors if line <= i]  # the entry before it: one below that
+            keep[i] = _Head(max(layout_level[i], before[-1] + 1) if before and i < last else layout_level[i],
+                            "", fallback)
+        if title_line is not None:
+            keep[title_line] = _Head(1, "", fallback)
+        else:
+            top = _Head(1, fallback_title.strip() or "Untitled document", fallback)
+        demote = set()
+    out, order = _write(raw, heads, keep, demote, top)
+    for head, depth in zip(order, _depths([h.level for h in order])):  # no level skipped
+        if depth != head.level or source == "contents":
+            head.level = depth
+            out[head.line] = f"{'#' * min(depth, MAX_MD_LEVEL)} {head.text}"
+    structure = [StructureHeading(title=h.text, level=h.level, line=h.line, source=h.source) for h in order]
+    return Reconciled("\n".join(out), source, structure, found, len(entries))
+
+
+def outline_entries(outline: list[OutlineEntry]) -> list[SourceEntry]:
+    """The outline's entries that point to a page (the others cannot be placed)."""
+    return [SourceEntry(title=e.title, level=e.level, page=e.page) for e in outline if e.page is not None]
+
+
+def contents_entries(contents: list[TocEntry]) -> list[SourceEntry]:
+    """The contents page's entries whose pages run in order (the longest such run: the others were misread);
+    entries without a page are kept."""
+    paged = [k for k, e in enumerate(contents) if e.page is not None]
+    keep = set(_longest_run([contents[k].page for k in paged]))
+    kept = {paged[k] for k in keep} | {k for k, e in enumerate(contents) if e.page is None}
+    return [SourceEntry(title=e.title, level=e.level, page=e.page) for k, e in enumerate(contents) if k in kept]
+
+
+def _longest_run(values: list[int]) -> list[int]:
+    """Indices of a longest non-decreasing subsequence of `values`."""
+    tails: list[int] = []  # index of the smallest tail of a run of each length
+    previous: list[int | None] = []
+    for k, value in enumerate(values):
+        length = bisect_right([values[t] for t in tails], value)
+        previous.append(tails[length - 1] if length else None)
+        if length == len(tails):
+            tails.append(k)
+        else:
+            tails[length] = k
+    run, k = [], tails[-1] if tails else None
+    while k is not None:
+        run.append(k)
+        k = previous[k]
+    return run[::-1]
+
+
+def best_structure(markdown: str, outline: list[OutlineEntry], contents: list[TocEntry], *,
+                   fallback: StructureSource = "layout", fallback_title: str = "", title: str = "") -> Reconciled:
+    """The Markdown reconciled with the first consistent source: the outline, the contents page, else its own
+    headings (`fallback`: layout, or llm when a model wrote them)."""
+    warnings: list[str] = []
+    for source, entries in (("outline", outline_entries(outline)), ("contents", contents_entries(contents))):
+        if len(entries) < MIN_ENTRIES:
+            continue
+        placements = locate(entries, markdown, reserve_title=source == "contents")
+        found = sum(1 for p in placements if p is not None and p.kind is not None)
+        if found < MIN_FOUND_SHARE * len(entries):
+            warnings.append(f"the {source} was not used: only {found} of its {len(entries)} entries are found "
+                            "in the text of their pages")
+            continue
+        result = reconcile(markdown, source, entries, fallback=fallback, fallback_title=fallback_title,
+                           title=title, placements=placements)
+        if result.source != source:
+            warnings += result.warnings
+            continue
+        if found < len(entries):
+            warnings.append(f"structure from the {source}: {found} of {len(entries)} entries found in the text, "
+                            "the others added at the top of their page")
+        result.warnings = warnings
+        return result
+    result = reconcile(markdown, fallback, [], fallback=fallback, fallback_title=fallback_title)
+    result.warnings = warnings
+    return result

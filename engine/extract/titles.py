@@ -1,0 +1,171 @@
+"""Heading titles compared across sources: a title as words (its numbering label set apart) and how a line holds it.
+
+A title from an outline or a contents page is matched against a line of the Markdown. Both are read as
+lower-case words (Unicode NFKC, case folded, punctuation dropped) after one leading numbering label
+("1.2", "A.1", "IV.", "(b)", "3)", "Chapter 3", "Appendix B") is set apart. A line holds a title
+`exact`ly (same words), `fuzzy` (difflib ratio of the joined words >= 0.85), as a `prefix` (a run-in
+heading: the title, then the paragraph it opens) or `wrapped` (the title's first words; the following
+lines hold the rest).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from typing import Literal
+
+FUZZY_RATIO = 0.85
+MAX_CHARS = 600  # of a line read as a title
+RUN_IN_END = ":.—–-"  # punctuation that closes a run-in heading ("Noise Models: We add ...")
+
+_ROMAN = r"[ivxlcdmIVXLCDM]{1,7}"
+_NUMBER = r"(?:[A-Za-z]\.)?\d{1,3}(?:\.\d{1,3})*\.?"
+_WORDS = (r"chapter|chap\.|section|sect\.|part|appendix|annex|article|kapitel|abschnitt|anhang|teil|"
+          r"chapitre|partie|annexe|anexo|cap[ií]tulo|ap[eé]ndice")
+LABEL_RE = re.compile(
+    rf"""^\s*(?:
+        (?:{_WORDS})\s+(?:{_NUMBER}|{_ROMAN}|[A-Za-z])(?=[\s.:)\-–—]|$)[.:)]?
+      | {_NUMBER}(?=\s|$)
+      | \d{{1,3}}\)
+      | (?:{_ROMAN}|[A-Za-z])[.)](?=\s|$)
+      | \((?:\d{{1,3}}|{_ROMAN}|[A-Za-z])\)
+    )\s*[.:\-–—]?\s*""",
+    re.VERBOSE | re.IGNORECASE,
+)
+WORD_RE = re.compile(r"[^\W_]+")
+LABEL_WORD_RE = re.compile(rf"(?:{_WORDS.replace(chr(92) + '.', '')})", re.IGNORECASE)
+MARKUP_RE = re.compile(r"^\s*#{1,6}\s+|\*\*|__|`")
+
+MatchKind = Literal["exact", "fuzzy", "prefix", "wrapped"]
+
+
+@dataclass(frozen=True)
+class Title:
+    """A title read as words: `label` is its numbering ("1.2", "appendix b") and `words` the rest."""
+
+    label: str
+    words: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words)
+
+
+def strip_markup(line: str) -> str:
+    """A Markdown line without its heading marks and emphasis."""
+    return MARKUP_RE.sub("", line).strip()
+
+
+def _word(token: str) -> str:
+    return unicodedata.normalize("NFKC", token).casefold()
+
+
+def _words(text: str) -> tuple[str, ...]:
+    """The words of a text, normalised; only the first MAX_CHARS characters of a long one (a paragraph is
+    compared with a title by its start)."""
+    return tuple(WORD_RE.findall(unicodedata.normalize("NFKC", text[:MAX_CHARS]).casefold()))
+
+
+def _label_key(label: str) -> str:
+    """A label's number without its word ("Chapter 4" and "4." are both "4"; "A.1" is "a 1")."""
+    words = [_word(w) for w in WORD_RE.findall(label)]
+    if len(words) > 1 and LABEL_WORD_RE.fullmatch(words[0]):
+        words = words[1:]
+    return " ".join(words)
+
+
+def split_label(text: str) -> tuple[str, str]:
+    """(numbering label, rest) of a title; the label is '' when there is none or nothing would be left."""
+    match = LABEL_RE.match(text)
+    if not match or not WORD_RE.search(text[match.end():]):
+        return "", text
+    return _label_key(match.group(0)), text[match.end():]
+
+
+def label_only(text: str) -> str | None:
+    """The normalised label of a line that is nothing but a numbering label ("Chapter 4", "4.", "Anhang B")."""
+    match = LABEL_RE.match(strip_markup(text))
+    if not match or WORD_RE.search(strip_markup(text)[match.end():]):
+        return None
+    return _label_key(match.group(0)) or None
+
+
+def read_title(text: str) -> Title:
+    """A title as words, its leading numbering label set apart."""
+    label, rest = split_label(strip_markup(text))
+    return Title(label, _words(rest))
+
+
+def read_line(text: str) -> list[Title]:
+    """The ways a line (markup stripped) may hold a title: after one numbering label, and after a second
+    one when a number stands before the label (a draft's line number: "85 3.3.2 Existing Infrastructure")."""
+    label, rest = split_label(text)
+    first = Title(label, _words(rest))
+    if not label.isdigit():
+        return [first]
+    inner_label, inner = split_label(rest)
+    return [first, Title(inner_label, _words(inner))] if inner_label else [first]
+
+
+def similar(a: str, b: str) -> bool:
+    """Joined words close enough to be the same title (a cheap length check first)."""
+    if not a or not b:
+        return False
+    if a == b:
+        return True
+    shorter, longer = sorted((len(a), len(b)))
+    if 2 * shorter / (shorter + longer) < FUZZY_RATIO:
+        return False
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    return matcher.quick_ratio() >= FUZZY_RATIO and matcher.ratio() >= FUZZY_RATIO
+
+
+def line_match(title: Title, line: Title, *, heading: bool) -> MatchKind | None:
+    """How a line holds a title, if it does: exact, fuzzy, prefix (a run-in heading) or wrapped (its start)."""
+    if not title.words or not line.words:
+        return None
+    if title.words == line.words:
+        return "exact"
+    if similar(title.text, line.text):
+        return "fuzzy"
+    n = len(title.words)
+    if len(line.words) > n and line.words[:n] == title.words and (heading or n >= 2):
+        return "prefix"
+    if len(line.words) < n and title.words[:len(line.words)] == line.words:
+        return "wrapped"
+    return None
+
+
+def words_of(text: str) -> tuple[str, ...]:
+    """Every word of a text, normalised, a numbering label included."""
+    return _words(strip_markup(text))
+
+
+def cut_after(text: str, start: int, count: int) -> int:
+    """Offset just after the `count`-th word of `text` from `start`, with the punctuation that closes it."""
+    words = list(WORD_RE.finditer(text, start))
+    end = words[count - 1].end()
+    while end < len(text) and text[end] in RUN_IN_END + "*_)”’\"'":
+        end += 1
+    return end
+
+
+def prefix_end(line: str, title: Title, labels: int = 1) -> int | None:
+    """Offset in `line` (markup stripped) just after the run-in title it opens, trailing punctuation included,
+    past `labels` numbering labels (2: a line number, then the label; see `read_line`).
+
+    None when the title's last word ends the line, or when a one-word title is neither numbered nor closed
+    by punctuation (a sentence that starts with the same word is no heading)."""
+    rest = line
+    for _ in range(labels):
+        label, rest = split_label(rest)
+    offset = len(line) - len(rest)
+    words = list(WORD_RE.finditer(line, offset))
+    if len(words) <= len(title.words):
+        return None
+    end = cut_after(line, offset, len(title.words))
+    if len(title.words) == 1 and not label and end == words[0].end():
+        return None
+    return end

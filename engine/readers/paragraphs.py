@@ -1,0 +1,136 @@
+"""Which printed lines make one paragraph (line pitch, indents, line ends, style), and joining them.
+
+A line continues the paragraph above it when it sits one line pitch below (the pitch this document
+uses for text of that size, or the paragraph's own), in the same column, in the same style, and
+nothing says a new paragraph starts: a first-line indent or a return to the left after a sentence
+that ended, a last line that ended a sentence short of the column's right edge, a numbering label.
+A line at the top of the next column continues it when the sentence visibly goes on (no closing
+punctuation above, a lower-case word below). A word hyphenated at a line end (hyphen, soft hyphen,
+U+FFFE) is rejoined unless the document spells it with its hyphen elsewhere.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from engine.readers.headings import LEADER_RE, label_class
+from engine.readers.layout import Line
+
+SENTENCE_END = (".", ":", "?", "!", "”", '"', ";")
+FOOTNOTE_MARK = re.compile(r"(?<=[.?!:;”\")])\d{1,3}$")  # "… end of sentence.12"
+BREAK_HYPHENS = ("-", "\u00ad", "\ufffe", "\u2010")  # hyphen, soft hyphen, U+FFFE (a hyphen glyph's code), U+2010
+WORD_END = re.compile(r"([^\W\d_]+)[-\u00ad\ufffe\u2010]$")
+WORD_START = re.compile(r"[^\W\d_]+")
+NUMBERED_RE = re.compile(r"^\(?\d{1,4}[.)]?\s+\S")
+INDENT = 0.8  # ems: a first-line indent or a hanging indent is at least this deep
+MAX_INDENT = 6.0  # ems: deeper than this, the line is not the same paragraph's
+
+
+def line_pitches(pages: list[list[Line]]) -> dict[float, float]:
+    """For each text size, the most common baseline-to-baseline distance between two lines of that size
+    that start at the same x, one under the other: the document's line pitch for that size."""
+    counts: dict[float, Counter[float]] = {}
+    for lines in pages:
+        for a, b in zip(lines, lines[1:]):
+            pitch = b.y1 - a.y1
+            if a.size == b.size and abs(a.x0 - b.x0) < 2 and 0.8 * a.size <= pitch <= 3.2 * a.size:
+                counts.setdefault(a.size, Counter())[round(2 * pitch) / 2] += 1
+    return {size: c.most_common(1)[0][0] for size, c in counts.items() if sum(c.values()) >= 3}
+
+
+def right_edge(lines: list[Line], line: Line) -> float:
+    """The right edge of the column `line` is in: the furthest end of the page's lines that start within
+    an em or so of it and overlap it."""
+    reach = line.x1
+    for other in lines:
+        if abs(other.x0 - line.x0) <= 1.5 * line.size and other.x0 < line.x1 and other.x1 > line.x0:
+            reach = max(reach, other.x1)
+    return reach
+
+
+def pitch_limit(pitch: float | None, size: float) -> float:
+    """How far below a line the next line of the same text may sit: its line pitch and a little more."""
+    return (pitch or 1.25 * size) + max(1.0, 0.2 * size)
+
+
+def ends_sentence(text: str) -> bool:
+    return FOOTNOTE_MARK.sub("", text.rstrip()).endswith(SENTENCE_END)
+
+
+def sentence_goes_on(prev: str, nxt: str) -> bool:
+    """The text itself says the sentence runs on: no closing punctuation before, a lower-case word
+    (or the rest of a hyphenated word) after."""
+    prev = prev.rstrip()
+    if not prev or ends_sentence(prev):
+        return False
+    return nxt[:1].islower() or prev.endswith((",", "-", "\u00ad", "\ufffe", "\u2010", "(", "–", "—"))
+
+
+def _first_word_width(line: Line) -> float:
+    word = line.text.split(" ", 1)[0]
+    return len(word) * (line.x1 - line.x0) / max(1, len(line.text))
+
+
+def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: list[Line],
+              hanging: bool = False) -> bool:
+    """Whether `line` goes on with the paragraph whose printed lines so far are `paragraph` (`page`: all
+    the page's lines, where the column's right edge is found; `hanging`: a list item, led by its bullet)."""
+    prev = paragraph[-1]
+    em = max(prev.size, 1.0)
+    if LEADER_RE.search(prev.text) or abs(line.size - prev.size) >= 1 or line.bold != prev.bold:
+        return False
+    if ends_sentence(prev.text) and NUMBERED_RE.match(line.text):
+        return False  # a numbered paragraph or footnote starts
+    label = label_class(line.text)
+    if label and not (label[0] in ("arabic_bare", "upper_bare") and sentence_goes_on(prev.text, line.text)):
+        return False  # a numbered item starts
+    step = line.y1 - prev.y1
+    if step < 0.5 * em:  # beside or above: the next column (or a stray line out of reading order)
+        return line.y1 < prev.y0 and line.x0 >= prev.x1 - em and sentence_goes_on(prev.text, line.text)
+    # one line pitch below: the paragraph's own pitch, else the document's for this size
+    own = paragraph[-1].y1 - paragraph[-2].y1 if len(paragraph) >= 2 else None
+    limit = pitch_limit(max(own or 0.0, pitch or 0.0) or None, em)
+    if step > limit and not (step <= 1.5 * limit and sentence_goes_on(prev.text, line.text)):
+        return False
+    if line.x0 >= prev.x1 or line.x1 <= prev.x0:
+        return False  # not in the same column
+    margin = paragraph[1].x0 if len(paragraph) >= 2 else None
+    finished = ends_sentence(prev.text)
+    if hanging and margin is None and line.x0 < prev.x0 + 0.5 * INDENT * em \
+            and not sentence_goes_on(prev.text, line.text):
+        return False  # a list item's next line hangs under its text, not under its bullet
+    if margin is None:
+        if line.x0 > prev.x0 + INDENT * em:  # deeper than the first line: a hanging indent, or a new paragraph
+            if finished or line.x0 > prev.x0 + MAX_INDENT * em:
+                return False
+        elif line.x0 < prev.x0 - MAX_INDENT * em:
+            return False
+    elif line.x0 > margin + INDENT * em:  # indented under the paragraph's lines: a new paragraph
+        if finished or line.x0 > margin + MAX_INDENT * em:
+            return False
+    elif line.x0 < margin - INDENT * em and not sentence_goes_on(prev.text, line.text):
+        return False  # back out of a hanging indent: the next item
+    # a line that stopped short of the column's edge although the next word would have fit ended its paragraph
+    return not (finished and right_edge(page, prev) - prev.x1 > _first_word_width(line) + 0.5 * em)
+
+
+def join_lines(lines: list[str], vocabulary: set[str]) -> tuple[str, list[tuple[int, int]]]:
+    """The printed lines of one paragraph as one text, a word hyphenated at a line end rejoined; also
+    where each line's text lies in it (start, end)."""
+    text = lines[0]
+    spans = [(0, len(text))]
+    for nxt in lines[1:]:
+        match = WORD_END.search(text)
+        tail = WORD_START.match(nxt)
+        if match and tail and nxt[:1].islower():
+            head, hyphen = match.group(1), text[-1]
+            compound = f"{head}-{tail.group()}".lower() in vocabulary and (head + tail.group()).lower() not in vocabulary
+            if hyphen != "-" or not compound:  # a soft hyphen always goes; a hyphen unless the word has one
+                text = text[:-1]
+                spans[-1] = (spans[-1][0], len(text))
+        else:
+            text = f"{text} "
+        spans.append((len(text), len(text) + len(nxt)))
+        text = f"{text}{nxt}"
+    return text, spans

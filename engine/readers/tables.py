@@ -1,0 +1,112 @@
+"""Table rows from lines side by side: cells, and the wrapped lines of a cell gathered back into it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.readers.layout import Line
+from engine.readers.paragraphs import join_lines, sentence_goes_on
+from engine.schemas import Block, BlockLine
+
+CURRENCY_CELL_RE = re.compile(r"^[$€£¥]$")
+
+
+@dataclass
+class Cell:
+    """One cell: its printed lines (several when its text wraps, or a currency sign beside its number)."""
+
+    lines: list[Line]
+    x0: float
+    x1: float
+
+    @property
+    def text(self) -> str:
+        return " ".join(l.text for l in self.lines)
+
+
+@dataclass
+class Table:
+    """Rows of cells, in the order the page reads them."""
+
+    rows: list[list[Cell]] = field(default_factory=list)
+
+    def add_row(self, lines: list[Line]) -> None:
+        cells: list[Cell] = []
+        for line in lines:
+            if cells and CURRENCY_CELL_RE.match(cells[-1].text):  # "$" beside its amount: one cell
+                cells[-1].lines.append(line)
+                cells[-1].x1 = line.x1
+            else:
+                cells.append(Cell([line], line.x0, line.x1))
+        self.rows.append(cells)
+
+    def absorb(self, lines: list[Line], limit: float) -> bool:
+        """Take `lines` (one line, or cells side by side) as the wrapped continuation of the last row's
+        cells when each sits under one cell, within a line pitch (`limit`) of that cell's last line, inside its
+        column, and reads on from it (a lower-case start, or a cell text that visibly goes on)."""
+        if not self.rows:
+            return False
+        row = self.rows[-1]
+        targets: list[Cell] = []
+        for line in lines:
+            cell = max(row, key=lambda c: min(c.x1, line.x1) - max(c.x0, line.x0))
+            k = row.index(cell)
+            if min(cell.x1, line.x1) - max(cell.x0, line.x0) <= 0 or cell in targets:
+                return False
+            if (k + 1 < len(row) and line.x1 > row[k + 1].x0 + 2) or (k > 0 and line.x0 < row[k - 1].x1 - 2):
+                return False  # reaches into a neighbouring column
+            step = line.y1 - cell.lines[-1].y1
+            if not 0.3 * line.size < step <= limit or abs(line.size - cell.lines[-1].size) >= 1:
+                return False
+            text = cell.lines[-1].text
+            if not (line.text[:1].islower() or sentence_goes_on(text, line.text)):
+                return False
+            targets.append(cell)
+        for line, cell in zip(lines, targets):
+            cell.lines.append(line)
+            cell.x0, cell.x1 = min(cell.x0, line.x0), max(cell.x1, line.x1)
+        return True
+
+    def block(self, vocabulary: set[str], box, style) -> Block:
+        """The table as one block: rows split by newlines, cells by " | ", each printed line's span kept."""
+        text = ""
+        spans: list[BlockLine] = []
+        for r, row in enumerate(self.rows):
+            if r:
+                text += "\n"
+            for c, cell in enumerate(row):
+                if c:
+                    text += " | "
+                joined, parts = join_lines([l.text for l in cell.lines], vocabulary)
+                spans += [BlockLine(start=len(text) + s, end=len(text) + e, bbox=box([l]))
+                          for (s, e), l in zip(parts, cell.lines)]
+                text += joined
+        every = [l for row in self.rows for cell in row for l in cell.lines]
+        return Block(kind="table", text=text, bbox=box(every), style=style(self.rows[0][0].lines[0]), lines=spans)
+
+
+def cell_under(lines: list[Line], row: list[Line]) -> int | None:
+    """The index of the cell of `row` (lines side by side) whose column holds every one of `lines`, if any."""
+    for k, cell in enumerate(row):
+        left = row[k - 1].x1 if k else float("-inf")
+        right = row[k + 1].x0 if k + 1 < len(row) else float("inf")
+        if all(left - 2 <= l.x0 and l.x1 <= right + 2 and l.x0 < cell.x1 and l.x1 > cell.x0 for l in lines):
+            return k
+    return None
+
+
+def prepend(table: Table, cell: int, lines: list[Line]) -> None:
+    """Lines printed just above the last row, inside one cell's column, are the start of that cell's text."""
+    target = table.rows[-1][cell]
+    target.lines[:0] = lines
+    target.x0, target.x1 = min([target.x0] + [l.x0 for l in lines]), max([target.x1] + [l.x1 for l in lines])
+
+
+def starts_cell(lines: list[Line], cell_line: Line, limit: float) -> bool:
+    """Whether a short paragraph's `lines` just above a row run on into the row's cell `cell_line`."""
+    last = lines[-1]
+    step = cell_line.y1 - last.y1
+    text = " ".join(l.text for l in lines)
+    return 0.3 * last.size < step <= limit and abs(last.size - cell_line.size) < 1 and \
+        (cell_line.text[:1].islower() or sentence_goes_on(text, cell_line.text))

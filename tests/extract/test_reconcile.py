@@ -1,0 +1,220 @@
+"""The structure from the best source: the outline when consistent, else the contents page, else the layout;
+the Markdown rewritten so that its headings, the created TOC, the structure string and the tree agree."""
+
+import re
+from collections import Counter
+
+import pytest
+
+from engine.extract.reconcile import (
+    MIN_FOUND_SHARE, SourceEntry, best_structure, contents_entries, level_map, locate, outline_entries,
+)
+from engine.extract.toc_create import create_report_toc
+from engine.markdown import iter_headings, join_pages, page_of_lines
+from engine.schemas.pdf import OutlineEntry
+from engine.schemas.toc import TocEntry
+from engine.structure import build_tree
+
+# page 1 title page; 2: a heading the outline lacks; 3: a run-in heading; 4: a title wrapped on two lines and
+# a draft's line number before a label; 5: a heading whose bookmark points to the foot of page 4
+MARKDOWN = join_pages([
+    "# Field Guide\n\n## Jane Doe\n\nA cover line.",
+    "## Introduction\n\nRivers carry water.\n\n## Author notes\n\nSome notes.",
+    "Scope of work: this guide covers rivers.\n\nMore text.",
+    "## Field Methods and\n\n## Equipment\n\nWe sample.\n\n85 2.1 Sampling Design\n\nDesign text.",
+    "## Results\n\nFindings.",
+])
+OUTLINE = [
+    OutlineEntry(title="Introduction", level=1, page=2),
+    OutlineEntry(title="Scope of work", level=2, page=3),
+    OutlineEntry(title="Field Methods and Equipment", level=1, page=4),
+    OutlineEntry(title="2.1 Sampling Design", level=2, page=4),
+    OutlineEntry(title="Results", level=1, page=4),
+    OutlineEntry(title="Discussion", level=1, page=5),  # not in the text: added at the top of its page
+    OutlineEntry(title="Unresolved", level=1, page=None),  # no destination: cannot be placed
+]
+
+
+def words(text: str) -> Counter:
+    return Counter(re.findall(r"\w+", text))
+
+
+def agree(result) -> None:
+    """The Markdown's headings are the structure's, line for line, level for level."""
+    assert [(h.line, h.level, h.title) for h in iter_headings(result.markdown)] == [
+        (h.line, min(h.level, 6), h.title) for h in result.headings
+    ]
+
+
+@pytest.fixture(scope="module")
+def outlined():
+    return best_structure(MARKDOWN, OUTLINE, [], fallback_title="field-guide")
+
+
+def test_outline_entries_become_the_headings_below_the_title(outlined):
+    assert outlined.source == "outline"
+    page_of = page_of_lines(outlined.markdown)
+    assert [(h.title, h.level, h.source, page_of[h.line]) for h in outlined.headings] == [
+        ("Field Guide", 1, "layout", 1),
+        ("Introduction", 2, "outline", 2),
+        ("Scope of work:", 3, "outline", 3),
+        ("Field Methods and Equipment", 2, "outline", 4),
+        ("2.1 Sampling Design", 3, "outline", 4),
+        ("Results", 2, "outline", 5),  # its bookmark points to page 4: found at the top of page 5
+        ("Discussion", 2, "outline", 5),
+    ]
+    agree(outlined)
+    assert outlined.found == 5 and outlined.entries == 6
+
+
+def test_outline_rewrite_keeps_every_word_and_sets_apart_what_is_not_a_heading(outlined):
+    assert not words(MARKDOWN) - words(outlined.markdown)
+    md = outlined.markdown
+    assert "**Author notes**" in md and "**Jane Doe**" in md  # headings the outline lacks: bold lines
+    assert "## Scope of work: this guide" not in md and "\nthis guide covers rivers." in md  # run-in split
+    assert "\n85\n\n### 2.1 Sampling Design\n" in md  # the line number kept apart from the heading
+
+
+def test_reconciling_twice_changes_nothing(outlined):
+    again = best_structure(outlined.markdown, OUTLINE, [], fallback_title="field-guide")
+    assert again.markdown == outlined.markdown and again.headings == outlined.headings
+
+
+def test_structure_string_and_tree_agree_with_the_markdown(outlined):
+    structure = create_report_toc(outlined.markdown, "field-guide", outlined.headings)
+    line = outlined.markdown.split("\n").index("## Introduction")
+    assert structure.splitlines()[:2] == ["# Field Guide [line 0]", f"## Introduction [line {line}] [outline]"]
+    tree = build_tree(structure, kind="report", pages=5, doc_title="Field Guide", markdown=outlined.markdown)
+    nodes = [(n.title, n.level, n.start_page, n.source) for n in tree.root.walk()][1:]
+    assert nodes == [(h.title, h.level, page_of_lines(outlined.markdown)[h.line], h.source)
+                     for h in outlined.headings]
+    assert tree.root.source == "outline"
+
+
+def test_an_outline_whose_titles_are_not_in_the_text_is_not_used():
+    bookmarks = [OutlineEntry(title=f"Bookmark {n}", level=1, page=n) for n in range(1, 6)]
+    result = best_structure(MARKDOWN, bookmarks, [], fallback_title="field-guide")
+    assert result.source == "layout" and result.markdown == MARKDOWN
+    assert result.warnings == ["the outline was not used: only 0 of its 5 entries are found in the text of "
+                               "their pages"]
+    assert [h.title for h in result.headings] == [h.title for h in iter_headings(MARKDOWN)]
+
+
+def test_the_share_found_decides_consistency():
+    assert MIN_FOUND_SHARE == 0.5
+    half = OUTLINE[:2] + [OutlineEntry(title=f"Bookmark {n}", level=1, page=n) for n in (3, 4)]
+    assert best_structure(MARKDOWN, half, []).source == "outline"
+    less = OUTLINE[:1] + [OutlineEntry(title=f"Bookmark {n}", level=1, page=n) for n in (2, 3, 4)]
+    assert best_structure(MARKDOWN, less, []).source == "layout"
+
+
+def test_a_one_entry_outline_is_no_structure():
+    assert best_structure(MARKDOWN, OUTLINE[:1], []).source == "layout"
+
+
+def test_the_fallback_source_is_recorded_for_a_model_s_headings():
+    result = best_structure(MARKDOWN, [], [], fallback="llm")
+    assert {h.source for h in result.headings} == {"llm"}
+    assert create_report_toc(result.markdown, "x", result.headings).splitlines()[0] == "# Field Guide [line 0] [llm]"
+
+
+def test_the_document_title_replaces_the_fallback_h1_once_the_title_page_headings_go():
+    markdown = join_pages(["# field-guide\n\nCover\n\n## A Guide to Rivers\n\ntext", "## Introduction\n\nx",
+                           "## Methods\n\ny"])
+    outline = [OutlineEntry(title="Introduction", level=1, page=2), OutlineEntry(title="Methods", level=1, page=3)]
+    result = best_structure(markdown, outline, [], fallback_title="field-guide", title="A Guide to Rivers")
+    assert [(h.title, h.level) for h in result.headings] == [
+        ("A Guide to Rivers", 1), ("Introduction", 2), ("Methods", 2)]
+    assert "**field-guide**" in result.markdown  # the old H1 stays as text
+    agree(result)
+
+
+def test_a_bookmark_on_the_title_line_that_alone_tops_the_outline_is_the_title():
+    outline = [OutlineEntry(title="Field Guide", level=1, page=1), *[e.model_copy(update={"level": e.level + 1})
+                                                                    for e in OUTLINE[:2]]]
+    result = best_structure(MARKDOWN, outline, [])
+    assert [(h.title, h.level, h.source) for h in result.headings] == [
+        ("Field Guide", 1, "outline"), ("Introduction", 2, "outline"), ("Scope of work:", 3, "outline")]
+
+
+def test_an_entry_before_the_title_puts_a_title_on_top():
+    markdown = join_pages(["Cover\n\n# Field Guide\n\ntext", "## Introduction\n\nx"])
+    outline = [OutlineEntry(title="Cover", level=1, page=1), OutlineEntry(title="Introduction", level=1, page=2)]
+    result = best_structure(markdown, outline, [], fallback_title="field-guide")
+    assert [(h.title, h.level) for h in result.headings] == [("field-guide", 1), ("Cover", 2), ("Introduction", 2)]
+    agree(result)
+
+
+def test_an_outline_that_goes_back_places_entries_on_their_own_pages():
+    entries = [SourceEntry(title="Results", level=1, page=5), SourceEntry(title="Introduction", level=1, page=2)]
+    page_of = page_of_lines(MARKDOWN)
+    assert [page_of[p.start] for p in locate(entries, MARKDOWN)] == [5, 2]
+
+
+def test_label_mismatch_is_no_match():
+    markdown = join_pages(["# T", "## 3.1 Scope\n\ntext\n\n## 4.1 Scope\n\nmore"])
+    [placement] = locate([SourceEntry(title="4.1 Scope", level=2, page=2)], markdown)
+    assert markdown.split("\n")[placement.start] == "## 4.1 Scope"
+
+
+def test_chapter_label_on_the_line_above_joins_the_heading():
+    markdown = join_pages(["# T\n\n## Preface\n\nx", "## Chapter 4\n\n## Joining a Federation\n\ntext"])
+    result = best_structure(markdown, [OutlineEntry(title="Preface", level=1, page=1),
+                                       OutlineEntry(title="Joining a Federation", level=1, page=2)], [])
+    assert [h.title for h in result.headings] == ["T", "Preface", "Chapter 4 Joining a Federation"]
+    agree(result)
+
+
+# --- the contents page
+
+LAYOUT = join_pages([
+    "# Manual\n\n## Contents\n\n1 Usage ..... 2",
+    "## 1 Usage\n\ntext\n\n### 1.1 Options\n\ntext\n\n## Note on options\n\ntext",
+    "### 1.2 Output\n\ntext\n\n2 Errors\n\ntext\n\n### 2.1 Codes\n\ntext",
+    "## Index\n\nterms",
+])
+CONTENTS = [
+    TocEntry(title="1 Usage", level=1, page=2), TocEntry(title="1.1 Options", level=2, page=2),
+    TocEntry(title="1.2 Output", level=2, page=3), TocEntry(title="2 Errors", level=1, page=3),
+    TocEntry(title="2.1 Codes", level=2, page=3),
+]
+
+
+def test_contents_page_adds_missing_headings_and_nests_the_unlisted_ones():
+    result = best_structure(LAYOUT, [], CONTENTS)
+    assert result.source == "contents"
+    assert [(h.title, h.level, h.source) for h in result.headings] == [
+        ("Manual", 1, "layout"),
+        ("Contents", 2, "layout"),
+        ("1 Usage", 2, "contents"),
+        ("1.1 Options", 3, "contents"),
+        ("Note on options", 4, "layout"),  # within the span the contents covers: under the entry before it
+        ("1.2 Output", 3, "contents"),
+        ("2 Errors", 2, "contents"),  # a plain line made a heading at its contents level
+        ("2.1 Codes", 3, "contents"),
+        ("Index", 2, "layout"),  # after the last entry: the layout's own level
+    ]
+    agree(result)
+    assert not words(LAYOUT) - words(result.markdown)
+
+
+def test_contents_levels_that_disagree_with_the_layout_are_not_used():
+    flat = [entry.model_copy(update={"level": 3 - entry.level}) for entry in CONTENTS]  # 1.1 above 1
+    result = best_structure(LAYOUT, [], flat)
+    assert result.source == "layout" and result.markdown == LAYOUT
+    assert result.warnings == ["the contents page was not used: its levels disagree with the layout's"]
+
+
+def test_level_map_takes_the_most_common_layout_level_and_needs_order():
+    assert level_map([(1, 2), (1, 2), (1, 3), (2, 3), (2, 3)]) == {1: 2, 2: 3}
+    assert level_map([(1, 3), (2, 3)]) is None
+    assert level_map([]) is None
+
+
+def test_contents_entries_whose_page_goes_back_were_misread():
+    contents = [TocEntry(title=t, page=p) for t, p in [("A", 3), ("B", 40), ("C", 5), ("D", 7), ("E", None)]]
+    assert [e.title for e in contents_entries(contents)] == ["A", "C", "D", "E"]
+
+
+def test_outline_entries_without_a_page_are_left_out():
+    assert [e.title for e in outline_entries(OUTLINE)] == [e.title for e in OUTLINE[:-1]]

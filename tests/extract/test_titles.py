@@ -1,0 +1,62 @@
+"""Titles compared across sources: numbering labels set apart, how a line holds a title, run-in cuts."""
+
+from engine.extract.titles import (
+    Title, label_only, line_match, prefix_end, read_line, read_title, similar, split_label, words_of,
+)
+
+
+def test_labels_are_set_apart_and_keyed_by_their_number():
+    assert split_label("4.1.2 Tokens") == ("4 1 2", "Tokens")
+    assert split_label("Chapter 4 Usage") == ("4", "Usage")
+    assert split_label("Appendix B. Glossary") == ("b", "Glossary")
+    assert split_label("IV. DISCUSSION") == ("iv", "DISCUSSION")
+    assert split_label("(b) Remote access") == ("b", "Remote access")
+    assert split_label("A Study in Estimation") == ("", "A Study in Estimation")  # an article, not a label
+    assert split_label("Chapter 4") == ("", "Chapter 4")  # nothing would be left
+
+
+def test_read_title_normalises_words():
+    assert read_title("## **2.1 Data-Augmentation:** ﬁrst") == Title("2 1", ("data", "augmentation", "first"))
+    assert words_of("3.5 Technologies") == ("3", "5", "technologies")
+
+
+def test_a_line_number_before_the_label_is_a_second_reading():
+    first, second = read_line("85 3.3.2 Existing Infrastructure")
+    assert first.label == "85"
+    assert second == Title("3 3 2", ("existing", "infrastructure"))
+    assert len(read_line("3.3.2 Existing Infrastructure")) == 1
+
+
+def test_label_only_lines():
+    assert label_only("Chapter 4") == "4"
+    assert label_only("Anhang B") == "b"
+    assert label_only("12.") == "12"
+    assert label_only("Chapter 4 Usage") is None
+
+
+def test_line_match_kinds():
+    title = read_title("Security Requirements")
+    assert line_match(title, read_title("3.1 Security Requirements"), heading=True) == "exact"
+    assert line_match(title, read_title("Security Requirement"), heading=False) == "fuzzy"
+    assert line_match(title, read_title("Security Requirements: every system shall"), heading=False) == "prefix"
+    assert line_match(title, read_title("Security"), heading=False) == "wrapped"
+    assert line_match(title, read_title("Privacy Requirements"), heading=True) is None
+    # a one-word title opens a plain line only when the layout called that line a heading
+    assert line_match(read_title("Results"), read_title("Results show that"), heading=False) is None
+    assert line_match(read_title("Results"), read_title("Results show that"), heading=True) == "prefix"
+
+
+def test_prefix_end_cuts_after_the_run_in_title():
+    line = "1) Accuracy- and Precision-based Robustness: In the literature"
+    end = prefix_end(line, read_title("Accuracy- and Precision-based Robustness:"))
+    assert line[:end] == "1) Accuracy- and Precision-based Robustness:"
+    assert prefix_end("Noise Models: We add noise", read_title("Noise Models")) == len("Noise Models:")
+    # a one-word title must be closed by punctuation or numbered, else it is the start of a sentence
+    assert prefix_end("Results show that", read_title("Results")) is None
+    assert prefix_end("Results. We show", read_title("Results")) == len("Results.")
+
+
+def test_similar_is_symmetric_and_length_guarded():
+    assert similar("security requirements", "security requirement")
+    assert similar("security requirement", "security requirements")
+    assert not similar("scope", "scope of the document and its audience")

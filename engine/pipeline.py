@@ -87,10 +87,21 @@ def _options_key(stage: Stage) -> str:
 def _cached(ctx: StageContext, stage: Stage, key: StageKey) -> bool:
     """The stage ran with this key: done (and its files still there), failed or skipped alike.
 
-    Stages are deterministic for a key, so a failure is a result too; `--force` retries it.
+    Offline stages are deterministic for a key, so a failure is a result too; `--force` retries it. An LLM
+    stage that failed, was skipped or fell back is not done: it runs again, and so does every stage after
+    one that runs again (engine.llm.resume; the read stage then retries only its failed pages).
     """
+    from engine.llm.resume import incomplete, remember_previous, reruns
+
     state = ctx.record.stages.get(stage.name)
+    if any(name in reruns(ctx) for name in (*stage.requires, *stage.uses)):
+        reruns(ctx).add(stage.name)
+        return False
     if state is None or key.version <= 0 or state.cache_key != key.key:
+        return False
+    if key.provider is not Provider.OFFLINE and incomplete(state):
+        reruns(ctx).add(stage.name)
+        remember_previous(ctx, stage.name, state)
         return False
     return state.status in (Status.FAILED, Status.PENDING) or stage.outputs_exist(ctx)
 

@@ -28,8 +28,9 @@ def test_gemini_stages_have_the_offline_names_and_order():
     assert copies[1].clients.settings.gemini_key == "not-real"
 
 
-def test_pipeline_model_defaults_to_the_gemini_model(tmp_path):
-    settings = LlmSettings(gemini_api_key="not-real", gemini_model="gemini-test")
+def test_pipeline_model_defaults_to_the_gemini_model(tmp_path, fake_gemini):
+    fake_gemini.models.append("gemini-test")  # the pipeline checks its model against the models list first
+    settings = LlmSettings(gemini_api_key="not-real", gemini_model="gemini-test", gemini_base_url=fake_gemini.url)
     assert Pipeline(tmp_path, provider="gemini", llm=settings).model == "gemini-test"
     assert Pipeline(tmp_path).model == ""
 

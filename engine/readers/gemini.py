@@ -52,6 +52,18 @@ class GeminiReader(LlmReader):
             return transcribed_only(done)
         return merge_pages(base or self.offline.read(path), done, failed)
 
+    def retry(self, path: Path, base: ReadResult, pages: list[int], *, progress: Progress | None = None,
+              usage: Usage | None = None) -> ReadResult:
+        """`base` (a previous reading) with `pages` transcribed again; pages that fail again keep their text."""
+        usage = usage if usage is not None else Usage()
+
+        async def work(session: LlmSession) -> tuple[list[PageText], list[PageFailure]]:
+            return await transcribe_pages(session, path, pages, progress)
+
+        done, failed = self.clients.run(work, usage)
+        usage.add(fallbacks=len(failed))
+        return merge_pages(base, done, failed)
+
 
 def transcribed_only(done: list[PageText]) -> ReadResult:
     """Every page from the model: the Markdown and what is known of each page."""

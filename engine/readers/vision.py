@@ -8,10 +8,13 @@ from dataclasses import dataclass
 from engine.llm.clients import LlmClients
 from engine.markdown import MARKER_RE, join_pages, split_pages
 from engine.readers.offline import OfflineReader
-from engine.schemas import ReadResult
+from engine.schemas import PageInfo, ReadResult
 
 FENCE_OPEN_RE = re.compile(r"^\s*(```|~~~)\s*(markdown|md|mdx|text)?\s*$", re.I)
 NEEDS_OCR_WARNING_RE = re.compile(r"^page (\d+): no text layer \(needs OCR\)$")
+KEPT = "kept the text-layer transcription"  # how a page no model could transcribe is marked
+KEPT_WARNING_RE = re.compile(rf"^page (\d+): {KEPT}\b")
+OCR_SUMMARY_RE = re.compile(r"^\d+ page\(s\) without a text layer need OCR")
 
 
 def strip_fence(text: str) -> str:
@@ -71,6 +74,25 @@ def merge_pages(base: ReadResult, done: list[PageText], failed: list[PageFailure
     warnings = [w for w in base.warnings
                 if not ((m := NEEDS_OCR_WARNING_RE.match(w)) and int(m.group(1)) in replaced)]
     for failure in failed:
-        by_page[failure.page].warnings.append(f"kept the text-layer transcription: {failure.reason}")
-        warnings.append(f"page {failure.page}: kept the text-layer transcription ({failure.reason})")
+        by_page[failure.page].warnings.append(f"{KEPT}: {failure.reason}")
+        warnings.append(f"page {failure.page}: {KEPT} ({failure.reason})")
     return ReadResult(markdown=join_pages(blocks), pages=infos, images=base.images, warnings=warnings)
+
+
+def failed_pages(pages: list[PageInfo]) -> list[int]:
+    """The pages a previous reading kept offline because no model could transcribe them."""
+    return [info.page for info in pages if any(w.startswith(KEPT) for w in info.warnings)]
+
+
+def resume_base(markdown: str, pages: list[PageInfo], images: list, warnings: list[str],
+                retry: list[int]) -> ReadResult:
+    """A previous reading as the base to retry `retry` pages on: their failure notes removed (a page that
+    fails again gets a new one), and the stage's own summary of pages needing OCR dropped (it is redone)."""
+    again = set(retry)
+    infos = [info.model_copy(deep=True) for info in pages]
+    for info in infos:
+        if info.page in again:
+            info.warnings = [w for w in info.warnings if not w.startswith(KEPT)]
+    kept = [w for w in warnings if not OCR_SUMMARY_RE.match(w)
+            and not ((m := KEPT_WARNING_RE.match(w)) and int(m.group(1)) in again)]
+    return ReadResult(markdown=markdown, pages=infos, images=list(images), warnings=kept)

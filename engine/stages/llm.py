@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.llm.clients import LlmClients
 from engine.llm.settings import LlmSettings
-from engine.schemas import Provider, ReadResult
+from engine.schemas import Provider, ReadResult, Status
 from engine.stages.base import Stage, StageContext, StageOutcome
 from engine.stages.offline import (
     MetadataStage, OpenStage, ReadStage, ReformatStage, StructureStage, TocStage, TreeStage,
@@ -57,7 +57,19 @@ class GeminiReadStage(_Gemini, ReadStage):
         return self.clients.settings.options_key()
 
     def read(self, ctx: StageContext) -> ReadResult:
-        return self._reader().read(ctx.pdf_path, progress=ctx.progress, usage=ctx.usage)
+        """The pages read by the model; when this run retries a partial reading, only its failed pages."""
+        from engine.llm.resume import previous
+        from engine.readers.vision import failed_pages, resume_base
+
+        reader = self._reader()
+        last = previous(ctx, self.name)
+        raw_path = ctx.workspace.raw_markdown_path(ctx.record)
+        retry = failed_pages(ctx.record.page_info) if last is not None and last.status is Status.PARTIAL else []
+        if retry and raw_path.exists() and hasattr(reader, "retry"):
+            base = resume_base(raw_path.read_text(encoding="utf-8"), ctx.record.page_info, ctx.record.images,
+                               last.warnings, retry)
+            return reader.retry(ctx.pdf_path, base, retry, progress=ctx.progress, usage=ctx.usage)
+        return reader.read(ctx.pdf_path, progress=ctx.progress, usage=ctx.usage)
 
 
 class LlmReformatStage(_Gemini, ReformatStage):

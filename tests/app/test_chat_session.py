@@ -39,6 +39,7 @@ def workspace(samples_workspace, tmp_path) -> Workspace:
 
 def test_gemini_chat_uses_the_key_from_settings(server_without_key, workspace, caplog):
     fake = server_without_key
+    fake.models.append("gemini-session-model")  # a model the service lists (ask checks it first)
     fake.script(g.text(f"The Upper Vale Catchment Trust has 42 volunteer surveyors [{DECK}, p. 7]."))
     current = SessionSettings(provider="gemini", model="gemini-session-model", api_keys={"gemini": SESSION_KEY})
     with caplog.at_level(logging.DEBUG):

@@ -2,19 +2,21 @@
 
 Order of trust: the PDF outline (bookmarks) when it is consistent with the text, else the printed contents
 page, else the headings the layout (or the LLM) found. A source is consistent when at least
-`MIN_FOUND_SHARE` of its entries are found in the Markdown: on the entry's physical page, or the page after
-(an anchor set at the foot of the page before its heading) or before. An entry is found as a line that
-holds its title (see `engine.extract.titles`): a heading or plain line, the start of a line (a run-in
-heading: the line is split) or the start of a title that wraps onto the next lines (they are joined).
+`MIN_FOUND_SHARE` of its entries (and at least `MIN_ENTRIES`) are found in the text of their pages
+(`engine.extract.locate`).
 
 Reconciling the chosen source with the Markdown (`reconcile`):
-- outline: its entries are the headings, at their outline depth below the document title (the single
-  H1); an entry not found is inserted at the top of its page; every other heading of the layout becomes
-  a bold line, so the Markdown, the created TOC, the structure string and the tree hold the same headings.
-- contents: its entries get the contents page's levels and the missing ones are added as above; the
-  layout's other headings stay, nested below the entry before them as deep as the layout put them.
+- outline: its entries are the headings, at their outline depth below the document's title (the single
+  H1); an entry not found is added at the top of its page; every other heading of the layout becomes a bold
+  line, so the Markdown, the created TOC, the structure string and the tree hold the same headings.
+- contents: each contents level is read on the layout's scale (the layout level most of its entries have;
+  when a deeper contents level is not deeper there, the two disagree and the contents page is not used). A
+  heading found keeps its layout level unless its decimal number confirms its contents level; an entry found
+  as a plain line, or added, gets the mapped level; the layout's other headings stay, one below the entry
+  before them within the span the contents page covers, at their own level elsewhere.
 - layout (or llm): the Markdown is left as it is.
-Only heading marks change, lines are split or joined, and missing titles are added: no word is lost.
+Levels are then renumbered so that none is skipped. Only heading marks change, lines are split or joined,
+and missing titles are added: no word is lost. Reconciling a reconciled Markdown changes nothing.
 """
 
 from __future__ import annotations
@@ -23,54 +25,19 @@ import re
 from bisect import bisect_right
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from engine.extract.titles import (
-    MatchKind, Title, cut_after, label_only, line_match, prefix_end, read_line, read_title, split_label, strip_markup,
-    words_of,
-)
-from engine.markdown import FENCE_RE, HEADING_RE, MARKER_RE, page_of_lines
-from engine.schemas.base import Model
+from engine.extract.locate import MdLine, Placement, SourceEntry, locate, read_markdown
+from engine.extract.titles import strip_markup
 from engine.schemas.pdf import OutlineEntry
 from engine.schemas.toc import StructureHeading, TocEntry
 from engine.schemas.tree import StructureSource
 
-VERSION = 1  # bump when the output changes (part of the structure stage's version)
+VERSION = 1  # bump when the output of this module, `locate` or `titles` changes (the structure stage re-runs)
 
 MIN_FOUND_SHARE = 0.5  # of a source's entries found in the text for it to be trusted
 MIN_ENTRIES = 2  # an outline or contents page with fewer entries is no structure
 MAX_MD_LEVEL = 6
-WRAP_LINES = 3  # a title may wrap onto this many further lines
 DOTTED_RE = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?\s")  # "4 ", "4.1.2 ", "A.1 "
-KIND_RANK = {"exact": 0, "fuzzy": 0, "prefix": 1, "wrapped": 1}
-
-
-class SourceEntry(Model):
-    """An entry of an outline or contents page: its title, level (1 = top) and physical page, if known."""
-
-    title: str
-    level: int
-    page: int | None = None
-
-
-@dataclass
-class _Line:
-    index: int
-    page: int
-    text: str  # markup stripped
-    titles: list[Title]  # the ways it may hold a title (see `read_line`)
-    level: int | None  # its Markdown heading level, None for a plain line
-
-
-@dataclass
-class Placement:
-    """Where an entry sits in the Markdown: lines start..end (joined), split after `cut`, or inserted."""
-
-    kind: MatchKind | None  # None: not found, inserted before line `start`
-    start: int
-    end: int
-    cut: int | None = None  # a run-in heading: the line's text is split at this offset
-    lead: int = 0  # the heading starts at this offset of the first line (a line number before it stays apart)
 
 
 @dataclass
@@ -83,142 +50,6 @@ class Reconciled:
     found: int = 0
     entries: int = 0
     warnings: list[str] = field(default_factory=list)
-
-
-@lru_cache(maxsize=4)  # one document is read by every source tried and by the reconciliation
-def _lines(markdown: str) -> tuple[list[str], list[_Line], int | None, list[int]]:
-    """The raw lines, the readable ones (not blank, markers or fenced code), the title (first H1) line and
-    the page of every raw line."""
-    raw = markdown.split("\n")
-    page_of = page_of_lines(markdown)
-    lines: list[_Line] = []
-    fenced, title_line = False, None
-    for index, text in enumerate(raw):
-        if FENCE_RE.match(text):
-            fenced = not fenced
-            continue
-        if fenced or not text.strip() or MARKER_RE.match(text):
-            continue
-        match = HEADING_RE.match(text)
-        level = len(match.group(1)) if match else None
-        if level == 1 and title_line is None:
-            title_line = index
-        stripped = strip_markup(text)
-        lines.append(_Line(index, page_of[index], stripped, read_line(stripped), level))
-    return raw, lines, title_line, page_of
-
-
-def _wrapped_end(title: Title, lines: list[_Line], at: int, reading: int) -> tuple[int, int | None] | None:
-    """(last line, cut in it) when lines[at] and the next ones, on its page, spell out the title."""
-    words = list(lines[at].titles[reading].words)
-    for k in range(at + 1, min(at + 1 + WRAP_LINES, len(lines))):
-        line = lines[k]
-        if line.page != lines[at].page or line.level is not None and line.level != lines[at].level:
-            return None
-        needed, more = title.words[len(words):], words_of(line.text)
-        if more == needed:
-            return k, None
-        if more[:len(needed)] == needed:
-            return k, cut_after(line.text, 0, len(needed))
-        if needed[:len(more)] != more:
-            return None
-        words += more
-    return None
-
-
-def _label_line(above: _Line, line: _Line, title: Title) -> bool:
-    """Whether the line above a title's line holds only its numbering ("Chapter 4", "4", "Appendix B")."""
-    if above.page != line.page or line.titles[0].label:
-        return False
-    label = label_only(above.text)
-    return label is not None and (not title.label or label == title.label)
-
-
-def _match(title: Title, line: Title, heading: bool) -> MatchKind | None:
-    """How a line holds a title, their numbering labels agreeing (when both have one)."""
-    if title.label and line.label and title.label != line.label:
-        return None
-    return line_match(title, line, heading=heading)
-
-
-def _candidates(entry: SourceEntry, window: list[int], by_page: dict[int, list[int]], lines: list[_Line],
-                after: int, used: set[int]) -> Placement | None:
-    """The best line for an entry among the pages of `window`, past line `after`."""
-    title = read_title(entry.title)
-    if not title.words:
-        return None
-    best: tuple[tuple[int, ...], Placement] | None = None
-    for page_rank, page in enumerate(window):
-        for position in by_page.get(page, []):
-            line = lines[position]
-            if line.index <= after or line.index in used:
-                continue
-            kinds = [_match(title, t, line.level is not None) for t in line.titles]
-            reading = next((i for i, k in enumerate(kinds) if k), None)
-            if reading is None:
-                continue
-            kind = kinds[reading]
-            placement = Placement(kind, line.index, line.index)
-            if reading:
-                placement.lead = len(line.text) - len(split_label(line.text)[1])
-            if kind == "prefix":
-                placement.cut = prefix_end(line.text, title, reading + 1)
-                if placement.cut is None:
-                    continue
-            elif kind == "wrapped":
-                wrapped = _wrapped_end(title, lines, position, reading)
-                if wrapped is None:
-                    continue
-                placement.end, placement.cut = lines[wrapped[0]].index, wrapped[1]
-            if position and _label_line(lines[position - 1], line, title) and lines[position - 1].index > after \
-                    and lines[position - 1].index not in used and not placement.lead:
-                placement.start = lines[position - 1].index  # "Chapter 4" on the line above its title
-            rank = (KIND_RANK[kind], page_rank, 0 if line.level is not None else 1, line.index)
-            if best is None or rank < best[0]:
-                best = (rank, placement)
-    return best[1] if best else None
-
-
-def _first_line(raw: list[str], page_of: list[int], page: int, after: int) -> int:
-    """Where an entry not found goes: the first non-blank line of its page past `after` (its marker at worst)."""
-    for index in range(after + 1, len(raw)):
-        if page_of[index] >= page and raw[index].strip():
-            return index
-    return len(raw)
-
-
-def locate(entries: list[SourceEntry], markdown: str, *, reserve_title: bool = False) -> list[Placement | None]:
-    """Each entry's place in the Markdown, in order (None: no page to put it on). An entry not found goes
-    after the title (the first H1), which is no entry's when `reserve_title`."""
-    raw, lines, title_line, page_of = _lines(markdown)
-    reserved = title_line if reserve_title else None
-    last_page = page_of[-1] if page_of else 1
-    by_page: dict[int, list[int]] = defaultdict(list)
-    for position, line in enumerate(lines):
-        by_page[line.page].append(position)
-    placements: list[Placement | None] = []
-    used: set[int] = set() if reserved is None else {reserved}
-    ends: list[tuple[int, int]] = []  # (entry page, last line) of the entries placed so far
-    for k, entry in enumerate(entries):
-        after = ends[-1][1] if ends else -1
-        if entry.page is not None and ends and entry.page < ends[-1][0]:  # the outline goes back: only the
-            after = max([end for page, end in ends if page < entry.page] or [-1])  # pages before bind it
-        if entry.page is not None:
-            window = [p for p in (entry.page, entry.page + 1, entry.page - 1) if 1 <= p <= last_page]
-        else:  # a contents entry without a page: between the pages of its neighbours
-            low = max([e.page for e in entries[:k] if e.page] or [1])
-            high = min([e.page for e in entries[k + 1:] if e.page] or [last_page])
-            window = list(range(low, high + 1))
-        found = _candidates(entry, window, by_page, lines, after, used) if window else None
-        if found is None and entry.page is not None and window:
-            start = _first_line(raw, page_of, entry.page, max(after, -1 if title_line is None else title_line))
-            found = Placement(None, start, start - 1)  # inserted before `start`, takes no line
-        placements.append(found)
-        if found is not None:
-            used.update(range(found.start, found.end + 1))
-            ends.append((entry.page or page_of[min(found.start, len(raw) - 1)], found.end))
-    return placements
-
 
 def _depths(levels: list[int]) -> list[int]:
     """Levels as depths with none skipped (a level-3 entry right under a level-1 one is at depth 2)."""
@@ -328,7 +159,7 @@ def _mapped(mapping: dict[int, int], level: int) -> int:
     return max(2, mapping[near] + level - near)
 
 
-def _titled(lines: list[_Line], title: str, taken: set[int]) -> int | None:
+def _titled(lines: list[MdLine], title: str, taken: set[int]) -> int | None:
     """The first page's heading that reads `title` (the document's title), if the outline did not take it."""
     wanted = " ".join(title.split())
     return next((line.index for line in lines if line.page == 1 and line.level is not None and wanted
@@ -341,7 +172,7 @@ def _numbered_depth(title: str) -> int | None:
     return match.group(1).count(".") + 1 if match else None
 
 
-def _fallback(markdown: str, lines: list[_Line], fallback: StructureSource, found: int, entries: int,
+def _fallback(markdown: str, lines: list[MdLine], fallback: StructureSource, found: int, entries: int,
               warnings: list[str]) -> Reconciled:
     heads = [StructureHeading(title=line.text, level=line.level, line=line.index, source=fallback)
              for line in lines if line.level is not None]
@@ -354,7 +185,7 @@ def reconcile(markdown: str, source: StructureSource, entries: list[SourceEntry]
 
     `fallback_title` is the H1 the reformatter falls back to (the file name); with an outline, whose
     entries replace the title page's headings, such an H1 (or a title put on top) reads `title` instead."""
-    raw, lines, title_line, _ = _lines(markdown)
+    raw, lines, title_line, _ = read_markdown(markdown)
     if source not in ("outline", "contents"):
         return _fallback(markdown, lines, fallback, 0, 0, [])
     if placements is None:

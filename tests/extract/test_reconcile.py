@@ -6,9 +6,8 @@ from collections import Counter
 
 import pytest
 
-from engine.extract.reconcile import (
-    MIN_FOUND_SHARE, SourceEntry, best_structure, contents_entries, level_map, locate, outline_entries,
-)
+from engine.extract.locate import SourceEntry, locate
+from engine.extract.reconcile import MIN_FOUND_SHARE, best_structure, contents_entries, level_map, outline_entries
 from engine.extract.toc_create import create_report_toc
 from engine.markdown import iter_headings, join_pages, page_of_lines
 from engine.schemas.pdf import OutlineEntry

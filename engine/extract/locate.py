@@ -1,0 +1,188 @@
+"""Where the entries of an outline or contents page sit in a document's Markdown.
+
+An entry is looked for on its physical page, then the page after (an anchor set at the foot of the page
+before its heading), then the page before; entries keep their order, except where an outline goes back to
+an earlier page. A line holds an entry's title (see `engine.extract.titles`) exactly or nearly, as a run-in
+heading that opens it (the line is cut after the title), or as the start of a title that wraps onto the
+next lines (they are joined); a label alone on the line above ("Chapter 4") joins the title. An entry not
+found goes to the top of its page, after the document's title.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.extract.titles import (
+    MatchKind, Title, cut_after, label_only, line_match, prefix_end, read_line, read_title, split_label, strip_markup,
+    words_of,
+)
+from engine.markdown import FENCE_RE, HEADING_RE, MARKER_RE, page_of_lines
+from engine.schemas.base import Model
+
+WRAP_LINES = 3  # a title may wrap onto this many further lines
+KIND_RANK = {"exact": 0, "fuzzy": 0, "prefix": 1, "wrapped": 1}
+
+
+class SourceEntry(Model):
+    """An entry of an outline or contents page: its title, level (1 = top) and physical page, if known."""
+
+    title: str
+    level: int
+    page: int | None = None
+
+
+@dataclass
+class MdLine:
+    index: int
+    page: int
+    text: str  # markup stripped
+    titles: list[Title]  # the ways it may hold a title (see `read_line`)
+    level: int | None  # its Markdown heading level, None for a plain line
+
+
+@dataclass
+class Placement:
+    """Where an entry sits in the Markdown: lines start..end (joined), split after `cut`, or inserted."""
+
+    kind: MatchKind | None  # None: not found, inserted before line `start`
+    start: int
+    end: int
+    cut: int | None = None  # a run-in heading: the line's text is split at this offset
+    lead: int = 0  # the heading starts at this offset of the first line (a line number before it stays apart)
+
+
+@lru_cache(maxsize=4)  # one document is read by every source tried and by the reconciliation
+def read_markdown(markdown: str) -> tuple[list[str], list[MdLine], int | None, list[int]]:
+    """The raw lines, the readable ones (not blank, markers or fenced code), the title (first H1) line and
+    the page of every raw line."""
+    raw = markdown.split("\n")
+    page_of = page_of_lines(markdown)
+    lines: list[MdLine] = []
+    fenced, title_line = False, None
+    for index, text in enumerate(raw):
+        if FENCE_RE.match(text):
+            fenced = not fenced
+            continue
+        if fenced or not text.strip() or MARKER_RE.match(text):
+            continue
+        match = HEADING_RE.match(text)
+        level = len(match.group(1)) if match else None
+        if level == 1 and title_line is None:
+            title_line = index
+        stripped = strip_markup(text)
+        lines.append(MdLine(index, page_of[index], stripped, read_line(stripped), level))
+    return raw, lines, title_line, page_of
+
+
+def _wrapped_end(title: Title, lines: list[MdLine], at: int, reading: int) -> tuple[int, int | None] | None:
+    """(last line, cut in it) when lines[at] and the next ones, on its page, spell out the title."""
+    words = list(lines[at].titles[reading].words)
+    for k in range(at + 1, min(at + 1 + WRAP_LINES, len(lines))):
+        line = lines[k]
+        if line.page != lines[at].page or line.level is not None and line.level != lines[at].level:
+            return None
+        needed, more = title.words[len(words):], words_of(line.text)
+        if more == needed:
+            return k, None
+        if more[:len(needed)] == needed:
+            return k, cut_after(line.text, 0, len(needed))
+        if needed[:len(more)] != more:
+            return None
+        words += more
+    return None
+
+
+def _label_line(above: MdLine, line: MdLine, title: Title) -> bool:
+    """Whether the line above a title's line holds only its numbering ("Chapter 4", "4", "Appendix B")."""
+    if above.page != line.page or line.titles[0].label:
+        return False
+    label = label_only(above.text)
+    return label is not None and (not title.label or label == title.label)
+
+
+def _match(title: Title, line: Title, heading: bool) -> MatchKind | None:
+    """How a line holds a title, their numbering labels agreeing (when both have one)."""
+    if title.label and line.label and title.label != line.label:
+        return None
+    return line_match(title, line, heading=heading)
+
+
+def _candidates(entry: SourceEntry, window: list[int], by_page: dict[int, list[int]], lines: list[MdLine],
+                after: int, used: set[int]) -> Placement | None:
+    """The best line for an entry among the pages of `window`, past line `after`."""
+    title = read_title(entry.title)
+    if not title.words:
+        return None
+    best: tuple[tuple[int, ...], Placement] | None = None
+    for page_rank, page in enumerate(window):
+        for position in by_page.get(page, []):
+            line = lines[position]
+            if line.index <= after or line.index in used:
+                continue
+            kinds = [_match(title, t, line.level is not None) for t in line.titles]
+            reading = next((i for i, k in enumerate(kinds) if k), None)
+            if reading is None:
+                continue
+            kind = kinds[reading]
+            placement = Placement(kind, line.index, line.index)
+            if reading:
+                placement.lead = len(line.text) - len(split_label(line.text)[1])
+            if kind == "prefix":
+                placement.cut = prefix_end(line.text, title, reading + 1)
+                if placement.cut is None:
+                    continue
+            elif kind == "wrapped":
+                wrapped = _wrapped_end(title, lines, position, reading)
+                if wrapped is None:
+                    continue
+                placement.end, placement.cut = lines[wrapped[0]].index, wrapped[1]
+            if position and _label_line(lines[position - 1], line, title) and lines[position - 1].index > after \
+                    and lines[position - 1].index not in used and not placement.lead:
+                placement.start = lines[position - 1].index  # "Chapter 4" on the line above its title
+            rank = (KIND_RANK[kind], page_rank, 0 if line.level is not None else 1, line.index)
+            if best is None or rank < best[0]:
+                best = (rank, placement)
+    return best[1] if best else None
+
+
+def _first_line(raw: list[str], page_of: list[int], page: int, after: int) -> int:
+    """Where an entry not found goes: the first non-blank line of its page past `after` (its marker at worst)."""
+    for index in range(after + 1, len(raw)):
+        if page_of[index] >= page and raw[index].strip():
+            return index
+    return len(raw)
+
+
+def locate(entries: list[SourceEntry], markdown: str, *, reserve_title: bool = False) -> list[Placement | None]:
+    """Each entry's place in the Markdown, in order (None: no page to put it on). An entry not found goes
+    after the title (the first H1), which is no entry's when `reserve_title`."""
+    raw, lines, title_line, page_of = read_markdown(markdown)
+    reserved = title_line if reserve_title else None
+    last_page = page_of[-1] if page_of else 1
+    by_page: dict[int, list[int]] = defaultdict(list)
+    for position, line in enumerate(lines):
+        by_page[line.page].append(position)
+    placements: list[Placement | None] = []
+    used: set[int] = set() if reserved is None else {reserved}
+    ends: list[tuple[int, int]] = []  # (entry page, last line) of the entries placed so far
+    for k, entry in enumerate(entries):
+        after = ends[-1][1] if ends else -1
+        if entry.page is not None and ends and entry.page < ends[-1][0]:  # the outline goes back: only the
+            after = max([end for page, end in ends if page < entry.page] or [-1])  # pages before bind it
+        if entry.page is not None:
+            window = [p for p in (entry.page, entry.page + 1, entry.page - 1) if 1 <= p <= last_page]
+        else:  # a contents entry without a page: between the pages of its neighbours
+            low = max([e.page for e in entries[:k] if e.page] or [1])
+            high = min([e.page for e in entries[k + 1:] if e.page] or [last_page])
+            window = list(range(low, high + 1))
+        found = _candidates(entry, window, by_page, lines, after, used) if window else None
+        if found is None and entry.page is not None and window:
+            start = _first_line(raw, page_of, entry.page, max(after, -1 if title_line is None else title_line))
+            found = Placement(None, start, start - 1)  # inserted before `start`, takes no line
+        placements.append(found)
+        if found is not None:
+            used.update(range(found.start, found.end + 1))
+            ends.append((entry.page or page_of[min(found.start, len(raw) - 1)], found.end))
+    return placements

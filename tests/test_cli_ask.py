@@ -25,7 +25,9 @@ def test_ask_json_has_exactly_the_contract_keys(capsys, samples_workspace):
     assert code == 0
     payload = json.loads(out)
     assert set(payload) == ASK_KEYS
-    assert all(set(c) == {"doc", "page", "quote"} for c in payload["citations"])
+    assert all(set(c) == {"doc", "page", "quote", "boxes"} for c in payload["citations"])  # DESIGN.md's citation
+    assert all(c["boxes"] and all(len(b) == 4 and b[0] < b[2] and b[1] < b[3] for b in c["boxes"])
+               for c in payload["citations"])
     assert all(set(r) == {"doc", "page", "score"} for r in payload["retrieved"])
     assert payload["retrieved"][0] == {**payload["retrieved"][0], "doc": DECK, "page": 7}
     assert len(payload["retrieved"]) == 5

@@ -7,15 +7,16 @@ gemini provider runs agents over per-document tools (llama-index, imported only 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from engine.agent.boxes import add_boxes
 from engine.agent.offline import AnswerOptions, answer_offline
-from engine.index import MethodUnavailable, Retriever, load_corpus
+from engine.index import CorpusIndex, MethodUnavailable, Retriever, load_corpus
 from engine.schemas import Answer, TraceStep
 from engine.workspace import Workspace
 
-__all__ = ["AnswerOptions", "MethodUnavailable", "UnknownDocument", "ask", "retriever_for"]
+__all__ = ["AnswerOptions", "MethodUnavailable", "UnknownDocument", "ask", "pdf_locator", "retriever_for"]
 
 
 def _ask_gemini(retriever: Retriever, question: str, docs, k: int, settings) -> Answer:
@@ -49,6 +50,21 @@ def retriever_for(workspace: Workspace | Path | str, *, embedder=None, key: str 
     return Retriever(load_corpus(workspace), workspace=workspace, embedder=embedder)
 
 
+def pdf_locator(workspace: Workspace, corpus: CorpusIndex) -> Callable[[str], Path | None]:
+    """`locate(file_name)`: the PDF of a corpus document in the workspace (None when unknown); paths are
+    remembered on the corpus index, which lives as long as the documents do not change."""
+    known: dict[str, Path | None] = corpus.extras.setdefault("pdf_paths", {})  # type: ignore[assignment]
+
+    def locate(file_name: str) -> Path | None:
+        if file_name not in known:
+            position = corpus.doc_position(file_name)
+            record = workspace.load(corpus.docs[position].info.doc_id) if position is not None else None
+            known[file_name] = workspace.pdf_path(record) if record is not None else None
+        return known[file_name]
+
+    return locate
+
+
 def ask(workspace: Workspace | Path | str, question: str, *, docs: Sequence[str] | None = None,
         provider: str = "offline", method: str = "hybrid", k: int = 5, retriever: Retriever | None = None,
         options: AnswerOptions | None = None, settings=None) -> Answer:
@@ -72,7 +88,10 @@ def ask(workspace: Workspace | Path | str, question: str, *, docs: Sequence[str]
     except KeyError as exc:
         raise UnknownDocument(exc.args[0]) from None
     if provider == "gemini":
-        return _ask_gemini(retriever, question, positions, k, settings)
+        answer = _ask_gemini(retriever, question, positions, k, settings)
+        if retriever.workspace is not None:
+            add_boxes(answer.citations, pdf_locator(retriever.workspace, retriever.corpus))
+        return answer
     retrieval = retriever.search(question, method=method, k=max(k, 10), docs=positions)
     corpus = retriever.corpus
     routed = ", ".join(f"{corpus.docs[s.doc].info.file_name} ({s.score:.2f})" for s in retrieval.routing.scores[:3])
@@ -84,5 +103,7 @@ def ask(workspace: Workspace | Path | str, question: str, *, docs: Sequence[str]
         *(TraceStep(kind="note", detail=note) for note in retrieval.notes),
     ]
     answer = answer_offline(corpus, retrieval, k=k, options=options, trace=trace)
+    if retriever.workspace is not None:
+        add_boxes(answer.citations, pdf_locator(retriever.workspace, corpus))
     answer.trace.append(TraceStep(kind="timing", detail=f"{1000 * (time.perf_counter() - started):.0f} ms"))
     return answer

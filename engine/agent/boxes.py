@@ -1,0 +1,153 @@
+"""Where a citation's quote lies on its page: rectangles from PyMuPDF's text search, so that the app can
+highlight it (Citation.boxes: [x0, y0, x1, y1] in PDF points, top-left origin).
+
+Each part of a quote (parts apart on the page are joined by " … ", table cells by " | ") is searched
+for whole; MuPDF's search reads across line breaks and joins words hyphenated at a line's end. A part
+that is not found (the text layer orders or spaces it differently from the Markdown) is looked up in
+the page's words with spacing, punctuation and case ignored (a text layer that breaks words into
+pieces, "argumen ts", still matches), whole or in runs of RUN_WORDS words, and else searched in runs.
+Of a run or short part found several times, the rectangles near the ones found unambiguously are kept.
+Rectangles on one line are merged. Every cited PDF is opened once per answer.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+RUN_WORDS = 5  # words of a run searched when a whole part is not found
+UNIQUE_WORDS = 6  # a part this long is taken to occur once on its page
+NEAR = 80.0  # points above or below the unambiguous rectangles within which an ambiguous match counts
+ELISION = " … "
+SPLIT_RE = re.compile(r"\s+\|\s+|\n+")
+WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
+
+Box = list[float]
+
+
+def quote_pieces(quote: str) -> list[str]:
+    """The parts of a quote that are searched on their own: elided parts, table cells, lines."""
+    pieces = []
+    for part in quote.split(ELISION):  # ligatures spelled out, as the search reads the page ("ﬁ" -> "fi")
+        pieces += [" ".join(unicodedata.normalize("NFKC", p).split()) for p in SPLIT_RE.split(part) if p.strip()]
+    return pieces
+
+
+def squash(text: str) -> str:
+    """Letters and digits only, case folded (ligatures spelled out)."""
+    return "".join(WORD_RE.findall(unicodedata.normalize("NFKC", text).casefold()))
+
+
+class WordStream:
+    """A page's words (PyMuPDF "words") as one squashed string, each character mapped to its word."""
+
+    def __init__(self, words: list[tuple]) -> None:
+        self.rects = [w[:4] for w in words]
+        chars, owner = [], []
+        for i, word in enumerate(words):
+            piece = squash(word[4])
+            chars.append(piece)
+            owner += [i] * len(piece)
+        self.text, self.owner = "".join(chars), owner
+
+    def find(self, piece: str) -> list[tuple] | None:
+        """The rectangles of the words holding the piece (spacing, punctuation, case ignored), or None;
+        a piece found more than once is None (ambiguous)."""
+        needle = squash(piece)
+        at = self.text.find(needle) if len(needle) >= 4 else -1
+        if at < 0 or self.text.find(needle, at + 1) >= 0:
+            return None
+        first, last = self.owner[at], self.owner[at + len(needle) - 1]
+        return [Rect(*self.rects[i]) for i in range(first, last + 1)]
+
+
+class Rect:
+    """x0, y0, x1, y1 of a word (what merge_lines reads of a PyMuPDF Rect)."""
+
+    def __init__(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        self.x0, self.y0, self.x1, self.y1 = x0, y0, x1, y1
+
+
+def quote_boxes(page, quote: str, textpage=None) -> list[Box]:
+    """The rectangles of the quote's text on a PyMuPDF page (see the module docstring)."""
+    sure, unsure = [], []
+    stream: WordStream | None = None
+    for piece in quote_pieces(quote):
+        words = piece.split()
+        found = page.search_for(piece, textpage=textpage)
+        if found:
+            (sure if len(words) >= UNIQUE_WORDS else unsure).append(found)
+            continue
+        if stream is None:
+            stream = WordStream(page.get_text("words", textpage=textpage))
+        whole = stream.find(piece)
+        if whole:
+            sure.append(whole)
+            continue
+        runs = [" ".join(words[i:i + RUN_WORDS]) for i in range(0, len(words), RUN_WORDS)]
+        located = [stream.find(run) for run in runs]
+        if sum(1 for hits in located if hits) * 2 >= len(runs):
+            sure += [hits for hits in located if hits]
+            continue
+        for i in range(0, len(words), RUN_WORDS):
+            run = words[i:i + RUN_WORDS]
+            if len(run) < 2 and i:  # a lone last word: searched with the one before it
+                run = words[i - 1:i + 1]
+            hits = page.search_for(" ".join(run), textpage=textpage)
+            if hits:
+                (sure if len(hits) <= 2 and len(run) >= 3 else unsure).append(hits)
+    rects = [r for hits in sure for r in hits]
+    if rects:
+        top, bottom = min(r.y0 for r in rects) - NEAR, max(r.y1 for r in rects) + NEAR
+        for hits in unsure:
+            rects += [r for r in hits if r.y1 >= top and r.y0 <= bottom]
+    else:
+        rects = [r for hits in unsure for r in hits]
+    return merge_lines(rects)
+
+
+def merge_lines(rects: Iterable) -> list[Box]:
+    """Rectangles on one line at most a word space apart become one; rounded to 0.1 pt, top to bottom."""
+    out: list[list[float]] = []
+    for r in sorted(rects, key=lambda r: (round(r.y0), r.x0)):
+        box = [r.x0, r.y0, r.x1, r.y1]
+        if out:
+            last = out[-1]
+            same_line = abs(last[1] - box[1]) < 2 and abs(last[3] - box[3]) < 2
+            if same_line and box[0] <= last[2] + 0.5 * (box[3] - box[1]):  # a word space apart at most
+                last[2] = max(last[2], box[2])
+                continue
+            if any(b[0] <= box[0] and b[1] <= box[1] and b[2] >= box[2] and b[3] >= box[3] for b in out):
+                continue  # already inside a box
+        out.append(box)
+    return [[round(v, 1) for v in box] for box in out]
+
+
+def add_boxes(citations: list, pdf_path: Callable[[str], Path | None]) -> None:
+    """Fill in the boxes of every citation; `pdf_path(file_name)` locates a cited document's PDF (None:
+    unknown, its citations keep no boxes). Each PDF is opened once, each page's text read once."""
+    import pymupdf
+
+    by_doc: dict[str, list] = {}
+    for citation in citations:
+        by_doc.setdefault(citation.doc, []).append(citation)
+    for name, cited in by_doc.items():
+        path = pdf_path(name)
+        if path is None or not path.is_file():
+            continue
+        try:
+            document = pymupdf.open(path)
+        except Exception:  # an unreadable PDF: no boxes, the answer stands
+            continue
+        with document:
+            pages: dict[int, tuple] = {}
+            for citation in cited:
+                if not 1 <= citation.page <= document.page_count:
+                    continue
+                if citation.page not in pages:
+                    page = document[citation.page - 1]
+                    pages[citation.page] = (page, page.get_textpage())
+                page, textpage = pages[citation.page]
+                citation.boxes = quote_boxes(page, citation.quote, textpage)

@@ -12,6 +12,8 @@ from app.state import Focus, open_link, page_link_requests
 from engine.schemas import DocumentRecord, TreeNode
 
 OPEN_LEVELS = 2  # tree levels shown expanded at first
+SOURCE_NAMES = {"outline": "PDF outline (bookmarks)", "contents": "printed contents page",
+                "layout": "page layout", "llm": "language model"}
 
 
 @module.ui
@@ -36,17 +38,20 @@ def structure_ui():
     )
 
 
-def tree_html(node: TreeNode, doc_id: str, input_id: str, depth: int = 0) -> Tag:
+def tree_html(node: TreeNode, doc_id: str, input_id: str, depth: int = 0, parent_source: str = "") -> Tag:
     pages = (f"p. {node.start_page}" if node.start_page == node.end_page
              else f"pp. {node.start_page}–{node.end_page}")
     link = open_link(input_id, doc_id, node.start_page, node.title or "(untitled)",
                      title=f"Open page {node.start_page} in Inspect")
-    label = ui.span(link, ui.span(pages, class_="text-muted small ms-2 text-nowrap"),
+    source = (ui.span(node.source, class_=f"badge text-bg-light border ms-2 pdfrag-source-{node.source}",
+                      title=f"from the {SOURCE_NAMES[node.source]}")
+              if node.source != parent_source else "")  # shown where it changes (and on the root)
+    label = ui.span(link, ui.span(pages, class_="text-muted small ms-2 text-nowrap"), source,
                     class_=f"pdfrag-node pdfrag-node-{node.kind}",
-                    **{"data-page": str(node.start_page), "data-kind": node.kind})
+                    **{"data-page": str(node.start_page), "data-kind": node.kind, "data-source": node.source})
     if not node.children:
         return ui.tags.li(label, class_="pdfrag-leaf")
-    children = ui.tags.ul(*[tree_html(child, doc_id, input_id, depth + 1) for child in node.children])
+    children = ui.tags.ul(*[tree_html(child, doc_id, input_id, depth + 1, node.source) for child in node.children])
     details = ui.tags.details(ui.tags.summary(label), children)
     if depth < OPEN_LEVELS:
         details.attrs["open"] = ""

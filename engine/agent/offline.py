@@ -26,7 +26,6 @@ from engine.schemas.answer import Passage
 
 NOT_COVERED = "The corpus does not cover this question"
 LIST_READ_ON = 2  # a question asking for several things reads on this many times further
-TIE_SHARE = 0.9  # a passage of another page scoring this share of the best one is quoted even with no new word
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
 ACRONYM_RE = re.compile(r"[A-Z]{2,6}")
 DECADE_RE = re.compile(r"\d{4}s")
@@ -123,8 +122,8 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
             continue
         if len(evidence.chosen) >= limit:
             continue
-        if evidence.chosen and not adds and (any(p == page for p, _ in evidence.chosen) or score < TIE_SHARE * best):
-            continue  # nothing new; unless a near tie on another page, which may state what the best one names
+        if evidence.chosen and not adds:
+            continue  # nothing new
         evidence.chosen.append((page, window))
         seen_terms |= window.matched
     names = lexical.term_weights(corpus, retrieval.terms, doc, retrieval.routing)

@@ -14,7 +14,6 @@ from engine.index.evidence import HANGING_RE, PageUnits, Window, answer_type, ha
 
 LIST_CHARS = 1200  # a passage ending in ":" reads on through the list it introduces, up to this length
 SECTION_CHARS = 1200  # a passage that opens with a heading reads its section on, up to this length
-POINTS_BACK_CHARS = 600  # the longest following sentence read because it opens by pointing back
 GAP_UNITS, GAP_CHARS = 1, 400  # passages of a page this close are quoted as one
 ANAPHOR_RE = re.compile(r"(?:It|Its|This|These|That|Those|They|Their|Such|He|She|His|Her|The latter|The former|"
                         r"Both|Each|Thus|Therefore|However|In (?:this|that|addition)|As a result)\b")
@@ -73,26 +72,19 @@ def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: 
         chars = max(chars, SECTION_CHARS)  # a section whose heading names what is asked: its text, to the next heading
     # "… including:" over headed groups of items ("### Technology", "- …"): the headings belong to the list
     grouped = introduces and bool(after) and after[0].heading and window.parts[-1].rstrip().endswith(":")
-    line = next((u.line for u in reversed(analysis.units) if u.end <= window.end), None)  # of the last unit
     for n, unit in enumerate(after):
         group = grouped and unit.heading and (not added or is_item(text, added[-1])) \
             and n + 1 < len(after) and is_item(text, after[n + 1])  # a group's heading: items follow it
         over = sum(len(u.text) for u in added) + len(unit.text) > chars
-        # past the budget, the paragraph's next sentence still ends the passage if it points back ("These…")
-        points_back = unit.line == line and ANAPHOR_RE.match(unit.text) is not None \
-            and len(unit.text) <= POINTS_BACK_CHARS
-        if (unit.heading and not group) or (over and not points_back) \
+        if (unit.heading and not group) or over \
                 or any(o.start <= unit.start < o.end or o.start < unit.end <= o.end for o in others):
             break
-        line = unit.line
         if introduces and ((added and is_item(text, added[-1]) and not is_item(text, unit) and not group
                             and not HANGING_RE.search(added[-1].text))
                            or (unit.text.rstrip().endswith(":") and not is_item(text, unit))):
             break  # the list is over, or another begins (an item introducing sub-items is still an item)
         added.append(unit)
         end = unit.end
-        if over:
-            break
     if not added:
         return window
     return Window(window.start, end, window.units + len(added), window.score, window.coverage, window.matched,

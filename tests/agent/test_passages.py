@@ -126,18 +126,3 @@ def test_a_list_over_headed_groups_reads_through_their_headings():
     # a passage that does not end by introducing a list stops at the next heading
     heading = window_of(analysis, page, 0)
     assert read_on(analysis, page, heading, 400, []).text == page[heading.start:intro.end]
-
-
-def test_past_its_budget_a_passage_still_takes_the_sentence_that_points_back_to_it():
-    page = ("The review was published in April. The report showed that the bank was highly vulnerable. "
-            "These vulnerabilities were managerial weaknesses, a concentrated business model and uninsured deposits. "
-            "Another matter followed.\n\nA new paragraph.")
-    analysis = analyse(page)
-    start = window_of(analysis, page, 0)
-    grown = read_on(analysis, page, start, 60, [])
-    assert grown.text.endswith("uninsured deposits.")  # the budget ran out at "These…", which is read all the same
-    assert_literal(grown, page)
-    plain = ("The review was published in April. The report showed that the bank was highly vulnerable. "
-             "Another matter of some length followed.")
-    analysis = analyse(plain)
-    assert read_on(analysis, plain, window_of(analysis, plain, 0), 60, []).text.endswith("highly vulnerable.")

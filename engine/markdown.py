@@ -49,7 +49,7 @@ def render_block(block: Block) -> str:
     if block.kind == "figure":
         return f"[IMAGE: {block.image}]" if block.image else ""
     if block.kind == "table":
-        return "\n\n".join(row for row in block.text.split("\n") if row.strip())
+        return render_table(block)
     if block.kind == "furniture":
         return ""
     if block.kind == "code":
@@ -57,6 +57,22 @@ def render_block(block: Block) -> str:
         fence = "`" * max([3] + [n + 1 for n in runs])
         return f"{fence}\n{block.text}\n{fence}"
     return block.text
+
+
+def render_table(block: Block) -> str:
+    """A table block as a Markdown pipe table, its first row the header; a single row stays a line of
+    its own, its cells split by " | " ("a | b")."""
+    rows = block.cells or [row.split(" | ") for row in block.text.split("\n")]
+    if len(rows) < 2:
+        return " | ".join(cell for cell in rows[0] if cell) if rows else ""
+    width = max(len(row) for row in rows)
+    lines = []
+    for r, row in enumerate(rows):
+        cells = [" ".join(cell.split()).replace("|", "\\|") for cell in row] + [""] * (width - len(row))
+        lines.append("| " + " | ".join(cells) + " |")
+        if r == 0:
+            lines.append("|" + " --- |" * width)
+    return "\n".join(lines)
 
 
 def render_page(page: PageBlocks) -> str:

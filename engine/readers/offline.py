@@ -80,6 +80,19 @@ def font_width(doc, font: str) -> float | None:
     return sum(found) / len(found) if found else None
 
 
+def font_monospaced(doc, font: str) -> bool:
+    """Whether a font named "Type3 (12 0 R)" gives every glyph one advance (a typewriter face)."""
+    match = XREF_RE.search(font)
+    if match is None:
+        return False
+    try:
+        widths = {float(v) for v in doc.xref_get_key(int(match.group(1)), "Widths")[1].strip("[]").split()}
+    except (ValueError, IndexError, RuntimeError):
+        return False
+    widths.discard(0.0)
+    return len(widths) == 1
+
+
 def rescale_degenerate_sizes(doc, layouts: list[PageLayout]) -> None:
     """Lines whose fonts report no usable size (dvips Type3: 0.12 for every font) all got the default
     size; give each font its size relative to the body font from its glyph widths, so that a title set
@@ -92,6 +105,10 @@ def rescale_degenerate_sizes(doc, layouts: list[PageLayout]) -> None:
     if len(chars) < 2:
         return
     widths = {font: font_width(doc, font) for font in chars}
+    mono = {font for font in chars if font_monospaced(doc, font)}
+    for layout in layouts:
+        for line in layout.lines:
+            line.mono = line.mono or line.font in mono
     body = max(chars, key=chars.get)
     if not widths.get(body):
         return

@@ -49,6 +49,14 @@ def right_edge(lines: list[Line], line: Line) -> float:
     return reach
 
 
+def same_size(a: Line, b: Line) -> bool:
+    """Set in one size: within a point, or within a quarter when both sizes were estimated from glyph
+    widths (fonts that report none), where a bold face measures larger than its roman."""
+    if a.font and b.font:
+        return abs(a.size - b.size) < 0.25 * min(a.size, b.size)
+    return abs(a.size - b.size) < 1
+
+
 def pitch_limit(pitch: float | None, size: float) -> float:
     """How far below a line the next line of the same text may sit: its line pitch and a little more."""
     return (pitch or 1.25 * size) + max(1.0, 0.2 * size)
@@ -72,44 +80,54 @@ def _first_word_width(line: Line) -> float:
     return len(word) * (line.x1 - line.x0) / max(1, len(line.text))
 
 
+def column_run(paragraph: list[Line]) -> list[Line]:
+    """The paragraph's lines since it last went on in another column (each below the one before)."""
+    start = len(paragraph) - 1
+    while start > 0 and paragraph[start].y1 > paragraph[start - 1].y1:
+        start -= 1
+    return paragraph[start:]
+
+
 def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: list[Line],
               hanging: bool = False) -> bool:
     """Whether `line` goes on with the paragraph whose printed lines so far are `paragraph` (`page`: all
     the page's lines, where the column's right edge is found; `hanging`: a list item, led by its bullet)."""
     prev = paragraph[-1]
     em = max(prev.size, 1.0)
-    if LEADER_RE.search(prev.text) or abs(line.size - prev.size) >= 1 or line.bold != prev.bold:
+    goes_on = sentence_goes_on(prev.text, line.text)
+    if LEADER_RE.search(prev.text) or not same_size(prev, line) or line.bold != prev.bold:
         return False
     if ends_sentence(prev.text) and NUMBERED_RE.match(line.text):
         return False  # a numbered paragraph or footnote starts
     label = label_class(line.text)
-    if label and not (label[0] in ("arabic_bare", "upper_bare") and sentence_goes_on(prev.text, line.text)):
+    if label and not (label[0] in ("arabic_bare", "upper_bare") and goes_on):
         return False  # a numbered item starts
     step = line.y1 - prev.y1
     if step < 0.5 * em:  # beside or above: the next column (or a stray line out of reading order)
-        return line.y1 < prev.y0 and line.x0 >= prev.x1 - em and sentence_goes_on(prev.text, line.text)
+        return line.y1 < prev.y0 and line.x0 >= prev.x1 - em and goes_on
+    run = column_run(paragraph)
     # one line pitch below: the paragraph's own pitch, else the document's for this size
-    own = paragraph[-1].y1 - paragraph[-2].y1 if len(paragraph) >= 2 else None
+    own = run[-1].y1 - run[-2].y1 if len(run) >= 2 else None
     limit = pitch_limit(max(own or 0.0, pitch or 0.0) or None, em)
-    if step > limit and not (step <= 1.5 * limit and sentence_goes_on(prev.text, line.text)):
+    if step > limit and not (step <= 1.5 * limit and goes_on):
         return False
-    if line.x0 >= prev.x1 or line.x1 <= prev.x0:
-        return False  # not in the same column
-    margin = paragraph[1].x0 if len(paragraph) >= 2 else None
+    if line.x0 >= prev.x1 or (line.x1 <= prev.x0 and not (goes_on and len(run) == 1)):
+        return False  # not in the same column (but a first line may start after a run-in label)
+    margin = run[1].x0 if len(run) >= 2 else None
     finished = ends_sentence(prev.text)
     if hanging and margin is None and line.x0 < prev.x0 + 0.5 * INDENT * em \
-            and not sentence_goes_on(prev.text, line.text):
+            and not goes_on:
         return False  # a list item's next line hangs under its text, not under its bullet
     if margin is None:
         if line.x0 > prev.x0 + INDENT * em:  # deeper than the first line: a hanging indent, or a new paragraph
             if finished or line.x0 > prev.x0 + MAX_INDENT * em:
                 return False
-        elif line.x0 < prev.x0 - MAX_INDENT * em:
-            return False
+        elif line.x0 < prev.x0 - MAX_INDENT * em and not goes_on:
+            return False  # (a first line that began after a run-in label goes on at the margin)
     elif line.x0 > margin + INDENT * em:  # indented under the paragraph's lines: a new paragraph
         if finished or line.x0 > margin + MAX_INDENT * em:
             return False
-    elif line.x0 < margin - INDENT * em and not sentence_goes_on(prev.text, line.text):
+    elif line.x0 < margin - INDENT * em and not goes_on:
         return False  # back out of a hanging indent: the next item
     # a line that stopped short of the column's edge although the next word would have fit ended its paragraph
     return not (finished and right_edge(page, prev) - prev.x1 > _first_word_width(line) + 0.5 * em)

@@ -68,22 +68,54 @@ class Table:
             cell.x0, cell.x1 = min(cell.x0, line.x0), max(cell.x1, line.x1)
         return True
 
+    def columns(self) -> list[list[Cell | None]]:
+        """The rows with their cells in columns: the columns of the rows with the most cells, and a
+        shorter row's cells placed under the column each overlaps most (left-aligned if that fails)."""
+        width = max(len(row) for row in self.rows)
+        full = [row for row in self.rows if len(row) == width]
+        bands = [(min(r[k].x0 for r in full), max(r[k].x1 for r in full)) for k in range(width)]
+        placed: list[list[Cell | None]] = []
+        for row in self.rows:
+            slots = [_column(cell, bands) for cell in row] if len(row) < width else list(range(width))
+            if any(b <= a for a, b in zip(slots, slots[1:])):
+                slots = list(range(len(row)))
+            cells: list[Cell | None] = [None] * width
+            for k, cell in zip(slots, row):
+                cells[k] = cell
+            placed.append(cells)
+        return placed
+
     def block(self, vocabulary: set[str], box, style) -> Block:
-        """The table as one block: rows split by newlines, cells by " | ", each printed line's span kept."""
+        """The table as one block: rows split by newlines, cells by " | " (an empty cell stays empty),
+        each printed line's span kept."""
         text = ""
         spans: list[BlockLine] = []
-        for r, row in enumerate(self.rows):
+        rows: list[list[str]] = []
+        for r, row in enumerate(self.columns()):
+            rows.append([])
             if r:
                 text += "\n"
             for c, cell in enumerate(row):
                 if c:
                     text += " | "
+                if cell is None:
+                    rows[-1].append("")
+                    continue
                 joined, parts = join_lines([l.text for l in cell.lines], vocabulary)
                 spans += [BlockLine(start=len(text) + s, end=len(text) + e, bbox=box([l]))
                           for (s, e), l in zip(parts, cell.lines)]
                 text += joined
+                rows[-1].append(joined)
         every = [l for row in self.rows for cell in row for l in cell.lines]
-        return Block(kind="table", text=text, bbox=box(every), style=style(self.rows[0][0].lines[0]), lines=spans)
+        return Block(kind="table", text=text, bbox=box(every), style=style(self.rows[0][0].lines[0]), lines=spans,
+                     cells=rows)
+
+
+def _column(cell: Cell, bands: list[tuple[float, float]]) -> int:
+    """The column a cell overlaps most, or, overlapping none, whose middle is nearest its own."""
+    middle = (cell.x0 + cell.x1) / 2
+    return max(range(len(bands)), key=lambda k: (min(bands[k][1], cell.x1) - max(bands[k][0], cell.x0),
+                                                 -abs((bands[k][0] + bands[k][1]) / 2 - middle)))
 
 
 def cell_under(lines: list[Line], row: list[Line]) -> int | None:

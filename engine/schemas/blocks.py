@@ -43,6 +43,8 @@ class Block(Model):
     style: BlockStyle | None = None
     level: int | None = Field(default=None, ge=1, le=6, description="a heading's level (1 = top)")
     image: str | None = Field(default=None, description="a figure's ImageRef id")
+    cells: list[list[str]] = Field(default_factory=list, description="a table's rows of cells, in columns "
+                                                                     "(an empty string for an empty cell)")
     lines: list[BlockLine] = Field(default_factory=list, description="the printed lines, when known")
     continues: bool = Field(default=False, description="a paragraph that goes on at the top of the next page "
                                                        "(or column): split there only because of the page marker")

@@ -59,7 +59,7 @@ class GeminiClient:
         self.model = settings.gemini_model
         self.policy = policy or policy_for(settings)
         self.pacer = pacer or pacer_for("gemini", settings.gemini_base_url or DEFAULT_BASE_URL, settings.gemini_key,
-                                        settings.limits())
+                                        settings.limits(), settings.rate_window_s)
         self._types = types
         # one TLS context per process ("ssl" is the SDK's key for its websocket/aiohttp context): otherwise every
         # client loads the CA bundle twice, about 70 ms. Retries are ours (paced, RetryInfo-aware): the SDK's
@@ -92,16 +92,18 @@ class GeminiClient:
         async def call() -> Any:
             ticket = await self.pacer.acquire(estimate)
             self.usage.add(calls=1)
+            spent = estimate
             try:
                 result = await make()
+                spent = cost(result) if cost else estimate
+                return result
             except Exception as exc:
-                self.pacer.release(ticket, estimate)
                 error = self._error(exc)
                 if error.status == 429:
-                    self.pacer.rate_limited(error.retry_after)
+                    self.pacer.rate_limited(error.retry_after, ticket.started)
                 raise error from None
-            self.pacer.release(ticket, cost(result) if cost else estimate)
-            return result
+            finally:  # cancelled too: the slot is given back
+                self.pacer.release(ticket, spent)
 
         return await with_retries(call, self.policy, is_retryable, lambda exc: self.usage.add(retries=1))
 
@@ -134,6 +136,17 @@ class GeminiClient:
         except ValidationError as exc:
             raise LlmError(f"Gemini's answer does not match {schema.__name__}: {exc.error_count()} error(s)") from None
 
+    async def unpaced(self, make: Callable[[], Awaitable[Any]]) -> Any:
+        """A models call: retried, but not paced (the per-minute quotas count generation, not listing)."""
+
+        async def call() -> Any:
+            try:
+                return await make()
+            except Exception as exc:
+                raise self._error(exc) from None
+
+        return await with_retries(call, self.policy, is_retryable)
+
     async def list_models(self) -> list[str]:
         """The model names (without `models/`) this key may use: GET models, every page."""
 
@@ -141,12 +154,12 @@ class GeminiClient:
             pager = await self._client.models.list(config={"page_size": 1000})
             return [str(model.name or "").removeprefix("models/") async for model in pager]
 
-        return await self.paced(listing, 0)
+        return await self.unpaced(listing)
 
     async def has_model(self, model: str) -> bool:
         """GET models/{model}: False when the API does not know it (404)."""
         try:
-            await self.paced(lambda: self._client.models.get(model=model), 0)
+            await self.unpaced(lambda: self._client.models.get(model=model))
         except LlmError as exc:
             if exc.status in (400, 404):
                 return False
@@ -154,8 +167,8 @@ class GeminiClient:
         return True
 
     async def model_info(self) -> dict[str, Any]:
-        """GET models/{model}: checks the key and the model name (for the app's settings page)."""
-        model = await self.paced(lambda: self._client.models.get(model=self.model), 0)
+        """GET models/{model}: checks the key and the model name."""
+        model = await self.unpaced(lambda: self._client.models.get(model=self.model))
         return model.model_dump(mode="json", exclude_none=True)
 
     def _error(self, exc: Exception) -> LlmError:

@@ -31,7 +31,7 @@ class MistralClient:
         self.settings, self.usage = settings, usage
         self.policy = policy or policy_for(settings)
         self.pacer = pacer or pacer_for("mistral", settings.mistral_server_url or DEFAULT_SERVER_URL,
-                                        settings.mistral_key, settings.limits())
+                                        settings.mistral_key, settings.limits(), settings.rate_window_s)
         self._sdk = Mistral(api_key=settings.mistral_key, server_url=settings.mistral_server_url or None,
                             timeout_ms=int(settings.timeout_s * 1000))
 
@@ -69,7 +69,7 @@ class MistralClient:
 
     async def list_models(self) -> list[str]:
         """Model ids and aliases this key may use (GET /v1/models)."""
-        listing = await self._call(lambda: self._sdk.models.list_async(), 0)
+        listing = await self._unpaced(lambda: self._sdk.models.list_async())
         names: list[str] = []
         for card in listing.data or []:
             names.append(card.id)
@@ -78,28 +78,40 @@ class MistralClient:
 
     async def has_model(self, model: str) -> bool:
         try:
-            await self._call(lambda: self._sdk.models.retrieve_async(model_id=model), 0)
+            await self._unpaced(lambda: self._sdk.models.retrieve_async(model_id=model))
         except LlmError as exc:
             if exc.status in (400, 404, 422):
                 return False
             raise
         return True
 
+    async def _unpaced(self, make: Callable[[], Awaitable[Any]]) -> Any:
+        """A models call: retried, not paced (rate limits count generation and OCR, not listing)."""
+
+        async def call() -> Any:
+            try:
+                return await make()
+            except Exception as exc:
+                raise self._error(exc) from None
+
+        return await with_retries(call, self.policy, is_retryable)
+
     async def _call(self, make: Callable[[], Awaitable[Any]], estimate: int) -> Any:
         async def call() -> Any:
             ticket = await self.pacer.acquire(estimate)
             self.usage.add(calls=1)
+            spent = estimate
             try:
                 result = await make()
+                spent = getattr(getattr(result, "usage", None), "total_tokens", None) or estimate
+                return result
             except Exception as exc:
-                self.pacer.release(ticket, estimate)
                 error = self._error(exc)
                 if error.status == 429:
-                    self.pacer.rate_limited(error.retry_after)
+                    self.pacer.rate_limited(error.retry_after, ticket.started)
                 raise error from None
-            usage = getattr(result, "usage", None)
-            self.pacer.release(ticket, getattr(usage, "total_tokens", None) or estimate)
-            return result
+            finally:  # cancelled too: the slot is given back
+                self.pacer.release(ticket, spent)
 
         return await with_retries(call, self.policy, is_retryable, lambda exc: self.usage.add(retries=1))
 

@@ -33,8 +33,9 @@ class Ticket:
 class Pacer:
     """Requests/minute, tokens/minute and concurrency limits with a shared pause (thread-safe)."""
 
-    def __init__(self, rpm: int, tpm: int, concurrency: int, clock=time.monotonic) -> None:
+    def __init__(self, rpm: int, tpm: int, concurrency: int, clock=time.monotonic, window_s: float = WINDOW_S) -> None:
         self.rpm, self.tpm, self.concurrency = rpm, tpm, concurrency
+        self.window_s = window_s
         self.learned_rpm: int | None = None  # lowered after a 429, for LEARN_S
         self._learned_at = 0.0
         self.clock = clock
@@ -47,20 +48,26 @@ class Pacer:
         self._paused_until = 0.0
         self._lock = threading.Lock()
 
-    def configure(self, rpm: int, tpm: int, concurrency: int) -> None:
+    def configure(self, rpm: int, tpm: int, concurrency: int, window_s: float = WINDOW_S) -> None:
         with self._lock:
-            self.rpm, self.tpm, self.concurrency = rpm, tpm, concurrency
+            self.rpm, self.tpm, self.concurrency, self.window_s = rpm, tpm, concurrency, window_s
 
     @property
     def effective_rpm(self) -> int:
-        if self.learned_rpm and self.clock() - self._learned_at > LEARN_S:
+        if self.learned_rpm and self.clock() - self._learned_at > LEARN_S * self.window_s / WINDOW_S:
             self.learned_rpm = None  # quotas change (another process stopped, a tier was raised)
         return min(self.rpm, self.learned_rpm) if self.learned_rpm else self.rpm
 
+    @property
+    def span(self) -> float:
+        """How long a start counts: the provider's window and a margin, since the provider counts a request
+        when it arrives, a little after this pacer let it start."""
+        return self.window_s * 1.01 + 0.05
+
     def _prune(self, now: float) -> None:
-        while self._starts and self._starts[0] <= now - WINDOW_S:
+        while self._starts and self._starts[0] <= now - self.span:
             self._starts.popleft()
-        while self._tokens and self._tokens[0][0] <= now - WINDOW_S:
+        while self._tokens and self._tokens[0][0] <= now - self.span:
             self._tokens.popleft()
 
     def wait_time(self, tokens: int) -> float:
@@ -72,10 +79,10 @@ class Pacer:
         if self.in_flight >= self.concurrency:
             return POLL_S
         if len(self._starts) >= self.effective_rpm:
-            return max(POLL_S, self._starts[0] + WINDOW_S - now)
+            return max(POLL_S, self._starts[0] + self.span - now)
         used = sum(entry[1] for entry in self._tokens)
         if self._tokens and used + tokens > self.tpm:
-            return max(POLL_S, self._tokens[0][0] + WINDOW_S - now)
+            return max(POLL_S, self._tokens[0][0] + self.span - now)
         return 0.0
 
     def try_acquire(self, tokens: int) -> tuple[Ticket | None, float]:
@@ -109,27 +116,30 @@ class Pacer:
                         entry[1] = float(tokens)
                         break
 
-    def rate_limited(self, delay: float | None) -> None:
-        """A 429. With the server's delay: pause every request that long, and keep to what got through in the
-        last minute for a while (LEARN_S). Without one: nothing shared (the caller's backoff applies)."""
+    def rate_limited(self, delay: float | None, started: float | None = None) -> None:
+        """A 429 for a request started at `started`. With the server's delay: pause every request that long,
+        and keep for a while (LEARN_S) to the number of requests started in the window before the refused
+        one. Without a delay: nothing shared changes (the caller's backoff applies)."""
         with self._lock:
             self.throttled += 1
             if not delay:
                 return
             now = self.clock()
             self._prune(now)
-            got_through = max(2, len(self._starts) - 1)
+            before = [t for t in self._starts if started is None or t < started]
+            got_through = max(2, len(before) if started is not None else len(before) - 1)
             self.learned_rpm, self._learned_at = min(self.learned_rpm or got_through, got_through), now
             self._paused_until = max(self._paused_until, now + delay)
 
 
-def pacer_for(provider: str, endpoint: str, key: str, limits: tuple[int, int, int]) -> Pacer:
+def pacer_for(provider: str, endpoint: str, key: str, limits: tuple[int, int, int],
+              window_s: float = WINDOW_S) -> Pacer:
     """The process's pacer for this provider, endpoint and key (its quota), set to `limits`."""
     name = hashlib.sha256(f"{provider}\x00{endpoint}\x00{key}".encode()).hexdigest()
     with _registry_lock:
         pacer = _pacers.get(name)
         if pacer is None:
-            pacer = _pacers[name] = Pacer(*limits)
+            pacer = _pacers[name] = Pacer(*limits, window_s=window_s)
         else:
-            pacer.configure(*limits)
+            pacer.configure(*limits, window_s=window_s)
         return pacer

@@ -93,6 +93,7 @@ class LlmSettings(BaseModel):
     pacer_share: int = Field(default=1, ge=1, le=256,
                              description="processes sharing these limits (the pipeline's document workers)")
     max_wait_s: float = Field(default=120.0, ge=0, description="PDFRAG_LLM_MAX_WAIT: longest server-asked wait (s)")
+    rate_window_s: float = Field(default=60.0, gt=0, description="the window the per-minute limits count in (s)")
     thinking_read: Thinking = Field(default="low", description="PDFRAG_THINKING_READ: page transcription")
     thinking_reformat: Thinking = Field(default="low", description="PDFRAG_THINKING_REFORMAT: heading repair")
     thinking_extract: Thinking = Field(default="default",

@@ -75,3 +75,8 @@ def test_unanswerable_bar(report):
 def test_answers_are_concise(report):  # the bar: answer p50 <= 900 characters (the longer context is in `passages`)
     for method in report.values():
         assert 0 < method.answer_chars_p50 <= 900, method.method
+
+
+def test_citation_boxes_bar(report):  # the bar: for >= 90% of citations the boxes enclose >= 60% of the quote's words
+    for method in report.values():
+        assert method.boxes_cover_quote >= 0.9 and method.box_precision >= 0.9, method.method

@@ -40,3 +40,5 @@ def test_answer_floor(hybrid):
     assert hybrid.answerable_covered >= 0.95
     assert hybrid.multi_doc_cite_all >= 0.75
     assert hybrid.quotes_on_page == 1.0
+    assert hybrid.boxes_cover_quote >= 0.95  # 0.985-0.995 measured
+    assert hybrid.answer_chars_p50 <= 700  # 585-589 measured

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from llama_index.core.agent.workflow import FunctionAgent
 from llama_index.core.tools import FunctionTool
 
-from engine.agent.gemini_llm import GeminiAgentLLM, GeminiToolClient
+from engine.agent.gemini_llm import STOPPED_PREFIX, TRUNCATED_NOTE, GeminiAgentLLM, GeminiToolClient
 from engine.index import lexical
 from engine.index.evidence import page_units, readable, score_windows
 from engine.index.retrieve import Retriever
@@ -203,15 +203,21 @@ async def _ask(retriever: Retriever, question: str, docs: list[int] | None, k: i
     finally:
         await client.aclose()
     run.trace.append(TraceStep(kind="usage", detail=f"{usage.calls} Gemini call(s), {usage.input_tokens} input and "
-                               f"{usage.output_tokens} output tokens"))
+                               f"{usage.output_tokens} output tokens ({usage.thought_tokens} of them thinking)"))
     return compose(retriever, question, text, run, k)
 
 
 def compose(retriever: Retriever, question: str, text: str, run: AgentRun, k: int) -> Answer:
-    """The final Answer: citations from the pages the text names (quotes taken from those pages)."""
+    """The final Answer: citations from the pages the text names (quotes taken from those pages).
+
+    An answer Gemini stopped (safety, recitation, a malformed tool call, an empty answer) says so and cites
+    nothing; one cut off at the output limit cites only the pages it names."""
     corpus = retriever.corpus
     ranked = sorted(run.seen.items(), key=lambda item: -item[1])
     retrieved = [RetrievedPage(doc=corpus.docs[d].info.file_name, page=p, score=round(s, 4)) for (d, p), s in ranked[:k]]
+    if text.strip().startswith(STOPPED_PREFIX):
+        run.trace.append(TraceStep(kind="decision", detail=f"no answer: {text.strip()[:200]}"))
+        return Answer(answer=text.strip(), retrieved=retrieved, trace=run.trace, covered=False)
     cited: list[tuple[int, int, str]] = []
     for match in CITE_RE.finditer(text):
         doc = corpus.doc_position(match.group(1).strip())
@@ -223,16 +229,24 @@ def compose(retriever: Retriever, question: str, text: str, run: AgentRun, k: in
         run.trace.append(TraceStep(kind="decision", detail="the agents found no answer: not covered"))
         return Answer(answer=text.strip() or "The corpus does not cover this question.", retrieved=retrieved,
                       trace=run.trace, covered=False)
-    if not cited:  # no page named: the pages the agents saw that best match the answer
+    named = bool(cited)
+    if not cited and TRUNCATED_NOTE not in text:  # no page named: the pages the agents saw that best match it
         cited = [(d, p, text) for (d, p), _ in ranked[:2]]
     citations = []
     for doc, page, sentence in dict.fromkeys(cited):
         quote = _quote(retriever, doc, page, sentence or question, question)
-        if quote:
+        if quote and (named or used_by(quote, text)):
             citations.append(Citation(doc=corpus.docs[doc].info.file_name, page=page, quote=quote))
     run.trace.append(TraceStep(kind="decision", detail=f"answered with {len(citations)} citation(s)"))
     return Answer(answer=text.strip(), citations=citations, retrieved=retrieved, trace=run.trace,
                   covered=bool(citations))
+
+
+def used_by(quote: str, answer: str, least: int = 3) -> bool:
+    """The answer uses the quote: they share at least `least` distinct words (all of a shorter quote's)."""
+    quoted = set(tokenize(quote))
+    shared = quoted & set(tokenize(answer))
+    return bool(shared) and len(shared) >= min(least, len(quoted))
 
 
 def _quote(retriever: Retriever, doc: int, page: int, sentence: str, question: str) -> str:

@@ -28,6 +28,9 @@ _ids = itertools.count(1)
 # `thoughtSignature` on function-call parts and refuses (400) a later request whose history lacks it; the
 # llama-index message blocks cannot hold it, so the whole Content is kept and sent back as it came.
 CONTENT_KEY = "gemini_content"
+STOPPED_PREFIX = "Gemini stopped without an answer"  # how a turn Gemini stopped reads (see `stopped_text`)
+TRUNCATED_NOTE = "(The answer was cut off at Gemini's output limit.)"
+RETRY_ONCE = {"MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL"}  # worth asking again (sampling differs)
 
 
 class GeminiToolClient(GeminiClient):
@@ -82,8 +85,13 @@ class GeminiAgentLLM(FunctionCallingLLM):
     # -- the async chat the agents use ---------------------------------------------------------------
 
     async def achat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
+        """One turn. A malformed function call is asked again once; a turn Gemini stopped for any reason
+        but STOP becomes a plain statement of why (STOPPED_PREFIX), with no tool call, which ends that agent."""
         contents, system = self._contents(messages)
-        response = await self._client.chat(contents, system=system, declarations=kwargs.get("declarations") or [])
+        declarations = kwargs.get("declarations") or []
+        response = await self._client.chat(contents, system=system, declarations=declarations)
+        if finish_reason(response) in RETRY_ONCE:
+            response = await self._client.chat(contents, system=system, declarations=declarations)
         return ChatResponse(message=_message(response), raw={"model": self.model})
 
     async def astream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any):
@@ -195,15 +203,53 @@ def _json(text: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def finish_reason(response: Any) -> str:
+    """The first candidate's finish reason ("STOP" when none is given), or BLOCKED:<reason> for a prompt
+    Gemini refused (no candidate)."""
+    if not response.candidates:
+        feedback = response.prompt_feedback
+        reason = getattr(feedback, "block_reason", None) if feedback else None
+        return f"BLOCKED:{getattr(reason, 'value', reason) or 'no candidate'}"
+    reason = response.candidates[0].finish_reason
+    return str(getattr(reason, "value", reason) or "STOP")
+
+
+def stopped_text(reason: str) -> str:
+    """What an agent says when Gemini stopped it: why, in words, after STOPPED_PREFIX."""
+    kind = reason.split(":")[0]
+    why = {
+        "SAFETY": "its safety filters blocked the answer", "PROHIBITED_CONTENT": "its content policy blocked the answer",
+        "BLOCKLIST": "the answer contained blocked terms", "SPII": "the answer contained sensitive personal data",
+        "BLOCKED": "it refused the question itself", "IMAGE_SAFETY": "its safety filters blocked the answer",
+        "RECITATION": "the answer would have recited a source word for word",
+        "MALFORMED_FUNCTION_CALL": "it produced a malformed tool call twice",
+        "UNEXPECTED_TOOL_CALL": "it called a tool that was not offered",
+        "MAX_TOKENS": "it ran out of output tokens before answering",
+    }.get(kind, "of an unexpected stop")
+    return f"{STOPPED_PREFIX} ({reason}): {why}. No answer was given; rephrasing the question may help."
+
+
 def _message(response: Any) -> ChatMessage:
     """A GenerateContentResponse as an assistant message with text and tool-call blocks; the candidate's
-    content itself (as JSON) rides along in `additional_kwargs[CONTENT_KEY]`, to be sent back unchanged."""
-    blocks: list[Any] = []
+    content itself (as JSON) rides along in `additional_kwargs[CONTENT_KEY]`, to be sent back unchanged.
+
+    A turn that stopped for anything but STOP (or MAX_TOKENS with text to keep) is replaced by
+    `stopped_text`: no tool call, no partial text ("From the library:"), nothing of it sent back later."""
+    reason = finish_reason(response)
     candidate = response.candidates[0] if response.candidates else None
     parts = candidate.content.parts if candidate and candidate.content and candidate.content.parts else []
-    extra: dict[str, Any] = {}
-    if parts:
-        extra[CONTENT_KEY] = candidate.content.model_dump(mode="json", exclude_none=True)
+    text = "".join(part.text for part in parts if part.text and not part.thought).strip()
+    calls = [part for part in parts if part.function_call is not None]
+    if reason == "MAX_TOKENS" and text and not calls:
+        return ChatMessage(role=MessageRole.ASSISTANT, content=f"{text}\n\n{TRUNCATED_NOTE}",
+                           additional_kwargs={"finish_reason": reason})
+    if reason != "STOP" or not (text or calls):
+        said = stopped_text(reason) if reason != "STOP" else \
+            f"{STOPPED_PREFIX} (empty answer): it returned nothing. No answer was given."
+        return ChatMessage(role=MessageRole.ASSISTANT, content=said, additional_kwargs={"finish_reason": reason})
+    blocks: list[Any] = []
+    extra: dict[str, Any] = {"finish_reason": reason, CONTENT_KEY: candidate.content.model_dump(mode="json",
+                                                                                             exclude_none=True)}
     for part in parts:
         if part.function_call is not None:
             call = part.function_call

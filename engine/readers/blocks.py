@@ -154,7 +154,7 @@ def _labelled(label: Line, text: Line) -> bool:
 def _merge(label: Line, text: Line) -> Line:
     return Line(text=f"{label.text} {text.text}", x0=label.x0, y0=min(label.y0, text.y0), x1=text.x1,
                 y1=max(label.y1, text.y1), size=text.size, bold=text.bold, italic=text.italic, block=label.block,
-                font=text.font, face=text.face)
+                font=text.font, face=text.face, base=text.base)
 
 
 def furniture_blocks(lines: list[Line], height: float, *, top: bool) -> list[Block]:

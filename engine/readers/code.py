@@ -25,14 +25,14 @@ def merge_cells(cells: list[Line]) -> Line:
     first = cells[0]
     return Line(text=text, x0=first.x0, y0=min(c.y0 for c in cells), x1=cells[-1].x1, y1=max(c.y1 for c in cells),
                 size=first.size, bold=first.bold, italic=first.italic, block=first.block, font=first.font,
-                face=first.face, mono=True)
+                face=first.face, mono=True, base=first.base)
 
 
 def continues_code(lines: list[Line], line: Line, limit: float) -> bool:
     """A monospaced line goes on with the code above it: same size, at most a blank line or two below
     (`limit` is one line pitch), not left of the code's left edge by more than an indent."""
     prev = lines[-1]
-    step = line.y1 - prev.y1
+    step = line.baseline - prev.baseline
     left = min(l.x0 for l in lines)
     return abs(line.size - prev.size) < 1 and 0.3 * line.size < step <= 2.5 * limit \
         and line.x0 >= left - 4 * char_width(lines) and line.x0 < max(l.x1 for l in lines)

@@ -63,11 +63,21 @@ def line_numbers(lines: list[Line]) -> set[int]:
     return found
 
 
+def margin_notes(lines: list[Line]) -> set[int]:
+    """ids of the lines written up or down a side margin (a vertical notice beside the text), outside the
+    span of the page's horizontal lines."""
+    across = [l for l in lines if not l.vertical]
+    if not across:
+        return set()
+    left, right = min(l.x0 for l in across), max(l.x1 for l in across)
+    return {id(l) for l in lines if l.vertical and (l.x1 <= left + 1 or l.x0 >= right - 1)}
+
+
 def strip_furniture(page: PageLayout, furniture: set[str]) -> tuple[list[Line], str | None]:
-    """The page's lines without headers, footers, page numbers and margin line numbers; also the printed
-    page label."""
+    """The page's lines without headers, footers, page numbers, margin line numbers and vertical margin
+    notes; also the printed page label."""
     margin = {id(l) for l in _margin_lines(page)}
-    numbered = line_numbers(page.lines)
+    numbered = line_numbers(page.lines) | margin_notes(page.lines)
     kept: list[Line] = []
     label: str | None = None
     for line in page.lines:

@@ -47,6 +47,12 @@ class Line:
     font: str = ""  # for a size repaired from a degenerate one: the font carrying most of its characters
     face: str = ""  # the font carrying most of its characters, as the PDF names it
     mono: bool = False  # set in a monospaced font (code)
+    base: float = 0.0  # baseline y of its main text (sub- and superscripts aside); 0 when unknown
+    vertical: bool = False  # written up or down the page (rotated 90 degrees)
+
+    @property
+    def baseline(self) -> float:
+        return self.base or self.y1
 
     @property
     def height(self) -> float:
@@ -77,6 +83,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     text_parts: list[str] = []
     weights: dict[float, int] = {}
     fonts: dict[str, int] = {}
+    bases: dict[tuple[float, float], int] = {}  # (size, baseline y) -> characters
     bold_chars = italic_chars = mono_chars = letters = 0
     for span in line["spans"]:
         text = span["text"]
@@ -90,6 +97,9 @@ def _fragment(line: dict, block_no: int) -> Line | None:
             continue
         size = round(span["size"] * 2) / 2
         weights[size] = weights.get(size, 0) + stripped
+        if "origin" in span:
+            key = (size, round(span["origin"][1], 1))
+            bases[key] = bases.get(key, 0) + stripped
         fonts[span.get("font", "")] = fonts.get(span.get("font", ""), 0) + stripped
         bold, italic = _span_style(span)
         bold_chars += stripped if bold else 0
@@ -103,6 +113,8 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     top = max(weights.values())
     size = max(s for s, w in weights.items() if w >= 0.3 * top)
     x0, y0, x1, y1 = line["bbox"]
+    at_size = [(n, b) for (s, b), n in bases.items() if s == size]
+    base = max(at_size)[1] if at_size else 0.0
     font = ""
     if size < 2 or y1 - y0 < 1:  # Type3 fonts can report a size of 0.12 and zero-height boxes
         size = round(max(y1 - y0, DEGENERATE_SIZE) * 2) / 2
@@ -118,6 +130,8 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         block=block_no,
         font=font,
         face=max(fonts, key=fonts.get),
+        base=base,
+        vertical=abs(line.get("dir", (1.0, 0.0))[1]) > 0.7,
     )
 
 
@@ -191,7 +205,7 @@ def _baseline_key(fragments: list[Line]):
 
 def _same_line(left: Line, right: Line) -> bool:
     overlap = min(left.y1, right.y1) - max(left.y0, right.y0)
-    if overlap < 0.5 * min(left.height, right.height) or right.x0 < left.x1 - 2:
+    if overlap < 0.5 * min(left.height, right.height) or right.x0 < left.x1 - max(2.0, 0.4 * min(left.size, right.size)):
         return False
     gap = right.x0 - left.x1
     size = max(left.size, right.size)
@@ -202,6 +216,20 @@ def _same_line(left: Line, right: Line) -> bool:
         return True  # dvips words on a stretched justified line, or after the wider space TeX sets after a stop
     # a numbering label ("A.", "1", "IV.", "(3)") or a bullet glyph followed by its text further right
     return gap <= 4 * size and (LABEL_RE.match(left.text) is not None or BULLET_GLYPH_RE.match(left.text) is not None)
+
+
+def _without_overprint(fragments: list[Line]) -> list[Line]:
+    """The fragments without a second copy of one printed at the same place (text drawn twice, as for a
+    fake bold or an overprint): the page shows it once."""
+    seen: set[tuple[str, int, int]] = set()
+    kept: list[Line] = []
+    for frag in fragments:
+        key = (frag.text, round(frag.x0), round(frag.y1))
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(frag)
+    return kept
 
 
 def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100) -> PageLayout:
@@ -217,6 +245,7 @@ def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100) -> Pag
             frag = _fragment(line, block["number"])
             if frag is not None and _visible(frag, rect):
                 fragments.append(frag)
+    fragments = _without_overprint(fragments)
     gutter = word_gutter(fragments, rect.width) if any(f.font for f in fragments) else None
     lines = _merge_baseline(fragments, gutter)
     ordered, columns = reading_order(lines, gutter)

@@ -33,7 +33,7 @@ def line_pitches(pages: list[list[Line]]) -> dict[float, float]:
     counts: dict[float, Counter[float]] = {}
     for lines in pages:
         for a, b in zip(lines, lines[1:]):
-            pitch = b.y1 - a.y1
+            pitch = b.baseline - a.baseline
             if a.size == b.size and abs(a.x0 - b.x0) < 2 and 0.8 * a.size <= pitch <= 3.2 * a.size:
                 counts.setdefault(a.size, Counter())[round(2 * pitch) / 2] += 1
     return {size: c.most_common(1)[0][0] for size, c in counts.items() if sum(c.values()) >= 3}
@@ -83,7 +83,7 @@ def _first_word_width(line: Line) -> float:
 def column_run(paragraph: list[Line]) -> list[Line]:
     """The paragraph's lines since it last went on in another column (each below the one before)."""
     start = len(paragraph) - 1
-    while start > 0 and paragraph[start].y1 > paragraph[start - 1].y1:
+    while start > 0 and paragraph[start].baseline > paragraph[start - 1].baseline:
         start -= 1
     return paragraph[start:]
 
@@ -102,12 +102,12 @@ def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: l
     label = label_class(line.text)
     if label and not (label[0] in ("arabic_bare", "upper_bare") and goes_on):
         return False  # a numbered item starts
-    step = line.y1 - prev.y1
+    step = line.baseline - prev.baseline
     if step < 0.5 * em:  # beside or above: the next column (or a stray line out of reading order)
         return line.y1 < prev.y0 and line.x0 >= prev.x1 - em and goes_on
     run = column_run(paragraph)
     # one line pitch below: the paragraph's own pitch, else the document's for this size
-    own = run[-1].y1 - run[-2].y1 if len(run) >= 2 else None
+    own = run[-1].baseline - run[-2].baseline if len(run) >= 2 else None
     limit = pitch_limit(max(own or 0.0, pitch or 0.0) or None, em)
     if step > limit and not (step <= 1.5 * limit and goes_on):
         return False

@@ -56,7 +56,7 @@ class Table:
                 return False
             if (k + 1 < len(row) and line.x1 > row[k + 1].x0 + 2) or (k > 0 and line.x0 < row[k - 1].x1 - 2):
                 return False  # reaches into a neighbouring column
-            step = line.y1 - cell.lines[-1].y1
+            step = line.baseline - cell.lines[-1].baseline
             if not 0.3 * line.size < step <= limit or abs(line.size - cell.lines[-1].size) >= 1:
                 return False
             text = cell.lines[-1].text
@@ -138,7 +138,7 @@ def prepend(table: Table, cell: int, lines: list[Line]) -> None:
 def starts_cell(lines: list[Line], cell_line: Line, limit: float) -> bool:
     """Whether a short paragraph's `lines` just above a row run on into the row's cell `cell_line`."""
     last = lines[-1]
-    step = cell_line.y1 - last.y1
+    step = cell_line.baseline - last.baseline
     text = " ".join(l.text for l in lines)
     return 0.3 * last.size < step <= limit and abs(last.size - cell_line.size) < 1 and \
         (cell_line.text[:1].islower() or sentence_goes_on(text, cell_line.text))

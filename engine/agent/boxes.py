@@ -21,7 +21,7 @@ RUN_WORDS = 5  # words of a run searched when a whole part is not found
 UNIQUE_WORDS = 6  # a part this long is taken to occur once on its page
 NEAR = 80.0  # points above or below the unambiguous rectangles within which an ambiguous match counts
 ELISION = " … "
-SPLIT_RE = re.compile(r"\s+\|\s+|\n+")
+SPLIT_RE = re.compile(r"\s*\|\s*|\n+")
 WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 
 Box = list[float]
@@ -31,7 +31,8 @@ def quote_pieces(quote: str) -> list[str]:
     """The parts of a quote that are searched on their own: elided parts, table cells, lines."""
     pieces = []
     for part in quote.split(ELISION):  # ligatures spelled out, as the search reads the page ("ﬁ" -> "fi")
-        pieces += [" ".join(unicodedata.normalize("NFKC", p).split()) for p in SPLIT_RE.split(part) if p.strip()]
+        pieces += [" ".join(unicodedata.normalize("NFKC", p).split()) for p in SPLIT_RE.split(part)
+                   if WORD_RE.search(p)]
     return pieces
 
 

@@ -27,6 +27,7 @@ LEADER_RE = re.compile(r"(?:\.\s?){5,}|…{2,}")  # a contents line: title, dot 
 HANGING_RE = re.compile(r"\b(?:a|an|the|of|in|on|to|for|with|and|or|by|from|at|as|than|that|which|whose)$")  # a line
 # ending on one of these words goes on in the next line (a sentence or item the reader split)
 MARKER_RE = re.compile(r"^--- end page \d+\s*$")
+TABLE_RULE_RE = re.compile(r"^\|?(?:\s*:?-{3,}:?\s*\|)+\s*(?::?-{3,}:?\s*)?\|?$")  # "| --- | :--: |"
 MONTHS = (r"January|February|March|April|May|June|July|August|September|October|November|December|"
           r"Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.")
 DATE_RE = re.compile(rf"\b(?:(?:{MONTHS})\s+\d{{1,2}},?\s+\d{{4}}|(?:{MONTHS})\s+\d{{4}}|\d{{1,2}}\s+(?:{MONTHS})\s+\d{{4}}"
@@ -107,16 +108,25 @@ def has_type(kind: str | None, text: str, question: str) -> bool:
 
 
 def units(page: str) -> list[Unit]:
-    """The units of a page's Markdown in order (heading and bullet marks left out of their span)."""
+    """The units of a page's Markdown in order (heading and bullet marks and a table row's outer pipes left
+    out of their span; a table row is one unit, a table's rule line none)."""
     found: list[Unit] = []
     offset = 0
     for number, line in enumerate(page.split("\n")):
         start = offset
         offset += len(line) + 1
         stripped = line.strip()
-        if not stripped or IMAGE_RE.match(stripped) or MARKER_RE.match(stripped) or LEADER_RE.search(stripped):
+        if not stripped or IMAGE_RE.match(stripped) or MARKER_RE.match(stripped) or LEADER_RE.search(stripped) \
+                or TABLE_RULE_RE.match(stripped):
             continue
         lead = len(line) - len(line.lstrip())
+        if stripped.startswith("|") and stripped.endswith("|") and len(stripped) > 1:  # a pipe-table row
+            inner = line[lead + 1:len(line.rstrip()) - 1]
+            text = inner.strip(" |")  # empty cells at either end left out
+            if text:
+                begin = start + lead + 1 + (len(inner) - len(inner.lstrip(" |")))
+                found.append(Unit(begin, begin + len(text), text, number, 0))
+            continue
         prefix = PREFIX_RE.match(line[lead:])
         level = len(line[lead:]) - len(line[lead:].lstrip("#")) if line[lead:].startswith("#") else 0
         heading = level > 0

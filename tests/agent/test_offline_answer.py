@@ -190,3 +190,10 @@ def test_an_acronym_the_corpus_spells_out_is_known(workspace):
     corpus = load_corpus(workspace)
     assert unknown_names(corpus, "How many volunteer surveyors does the UVCT have?") == []  # Upper Vale Catchment Trust
     assert unknown_names(corpus, "How many surveyors does the NASA team have?") == ["NASA"]
+
+
+def test_a_pipe_table_row_is_one_unit_without_its_outer_pipes():
+    page = "Intro line.\n\n|  | XC9536 | XC9572 |\n| --- | :-: | --- |\n| Macrocells | 36 | 72 |"
+    found = units(page)
+    assert [u.text for u in found] == ["Intro line.", "XC9536 | XC9572", "Macrocells | 36 | 72"]  # no rule line
+    assert all(page[u.start:u.end] == u.text for u in found)

@@ -27,7 +27,7 @@ LEADER_RE = re.compile(r"(?:\.\s?){5,}|…{2,}")  # a contents line: title, dot 
 HANGING_RE = re.compile(r"\b(?:a|an|the|of|in|on|to|for|with|and|or|by|from|at|as|than|that|which|whose)$")  # a line
 # ending on one of these words goes on in the next line (a sentence or item the reader split)
 MARKER_RE = re.compile(r"^--- end page \d+\s*$")
-TABLE_RULE_RE = re.compile(r"^\|?(?:\s*:?-{3,}:?\s*\|)+\s*(?::?-{3,}:?\s*)?\|?$")  # "| --- | :--: |"
+TABLE_RULE_RE = re.compile(r"^\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?\|?$")  # "| --- | :--: |"
 MONTHS = (r"January|February|March|April|May|June|July|August|September|October|November|December|"
           r"Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.")
 DATE_RE = re.compile(rf"\b(?:(?:{MONTHS})\s+\d{{1,2}},?\s+\d{{4}}|(?:{MONTHS})\s+\d{{4}}|\d{{1,2}}\s+(?:{MONTHS})\s+\d{{4}}"

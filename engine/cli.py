@@ -75,6 +75,8 @@ def _add_ingest(commands: Any, common: argparse.ArgumentParser) -> None:
                           "gemini also the pages sent at once (default: $PDFRAG_WORKERS or 4)")
     sub.add_argument("--force", action="store_true", help="rerun every stage even when cached")
     sub.add_argument("--json", action="store_true", help="one JSON object per document on stdout")
+    sub.add_argument("--dry-run", action="store_true",
+                     help="with gemini: print the calls, tokens and cost a run would take, send and write nothing")
     sub.set_defaults(handler=_ingest)
 
 
@@ -162,6 +164,11 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
         _err(note)
     workers = args.workers or settings.workers
     llm = _llm_settings(args.workers) if provider is Provider.GEMINI else None
+    if args.dry_run and provider is Provider.GEMINI:
+        return _print_estimates(_estimates(workspace, args.paths, llm, args.force), args.json)
+    if args.dry_run:
+        _err("the offline provider makes no calls and costs nothing; --dry-run estimates gemini runs")
+        return EXIT_OK
     printer = ProgressPrinter(total=len(collect_pdfs(Path(p) for p in args.paths)))
     try:
         pipeline = Pipeline(workspace, provider=provider, workers=workers, on_progress=printer,
@@ -170,6 +177,10 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
         printer.close()
         _err(f"{exc}; nothing was processed")
         return EXIT_FAILED
+    if provider is Provider.GEMINI:
+        whole = _estimate_total(_estimates(workspace, args.paths, llm, args.force))
+        if whole.calls:
+            _err(f"estimate: {_describe_estimate(whole).split(': ', 1)[1]} (--dry-run for each document)")
     started = time.perf_counter()
     before = _records_stamp(workspace)
     try:
@@ -194,6 +205,60 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
           f"in {workspace.root}", file=sys.stderr)
     failed = any(r.status in (Status.FAILED, Status.PENDING) for r in results)
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _estimates(workspace: Workspace, paths: list[str], llm: Any, force: bool) -> list[Any]:
+    """The estimate of each input PDF; one already processed with these settings costs nothing."""
+    from engine.llm.estimate import Estimate, estimate_document
+    from engine.pipeline import collect_pdfs, is_up_to_date
+    from engine.stages import default_stages
+    from engine.workspace import doc_id_for, file_sha256
+
+    stages = default_stages(provider=Provider.GEMINI, llm=llm)
+    estimates = []
+    for item in collect_pdfs(Path(p) for p in paths):
+        if item.error is not None:
+            continue
+        try:
+            record = None if force else workspace.load(doc_id_for(file_sha256(item.path)))
+            if record is not None and is_up_to_date(workspace, record, stages, Provider.GEMINI, llm.gemini_model):
+                estimates.append(Estimate(item.path.name, pages=record.pages, notes=["already processed"]))
+            else:
+                estimates.append(estimate_document(item.path, llm))
+        except Exception as exc:  # noqa: BLE001 - an unreadable input is reported by the run itself
+            estimates.append(Estimate(item.path.name, usd=None, notes=[f"not estimated: {type(exc).__name__}"]))
+    return estimates
+
+
+def _estimate_total(estimates: list[Any]) -> Any:
+    from engine.llm.estimate import total
+
+    return total(estimates)
+
+
+def _describe_estimate(estimate: Any) -> str:
+    from engine.llm.estimate import describe
+
+    return describe(estimate) + (f" ({'; '.join(estimate.notes)})" if estimate.notes else "")
+
+
+def _print_estimates(estimates: list[Any], as_json: bool) -> int:
+    from dataclasses import asdict
+
+    from engine.llm.prices import PRICES, PRICES_READ_ON
+
+    whole = _estimate_total(estimates)
+    if as_json:
+        for estimate in estimates:
+            _out(json.dumps(asdict(estimate), ensure_ascii=False))
+        _out(json.dumps({**asdict(whole), "prices_usd_per_million": PRICES, "prices_read_on": PRICES_READ_ON}))
+        return EXIT_OK
+    for estimate in estimates:
+        _out(_describe_estimate(estimate))
+    _out(_describe_estimate(whole))
+    _out(f"prices (USD per million tokens, input / output, read {PRICES_READ_ON}): "
+         + ", ".join(f"{model} {i:g} / {o:g}" for model, (i, o) in PRICES.items()))
+    return EXIT_OK
 
 
 def _records_stamp(workspace: Workspace) -> list[tuple[str, int]]:

@@ -134,4 +134,16 @@ def check_llm(settings: SessionSettings) -> tuple[bool, list[str]]:
         report = check_providers(llm)
     except Exception as exc:  # noqa: BLE001 - a bad setting or key, shown to the user, who can fix it
         return False, [f"check failed: {exc}"]
-    return report.ok, report.lines()
+    return report.ok, report.lines() + ([cost_line(llm)] if report.ok else [])
+
+
+def cost_line(llm) -> str:
+    """What a typical document costs with these settings (engine.llm.estimate; `pdfrag ingest --dry-run`
+    gives it for given PDFs)."""
+    from engine.llm.estimate import estimate_pages
+    from engine.llm.prices import PRICES_READ_ON
+
+    typical = estimate_pages("a 100-page report", [500] * 100, False, llm)
+    usd = f"about ${typical.usd:.2f}" if typical.usd is not None else "price not known for this model"
+    return (f"A 100-page report (500 tokens of text a page) takes about {typical.calls} calls and "
+            f"{typical.input_tokens + typical.output_tokens:,} tokens: {usd} (prices read {PRICES_READ_ON}).")

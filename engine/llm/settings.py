@@ -94,8 +94,9 @@ class LlmSettings(BaseModel):
                              description="processes sharing these limits (the pipeline's document workers)")
     max_wait_s: float = Field(default=120.0, ge=0, description="PDFRAG_LLM_MAX_WAIT: longest server-asked wait (s)")
     rate_window_s: float = Field(default=60.0, gt=0, description="the window the per-minute limits count in (s)")
-    thinking_read: Thinking = Field(default="low", description="PDFRAG_THINKING_READ: page transcription")
-    thinking_reformat: Thinking = Field(default="low", description="PDFRAG_THINKING_REFORMAT: heading repair")
+    thinking_read: Thinking = Field(default="off", description=(
+        "PDFRAG_THINKING_READ: page transcription (off: none on Gemini 2.5, the lowest level, LOW, on Gemini 3)"))
+    thinking_reformat: Thinking = Field(default="off", description="PDFRAG_THINKING_REFORMAT: heading repair")
     thinking_extract: Thinking = Field(default="default",
                                        description="PDFRAG_THINKING_EXTRACT: contents, deck sections, metadata")
     thinking_agent: Thinking = Field(default="default", description="PDFRAG_THINKING_AGENT: the answering agents")

@@ -112,6 +112,13 @@ def generation_config(request: Recorded) -> dict[str, Any]:
     return body.get("generationConfig") or {}
 
 
+def thinking_config(request: Recorded) -> dict[str, Any]:
+    """The request's thinkingConfig with camelCase keys (the SDK sends this one's fields in snake_case, which the
+    API accepts too, as proto3 JSON does)."""
+    raw = generation_config(request).get("thinkingConfig") or {}
+    return {re.sub(r"_([a-z])", lambda m: m.group(1).upper(), key): value for key, value in raw.items()}
+
+
 def retry_info(seconds: float) -> dict[str, Any]:
     return {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": f"{seconds:g}s"}
 
@@ -237,7 +244,7 @@ class FakeGemini(FakeServer):
                                      "generateContent. Call ListModels to see the list of available models."}}, 0.0)
 
     def _refuse_generation(self, request: Recorded, model: str) -> Reply | None:
-        level = str((generation_config(request).get("thinkingConfig") or {}).get("thinkingLevel", "")).upper()
+        level = str(thinking_config(request).get("thinkingLevel", "")).upper()
         if level == "MINIMAL" and model.startswith(NO_MINIMAL):
             return error(400, f"Thinking level MINIMAL is not supported for {model}.")
         if model.startswith("gemini-3"):
@@ -306,7 +313,7 @@ class FakeGemini(FakeServer):
         answer = sum(tokens(part.get("text", "")) for candidate in body["candidates"]
                      for part in candidate.get("content", {}).get("parts", []))
         usage = {"promptTokenCount": prompt, "candidatesTokenCount": answer}
-        thoughts = self._thoughts(model, generation_config(request))
+        thoughts = self._thoughts(model, thinking_config(request))
         if thoughts:
             usage["thoughtsTokenCount"] = thoughts
         usage["totalTokenCount"] = prompt + answer + thoughts
@@ -330,8 +337,7 @@ class FakeGemini(FakeServer):
         return body
 
     @staticmethod
-    def _thoughts(model: str, config: dict[str, Any]) -> int:
-        thinking = config.get("thinkingConfig") or {}
+    def _thoughts(model: str, thinking: dict[str, Any]) -> int:
         if "thinkingBudget" in thinking:
             return min(int(thinking["thinkingBudget"]), THOUGHTS["HIGH"])
         if thinking.get("thinkingLevel"):

@@ -148,7 +148,8 @@ def test_the_settings_page_shows_the_check(monkeypatch, fake_gemini, llm_env):
         monkeypatch.setenv(name, value)
     monkeypatch.delenv("MISTRAL_API_KEY")
     ok, lines = check_llm(SessionSettings(provider="gemini"))
-    assert ok and lines == ["gemini: key accepted, gemini-3.8-flash available"]
+    assert ok and lines[0] == "gemini: key accepted, gemini-3.8-flash available"
+    assert lines[1].startswith("A 100-page report") and "about $" in lines[1]
     fake_gemini.keys = ("session-key",)
     ok, lines = check_llm(SessionSettings(provider="gemini", api_keys={"gemini": "session-key"}, model="gemini-2.5-flash"))
     assert not ok and "'gemini-2.5-flash'" in lines[0] and "session-key" not in lines[0]

@@ -22,7 +22,7 @@ from engine.markdown import FENCE_RE, HEADING_RE, MARKER_RE, page_of_lines
 from engine.schemas.base import Model
 
 WRAP_LINES = 3  # a title may wrap onto this many further lines
-KIND_RANK = {"exact": 0, "fuzzy": 0, "prefix": 1, "wrapped": 1}
+KIND_RANK = {"exact": 0, "fuzzy": 1, "prefix": 2, "wrapped": 2}
 
 
 class SourceEntry(Model):
@@ -54,17 +54,22 @@ class Placement:
 
 
 @lru_cache(maxsize=4)  # one document is read by every source tried and by the reconciliation
-def read_markdown(markdown: str) -> tuple[list[str], list[MdLine], int | None, list[int]]:
-    """The raw lines, the readable ones (not blank, markers or fenced code), the title (first H1) line and
-    the page of every raw line."""
+def read_markdown(markdown: str) -> tuple[list[str], list[MdLine], int | None, list[int], frozenset[int]]:
+    """The raw lines, the readable ones (not blank, markers or fenced code), the title (first H1) line, the
+    page of every raw line and the lines within fenced code (its closing fence included)."""
     raw = markdown.split("\n")
     page_of = page_of_lines(markdown)
     lines: list[MdLine] = []
+    inside: set[int] = set()
     fenced, title_line = False, None
     for index, text in enumerate(raw):
         if FENCE_RE.match(text):
+            if fenced:
+                inside.add(index)
             fenced = not fenced
             continue
+        if fenced:
+            inside.add(index)
         if fenced or not text.strip() or MARKER_RE.match(text):
             continue
         match = HEADING_RE.match(text)
@@ -73,7 +78,7 @@ def read_markdown(markdown: str) -> tuple[list[str], list[MdLine], int | None, l
             title_line = index
         stripped = strip_markup(text)
         lines.append(MdLine(index, page_of[index], stripped, read_line(stripped), level))
-    return raw, lines, title_line, page_of
+    return raw, lines, title_line, page_of, frozenset(inside)
 
 
 def _wrapped_end(title: Title, lines: list[MdLine], at: int, reading: int) -> tuple[int, int | None] | None:
@@ -147,10 +152,11 @@ def _candidates(entry: SourceEntry, window: list[int], by_page: dict[int, list[i
     return best[1] if best else None
 
 
-def _first_line(raw: list[str], page_of: list[int], page: int, after: int) -> int:
-    """Where an entry not found goes: the first non-blank line of its page past `after` (its marker at worst)."""
+def _first_line(raw: list[str], page_of: list[int], inside: frozenset[int], page: int, after: int) -> int:
+    """Where an entry not found goes: the first non-blank line of its page past `after` (its marker at worst),
+    never within fenced code."""
     for index in range(after + 1, len(raw)):
-        if page_of[index] >= page and raw[index].strip():
+        if page_of[index] >= page and raw[index].strip() and index not in inside:
             return index
     return len(raw)
 
@@ -158,7 +164,7 @@ def _first_line(raw: list[str], page_of: list[int], page: int, after: int) -> in
 def locate(entries: list[SourceEntry], markdown: str, *, reserve_title: bool = False) -> list[Placement | None]:
     """Each entry's place in the Markdown, in order (None: no page to put it on). An entry not found goes
     after the title (the first H1), which is no entry's when `reserve_title`."""
-    raw, lines, title_line, page_of = read_markdown(markdown)
+    raw, lines, title_line, page_of, inside = read_markdown(markdown)
     reserved = title_line if reserve_title else None
     last_page = page_of[-1] if page_of else 1
     by_page: dict[int, list[int]] = defaultdict(list)
@@ -179,7 +185,7 @@ def locate(entries: list[SourceEntry], markdown: str, *, reserve_title: bool = F
             window = list(range(low, high + 1))
         found = _candidates(entry, window, by_page, lines, after, used) if window else None
         if found is None and entry.page is not None and window:
-            start = _first_line(raw, page_of, entry.page, max(after, -1 if title_line is None else title_line))
+            start = _first_line(raw, page_of, inside, entry.page, max(after, -1 if title_line is None else title_line))
             found = Placement(None, start, start - 1)  # inserted before `start`, takes no line
         placements.append(found)
         if found is not None:

@@ -12,8 +12,9 @@ Reconciling the chosen source with the Markdown (`reconcile`):
 - contents: each contents level is read on the layout's scale (the layout level most of its entries have;
   when a deeper contents level is not deeper there, the two disagree and the contents page is not used). A
   heading found keeps its layout level unless its decimal number confirms its contents level; an entry found
-  as a plain line, or added, gets the mapped level; the layout's other headings stay, one below the entry
-  before them within the span the contents page covers, at their own level elsewhere.
+  as a plain line gets the mapped level (an entry not in the text is left out: the body prints what a
+  contents page lists, so it was misread); the layout's other headings stay, one below the entry before them
+  within the span the contents page covers, at their own level elsewhere.
 - layout (or llm): the Markdown is left as it is.
 Levels are then renumbered so that none is skipped. Only heading marks change, lines are split or joined,
 and missing titles are added: no word is lost. Reconciling a reconciled Markdown changes nothing.
@@ -32,7 +33,7 @@ from engine.schemas.pdf import OutlineEntry
 from engine.schemas.toc import StructureHeading, TocEntry
 from engine.schemas.tree import StructureSource
 
-VERSION = 1  # bump when the output of this module, `locate` or `titles` changes (the structure stage re-runs)
+VERSION = 2  # bump when the output of this module, `locate` or `titles` changes (the structure stage re-runs)
 
 MIN_FOUND_SHARE = 0.5  # of a source's entries found in the text for it to be trusted
 MIN_ENTRIES = 2  # an outline or contents page with fewer entries is no structure
@@ -185,12 +186,13 @@ def reconcile(markdown: str, source: StructureSource, entries: list[SourceEntry]
 
     `fallback_title` is the H1 the reformatter falls back to (the file name); with an outline, whose
     entries replace the title page's headings, such an H1 (or a title put on top) reads `title` instead."""
-    raw, lines, title_line, _ = read_markdown(markdown)
+    raw, lines, title_line = read_markdown(markdown)[:3]
     if source not in ("outline", "contents"):
         return _fallback(markdown, lines, fallback, 0, 0, [])
     if placements is None:
         placements = locate(entries, markdown, reserve_title=source == "contents")
-    placed = [(e, p) for e, p in zip(entries, placements) if p is not None]
+    placed = [(e, p) for e, p in zip(entries, placements)  # a contents entry not in the text was misread
+              if p is not None and (p.kind is not None or source == "outline")]
     found = sum(1 for _, p in placed if p.kind is not None)
     layout_level = {line.index: line.level for line in lines if line.level is not None}
     heads: dict[int, tuple[Placement, _Head]] = {}

@@ -122,14 +122,19 @@ def similar(a: str, b: str) -> bool:
     return matcher.quick_ratio() >= FUZZY_RATIO and matcher.ratio() >= FUZZY_RATIO
 
 
+def _numbers(words: tuple[str, ...]) -> list[str]:
+    """The words that are numbers or codes ("2", "6b"; not a footnote mark glued to a word, "services386")."""
+    return sorted(w for w in words if w[:1].isdigit())
+
+
 def line_match(title: Title, line: Title, *, heading: bool) -> MatchKind | None:
     """How a line holds a title, if it does: exact, fuzzy, prefix (a run-in heading) or wrapped (its start)."""
     if not title.words or not line.words:
         return None
     if title.words == line.words:
         return "exact"
-    if similar(title.text, line.text):
-        return "fuzzy"
+    if similar(title.text, line.text) and _numbers(title.words) == _numbers(line.words):
+        return "fuzzy"  # titles that differ in a number ("Table 2", "Table 3") are different titles
     n = len(title.words)
     if len(line.words) > n and line.words[:n] == title.words and (heading or n >= 2):
         return "prefix"

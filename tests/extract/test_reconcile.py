@@ -217,3 +217,10 @@ def test_contents_entries_whose_page_goes_back_were_misread():
 
 def test_outline_entries_without_a_page_are_left_out():
     assert [e.title for e in outline_entries(OUTLINE)] == [e.title for e in OUTLINE[:-1]]
+
+
+def test_a_contents_entry_not_in_the_text_is_left_out():
+    misread = [*CONTENTS[:2], TocEntry(title="Considerations", level=1, page=2), *CONTENTS[2:]]
+    result = best_structure(LAYOUT, [], misread)
+    assert result.source == "contents" and "Considerations" not in [h.title for h in result.headings]
+    assert result.headings == best_structure(LAYOUT, [], CONTENTS).headings

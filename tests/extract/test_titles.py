@@ -60,3 +60,9 @@ def test_similar_is_symmetric_and_length_guarded():
     assert similar("security requirements", "security requirement")
     assert similar("security requirement", "security requirements")
     assert not similar("scope", "scope of the document and its audience")
+
+
+def test_titles_that_differ_in_a_number_are_not_near_matches():
+    assert line_match(read_title("TABLE MMC-2"), read_title("TABLE MMC-6B"), heading=True) is None
+    assert line_match(read_title("Phase 2 results"), read_title("Phase 3 results"), heading=True) is None
+    assert line_match(read_title("Phase 2 result"), read_title("Phase 2 results"), heading=True) == "fuzzy"

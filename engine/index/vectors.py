@@ -1,18 +1,18 @@
 """Dense vectors for chunks, only when an embedding provider is configured (Gemini embeddings).
 
 Nothing here runs offline: without `PDFRAG_EMBEDDINGS=gemini` and `GEMINI_API_KEY` there is no
-embedder, no vector index and the `vector` method reports itself unavailable. The HTTP call goes
-through an injectable `post` function, so tests can answer it in process or from a local server.
-Vectors are stored per document and model under `index/vectors/<model>/<doc_id>.npz`.
+embedder, no vector index and the `vector` method reports itself unavailable. Embeddings go through
+google-genai's `embed_content` on the gemini provider's client (`engine.llm.gemini`), so they share its
+pacer, its retries (a 429 waits what RetryInfo asks) and its error scrubbing; the endpoint is
+GEMINI_BASE_URL (a local fake server in tests). Vectors are stored per document and model under
+`index/vectors/<model>/<doc_id>.npz`.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import urllib.request
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -22,11 +22,11 @@ from engine.index.corpus import CorpusIndex
 from engine.workspace import Workspace
 
 Kind = Literal["document", "query"]
-Post = Callable[[str, dict, dict], dict]  # (url, headers, json body) -> json response
 DEFAULT_MODEL = "gemini-embedding-001"
 DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com"
 BATCH = 100
 DIMENSIONS = 768
+TEXT_CHARS = 8000  # about the model's 2,048-token input limit
 
 
 class EmbeddingError(RuntimeError):
@@ -57,8 +57,7 @@ class EmbeddingSettings:
         )
 
 
-def embedder_from_env(env: Mapping[str, str] | None = None, post: Post | None = None, *,
-                      key: str | None = None) -> Embedder | None:
+def embedder_from_env(env: Mapping[str, str] | None = None, *, key: str | None = None) -> Embedder | None:
     """The configured embedder, or None (offline: no vectors). `key` (a session's Gemini key) takes the
     place of GEMINI_API_KEY; the provider must still be switched on with PDFRAG_EMBEDDINGS."""
     env = os.environ if env is None else env
@@ -66,53 +65,64 @@ def embedder_from_env(env: Mapping[str, str] | None = None, post: Post | None = 
     key = (key or env.get("GEMINI_API_KEY", "")).strip()
     if settings.provider != "gemini" or not key:
         return None
-    return GeminiEmbedder(key, model=settings.model, base_url=settings.base_url, post=post)
-
-
-def _urllib_post(url: str, headers: dict, body: dict, timeout: float = 60.0) -> dict:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json", **headers})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 (configured URL)
-            return json.loads(response.read().decode("utf-8"))
-    except Exception as exc:  # network, HTTP status, JSON: one error type for the caller
-        raise EmbeddingError(f"embedding request failed: {type(exc).__name__}: {exc}") from None
+    return GeminiEmbedder(key, model=settings.model, base_url=settings.base_url, env=env)
 
 
 class GeminiEmbedder:
-    """Gemini `batchEmbedContents`, unit-normalised vectors."""
+    """google-genai `embed_content` in batches of BATCH texts, unit-normalised vectors."""
 
     def __init__(self, api_key: str, *, model: str = DEFAULT_MODEL, base_url: str = DEFAULT_BASE_URL,
-                 post: Post | None = None, dimensions: int = DIMENSIONS) -> None:
+                 dimensions: int = DIMENSIONS, env: Mapping[str, str] | None = None) -> None:
+        from engine.llm.settings import LlmSettings, LlmSettingsError
+
         self._key = api_key
         self.model = model
         self.base_url = base_url.rstrip("/")
         self.dimensions = dimensions
-        self._post = post or _urllib_post
+        try:  # the provider's limits, retries and timeouts; never its key from the environment
+            base = LlmSettings.from_env(env)
+        except LlmSettingsError:
+            base = LlmSettings()
+        from pydantic import SecretStr
+
+        self.settings = base.model_copy(update={
+            "gemini_api_key": SecretStr(api_key), "embed_model": model,
+            "gemini_base_url": None if self.base_url == DEFAULT_BASE_URL else self.base_url})
         self.calls = 0
 
     def embed(self, texts: Sequence[str], *, kind: Kind) -> np.ndarray:
-        task = "RETRIEVAL_QUERY" if kind == "query" else "RETRIEVAL_DOCUMENT"
-        url = f"{self.base_url}/v1beta/models/{self.model}:batchEmbedContents"
-        rows: list[list[float]] = []
-        for start in range(0, len(texts), BATCH):
-            batch = texts[start:start + BATCH]
-            body = {"requests": [
-                {"model": f"models/{self.model}", "content": {"parts": [{"text": text[:8000]}]},
-                 "taskType": task, "outputDimensionality": self.dimensions}
-                for text in batch
-            ]}
-            self.calls += 1
-            answer = self._post(url, {"x-goog-api-key": self._key}, body)
-            embeddings = answer.get("embeddings") if isinstance(answer, dict) else None
-            if not isinstance(embeddings, list) or len(embeddings) != len(batch):
-                raise EmbeddingError("the embedding response does not hold one vector per text")
-            rows += [e.get("values", []) for e in embeddings]
-        if not rows:
+        from engine.llm.clients import run_sync
+        from engine.llm.errors import LlmError
+
+        if not texts:
             return np.zeros((0, self.dimensions), dtype=np.float32)
+        task = "RETRIEVAL_QUERY" if kind == "query" else "RETRIEVAL_DOCUMENT"
+        try:
+            rows = run_sync(self._embed_all([text[:TEXT_CHARS] for text in texts], task))
+        except LlmError as exc:
+            raise EmbeddingError(f"embedding request failed: {exc}") from None
         matrix = np.asarray(rows, dtype=np.float32)
         norms = np.linalg.norm(matrix, axis=1, keepdims=True)
         return matrix / np.where(norms > 0, norms, 1.0)
+
+    async def _embed_all(self, texts: list[str], task: str) -> list[list[float]]:
+        from engine.llm.gemini import GeminiClient
+        from engine.llm.usage import Usage
+
+        usage = Usage()
+        client = GeminiClient(self.settings, usage)
+        rows: list[list[float]] = []
+        try:
+            for start in range(0, len(texts), BATCH):
+                batch = texts[start:start + BATCH]
+                vectors = await client.embed(batch, task_type=task, dimensions=self.dimensions)
+                if len(vectors) != len(batch):
+                    raise EmbeddingError("the embedding response does not hold one vector per text")
+                rows += vectors
+        finally:
+            self.calls += usage.calls
+            await client.aclose()
+        return rows
 
 
 def _folder(workspace: Workspace, model: str):

@@ -136,6 +136,15 @@ class GeminiClient:
         except ValidationError as exc:
             raise LlmError(f"Gemini's answer does not match {schema.__name__}: {exc.error_count()} error(s)") from None
 
+    async def embed(self, texts: list[str], *, task_type: str, dimensions: int) -> list[list[float]]:
+        """One embed_content call for `texts` with the settings' embedding model (paced, retried)."""
+        config = self._types.EmbedContentConfig(task_type=task_type, output_dimensionality=dimensions)
+        response = await self.paced(
+            lambda: self._client.models.embed_content(model=self.settings.embed_model, contents=texts, config=config),
+            estimate_tokens(texts))
+        self.usage.add(input_tokens=estimate_tokens(texts))
+        return [list(embedding.values or []) for embedding in response.embeddings or []]
+
     async def unpaced(self, make: Callable[[], Awaitable[Any]]) -> Any:
         """A models call: retried, but not paced (the per-minute quotas count generation, not listing)."""
 

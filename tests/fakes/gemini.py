@@ -225,12 +225,7 @@ class FakeGemini(FakeServer):
             return refusal
         if (limited := self._quota()) is not None:
             return limited
-        if embed:
-            body = request.body or {}
-            items = body.get("requests") or [body]
-            return Reply(200, {"embeddings": [{"values": embedding(r["content"]["parts"][0]["text"])} for r in items]},
-                         0.0)
-        return None
+        return None  # scripts, then the responder
 
     def _model_json(self, model: str) -> dict[str, Any]:
         methods = ["embedContent", "batchEmbedContents"] if "embedding" in model else \
@@ -290,6 +285,11 @@ class FakeGemini(FakeServer):
         return [r for r in list(self.requests) if r.method == "GET" and LIST_RE.match(r.path)]
 
     def responder(self, request: Recorded) -> Reply:
+        if EMBED_RE.match(request.path):
+            body = request.body or {}
+            items = body.get("requests") or [body]
+            return Reply(200, {"embeddings": [{"values": embedding(r["content"]["parts"][0]["text"])} for r in items]},
+                         0.0)
         if any(mime == "application/pdf" for mime, _ in inline_data(request)):
             return text(pdf_text(request).strip())
         schema = response_schema(request)
@@ -304,7 +304,10 @@ class FakeGemini(FakeServer):
         body = reply.body
         if reply.status != 200 or not isinstance(body, dict) or "candidates" not in body:
             return reply
-        model = GENERATE_RE.match(request.path)["model"]
+        match = GENERATE_RE.match(request.path)
+        if match is None:
+            return reply
+        model = match["model"]
         body = self._sign(model, body)
         if "usageMetadata" in body:
             return Reply(reply.status, body, reply.latency, reply.headers)

@@ -30,6 +30,8 @@ HEADER = struct.Struct(">cQ")  # b"K" (PNG follows) or b"E" (a UTF-8 message fol
 REQUEST = struct.Struct(">I")
 ROOT = Path(__file__).resolve().parents[1]  # the folder that holds the `app` and `engine` packages
 ALARM_GRACE = 5  # seconds past the time limit after which a worker kills itself if the server did not
+SLOW_AFTER = 0.5  # seconds after which a render, or a wait for a worker, is slow: the pool grows
+IDLE_RETIRE = 120.0  # seconds idle after which a worker beyond the spares ends
 
 
 class RenderError(Exception):
@@ -43,7 +45,7 @@ class RenderBusy(RenderError):
 @dataclass(eq=False)
 class _Worker:
     process: subprocess.Popen
-    started: float = field(default_factory=time.monotonic)
+    used: float = field(default_factory=time.monotonic)  # when it last finished a render (or started)
 
     def alive(self) -> bool:
         return self.process.poll() is None
@@ -65,21 +67,22 @@ class _Worker:
 class RenderPool:
     """Worker processes that render one page each at a time, with `timeout` seconds and `memory_mb` each.
 
-    `spare` workers are kept idle and ready; `reserve` of the `max_processes` are kept for renders that
-    someone waits for (`render_ahead` does not take them).
+    `spare` workers are kept idle and ready (topped up when a render is slow, so a page that never ends
+    does not hold up the next request); `render_ahead` never takes the last idle one, which is kept for
+    a render someone waits for.
     """
 
     def __init__(self, *, timeout: float = 20.0, memory_mb: int = 1024, max_processes: int = 4, spare: int = 2,
-                 reserve: int = 2, dpi: int = 110) -> None:
+                 dpi: int = 110) -> None:
         self.timeout = timeout
         self.memory_mb = memory_mb
         self.max_processes = max(1, max_processes)
         self.spare = min(spare, self.max_processes)
-        self.reserve = min(reserve, self.max_processes - 1)
         self.dpi = dpi
         self._idle: list[_Worker] = []
         self._busy: set[_Worker] = set()
         self._starting = 0
+        self._waiting = 0  # renders waiting for a worker
         self._closed = False
         self._cond = threading.Condition()
 
@@ -101,7 +104,7 @@ class RenderPool:
         try:
             worker = self._spawn()
         except OSError:
-            worker = None
+            worker = None  # the render waiting for it fails at its deadline with RenderBusy
         with self._cond:
             self._starting -= 1
             if worker is not None and not self._closed:
@@ -120,54 +123,62 @@ class RenderPool:
         return _Worker(process)
 
     def _acquire(self, wait: bool, deadline: float) -> _Worker | None:
-        """An idle worker (started now if none is idle and the pool may grow); None when none comes in time."""
+        """An idle worker, else the first one freed or started (the pool grows while all are busy);
+        None for a render ahead when none is idle, RenderBusy when none comes by `deadline`."""
+        patience = time.monotonic() + SLOW_AFTER  # pages take a tenth of a second: a worker is soon free
         with self._cond:
-            while True:
-                if self._closed:
-                    raise RenderBusy("the server is shutting down")
-                while self._idle:
-                    worker = self._idle.pop()
-                    if worker.alive():
-                        self._busy.add(worker)
-                        return worker
-                    worker.kill()
-                limit = self.max_processes if wait else self.max_processes - self.reserve
-                if self._count() < limit:
-                    self._starting += 1
-                    break
-                if not wait:
-                    return None
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise RenderBusy("the server is busy drawing other pages; try again in a moment")
-                self._cond.wait(left)
-        try:
-            worker = self._spawn()
-        except OSError as exc:
-            with self._cond:
-                self._starting -= 1
-                self._cond.notify_all()
-            raise RenderError(f"no render process could be started ({exc.strerror or exc})") from None
-        with self._cond:
-            self._starting -= 1
-            self._busy.add(worker)
-        return worker
+            self._waiting += 1
+            try:
+                while True:
+                    if self._closed:
+                        raise RenderBusy("the server is shutting down")
+                    if not wait and len(self._idle) < 2:  # a render ahead never takes the last idle worker
+                        return None
+                    while self._idle:
+                        worker = self._idle.pop()
+                        if worker.alive():
+                            self._busy.add(worker)
+                            return worker
+                        worker.kill()
+                    if not wait:
+                        return None
+                    now = time.monotonic()
+                    if (now >= patience and self._starting < self._waiting
+                            and self._count() < self.max_processes):
+                        self._starting += 1  # started in the background: a render that ends first may serve us
+                        threading.Thread(target=self._start_one, name="pdfrag-render-start", daemon=True).start()
+                    left = deadline - now
+                    if left <= 0:
+                        raise RenderBusy("the server is busy drawing other pages; try again in a moment")
+                    self._cond.wait(min(left, patience - now) if now < patience else left)
+            finally:
+                self._waiting -= 1
 
     def _release(self, worker: _Worker, healthy: bool) -> None:
+        retired: list[_Worker] = []
         with self._cond:
             self._busy.discard(worker)
             if healthy and not self._closed and worker.alive():
+                worker.used = time.monotonic()
                 self._idle.append(worker)
-                worker = None
+                retired = [w for w in self._idle[:-self.spare or None] if worker.used - w.used > IDLE_RETIRE]
+                self._idle = [w for w in self._idle if w not in retired]
+            else:
+                retired = [worker]
             self._cond.notify_all()
-        if worker is not None:
-            worker.kill()
+        for old in retired:  # workers beyond the spares, idle for a while
+            old.kill()
         self.start()
 
     def workers(self) -> list[int]:
         """The pids of the live workers (for tests and diagnostics)."""
         with self._cond:
             return [w.process.pid for w in [*self._idle, *self._busy] if w.alive()]
+
+    def busy(self) -> list[int]:
+        """The pids of the workers drawing a page now."""
+        with self._cond:
+            return [w.process.pid for w in self._busy]
 
     def close(self) -> None:
         """Kill every worker; renders under way fail."""
@@ -190,7 +201,7 @@ class RenderPool:
         return self._render_on(worker, path, page)
 
     def render_ahead(self, path: Path, page: int) -> bytes | None:
-        """Like `render`, but only on a worker outside the reserve; None (nothing done) when none is free."""
+        """Like `render`, but only when another worker stays idle; None (nothing done) otherwise."""
         worker = self._acquire(False, time.monotonic())
         return None if worker is None else self._render_on(worker, path, page)
 
@@ -229,13 +240,24 @@ class RenderPool:
 
 
 def _read_exactly(worker: _Worker, size: int, deadline: float, pool: RenderPool) -> bytes:
-    """`size` bytes from the worker by `deadline`; kills it and raises RenderError otherwise."""
+    """`size` bytes from the worker by `deadline`; kills it and raises RenderError otherwise.
+
+    A render still under way after SLOW_AFTER seconds has the pool start a spare worker, so that the
+    next request does not wait for this one (renders that quick start nothing).
+    """
     fd = worker.process.stdout.fileno()
     chunks: list[bytes] = []
     missing = size
+    slow_at = time.monotonic() + SLOW_AFTER
     while missing:
         left = deadline - time.monotonic()
-        ready = select.select([fd], [], [], max(0.0, left))[0] if left > 0 else []
+        until_slow = slow_at - time.monotonic()
+        wait = min(left, until_slow) if until_slow > 0 else left
+        ready = select.select([fd], [], [], max(0.0, wait))[0] if left > 0 else []
+        if not ready and 0 < until_slow <= left:
+            slow_at = float("inf")
+            pool.start()
+            continue
         if not ready:
             worker.kill()
             raise RenderError(f"drawing this page took longer than {pool.timeout:g} s, so it was stopped "

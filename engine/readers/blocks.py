@@ -8,12 +8,14 @@ from dataclasses import dataclass, field
 from engine.readers.headings import Candidate
 from engine.readers.layout import Line
 from engine.readers.code import code_text, continues_code, merge_cells
+from engine.readers.formula import formula_goes_on, is_formula, resumes, runs_into
 from engine.readers.paragraphs import continues, join_lines, pitch_limit, sentence_goes_on
 from engine.readers.tables import Table, cell_under, prepend, starts_cell
 from engine.readers.reading_order import same_row
 from engine.schemas import Block, BlockLine, BlockStyle, ImageRef
 
 BULLET_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8]\s*|^[-–—*]\s+|^o\s+(?=[A-Z])")
+MARKDOWN_BLOCK_RE = re.compile(r"^(#|>|\||[-*+] |\d+[.)] |```|~~~)")  # a line that would open a Markdown block
 Heads = dict[tuple[int, int], tuple[Candidate, int]]  # (page, first line index) -> (candidate, level)
 
 
@@ -34,6 +36,15 @@ class _Open:
     kind: str
     lines: list[Line] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
+    newlines: set[int] = field(default_factory=set)  # lines that start a line of their own (a formula's)
+    in_formula: bool = False  # its last line is a formula's
+
+    def add(self, line: Line, *, own_line: bool = False, formula: bool = False) -> None:
+        if own_line:
+            self.newlines.add(len(self.lines))
+        self.lines.append(line)
+        self.texts.append(line.text)
+        self.in_formula = formula
 
 
 @dataclass(frozen=True)
@@ -124,6 +135,23 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
                 continue
         elif current is not None and current.kind == "code":
             flush()
+        if not bullet and is_formula(line):
+            if current is not None and current.kind != "code" and (
+                    formula_goes_on(current.lines[-1], line, limit(line)) if current.in_formula
+                    else runs_into(current.lines[-1], line, limit(line))):
+                current.add(line, own_line=current.kind != "formula" and not MARKDOWN_BLOCK_RE.match(line.text),
+                            formula=True)
+            else:
+                flush()
+                current = _Open("formula")
+                current.add(line, formula=True)
+            continue
+        if current is not None and current.in_formula:
+            if resumes(current.lines[-1], line, limit(line)):  # the sentence goes on after its formula
+                current.kind = "list_item" if current.kind == "list_item" else "paragraph"
+                current.add(line, own_line=not MARKDOWN_BLOCK_RE.match(line.text))
+                continue
+            flush()
         if bullet:
             flush()
             current = _Open("list_item", [line], [line.text[bullet.end():].strip()])
@@ -168,8 +196,10 @@ def furniture_blocks(lines: list[Line], height: float, *, top: bool) -> list[Blo
 def _text_block(gathered: _Open, vocabulary: set[str]) -> Block:
     if gathered.kind == "code":
         text, spans = code_text(gathered.lines)
+    elif gathered.kind == "formula":
+        text, spans = join_lines(gathered.texts, vocabulary, own_lines=set(range(1, len(gathered.texts))))
     else:
-        text, spans = join_lines(gathered.texts, vocabulary)
+        text, spans = join_lines(gathered.texts, vocabulary, own_lines=gathered.newlines)
     lines = [BlockLine(start=s, end=e, bbox=box([l])) for (s, e), l in zip(spans, gathered.lines)]
     return Block(kind=gathered.kind, text=text, bbox=box(gathered.lines), style=style(gathered.lines[0]), lines=lines)
 

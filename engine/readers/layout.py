@@ -189,6 +189,36 @@ def word_gutter(fragments: list[Line], width: float) -> float | None:
     return x
 
 
+SCRIPT_REACH = 6  # later lines (in baseline order) searched for the pieces of a line split by its scripts
+
+
+def _join_pieces(lines: list[Line], gutter: float | None = None) -> list[Line]:
+    """Pieces of one row that the baseline sort set apart (a formula whose sub- and superscripts move its
+    box up or down) joined left to right when each starts where the one before ends (at most an em over)."""
+    out: list[Line] = []
+    gone: set[int] = set()
+    for i, line in enumerate(lines):
+        if i in gone:
+            continue
+        while True:
+            em = max(line.size, 1.0)
+            near = [j for j in range(i + 1, min(len(lines), i + 1 + SCRIPT_REACH)) if j not in gone
+                    and not lines[j].vertical and same_row(line, lines[j])
+                    and -em <= lines[j].x0 - line.x1 <= 1.2 * em
+                    and not (gutter is not None and line.x1 <= gutter <= lines[j].x0)]
+            if not near or line.vertical:
+                break
+            j = min(near, key=lambda k: lines[k].x0)
+            piece = lines[j]
+            line.text = f"{line.text}{'' if piece.x0 - line.x1 < 1.0 else ' '}{piece.text}"
+            line.x1 = max(line.x1, piece.x1)
+            line.y0, line.y1 = min(line.y0, piece.y0), max(line.y1, piece.y1)
+            line.mono = line.mono and piece.mono
+            gone.add(j)
+        out.append(line)
+    return out
+
+
 def _baseline_key(fragments: list[Line]):
     """Sort key: rounded baseline, then x; a bullet glyph takes the baseline of the text it introduces,
     which may sit a point higher (so that the two meet in the merge)."""
@@ -205,7 +235,7 @@ def _baseline_key(fragments: list[Line]):
 
 def _same_line(left: Line, right: Line) -> bool:
     overlap = min(left.y1, right.y1) - max(left.y0, right.y0)
-    if overlap < 0.5 * min(left.height, right.height) or right.x0 < left.x1 - max(2.0, 0.4 * min(left.size, right.size)):
+    if overlap < 0.5 * min(left.height, right.height) or right.x0 < left.x1 - max(2.0, min(left.size, right.size)):
         return False
     gap = right.x0 - left.x1
     size = max(left.size, right.size)
@@ -247,7 +277,7 @@ def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100) -> Pag
                 fragments.append(frag)
     fragments = _without_overprint(fragments)
     gutter = word_gutter(fragments, rect.width) if any(f.font for f in fragments) else None
-    lines = _merge_baseline(fragments, gutter)
+    lines = _join_pieces(_merge_baseline(fragments, gutter), gutter)
     ordered, columns = reading_order(lines, gutter)
     images = []
     has_images = bool(page.get_images(full=False))  # the resource list is cheap; image boxes are not

@@ -133,15 +133,19 @@ def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: l
     return not (finished and right_edge(page, prev) - prev.x1 > _first_word_width(line) + 0.5 * em)
 
 
-def join_lines(lines: list[str], vocabulary: set[str]) -> tuple[str, list[tuple[int, int]]]:
-    """The printed lines of one paragraph as one text, a word hyphenated at a line end rejoined; also
-    where each line's text lies in it (start, end)."""
+def join_lines(lines: list[str], vocabulary: set[str],
+               own_lines: set[int] | frozenset[int] = frozenset()) -> tuple[str, list[tuple[int, int]]]:
+    """The printed lines of one paragraph as one text, a word hyphenated at a line end rejoined (the lines
+    whose index is in `own_lines` start a new line instead: a formula's); also where each line's text lies
+    in it (start, end)."""
     text = lines[0]
     spans = [(0, len(text))]
-    for nxt in lines[1:]:
+    for k, nxt in enumerate(lines[1:], start=1):
         match = WORD_END.search(text)
         tail = WORD_START.match(nxt)
-        if match and tail and nxt[:1].islower():
+        if k in own_lines:
+            text = f"{text}\n"
+        elif match and tail and nxt[:1].islower():
             head, hyphen = match.group(1), text[-1]
             compound = f"{head}-{tail.group()}".lower() in vocabulary and (head + tail.group()).lower() not in vocabulary
             if hyphen != "-" or not compound:  # a soft hyphen always goes; a hyphen unless the word has one

@@ -12,6 +12,19 @@ import pytest
 from browser_helpers import chromium, open_page, start_server, text_pdf  # noqa: F401  (fixture)
 from engine.procs import alive, descendants
 
+
+def children(pid: int) -> list[int]:
+    """Direct children of `pid` (from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        if int(text[text.rfind(")") + 2:].split()[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
 pytestmark = pytest.mark.slow
 
 
@@ -48,14 +61,15 @@ def test_the_end_of_a_browser_session_ends_its_ingest(chromium, tmp_path: Path) 
     server = start_server(tmp_path / "ws", env={"PDFRAG_WORKERS": "2"})
     try:
         page = open_page(chromium, server.url)
-        time.sleep(1)  # the session's page renderer is up before the upload
-        before = set(descendants(server.process.pid))
         page.set_input_files("#library-files", pdfs)
         page.locator(".alert-success", has_text="Accepted").wait_for()
         deadline, ingest = time.monotonic() + 60, []
-        while time.monotonic() < deadline:  # the ingest child and its two workers
-            ingest = [p for p in descendants(server.process.pid) if p not in before]
-            if len(ingest) >= 3:
+        while time.monotonic() < deadline:  # the ingest child: the server's child with two workers of its own
+            for child in children(server.process.pid):
+                workers = descendants(child)
+                if len(workers) >= 2:
+                    ingest = [child, *workers]
+            if ingest:
                 break
             time.sleep(0.1)
         assert len(ingest) >= 3, ingest

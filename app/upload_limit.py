@@ -83,12 +83,10 @@ class UploadBudget:
     def refusal(self, account: SessionUploads, stored: int, received: int) -> str | None:
         """Why an upload that has sent `received` bytes so far must stop, or None while it may go on."""
         if received > self.max_upload_bytes:
-            return (f"The file is larger than the {_mb(self.max_upload_bytes)} upload limit (PDFRAG_MAX_UPLOAD_MB); "
-                    "it was refused and nothing of it was kept.")
+            return f"Larger than the {_mb(self.max_upload_bytes)} upload limit: refused, nothing of it kept."
         limit = account.storage_limit
         if limit is not None and stored + account.pending + account.inflight > limit:
-            return (f"This session's storage is full (at most {_mb(limit)}, PDFRAG_SESSION_STORAGE_MB); the file "
-                    "was refused. Remove documents to make room, or start a new session.")
+            return f"This session's storage is full ({_mb(limit)}): remove documents, or start a new session."
         return None
 
 

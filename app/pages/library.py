@@ -130,6 +130,9 @@ def library_server(input, output, session, *, space: SessionWorkspace, records: 
         if failed:
             text += f", {failed} failed"
         note = " Your uploads are private to this browser session." if space.private else ""
+        if uploads is not None and uploads.storage_limit is not None:
+            note += (f" Storage: {format_bytes(space.stored_bytes())} of {format_bytes(uploads.storage_limit)} "
+                     "used.")
         return ui.p(text + "." + note, class_="mb-2")
 
     @render.ui

@@ -118,3 +118,24 @@ def test_sessions_past_the_cap_are_told_the_workbench_is_full(capped):
         time.sleep(0.5)
     fourth.close()
     sessions[1].close()
+
+
+@pytest.mark.browser
+def test_in_the_browser_the_share_is_shown_and_a_full_workbench_says_so(chromium, capped):
+    deadline = time.time() + 30
+    while True:  # the protocol sessions of the tests before end in the background
+        pages = [open_page(chromium, capped.url) for _ in range(2)]
+        if not any(p.locator(".modal").count() for p in pages):
+            break
+        for p in pages:
+            p.close()
+        assert time.time() < deadline, "the sessions of the tests before never ended"
+        time.sleep(0.5)
+    assert "Storage: 0 B of 6.0 MB used" in pages[0].locator("#library-summary").inner_text()
+    late = chromium.new_page()
+    late.goto(capped.url)
+    late.locator(".modal", has_text="The workbench is full").wait_for(timeout=10_000)
+    assert "2 sessions at once" in late.locator(".modal").inner_text()
+    screenshot(late, "hosted-full")
+    for p in (*pages, late):
+        p.close()

@@ -8,12 +8,14 @@ refused while it streams, whatever size it announced, and never puts more than t
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 
 import httpx
 import pytest
 
+from app.upload_limit import REPLAY_CHUNK, UploadBudget, UploadLimitMiddleware
 from browser_helpers import chromium, start_server, stop_server, text_pdf  # noqa: F401  (fixtures)
 from browser_helpers import open_page, screenshot, wait_idle
 from shiny_protocol import ShinySession, disk_bytes, watched_body
@@ -177,3 +179,80 @@ def test_an_upload_within_the_limit_reaches_the_workspace_and_leaves_no_copy_beh
         assert time.time() < deadline, f"left behind: {list(streaming.tmp.rglob('*.pdf'))}"
         time.sleep(0.1)
     session.close()
+
+
+# -- the middleware alone, with an app that reads the body as Shiny does ------------------------------
+
+
+class BodyReader:
+    """Stands in for Shiny: reads the whole body, answers 200."""
+
+    def __init__(self) -> None:
+        self.bodies: list[bytes] = []
+
+    async def __call__(self, scope, receive, send) -> None:
+        body = b""
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        self.bodies.append(body)
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"OK"})
+
+
+def post(app, messages: list[dict], session: str = "s1") -> list[dict]:
+    sent: list[dict] = []
+    queue = list(messages)
+
+    async def receive() -> dict:
+        return queue.pop(0) if queue else {"type": "http.disconnect"}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": f"/session/{session}/upload/job1", "headers": []}
+    asyncio.run(app(scope, receive, send))
+    return sent
+
+
+def chunks(*sizes: int, end: bool = True) -> list[dict]:
+    return [{"type": "http.request", "body": bytes([65 + i]) * size, "more_body": not end or i < len(sizes) - 1}
+            for i, size in enumerate(sizes)]
+
+
+@pytest.mark.parametrize("sizes", [(REPLAY_CHUNK, REPLAY_CHUNK), (1, 3 * REPLAY_CHUNK + 5), (0,)])
+def test_a_body_within_the_limit_reaches_the_app_intact(tmp_path: Path, sizes) -> None:
+    budget, inner = UploadBudget(1 << 20), BodyReader()
+    account = budget.open_session("s1")
+    sent = post(UploadLimitMiddleware(inner, budget, spool_dir=str(tmp_path)), chunks(*sizes))
+    assert sent[0]["status"] == 200 and inner.bodies == [b"".join(m["body"] for m in chunks(*sizes))]
+    assert account.pending == sum(sizes) and account.inflight == 0 and not list(tmp_path.iterdir())
+
+
+def test_past_the_limit_the_app_gets_nothing_and_the_spool_is_gone(tmp_path: Path) -> None:
+    budget, inner = UploadBudget(1000), BodyReader()
+    account = budget.open_session("s1")
+    sent = post(UploadLimitMiddleware(inner, budget, spool_dir=str(tmp_path)), chunks(600, 600, 600))
+    assert sent[0]["status"] == 413 and b"upload limit" in sent[1]["body"]
+    assert inner.bodies == [] and account.pending == 0 and account.inflight == 0 and not list(tmp_path.iterdir())
+
+
+def test_a_client_that_leaves_mid_upload_leaves_nothing(tmp_path: Path) -> None:
+    budget, inner = UploadBudget(1 << 20), BodyReader()
+    account = budget.open_session("s1")
+    sent = post(UploadLimitMiddleware(inner, budget, spool_dir=str(tmp_path)), chunks(500, 500, end=False))
+    assert sent == [] and inner.bodies == [] and account.inflight == 0 and not list(tmp_path.iterdir())
+
+
+def test_a_session_budget_counts_what_it_holds(tmp_path: Path) -> None:
+    budget, inner = UploadBudget(1000, session_storage_bytes=1500), BodyReader()
+    account = budget.open_session("s1", stored=lambda: 600)
+    app = UploadLimitMiddleware(inner, budget, spool_dir=str(tmp_path))
+    assert post(app, chunks(800))[0]["status"] == 200  # 600 stored + 800
+    refused = post(app, chunks(200))  # + 800 held by the app
+    assert refused[0]["status"] == 413 and b"storage is full" in refused[1]["body"]
+    account.taken_in(800)  # the Library page took the upload in
+    assert post(app, chunks(200))[0]["status"] == 200
+    assert post(app, chunks(10), session="other")[0]["status"] == 404  # a session that never opened

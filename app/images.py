@@ -265,7 +265,8 @@ def failure_response(page: int, reason: str, *, busy: bool, accept: str):
 def _message_svg(text: str, width: int = 600, per_line: int = 62) -> str:
     words, lines, line = text.split(), [], ""
     for word in words:
-        if line and len(line) + 1 + len(word) > per_line:
+        after_number = line.rsplit(" ", 1)[-1].replace(".", "").isdigit()  # "20 s" and "512 MB" stay whole
+        if line and len(line) + 1 + len(word) > per_line and not after_number:
             lines.append(line)
             line = word
         else:

@@ -14,7 +14,7 @@ from engine.readers.tables import Table, cell_under, prepend, starts_cell
 from engine.readers.reading_order import same_row
 from engine.schemas import Block, BlockLine, BlockStyle, ImageRef
 
-BULLET_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8]\s*|^[-–—*]\s+|^o\s+(?=[A-Z])")
+BULLET_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8]\s*|^[-–—*\ufffd]\s+|^o\s+(?=[A-Z])")
 MARKDOWN_BLOCK_RE = re.compile(r"^(#|>|\||[-*+] |\d+[.)] |```|~~~)")  # a line that would open a Markdown block
 Heads = dict[tuple[int, int], tuple[Candidate, int]]  # (page, first line index) -> (candidate, level)
 
@@ -98,6 +98,10 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
         step = 1
         if row == i + 2 and _labelled(lines[i], lines[i + 1]):  # "171   Any transaction ...": one line
             line, row, step = _merge(lines[i], lines[i + 1]), i + 1, 2
+        if row == i + 2 and table is None and _run_in(lines[i], lines[i + 1], lines[row] if row < len(lines) else None,
+                                                      (page_no, row) in heads, limit(lines[i + 1])) \
+                and not (row + 1 < len(lines) and same_row(lines[row], lines[row + 1])):
+            line, row, step = _merge(lines[i], lines[i + 1]), i + 1, 2  # "Definition 1.   A noise model ..."
         if row > i + 1 and traits.code and all(c.mono for c in lines[i:row]):
             line, step, row = merge_cells(lines[i:row]), row - i, i + 1  # a code line with a gap in it
         if row > i + 1:  # cells side by side: a table row, or the wrapped lines of the last row's cells
@@ -177,6 +181,16 @@ def _labelled(label: Line, text: Line) -> bool:
     cells of a table: the text is prose."""
     return NUMBER_CELL_RE.match(label.text) is not None and len(text.text) >= 25 and text.text[:1].isalpha() \
         and text.x0 - label.x1 <= 6 * max(text.size, 1.0)
+
+
+def _run_in(label: Line, text: Line, nxt: Line | None, nxt_heading: bool, limit: float) -> bool:
+    """A run-in label set apart from its paragraph's first line ("--list-errors.   This switch causes ...",
+    "Definition 1 (Noise Model).   A noise model is defined"), not two cells: the line below goes on with
+    the text, back at the label's margin."""
+    labelled = label.text.rstrip().endswith((".", ":", ")", "—", "–")) or (label.bold, label.italic) != (text.bold, text.italic)
+    return nxt is not None and not nxt_heading and labelled and len(text.text) >= 20 and text.text[:1].isupper() \
+        and abs(nxt.x0 - label.x0) <= 0.8 * max(nxt.size, 1.0) and sentence_goes_on(text.text, nxt.text) \
+        and 0.3 * nxt.size < nxt.baseline - text.baseline <= limit and not same_row(text, nxt)
 
 
 def _merge(label: Line, text: Line) -> Line:

@@ -29,14 +29,18 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     if len(pages) < 3:
         return set()
     small: Counter[str] = Counter()
+    exact: Counter[str] = Counter()
     large: Counter[str] = Counter()
     for page in pages:
         margin = _margin_lines(page)
         small.update({_key(l.text) for l in margin if l.size <= body_size * 1.15})
+        exact.update({" ".join(l.text.lower().split()) for l in margin if l.size <= body_size * 1.15})
         # large margin text may be a slide title repeated on a few slides: only exact, frequent repeats
         large.update({" ".join(l.text.lower().split()) for l in margin if l.size > body_size * 1.15})
     threshold = max(3, int(0.25 * len(pages)))
     found = {key for key, n in small.items() if n >= threshold and key.strip("# ")}
+    # the same number on every page is no page number (a version or a date stamp)
+    found |= {text for text, n in exact.items() if n >= threshold and not PAGE_NUMBER_RE.match(text)}
     found |= {key for key, n in large.items() if n >= max(3, 0.5 * len(pages))}
     return found
 

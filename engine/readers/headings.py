@@ -27,6 +27,7 @@ _SMALL_WORDS = {
     "a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "of", "on", "or", "the",
     "to", "under", "with", "vs", "via", "its", "be", "are", "not", "that", "who", "which", "than",
 }
+BULLET_LEAD_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8\ufffd]\s")
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
 
 
@@ -202,8 +203,8 @@ def _starts_paragraph(lines: list[Line], j: int, left: float, strict: bool = Fal
 def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading: bool) -> Style | None:
     line = lines[i]
     text = line.text
-    if not _text_ok(text) or line.size < body * 0.9:
-        return None
+    if not _text_ok(text) or line.size < body * 0.9 or BULLET_LEAD_RE.match(text):
+        return None  # (a line led by a bullet glyph is a list item)
     label = label_class(text)
     caps = _is_caps(text)
     if line.size >= body * 1.12:

@@ -18,7 +18,7 @@ LABEL_RE = re.compile(
     r"(\(?(?:\d{1,2}(?:\.\d{1,2}){0,4}|[IVXLC]{1,6}|[A-Za-z])[.)]?)\s*$",
     re.I,
 )
-BULLET_GLYPH_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8\-–]$")
+BULLET_GLYPH_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8\ufffd\-–]$")
 DEGENERATE_SIZE = 10.0
 STRETCHED_GAP = 2.5  # ems between two words of a stretched justified line (dvips word fragments)
 # Type3 fonts made by dvips name their glyphs "/0".."/9" and by TeX's OT1 codes (0x0B = ff ...); without
@@ -144,10 +144,14 @@ def _merge_baseline(fragments: list[Line], gutter: float | None = None) -> list[
         prev = merged[-1] if merged else None
         if prev is not None and _same_line(prev, frag) and not (gutter is not None and prev.x1 <= gutter <= frag.x0):
             joiner = "" if frag.x0 - prev.x1 < 1.0 else " "  # kerned pieces of one word, or two words
+            bullet = BULLET_GLYPH_RE.match(prev.text) is not None
             prev.text = f"{prev.text}{joiner}{frag.text}"
             prev.x1 = max(prev.x1, frag.x1)
             prev.y0, prev.y1 = min(prev.y0, frag.y0), max(prev.y1, frag.y1)
             prev.mono = prev.mono and frag.mono
+            if bullet:  # a bullet glyph (often a symbol font set larger) takes the style of the text it introduces
+                prev.size, prev.bold, prev.italic, prev.face, prev.base = frag.size, frag.bold, frag.italic, frag.face, frag.base
+                continue
             if len(frag.text) > len(prev.text) / 2:  # the title's style wins over its label's
                 prev.size = max(prev.size, frag.size)
                 prev.bold = prev.bold and frag.bold if LABEL_RE.match(prev.text.split()[0]) is None else frag.bold

@@ -382,8 +382,8 @@ def _ask(args: argparse.Namespace, settings: Settings, workspace: Workspace) -> 
         _err(str(exc))
         return EXIT_FAILED
     if args.json:
-        _out(json.dumps(answer.model_dump(mode="json", include={"answer", "citations", "retrieved", "trace"}),
-                        ensure_ascii=False))
+        fields = {"answer", "citations", "passages", "retrieved", "trace"}  # passages: the quotes' context
+        _out(json.dumps(answer.model_dump(mode="json", include=fields), ensure_ascii=False))
         return EXIT_OK
     _out(answer.answer)
     if answer.citations:

@@ -9,7 +9,7 @@ import pytest
 
 from engine.cli import main
 
-ASK_KEYS = {"answer", "citations", "retrieved", "trace"}
+ASK_KEYS = {"answer", "citations", "passages", "retrieved", "trace"}
 GUIDE, DECK = "pdfrag-field-guide.pdf", "pdfrag-product-deck.pdf"
 
 

@@ -189,7 +189,7 @@ def _run_in(label: Line, text: Line, nxt: Line | None, nxt_heading: bool, limit:
     the text, back at the label's margin."""
     labelled = label.text.rstrip().endswith((".", ":", ")", "—", "–")) or (label.bold, label.italic) != (text.bold, text.italic)
     return nxt is not None and not nxt_heading and labelled and len(text.text) >= 20 and text.text[:1].isupper() \
-        and abs(nxt.x0 - label.x0) <= 0.8 * max(nxt.size, 1.0) and sentence_goes_on(text.text, nxt.text) \
+        and nxt.x0 <= label.x0 + 0.8 * max(nxt.size, 1.0) and sentence_goes_on(text.text, nxt.text) \
         and 0.3 * nxt.size < nxt.baseline - text.baseline <= limit and not same_row(text, nxt)
 
 

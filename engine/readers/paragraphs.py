@@ -95,7 +95,7 @@ def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: l
     prev = paragraph[-1]
     em = max(prev.size, 1.0)
     goes_on = sentence_goes_on(prev.text, line.text)
-    if LEADER_RE.search(prev.text) or not same_size(prev, line) or line.bold != prev.bold:
+    if LEADER_RE.search(prev.text) or not same_size(prev, line) or (line.bold != prev.bold and not goes_on):
         return False
     if ends_sentence(prev.text) and NUMBERED_RE.match(line.text):
         return False  # a numbered paragraph or footnote starts

@@ -225,7 +225,11 @@ def test_the_route_answers_a_failed_page_with_its_reason(tmp_path: Path, accept:
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as client:
             return await client.get("/" + service.url(token, "d" * 16, "ab" * 32, 2), headers={"accept": accept})
 
-    reply = asyncio.run(fetch())
+    replies: list[httpx.Response] = []  # on a loop of its own thread: Playwright's sync API may hold this one's
+    thread = threading.Thread(target=lambda: replies.append(asyncio.run(fetch())))
+    thread.start()
+    thread.join(30)
+    reply = replies[0]
     assert reply.status_code == 422 and reply.headers["content-type"].startswith(kind)
     text = reply.text
     if kind == "image/svg+xml":  # the words of the reason, escaped, in the picture's lines

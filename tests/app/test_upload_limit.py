@@ -9,6 +9,7 @@ refused while it streams, whatever size it announced, and never puts more than t
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from pathlib import Path
 
@@ -202,6 +203,15 @@ class BodyReader:
         await send({"type": "http.response.body", "body": b"OK"})
 
 
+def in_own_loop(coroutine):
+    """Run `coroutine` to its end on an event loop of its own thread (Playwright's sync API holds this one's)."""
+    result: list = []
+    thread = threading.Thread(target=lambda: result.append(asyncio.run(coroutine)))
+    thread.start()
+    thread.join(30)
+    return result[0] if result else None
+
+
 def post(app, messages: list[dict], session: str = "s1") -> list[dict]:
     sent: list[dict] = []
     queue = list(messages)
@@ -213,7 +223,7 @@ def post(app, messages: list[dict], session: str = "s1") -> list[dict]:
         sent.append(message)
 
     scope = {"type": "http", "method": "POST", "path": f"/session/{session}/upload/job1", "headers": []}
-    asyncio.run(app(scope, receive, send))
+    in_own_loop(app(scope, receive, send))
     return sent
 
 

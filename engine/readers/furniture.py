@@ -6,6 +6,7 @@ import re
 from collections import Counter
 
 from engine.readers.layout import Line, PageLayout
+from engine.readers.reading_order import same_row
 
 MARGIN = 0.1  # top/bottom share of the page height where furniture lives
 PAGE_NUMBER_RE = re.compile(
@@ -77,11 +78,22 @@ def margin_notes(lines: list[Line]) -> set[int]:
     return {id(l) for l in lines if l.vertical and (l.x1 <= left + 1 or l.x0 >= right - 1)}
 
 
+def end_page_number(lines: list[Line]) -> set[int]:
+    """The id of a page number printed alone below all the text (or above it), wherever the margin ends."""
+    found: set[int] = set()
+    for edge in (max(lines, key=lambda l: l.y1, default=None), min(lines, key=lambda l: l.y0, default=None)):
+        if edge is None or not PAGE_NUMBER_RE.match(edge.text) or not _DIGITS.search(edge.text):
+            continue
+        if not any(o is not edge and same_row(o, edge) for o in lines):
+            found.add(id(edge))
+    return found
+
+
 def strip_furniture(page: PageLayout, furniture: set[str]) -> tuple[list[Line], str | None]:
     """The page's lines without headers, footers, page numbers, margin line numbers and vertical margin
     notes; also the printed page label."""
     margin = {id(l) for l in _margin_lines(page)}
-    numbered = line_numbers(page.lines) | margin_notes(page.lines)
+    numbered = line_numbers(page.lines) | margin_notes(page.lines) | end_page_number(page.lines)
     kept: list[Line] = []
     label: str | None = None
     for line in page.lines:

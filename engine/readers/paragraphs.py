@@ -120,7 +120,7 @@ def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: l
         return False  # a list item's next line hangs under its text, not under its bullet
     if margin is None:
         if line.x0 > prev.x0 + INDENT * em:  # deeper than the first line: a hanging indent, or a new paragraph
-            if finished or line.x0 > prev.x0 + MAX_INDENT * em:
+            if finished or (line.x0 > prev.x0 + MAX_INDENT * em and not goes_on):
                 return False
         elif line.x0 < prev.x0 - MAX_INDENT * em and not goes_on:
             return False  # (a first line that began after a run-in label goes on at the margin)

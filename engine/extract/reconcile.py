@@ -51,6 +51,11 @@ class Reconciled:
     found: int = 0
     entries: int = 0
     warnings: list[str] = field(default_factory=list)
+    moved: list[int] | None = None  # the new line of each line of the Markdown reconciled (None: unchanged)
+
+    def line(self, old: int) -> int:
+        """Where line `old` of the Markdown reconciled is in the new one."""
+        return old if self.moved is None else self.moved[old]
 
 def _depths(levels: list[int]) -> list[int]:
     """Levels as depths with none skipped (a level-3 entry right under a level-1 one is at depth 2)."""
@@ -75,10 +80,12 @@ class _Head:
 
 
 def _write(raw: list[str], heads: dict[int, tuple[Placement, _Head]], keep: dict[int, _Head],
-           demote: set[int], title: _Head | None) -> tuple[list[str], list[_Head]]:
-    """The new Markdown lines and the structure headings with their new line numbers, in order."""
+           demote: set[int], title: _Head | None) -> tuple[list[str], list[_Head], list[int]]:
+    """The new Markdown lines, the structure headings with their new line numbers in order, and where each
+    old line went (a joined line: to the heading that holds it)."""
     out: list[str] = []
     order: list[_Head] = []
+    moved: list[int] = []
     inserted: dict[int, list[_Head]] = defaultdict(list)
     spans: dict[int, tuple[Placement, _Head]] = {}
     for placement, head in heads.values():
@@ -99,7 +106,9 @@ def _write(raw: list[str], heads: dict[int, tuple[Placement, _Head]], keep: dict
         for head in inserted.get(index, []):
             out += [heading(head), ""]
         if index <= skip_to:
+            moved.append(moved[-1])
             continue
+        moved.append(len(out))
         if index in spans:
             placement, head = spans[index]
             parts = [strip_markup(raw[i]) for i in range(placement.start, placement.end + 1)]
@@ -110,6 +119,7 @@ def _write(raw: list[str], heads: dict[int, tuple[Placement, _Head]], keep: dict
             if placement.lead:
                 out += [parts[0][:placement.lead].strip(), ""]
                 parts[0] = parts[0][placement.lead:]
+                moved[-1] = len(out)
             head.text = " ".join(p.strip() for p in parts if p.strip())
             out.append(heading(head))
             if rest:
@@ -124,7 +134,7 @@ def _write(raw: list[str], heads: dict[int, tuple[Placement, _Head]], keep: dict
             out.append(text)
     for head in inserted.get(len(raw), []):
         out += [heading(head), ""]
-    return out, order
+    return out, order, moved
 
 
 def _shift(placements: list[Placement | None], title_line: int | None, depths: list[int]) -> tuple[int, bool]:
@@ -240,13 +250,13 @@ def reconcile(markdown: str, source: StructureSource, entries: list[SourceEntry]
         else:
             top = _Head(1, fallback_title.strip() or "Untitled document", fallback)
         demote = set()
-    out, order = _write(raw, heads, keep, demote, top)
+    out, order, moved = _write(raw, heads, keep, demote, top)
     for head, depth in zip(order, _depths([h.level for h in order])):  # no level skipped
         if depth != head.level or source == "contents":
             head.level = depth
             out[head.line] = f"{'#' * min(depth, MAX_MD_LEVEL)} {head.text}"
     structure = [StructureHeading(title=h.text, level=h.level, line=h.line, source=h.source) for h in order]
-    return Reconciled("\n".join(out), source, structure, found, len(entries))
+    return Reconciled("\n".join(out), source, structure, found, len(entries), moved=moved)
 
 
 def outline_entries(outline: list[OutlineEntry]) -> list[SourceEntry]:

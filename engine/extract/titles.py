@@ -36,7 +36,7 @@ LABEL_RE = re.compile(
 )
 WORD_RE = re.compile(r"[^\W_]+")
 LABEL_WORD_RE = re.compile(rf"(?:{_WORDS.replace(chr(92) + '.', '')})", re.IGNORECASE)
-MARKUP_RE = re.compile(r"^\s*#{1,6}\s+|\*\*|__|`")
+MARKUP_RE = re.compile(r"^\s*(?:#{1,6}|[-*+•])\s+|\*\*|__|`")  # heading marks, a list bullet, emphasis
 
 MatchKind = Literal["exact", "fuzzy", "prefix", "wrapped"]
 

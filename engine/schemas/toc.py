@@ -32,7 +32,8 @@ class Heading(Model):
     title: str
     level: int = Field(ge=1, description="1 = top")
     page: int = Field(ge=1)
-    line: int = Field(ge=0, description="0-based line in the layout's Markdown (before reconciliation)")
+    line: int = Field(ge=0, description="0-based line of its text in the reformatted Markdown (a bold line there "
+                                        "when the structure came from the outline)")
 
 
 class StructureHeading(Model):

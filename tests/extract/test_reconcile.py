@@ -224,3 +224,12 @@ def test_a_contents_entry_not_in_the_text_is_left_out():
     result = best_structure(LAYOUT, [], misread)
     assert result.source == "contents" and "Considerations" not in [h.title for h in result.headings]
     assert result.headings == best_structure(LAYOUT, [], CONTENTS).headings
+
+
+def test_every_line_is_followed_to_its_new_place(outlined):
+    old, new = MARKDOWN.split("\n"), outlined.markdown.split("\n")
+    for index, text in enumerate(old):
+        words_there = set(re.findall(r"\w+", new[outlined.line(index)]))
+        if re.findall(r"\w+", text) and not text.startswith("--- end page"):
+            assert words_there & set(re.findall(r"\w+", text)), (text, new[outlined.line(index)])
+    assert best_structure(MARKDOWN, [], []).line(7) == 7  # unchanged Markdown: the same lines

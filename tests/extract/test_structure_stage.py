@@ -132,3 +132,11 @@ def test_show_headings_is_the_layout_s(tmp_path: Path, name: str):
     assert [(e["title"], e["level"], e["page"]) for e in entries] == [
         (h.title, h.level, h.page) for h in record.headings]
     assert "3.1 Discussion" not in [e["title"] for e in entries]
+
+
+def test_layout_headings_point_at_their_text_in_the_reformatted_markdown(tmp_path: Path):
+    record, markdown = ingest(tmp_path / "ws", guide(tmp_path / "in" / "outlined.pdf", OUTLINE))
+    lines = markdown.split("\n")
+    for heading in record.headings:
+        assert heading.title in lines[heading.line], (heading, lines[heading.line])
+    assert lines[next(h.line for h in record.headings if h.title == "Field Notes")] == "**Field Notes**"

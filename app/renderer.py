@@ -91,6 +91,8 @@ class RenderPool:
     def start(self) -> None:
         """Top the idle workers up to `spare`, in the background (the first page need not wait)."""
         with self._cond:
+            if self._closed:
+                return
             wanted = self.spare - len(self._idle) - self._starting
             wanted = min(wanted, self.max_processes - self._count())
             self._starting += max(0, wanted)

@@ -124,7 +124,7 @@ def create_app(config: AppConfig | None = None) -> Starlette:
                 wanted = request()
                 if wanted is None:
                     return
-                focus.set(wanted.doc, wanted.page)
+                focus.set(wanted.doc, wanted.page, wanted.highlight)
                 ui.update_navset("nav", selected="inspect")
 
         for request in (library_open, structure_open, chat_open):

@@ -20,10 +20,25 @@ class Focus:
 
         self.doc = reactive.value[str | None](doc)
         self.page = reactive.value(page)
+        self.highlight = reactive.value[Highlight | None](None)  # a cited passage to mark on its page
 
-    def set(self, doc: str | None, page: int = 1) -> None:
+    def set(self, doc: str | None, page: int = 1, highlight: Highlight | None = None) -> None:
         self.doc.set(doc)
         self.page.set(page)
+        self.highlight.set(highlight)
+
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in PDF points, top-left origin (as Citation.boxes)
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """Rectangles to mark on one page of a document (a citation's quote), with what they mark."""
+
+    doc: str
+    page: int
+    boxes: tuple[Box, ...]
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -32,6 +47,7 @@ class OpenRequest:
 
     doc: str
     page: int
+    highlight: Highlight | None = None  # what to mark on that page, if anything
     nonce: int = field(default_factory=time.perf_counter_ns)
 
 
@@ -69,16 +85,18 @@ def doc_choices(records: list[DocumentRecord]) -> dict[str, str]:
     return {r.doc_id: f"{r.file_name} ({r.pages} p.)" if r.pages else r.file_name for r in records}
 
 
-def open_link(input_id: str, doc_id: str, page: int, text: str, *, title: str = ""):
+def open_link(input_id: str, doc_id: str, page: int, text: str, *, title: str = "", cite: str | None = None):
     """An <a> tag that asks the app (through app.js) to open `page` of `doc_id` in Inspect; `text` and
     `title` may come from the document (htmltools escapes them).
 
     `input_id` is the full (namespaced) id of the input the owning module listens to; app.js only sets
-    inputs whose id ends in "-open".
+    inputs whose id ends in "-open". `cite`, a word the owning module chose (letters, digits, "-"), is
+    sent along as the value's "cite" (Chat: which citation's quote to highlight).
     """
     from htmltools import tags
 
-    return tags.a(text, class_="pdfrag-open", href=f"#pdfrag-open:{input_id}:{doc_id}:{int(page)}", title=title or None)
+    return tags.a(text, class_="pdfrag-open", href=f"#pdfrag-open:{input_id}:{doc_id}:{int(page)}", title=title or None,
+                  **({"data-pdfrag-cite": cite} if cite else {}))
 
 
 def format_bytes(size: int) -> str:

@@ -1,18 +1,20 @@
-"""Chat page: questions to the corpus through engine.agent.ask, streamed answers with citations that open Inspect."""
+"""Chat page: questions to the corpus through engine.agent.ask, answered off the event loop and streamed into
+shinychat (Stop cancels), one source per cited page; a source opens Inspect with its quote highlighted."""
 
 from __future__ import annotations
 
 import asyncio
 import importlib.util
 from collections.abc import AsyncIterator, Callable
-from dataclasses import replace
+from typing import Any
+from dataclasses import dataclass, field, replace
 
 from htmltools import TagChild
-from shiny import module, reactive, ui
+from shiny import module, reactive, render, ui
 
 from app.safe_html import markdown_blocks
 from app.settings_model import SessionSettings
-from app.state import doc_choices, open_link, page_link_requests
+from app.state import Highlight, OpenRequest, doc_choices, open_link, open_request_from
 from app.workspaces import SessionWorkspace
 from engine.schemas import Answer, DocumentRecord
 from engine.workspace import Workspace
@@ -48,7 +50,9 @@ def chat_ui_page():
                  class_="text-muted small"),
             width="18rem",
         ),
-        chat_ui("chat", placeholder="Ask about your documents…", width="100%", height="calc(100vh - 9rem)"),
+        chat_ui("chat", placeholder="Ask about your documents…", width="100%", height="calc(100vh - 10.5rem)",
+                enable_cancel=True),
+        ui.output_ui("status"),
         class_="pdfrag-page pdfrag-chat",
     )
 
@@ -67,45 +71,141 @@ def ask_with_session(workspace: Workspace, question: str, docs: list[str] | None
                settings=settings)
 
 
-def answer_chunks(answer: Answer, records: list[DocumentRecord], open_id: str) -> list[TagChild]:
-    """The answer as message chunks of HTML (so it streams a block at a time): its text as sanitised
-    Markdown, the citations as links with their quotes, the trace. Answers and quotes come from the
-    documents, so nothing here reaches shinychat as Markdown (which passes raw HTML through)."""
+@dataclass
+class CitationIndex:
+    """This session's citations, by the id their links carry: what Inspect highlights when one is opened."""
+
+    items: dict[str, Highlight] = field(default_factory=dict)
+    limit: int = 2000
+
+    def add(self, highlight: Highlight) -> str:
+        key = f"c{len(self.items) + 1}"
+        self.items[key] = highlight
+        if len(self.items) > self.limit:  # the oldest answers' links then open their page unmarked
+            self.items.pop(next(iter(self.items)))
+        return key
+
+    def get(self, key: object) -> Highlight | None:
+        return self.items.get(key) if isinstance(key, str) else None
+
+
+def sources_by_page(answer: Answer) -> list[tuple[str, int, str, list[list[float]]]]:
+    """(doc, page, quote, boxes) once per cited page, in the answer's order (quotes of one page joined)."""
+    pages: dict[tuple[str, int], tuple[list[str], list[list[float]]]] = {}
+    for cite in answer.citations:
+        quotes, boxes = pages.setdefault((cite.doc, cite.page), ([], []))
+        quote = " ".join(cite.quote.split())
+        if quote and quote not in quotes:
+            quotes.append(quote)
+        boxes += [list(b) for b in cite.boxes if list(b) not in boxes]
+    return [(doc, page, " … ".join(quotes), boxes) for (doc, page), (quotes, boxes) in pages.items()]
+
+
+def answer_chunks(answer: Answer, records: list[DocumentRecord], open_id: str,
+                  citations: CitationIndex | None = None) -> list[TagChild]:
+    """The answer as message chunks of HTML: its text as sanitised Markdown, one source per cited page
+    (a link that opens the page in Inspect, its quote highlighted, and the quote), then the longer
+    passages and the trace folded away. Answers and quotes come from the documents, so nothing here
+    reaches shinychat as Markdown (which passes raw HTML through)."""
     chunks: list[TagChild] = list(markdown_blocks(answer.answer))
     if not answer.covered:
-        chunks.append(ui.p(ui.em("The documents do not support an answer to this question.")))
+        chunks.append(ui.p(ui.em("The documents do not support an answer to this question."),
+                           class_="pdfrag-not-covered"))
     by_name: dict[str, DocumentRecord] = {}
     for record in records:
         for name in (record.file_name, record.rel_path, *record.aliases):
             by_name.setdefault(name, record)
-    if answer.citations:
+    sources = sources_by_page(answer)
+    if sources:
         items = []
-        for cite in answer.citations:
-            record = by_name.get(cite.doc)
-            label = f"{cite.doc}, p. {cite.page}"
-            link = open_link(open_id, record.doc_id, cite.page, label) if record else label
-            quote = " ".join(cite.quote.split())
-            items.append(ui.tags.li(link, f" — “{quote[:240]}”" if quote else None))
-        chunks.append(ui.div(ui.p(ui.strong("Sources"), class_="mb-1"), ui.tags.ol(*items), class_="pdfrag-sources"))
+        for doc, page, quote, boxes in sources:
+            record = by_name.get(doc)
+            label = f"{doc}, p. {page}"
+            if record is None:
+                link = label
+            else:
+                cite = None
+                if citations is not None:
+                    cite = citations.add(Highlight(record.doc_id, page, tuple(tuple(b) for b in boxes if len(b) == 4),
+                                                   label=f"quoted in the answer ({doc}, p. {page})"))
+                link = open_link(open_id, record.doc_id, page, label, cite=cite,
+                                 title="Open this page in Inspect" + (" with the quote highlighted" if boxes else ""))
+            items.append(ui.tags.li(link, ui.div(f"“{quote}”", class_="pdfrag-quote") if quote else None))
+        title = "Source" if len(sources) == 1 else f"Sources ({len(sources)} pages)"
+        chunks.append(ui.div(ui.p(ui.strong(title), class_="mb-1"), ui.tags.ol(*items), class_="pdfrag-sources"))
+    details = []
+    if answer.passages:
+        details.append(ui.div(ui.p(ui.strong("Passages"), class_="mb-1"), ui.tags.ol(*[
+            ui.tags.li(ui.span(f"{p.doc}, p. {p.page}", class_="text-muted"), ui.div(p.text, class_="pdfrag-passage"))
+            for p in answer.passages]), class_="pdfrag-passages"))
     if answer.trace:
         steps = [ui.tags.li(ui.tags.b(step.kind), f" · {step.tool}" if step.tool else None,
                             f" · {step.doc}" if step.doc else None, f": {step.detail}" if step.detail else None)
                  for step in answer.trace]
-        chunks.append(ui.tags.details(ui.tags.summary(f"Trace ({len(answer.trace)} steps)"), ui.tags.ol(*steps),
+        details.append(ui.div(ui.p(ui.strong(f"Trace ({len(answer.trace)} steps)"), class_="mb-1"),
+                              ui.tags.ol(*steps), class_="pdfrag-trace-steps"))
+    if details:
+        parts = [f"{len(answer.passages)} passage{'s' if len(answer.passages) != 1 else ''}"] if answer.passages else []
+        parts += [f"trace of {len(answer.trace)} steps"] if answer.trace else []
+        chunks.append(ui.tags.details(ui.tags.summary("Context: " + " and ".join(parts)), *details,
                                       class_="pdfrag-trace"))
     return chunks
+
+
+async def answer_stream(answer: Callable[[], Answer], chunks: Callable[[Answer], list[TagChild]],
+                        pending: Callable[[], Any] | None = None) -> AsyncIterator[TagChild]:
+    """The message of one question: the answer computed off the event loop (a thread), then its chunks as
+    soon as it is there. Cancelling the stream (Stop) abandons the computation; the thread's result is dropped.
+
+    `pending`: an async context manager whose stream shows a note while the answer is computed and is
+    emptied before the answer (shinychat's `message_stream_context`)."""
+    work = asyncio.ensure_future(asyncio.to_thread(answer))
+    try:
+        if pending is None:
+            await asyncio.wait({work})
+        else:
+            async with pending() as note:
+                await note.append(ui.span(ui.span(class_="spinner-border spinner-border-sm me-2"),
+                                          "Searching the documents…", class_="pdfrag-chat-pending text-muted"))
+                await asyncio.wait({work})
+                await note.replace(ui.TagList())
+        result = work.result()
+    except asyncio.CancelledError:
+        work.cancel()
+        raise
+    except Exception as exc:  # noqa: BLE001 - shown to the user; the text may quote the document, so a tag
+        yield ui.p(ui.strong("The question could not be answered: "), f"{type(exc).__name__}: {exc}",
+                   class_="pdfrag-chat-error")
+        return
+    for chunk in chunks(result):
+        yield chunk
 
 
 @module.server
 def chat_server(input, output, session, *, space: SessionWorkspace, records: Callable[[], list[DocumentRecord]],
                 settings: Callable[[], SessionSettings]):
-    """Returns a reactive value of requests to open a cited page in Inspect."""
-    open_id, open_request = page_link_requests(input, session)
+    """Returns a reactive value of requests to open a cited page in Inspect (with the quote to highlight)."""
+    open_request = reactive.value[OpenRequest | None](None)
+    citations = CitationIndex()
+
+    @reactive.effect
+    @reactive.event(input.open)
+    def _open():
+        value = input.open() or {}
+        request = open_request_from(value)
+        if request is None:
+            return
+        highlight = citations.get(value.get("cite") if isinstance(value, dict) else None)
+        if highlight is not None and (highlight.doc, highlight.page) == (request.doc, request.page):
+            request = replace(request, highlight=highlight)
+        open_request.set(request)
+
     if not agent_available():
         return open_request
     from shinychat import Chat
 
     chat = Chat("chat", greeting=GREETING, history=False)
+    open_id = session.ns("open")
 
     @reactive.effect
     def _choices():
@@ -122,19 +222,28 @@ def chat_server(input, output, session, *, space: SessionWorkspace, records: Cal
         docs = list(input.docs() or ()) or None
         current = settings()
         recs = records()
-        try:
-            answer = await asyncio.to_thread(ask_with_session, space.workspace, question, docs, current)
-        except Exception as exc:
-            await chat.append_message(ui.p(ui.strong("The question could not be answered: "),
-                                           f"{type(exc).__name__}: {exc}"))  # a tag: the error may quote the text
-            return
-        chunks = answer_chunks(answer, recs, open_id)
+        workspace = space.workspace
+        # returns at once: shinychat streams in an extended task, so the session stays responsive
+        await chat.append_message_stream(answer_stream(
+            lambda: ask_with_session(workspace, question, docs, current),
+            lambda answer: answer_chunks(answer, recs, open_id, citations), pending=chat.message_stream_context))
 
-        async def stream() -> AsyncIterator:
-            for chunk in chunks:
-                yield chunk
-                await asyncio.sleep(0.01)
+    @reactive.effect
+    @reactive.event(input.chat_cancel)
+    def _stop():  # the Stop button shinychat shows while an answer is under way
+        chat.latest_message_stream.cancel()
 
-        await chat.append_message_stream(stream())
+    @render.ui
+    def status():
+        task = chat.latest_message_stream
+        state = task.status()
+        if state == "running":
+            return ui.div(ui.span(class_="spinner-border spinner-border-sm me-2", role="status"),
+                          "Searching the documents… (Stop ■ cancels)", class_="pdfrag-chat-status text-muted small",
+                          **{"data-state": "running"})
+        if state == "cancelled":
+            return ui.div("Stopped: the last question was not answered.", class_="pdfrag-chat-status text-muted small",
+                          **{"data-state": "cancelled"})
+        return ui.div(class_="pdfrag-chat-status", **{"data-state": state})
 
     return open_request

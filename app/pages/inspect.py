@@ -1,4 +1,7 @@
-"""Inspect page: the rendered page image beside that page's Markdown (raw or reformatted), and diagnostics."""
+"""Inspect page: the rendered page image beside that page's Markdown (raw or reformatted), and diagnostics.
+
+Over the image, two layers: a cited passage opened from Chat, highlighted, and on demand the reader's blocks,
+coloured by kind (app/overlay.py)."""
 
 from __future__ import annotations
 
@@ -8,11 +11,13 @@ from shiny import module, reactive, render, ui
 
 from app.images import PageImageService
 from app.docpick import docpick_server, docpick_ui
+from app.overlay import blocks_layer, highlight_layer, legend, page_geometry
 from app.safe_html import render_markdown
 from app.state import Focus
 from app.workspaces import SessionWorkspace
 from engine.markdown import count_markers, split_pages
 from engine.schemas import DocumentRecord
+from engine.schemas.blocks import DocumentBlocks, PageBlocks
 
 PREFETCH = (1, 2)  # pages the browser fetches ahead (the server renders them then), relative to the one shown
 
@@ -38,10 +43,16 @@ def inspect_ui():
             ui.span(class_="pdfrag-sep"),
             ui.input_radio_buttons("view", None, {"source": "Source", "rendered": "Rendered"},
                                    selected="source", inline=True),
+            ui.span(class_="pdfrag-sep"),
+            ui.input_switch("layout", "Layout blocks", False),
             class_="pdfrag-toolbar d-flex flex-wrap gap-2 align-items-center mb-2",
         ),
+        ui.div(ui.output_ui("slider_row"), class_="pdfrag-page-slider", title="Drag to a page"),
         ui.layout_columns(
-            ui.card(ui.output_ui("image"), class_="pdfrag-image-card", full_screen=True),
+            ui.card(ui.output_ui("overlay_note"),
+                    ui.div(ui.output_ui("image", inline=True), ui.output_ui("overlay", inline=True),
+                           class_="pdfrag-page-frame"),
+                    class_="pdfrag-image-card", full_screen=True),
             ui.card(ui.output_ui("markdown"), class_="pdfrag-md-card", full_screen=True),
             col_widths=(6, 6),
         ),
@@ -97,6 +108,39 @@ def inspect_server(input, output, session, *, space: SessionWorkspace, records: 
     def _jump_follows_page():
         ui.update_numeric("jump", value=page())
 
+    slid = reactive.value(0)  # the last page the slider asked for (not moved back under the user's hand)
+
+    @render.ui
+    def slider_row():  # drawn again for another document only; the page moves the handle (below)
+        rec = record()
+        if rec is None or rec.pages < 3:
+            return None
+        with reactive.isolate():
+            number = page()
+        return ui.input_slider("slider", None, min=1, max=rec.pages, value=number, step=1, ticks=False,
+                               width="100%")
+
+    @reactive.effect
+    def _slider_follows_page():
+        number = page()
+        with reactive.isolate():
+            if number == slid():  # the slider asked for it: the handle is there already
+                slid.set(0)
+            else:
+                ui.update_slider("slider", value=number)
+
+    @reactive.effect
+    @reactive.event(input.slider, ignore_init=True)
+    def _slid():
+        rec = record()
+        try:
+            wanted = int(input.slider())
+        except (TypeError, ValueError):
+            return
+        if rec is not None and 1 <= wanted <= rec.pages and wanted != focus.page():
+            slid.set(wanted)
+            focus.page.set(wanted)
+
     @render.ui
     def page_label():
         rec = record()
@@ -123,6 +167,74 @@ def inspect_server(input, output, session, *, space: SessionWorkspace, records: 
                    class_="pdfrag-page-image", **{"data-page": str(number), "data-doc": rec.doc_id}),
             *ahead,
         )
+
+    layouts: dict[tuple[str, int, int], DocumentBlocks | None] = {}  # the reader's blocks, this session only
+
+    def page_blocks(rec: DocumentRecord, number: int) -> PageBlocks | None:
+        path = space.workspace.blocks_path(rec)
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        if key not in layouts:
+            layouts.clear()  # one document's blocks at a time
+            try:
+                layouts[key] = DocumentBlocks.model_validate_json(path.read_bytes())
+            except (OSError, ValueError):
+                layouts[key] = None
+        found = layouts[key]
+        return next((p for p in found.pages if p.page == number), None) if found else None
+
+    @reactive.calc
+    def highlight():
+        rec, wanted = record(), focus.highlight()
+        if rec is None or wanted is None or wanted.doc != rec.doc_id or wanted.page != page():
+            return None
+        return wanted
+
+    @render.ui
+    def overlay_note():
+        mark = highlight()
+        rec = record()
+        parts = []
+        if mark is not None:
+            parts.append(ui.span(ui.span(class_="pdfrag-swatch pdfrag-highlight-swatch"),
+                                 f"Highlighted: the passage {mark.label}" if mark.boxes
+                                 else f"The passage {mark.label} could not be located on the page image.",
+                                 class_="pdfrag-highlight-note", **{"data-boxes": str(len(mark.boxes))}))
+        if input.layout() and rec is not None:
+            found = page_blocks(rec, page())
+            if found is None:
+                parts.append(ui.span("No layout blocks for this page (the reader that made this document keeps "
+                                     "no positions, or it has not been read yet).", class_="text-muted"))
+            else:
+                counts: dict[str, int] = {}
+                for block in found.blocks:
+                    counts[block.kind] = counts.get(block.kind, 0) + 1
+                parts.append(legend(counts))
+        return ui.div(*parts, class_="pdfrag-overlay-note small mb-2") if parts else None
+
+    @render.ui
+    def overlay():
+        rec = record()
+        if rec is None or rec.pages < 1:
+            return None
+        number, mark, show_blocks = page(), highlight(), input.layout()
+        if mark is None and not show_blocks:
+            return None
+        geometry = page_geometry(space.workspace.pdf_path(rec), number)
+        if geometry is None:
+            return None
+        layers = []
+        if show_blocks:
+            found = page_blocks(rec, number)
+            if found is not None:
+                layers.append(blocks_layer(geometry, [(b.kind, b.bbox, " ".join(b.text.split())[:80])
+                                                      for b in found.blocks if b.bbox is not None]))
+        if mark is not None:
+            layers.append(highlight_layer(geometry, mark.boxes, mark.label))
+        return ui.TagList(*[layer for layer in layers if layer is not None])
 
     def blocks(rec: DocumentRecord, kind: str) -> list[str] | None:
         path = (space.workspace.raw_markdown_path(rec) if kind == "raw"

@@ -9,8 +9,10 @@
     event.stopPropagation();
     var parts = link.getAttribute("href").slice(1).split(":");
     if (parts.length !== 4 || !/^[\w-]+-open$/.test(parts[1]) || !/^\d+$/.test(parts[3])) return;
-    Shiny.setInputValue(parts[1], { doc: parts[2], page: parseInt(parts[3], 10), at: Date.now() },
-                        { priority: "event" });
+    var value = { doc: parts[2], page: parseInt(parts[3], 10), at: Date.now() };
+    var cite = link.getAttribute("data-pdfrag-cite");  // Chat: the citation whose quote Inspect highlights
+    if (cite && /^[\w-]+$/.test(cite)) value.cite = cite;
+    Shiny.setInputValue(parts[1], value, { priority: "event" });
   }, true);
 
   // A "Go" button sends the page typed next to it with the click (the typed value may not have
@@ -100,4 +102,21 @@
     again.pdfragScreened = true;
     event.target.dispatchEvent(again);
   }, true);
+})();
+
+// Inspect: a highlighted quote (a citation opened from Chat) is scrolled into view once its page image is
+// there (the overlay is drawn in per cent of the image, so it has no size before the image loads).
+(function () {
+  function reveal() {
+    var mark = document.querySelector(".tab-pane.active .pdfrag-highlight");
+    if (!mark) return;
+    var frame = mark.closest(".pdfrag-page-frame");
+    var img = frame && frame.querySelector("img.pdfrag-page-image");
+    var go = function () { mark.scrollIntoView({ block: "center", inline: "nearest" }); };
+    if (img && !(img.complete && img.naturalWidth > 0)) img.addEventListener("load", go, { once: true });
+    else go();
+  }
+  document.addEventListener("shiny:value", function (event) {
+    if (/-overlay$/.test(event.name || "")) setTimeout(reveal, 0);
+  });
 })();

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -28,6 +29,8 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
         return int(exc.code or 0)
+    if args.command != "serve":  # SIGTERM ends a command like Ctrl-C: one line, and the run resumes later
+        signal.signal(signal.SIGTERM, _interrupt)
     try:
         settings = Settings.from_env()
         workspace = Workspace(Path(args.data_dir) if args.data_dir else settings.data_dir)
@@ -49,6 +52,10 @@ def main(argv: list[str] | None = None) -> int:
         _err(f"unexpected error: {type(exc).__name__}: {' '.join(str(exc).split())[:300]} "
              "(PDFRAG_DEBUG=1 shows the traceback)")
         return EXIT_FAILED
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -314,10 +314,15 @@ class InputFile:
 
 
 def collect_pdfs(paths: Iterable[Path]) -> list[InputFile]:
-    """Folders expand recursively to their `*.pdf` files (any case); named files are kept whatever their name."""
+    """Folders expand recursively to their `*.pdf` files (any case; links inside them to folders are not
+    followed); named files are kept whatever their name. A link named like a PDF must point to a file."""
     found: list[InputFile] = []
     for path in map(Path, paths):
-        if path.is_dir():
+        if path.is_symlink() and not path.exists():
+            found.append(InputFile(path, "a broken symbolic link (its target does not exist)"))
+        elif path.is_symlink() and path.is_dir() and path.suffix.lower() == ".pdf":
+            found.append(InputFile(path, "the link points to a folder, not to a PDF"))
+        elif path.is_dir():
             pdfs = sorted(p for p in path.rglob("*") if p.suffix.lower() == ".pdf" and p.is_file()
                           and not any(part.startswith(".") for part in p.relative_to(path).parts))
             found.extend(InputFile(p) for p in pdfs)

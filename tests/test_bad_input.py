@@ -120,7 +120,8 @@ def test_broken_symlink_is_refused(capsys, make_pdf, data_dir: Path, tmp_path: P
     link = tmp_path / "gone.pdf"
     link.symlink_to(tmp_path / "nowhere.pdf")
     code, results, err = ingest(capsys, data_dir, link, make_pdf())
-    assert code == 1 and results["gone.pdf"]["status"] == "failed" and "Traceback" not in err
+    assert code == 1 and results["gone.pdf"]["status"] == "failed" and "broken symbolic link" in err
+    assert "Traceback" not in err
 
 
 def test_symlink_to_a_pdf_is_ingested_under_the_link_name(capsys, make_pdf, data_dir: Path, tmp_path: Path) -> None:
@@ -319,4 +320,17 @@ def test_scanned_page_without_text(capsys, make_pdf, data_dir: Path, tmp_path: P
     markdown = Workspace(data_dir).reformatted_markdown_path(record).read_text()
     assert "needs_ocr" in markdown.split("--- end page 1")[1]
     assert "pdfrag: scan.pdf: partial:" in err and "OCR" in err
+    assert_good_done(results)
+
+
+def test_a_link_named_like_a_pdf_that_points_to_a_folder_is_refused(capsys, make_pdf, data_dir: Path,
+                                                                     tmp_path: Path) -> None:
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    make_pdf("hidden.pdf").rename(folder / "hidden.pdf")
+    link = tmp_path / "dirlink.pdf"
+    link.symlink_to(folder)
+    code, results, err = ingest(capsys, data_dir, link, make_pdf())
+    assert code == 1 and results["dirlink.pdf"]["status"] == "failed" and "folder" in results["dirlink.pdf"]["error"]
+    assert "hidden.pdf" not in results and "Traceback" not in err
     assert_good_done(results)

@@ -2,7 +2,43 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+METHOD_LABELS = {
+    "hybrid": "hybrid (keywords, structure and, when on, vectors, fused)",
+    "bm25": "bm25 (keywords)",
+    "tree": "tree (the document's sections, top down)",
+    "vector": "vector (Gemini embeddings)",
+    "agent": "agent (Gemini answering agents)",
+}
+OFFLINE_METHODS = ("hybrid", "bm25", "tree")
+
+
+def available_methods(provider: str, *, gemini_key: bool, embeddings: str = "",
+                      gemini_in_build: bool = True) -> dict[str, str]:
+    """The Chat retrieval methods this configuration can run, method -> label.
+
+    Offline: hybrid, bm25 and tree. `vector` needs embeddings switched on (PDFRAG_EMBEDDINGS=gemini) and a
+    Gemini key (the environment's or this session's); `agent` needs the gemini provider in this build and a
+    key. With the gemini provider selected Chat is answered by the agents (engine.agent.ask), so that is all
+    it offers."""
+    if provider == "gemini" and gemini_in_build:
+        return {"agent": METHOD_LABELS["agent"]}
+    methods = list(OFFLINE_METHODS)
+    if embeddings.strip().lower() == "gemini" and gemini_key:
+        methods.append("vector")
+    if gemini_in_build and gemini_key:
+        methods.append("agent")
+    return {m: METHOD_LABELS[m] for m in methods}
+
+
+def embeddings_setting(env: Mapping[str, str] | None = None) -> str:
+    """PDFRAG_EMBEDDINGS as the engine reads it ("" when off)."""
+    import os
+
+    env = os.environ if env is None else env
+    return env.get("PDFRAG_EMBEDDINGS", "").strip().lower()
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,19 @@ from __future__ import annotations
 from shiny import module, reactive, render, ui
 
 from app.config import AppConfig, available_providers, key_fields
-from app.settings_model import SessionSettings
+from app.settings_model import OFFLINE_METHODS, METHOD_LABELS, SessionSettings, available_methods, embeddings_setting
+from engine.config import Settings
 
-METHODS = ["hybrid", "bm25", "vector", "tree", "agent"]
 LABELS = {"offline": "Offline (no network, no keys)", "gemini": "Gemini", "mistral": "Mistral"}
+OFFLINE_CAN = ("Offline, with no key and nothing sent anywhere, pdfrag reads each PDF's text layer, recovers its "
+               "structure from the page layout (and from the PDF's outline or printed contents page when it has one), "
+               "fills the metadata from the PDF and text heuristics, and answers questions with sentences quoted from "
+               "the pages (extractive answers, each with its page and the quote highlighted). It cannot read scanned "
+               "pages (no OCR), write an answer in its own words, or search by meaning (no vectors).")
+GEMINI_ADDS = ("Gemini adds: pages read from their images (scans, complex layouts), metadata and contents written by "
+               "the model, answering agents that write the answer from the pages they read, and, with "
+               "PDFRAG_EMBEDDINGS=gemini, vector search. It needs a GEMINI_API_KEY (here or in the server's "
+               "environment); pages and questions are then sent to Google.")
 
 
 @module.ui
@@ -43,6 +52,8 @@ def settings_ui(config: AppConfig):
                 ui.input_radio_buttons("provider", None, {p: LABELS.get(p, p) for p in providers}, selected=default),
                 provider_note,
                 *model_inputs,
+                ui.p(OFFLINE_CAN, class_="small mb-1 pdfrag-offline-note"),
+                ui.p(GEMINI_ADDS, class_="small text-muted mb-0 pdfrag-gemini-note") if "gemini" in providers else None,
             ),
             key_card,
             ui.card(
@@ -54,7 +65,9 @@ def settings_ui(config: AppConfig):
             ),
             ui.card(
                 ui.card_header("Chat retrieval"),
-                ui.input_select("method", "Retrieval method", METHODS, selected="hybrid"),
+                ui.input_select("method", "Retrieval method", {m: METHOD_LABELS[m] for m in OFFLINE_METHODS},
+                                selected="hybrid", width="100%"),
+                ui.output_ui("method_note"),
                 ui.input_numeric("k", "Pages retrieved per question", value=5, min=1, max=20),
             ),
             col_widths=(6, 6, 6, 6),
@@ -76,6 +89,36 @@ def settings_server(input, output, session, *, config: AppConfig, private_worksp
         return ui.p("All sessions of this server share one workspace.", class_="text-muted small mb-0")
 
     checked = reactive.value(None)  # (ok, lines) of the last check, this session only
+    env_key = Settings.from_env().gemini_key_set
+    embeddings = embeddings_setting()
+    in_build = "gemini" in available_providers()
+
+    @reactive.calc
+    def methods() -> dict[str, str]:
+        session_key = bool(keys) and bool((input["key_gemini"]() or "").strip())
+        return available_methods(input.provider() or "offline", gemini_key=env_key or session_key,
+                                 embeddings=embeddings, gemini_in_build=in_build)
+
+    @reactive.effect
+    def _offer_methods():
+        offered = methods()
+        with reactive.isolate():
+            chosen = input.method()
+        ui.update_select("method", choices=offered, selected=chosen if chosen in offered else next(iter(offered)))
+
+    @render.ui
+    def method_note():
+        offered = methods()
+        missing = []
+        if "vector" not in offered and input.provider() != "gemini":
+            missing.append("vector (needs PDFRAG_EMBEDDINGS=gemini and a Gemini key)" if in_build else "vector")
+        if "agent" not in offered:
+            missing.append("agent (needs a Gemini key)" if in_build else "agent")
+        if input.provider() == "gemini":
+            text = "With the Gemini provider, Chat is answered by the answering agents."
+        else:
+            text = "Not available in this configuration: " + "; ".join(missing) + "." if missing else ""
+        return ui.p(text, class_="text-muted small pdfrag-method-note") if text else None
 
     @reactive.effect
     @reactive.event(input.check)
@@ -114,7 +157,7 @@ def settings_server(input, output, session, *, config: AppConfig, private_worksp
             provider=provider,
             workers=number(input.workers(), config.workers, 1, 8),
             model=(input.model() or "").strip() if keys else "",
-            method=input.method() or "hybrid",
+            method=(input.method() if input.method() in methods() else next(iter(methods()))),
             k=number(input.k(), 5, 1, 20),
             api_keys=api_keys,
         )

@@ -38,7 +38,7 @@ def workspace(samples_workspace, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def server(workspace):
-    running = start_server(workspace)
+    running = start_server(workspace, env={"GEMINI_API_KEY": "", "PDFRAG_EMBEDDINGS": "", "PDFRAG_PROVIDER": "offline"})
     yield running
     stop_server(running)
 
@@ -157,6 +157,17 @@ def test_the_page_slider_turns_pages(page):
     last = int(page.locator("#inspect-page_label").inner_text().split(" of ")[1])
     wait_page_image(page, last)
     assert page.locator("#inspect-page_label").inner_text().startswith(f"Page {last} of")
+
+
+def test_settings_offer_only_what_offline_mode_can_do(page):
+    tab(page, "Settings")
+    page.locator(".pdfrag-offline-note").wait_for()
+    offered = page.locator("#settings-method option").evaluate_all("options => options.map(o => o.value)")
+    assert offered == ["hybrid", "bm25", "tree"]
+    note = page.locator(".pdfrag-method-note").inner_text()
+    assert "vector" in note and "agent" in note  # says what is missing and why
+    assert "cannot read scanned pages" in page.locator(".pdfrag-offline-note").inner_text()
+    screenshot(page, "v2-settings")
 
 
 def test_no_page_breaks_the_content_security_policy(page):

@@ -12,7 +12,7 @@ from engine.readers.formula import formula_goes_on, is_formula, resumes, runs_in
 from engine.readers.paragraphs import continues, join_lines, pitch_limit, sentence_goes_on
 from engine.readers.tables import Table, cell_under, prepend, starts_cell
 from engine.readers.reading_order import same_row
-from engine.schemas import Block, BlockLine, BlockStyle, ImageRef
+from engine.schemas import Block, BlockLine, BlockStyle, ImageRef, PageBlocks
 
 BULLET_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8]\s*|^[-–—*\ufffd]\s+|^o\s+(?=[A-Z])")
 MARKDOWN_BLOCK_RE = re.compile(r"^(#|>|\||[-*+] |\d+[.)] |```|~~~)")  # a line that would open a Markdown block
@@ -197,6 +197,19 @@ def _merge(label: Line, text: Line) -> Line:
     return Line(text=f"{label.text} {text.text}", x0=label.x0, y0=min(label.y0, text.y0), x1=text.x1,
                 y1=max(label.y1, text.y1), size=text.size, bold=text.bold, italic=text.italic, block=label.block,
                 font=text.font, face=text.face, base=text.base)
+
+
+def mark_continued(pages: list[PageBlocks]) -> None:
+    """Flag the last paragraph of a page whose sentence goes on in the first paragraph of the next page
+    (Block.continues): the Markdown keeps each part on its own page, for the page markers."""
+    for page, nxt in zip(pages, pages[1:]):
+        last = next((b for b in reversed(page.blocks) if b.kind != "furniture"), None)
+        first = next((b for b in nxt.blocks if b.kind != "furniture"), None)
+        if last is not None and first is not None and last.kind in ("paragraph", "list_item") \
+                and first.kind == "paragraph" and last.style and first.style \
+                and abs((last.style.size or 0) - (first.style.size or 0)) < 1 \
+                and sentence_goes_on(last.text.rsplit("\n", 1)[-1], first.text):
+            last.continues = True
 
 
 def furniture_blocks(lines: list[Line], height: float, *, top: bool) -> list[Block]:

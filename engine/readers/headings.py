@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from engine.readers.layout import Line
 from engine.readers.reading_order import same_row
+from engine.readers.sentences import sentence_goes_on
 
 MAX_WORDS = 24
 LEADER_RE = re.compile(r"(\.\s*){4,}|…{2,}|(\.\s*){2,}\s*\d+\s*$")
@@ -182,12 +183,25 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
                 count += 1
             words = len(text.split())
             quote = words >= 12 and text.rstrip(" ”\"'’").endswith((".", "!", "?", "…"))
-            if words <= MAX_WORDS + 12 and not quote:  # long sentences in large type are pull quotes
+            if words <= MAX_WORDS + 12 and not quote and not _runs_on(lines, i + count - 1, text):
                 found.append(Candidate(page_index + 1, i, count, text, style, order))
                 order += 1
                 prev_heading = True
             i += count
     return found
+
+
+def _runs_on(lines: list[Line], last: int, text: str) -> bool:
+    """The unnumbered candidate is the first line of a paragraph: its sentence goes on in the line below it
+    (a word broken at its end, or a lower-case word next), in its size but not its emphasis (that would be
+    a heading wrapped over two lines), one line pitch under it in its column."""
+    if last + 1 >= len(lines):
+        return False
+    line, nxt = lines[last], lines[last + 1]
+    step = nxt.baseline - line.baseline
+    wraps = (nxt.bold, nxt.italic) == (line.bold, line.italic) and (line.bold or line.italic or _is_caps(text))
+    return not wraps and label_class(text) is None and sentence_goes_on(text, nxt.text) and abs(nxt.size - line.size) < 1 \
+        and nxt.mono == line.mono and 0.3 * line.size < step <= 2.0 * line.size and abs(nxt.x0 - line.x0) <= 4 * line.size
 
 
 def _starts_paragraph(lines: list[Line], j: int, left: float, strict: bool = False) -> bool:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from engine.markdown import needs_ocr_note, render_markdown  # noqa: F401  (needs_ocr_note: re-exported)
 from engine.pdf import open_document
-from engine.readers.blocks import Traits, furniture_blocks, page_blocks
+from engine.readers.blocks import Traits, furniture_blocks, mark_continued, page_blocks
 from engine.readers.code import MONO_DOCUMENT
 from engine.readers.furniture import find_furniture, strip_furniture
 from engine.readers.headings import assign_levels, body_size, find_candidates
@@ -187,6 +187,7 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None) -> Rea
                 page.blank = True
         blocks.append(page)
         infos.append(info)
+    mark_continued(blocks)
     return ReadResult(markdown=render_markdown(blocks), pages=infos, images=images, warnings=warnings, blocks=blocks)
 
 

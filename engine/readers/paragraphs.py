@@ -16,9 +16,8 @@ from collections import Counter
 
 from engine.readers.headings import LEADER_RE, label_class
 from engine.readers.layout import Line
+from engine.readers.sentences import ends_sentence, sentence_goes_on  # noqa: F401  (re-exported)
 
-SENTENCE_END = (".", ":", "?", "!", "”", '"', ";")
-FOOTNOTE_MARK = re.compile(r"(?<=[.?!:;”\")])\d{1,3}$")  # "… end of sentence.12"
 BREAK_HYPHENS = ("-", "\u00ad", "\ufffe", "\u2010")  # hyphen, soft hyphen, U+FFFE (a hyphen glyph's code), U+2010
 WORD_END = re.compile(r"([^\W\d_]+)[-\u00ad\ufffe\u2010]$")
 WORD_START = re.compile(r"[^\W\d_]+")
@@ -60,19 +59,6 @@ def same_size(a: Line, b: Line) -> bool:
 def pitch_limit(pitch: float | None, size: float) -> float:
     """How far below a line the next line of the same text may sit: its line pitch and a little more."""
     return (pitch or 1.25 * size) + max(1.0, 0.2 * size)
-
-
-def ends_sentence(text: str) -> bool:
-    return FOOTNOTE_MARK.sub("", text.rstrip()).endswith(SENTENCE_END)
-
-
-def sentence_goes_on(prev: str, nxt: str) -> bool:
-    """The text itself says the sentence runs on: no closing punctuation before, a lower-case word
-    (or the rest of a hyphenated word) after."""
-    prev = prev.rstrip()
-    if not prev or ends_sentence(prev):
-        return False
-    return nxt[:1].islower() or prev.endswith((",", "-", "\u00ad", "\ufffe", "\u2010", "(", "–", "—"))
 
 
 def _first_word_width(line: Line) -> float:

@@ -1,0 +1,159 @@
+"""Paragraphs, tables, code and formulas from synthetic lines: the rules of engine/readers/paragraphs.py,
+tables.py, code.py and formula.py, through the offline reader's `compose`."""
+
+from __future__ import annotations
+
+from engine.markdown import split_pages
+from engine.readers.layout import Line, PageLayout
+from engine.readers.offline import compose
+from engine.readers.paragraphs import join_lines, line_pitches
+
+PROSE = ("The survey team walked the river at dawn and counted every heron it could see from the bank",
+         "while the water was still low, then compared its tally with the counts of earlier years that",
+         "the district had kept since the station opened. It found fewer birds than in any year before.")
+
+
+def line(text, x0, base, *, x1=None, size=10.0, bold=False, face="Times-Roman", mono=False, font=""):
+    """A line whose box reaches a little above and below its baseline, as PyMuPDF reports it."""
+    x1 = x0 + 5.0 * len(text) if x1 is None else x1
+    return Line(text=text, x0=x0, y0=base - 0.9 * size, x1=x1, y1=base + 0.35 * size, size=size, bold=bold,
+                italic=False, block=0, font=font, face=face, mono=mono, base=base)
+
+
+def page(lines, number=1):
+    return PageLayout(number, 612, 792, lines, [])
+
+
+def blocks_of(*layouts):
+    result = compose(list(layouts))
+    return result, [b for p in result.blocks for b in p.blocks if b.kind != "furniture"]
+
+
+def test_lines_whose_boxes_overlap_are_one_paragraph():
+    # a tight leading: each box reaches into the next (Word's exact line spacing); the pitch is 11 pt
+    lines = [line(t, 72, 100 + 11 * k, x1=540) for k, t in enumerate(PROSE)]
+    assert lines[1].y0 < lines[0].y1
+    _, blocks = blocks_of(page(lines))
+    assert [b.kind for b in blocks] == ["paragraph"]
+    assert blocks[0].text == " ".join(PROSE)
+    assert [blocks[0].text[s.start:s.end] for s in blocks[0].lines] == list(PROSE)
+
+
+def test_a_gap_or_a_first_line_indent_after_a_sentence_starts_a_paragraph():
+    first = [line(PROSE[0], 72, 100, x1=540), line(PROSE[2], 72, 111, x1=540)]
+    gap = [line(PROSE[0], 72, 130, x1=540), line(PROSE[2], 72, 141, x1=540)]  # 19 pt below: a new paragraph
+    indent = [line(PROSE[0], 90, 152, x1=540), line(PROSE[1], 72, 163, x1=540)]  # indented after a stop
+    _, blocks = blocks_of(page(first + gap + indent))
+    assert [len(b.lines) for b in blocks] == [2, 2, 2]
+
+
+def test_a_short_last_line_that_ended_its_sentence_ends_the_paragraph():
+    lines = [line(PROSE[0], 72, 100, x1=540), line("It ended here.", 72, 111, x1=140),
+             line("Another paragraph starts without any gap or indent and runs on to the edge", 72, 122, x1=540)]
+    _, blocks = blocks_of(page(lines))
+    assert len(blocks) == 2
+
+
+def test_a_sentence_goes_on_at_the_top_of_the_next_column():
+    left = [line(PROSE[0], 54, 700, x1=290), line("and the counts were written into the book of the", 54, 711, x1=290)]
+    right = [line("station, which the district keeps.", 310, 100, x1=480),
+             line("A new paragraph of the right column begins here and goes on.", 320, 125, x1=560)]
+    _, blocks = blocks_of(page(left + right))
+    assert blocks[0].text.endswith("book of the station, which the district keeps.")
+    assert len(blocks) == 2
+
+
+def test_hyphenation_repaired_for_every_hyphen_kind():
+    vocabulary = {"self-contained"}
+    assert join_lines(["the measure-", "ments were"], vocabulary)[0] == "the measurements were"
+    assert join_lines(["the measure\u00ad", "ments were"], vocabulary)[0] == "the measurements were"
+    assert join_lines(["the measure\ufffe", "ments were"], vocabulary)[0] == "the measurements were"
+    assert join_lines(["a Über-", "prüfung"], vocabulary)[0] == "a Überprüfung"
+    assert join_lines(["a self-", "contained unit"], vocabulary)[0] == "a self-contained unit"  # spelled so
+    assert join_lines(["FY 2013\u00ad", "2017"], vocabulary)[0] == "FY 2013\u00ad 2017"  # not a word break
+    text, spans = join_lines(["the measure-", "ments were"], vocabulary)
+    assert [text[s:e] for s, e in spans] == ["the measure", "ments were"]
+
+
+def test_line_pitch_is_the_documents_most_common():
+    lines = [line(t, 72, 100 + 12 * k) for k, t in enumerate(PROSE * 3)]
+    assert line_pitches([lines]) == {10.0: 12.0}
+
+
+def test_list_items_and_lettered_items_keep_their_lines():
+    lines = [line("• the first item of the list, which wraps onto", 72, 100, x1=540),
+             line("a second line under its text", 82, 111, x1=300),
+             line("• the second item", 72, 122, x1=200),
+             line("a. Access the system from outside; and", 72, 140, x1=300),
+             line("b. Process the information.", 72, 151, x1=260)]
+    result, blocks = blocks_of(page(lines))
+    assert [(b.kind, b.text) for b in blocks] == [
+        ("list_item", "the first item of the list, which wraps onto a second line under its text"),
+        ("list_item", "the second item"),
+        ("list_item", "a. Access the system from outside; and"),
+        ("list_item", "b. Process the information.")]
+    assert "- b. Process the information." in split_pages(result.markdown)[0].split("\n")
+
+
+def test_a_wrapped_cell_goes_back_into_its_cell():
+    rows = [("Reduce the railroad", 72, 100), ("Target", 250, 100), ("Reduced", 350, 100), ("5", 450, 100),
+            ("employee on-duty", 72, 111),
+            ("Increase employment", 72, 130), ("Target", 250, 130), ("Met", 350, 130), ("7", 450, 130)]
+    lines = [line(t, x, b) for t, x, b in rows]
+    result, blocks = blocks_of(page(lines))
+    (table,) = blocks
+    assert table.kind == "table"
+    assert table.cells == [["Reduce the railroad employee on-duty", "Target", "Reduced", "5"],
+                           ["Increase employment", "Target", "Met", "7"]]
+    assert split_pages(result.markdown)[0].split("\n")[:3] == [
+        "| Reduce the railroad employee on-duty | Target | Reduced | 5 |", "| --- | --- | --- | --- |",
+        "| Increase employment | Target | Met | 7 |"]
+
+
+def test_a_short_row_sits_under_its_columns_and_pipes_are_escaped():
+    rows = [("Name", 72, 100), ("Kind", 250, 100), ("Value", 400, 100),
+            ("a|b", 72, 115), ("9", 400, 115)]
+    _, blocks = blocks_of(page([line(t, x, b) for t, x, b in rows]))
+    assert blocks[0].cells == [["Name", "Kind", "Value"], ["a|b", "", "9"]]
+    result = compose([page([line(t, x, b) for t, x, b in rows])])
+    assert "| a\\|b |  | 9 |" in result.markdown
+
+
+def test_a_footnote_number_set_apart_is_not_a_table_cell():
+    lines = [line("171", 72, 700, x1=86), line("Any transaction or series of transactions remains subject", 100, 700,
+                                               x1=540),
+             line("to the antifraud provisions of the securities laws.", 72, 711, x1=400)]
+    _, blocks = blocks_of(page(lines))
+    assert [(b.kind, b.text) for b in blocks] == [
+        ("paragraph", "171 Any transaction or series of transactions remains subject to the antifraud provisions "
+                      "of the securities laws.")]
+
+
+def test_monospaced_lines_are_fenced_code_with_their_indentation():
+    code = [line("let rec fact n =", 90, 200, face="Courier", mono=True, x1=90 + 6 * 16),
+            line("if n = 0 then 1", 102, 211, face="Courier", mono=True, x1=102 + 6 * 15),
+            line("else n * fact (n - 1)", 102, 222, face="Courier", mono=True, x1=102 + 6 * 21)]
+    prose = [line(t, 72, 100 + 11 * k, x1=540) for k, t in enumerate(PROSE)]
+    result, blocks = blocks_of(page(prose + code))
+    assert [b.kind for b in blocks] == ["paragraph", "code"]
+    assert blocks[1].text == "let rec fact n =\n  if n = 0 then 1\n  else n * fact (n - 1)"
+    assert "```\nlet rec fact n =\n  if n = 0 then 1\n  else n * fact (n - 1)\n```" in result.markdown
+
+
+def test_a_display_formula_keeps_its_line_inside_its_sentence():
+    lines = [line("Then the verifier checks, for every member of the ring, that", 72, 100, x1=540),
+             line("c = h(m, L, R)", 200, 122, face="CMMI10", x1=280),
+             line("holds, and accepts the signature only then.", 72, 144, x1=400)]
+    _, blocks = blocks_of(page(lines))
+    assert [(b.kind, b.text) for b in blocks] == [
+        ("paragraph", "Then the verifier checks, for every member of the ring, that\nc = h(m, L, R)\n"
+                      "holds, and accepts the signature only then.")]
+
+
+def test_a_paragraph_that_goes_on_over_the_page_stays_on_its_pages():
+    first = page([line(PROSE[0], 72, 740, x1=540), line(PROSE[1], 72, 751, x1=540)], 1)
+    second = page([line(PROSE[2], 72, 80, x1=540)], 2)
+    result, _ = blocks_of(first, second)
+    pages = split_pages(result.markdown)
+    assert pages == [f"{PROSE[0]} {PROSE[1]}", PROSE[2]]
+    assert result.blocks[0].blocks[-1].continues and not result.blocks[1].blocks[-1].continues

@@ -17,7 +17,7 @@ import threading
 import time
 import weakref
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from engine.pipeline import DONE, Pipeline, default_stages
@@ -260,13 +260,15 @@ class StageCell:
 class DocProgress:
     doc: str
     stages: dict[str, StageCell] = field(default_factory=lambda: {name: StageCell() for name in STAGES})
-    status: str = "waiting"  # waiting | running | ok | partial | failed | cached | cancelled
+    status: str = "waiting"  # queued | waiting | running | ok | partial | failed | cached | cancelled
     message: str = ""
-    started: float = field(default_factory=time.monotonic)
-    seconds: float | None = None
+    started: float | None = None  # monotonic time of its first event in this run (None: not begun)
+    seconds: float | None = None  # its time in this run: None until it ends, and when nothing ran
 
     @property
     def fraction(self) -> float:
+        if self.status == "queued":
+            return 0.0
         if self.status not in ("waiting", "running"):
             return 1.0
         finished = sum(c.status not in ("waiting", "running") for c in self.stages.values())
@@ -275,9 +277,25 @@ class DocProgress:
         return min(1.0, (finished + extra) / max(1, len(self.stages)))
 
 
+def queued_names(batch: Batch) -> list[str]:
+    """The names a batch's documents will be reported under, as far as they can be told before it runs:
+    a file's own name, a folder's PDFs by their path inside it (the workspace's folder: their rel_path)."""
+    names: list[str] = []
+    for path in batch.paths:
+        if path.is_dir():
+            names += sorted(p.relative_to(path).as_posix() for p in path.rglob("*") if p.suffix.lower() == ".pdf"
+                            and p.is_file())
+        else:
+            names.append(path.name)
+    return list(dict.fromkeys(names))
+
+
 @dataclass
 class ProgressBoard:
-    """The live state of this session's runs, folded from the runner's messages."""
+    """The live state of this session's current (or last) run, folded from the runner's messages.
+
+    A run starts from a clean board: its documents appear as `queued` at once and each row shows only what
+    this run did, with its own time (from its first event to its last, then the engine's own measure)."""
 
     docs: dict[str, DocProgress] = field(default_factory=dict)
     log: list[str] = field(default_factory=list)
@@ -289,6 +307,7 @@ class ProgressBoard:
         if isinstance(message, RunStarted):
             self.running, self.current = True, message.batch.label
             self.log.append(f"Run started: {message.batch.label}")
+            self.docs = {name: DocProgress(name, status="queued") for name in queued_names(message.batch)}
             return False
         if isinstance(message, RunFinished):
             self._finish(message)
@@ -297,12 +316,27 @@ class ProgressBoard:
         self._event(message)
         return message.stage == DONE or not known
 
+    def _row(self, name: str) -> DocProgress:
+        doc = self.docs.get(name)
+        if doc is None:  # reported under another spelling than queued (a sanitised or freed name): take its row
+            from engine.workspace import sanitize_name
+
+            key = sanitize_name(PurePosixPath(name).name)
+            twin = next((n for n, d in self.docs.items() if d.status == "queued"
+                         and sanitize_name(PurePosixPath(n).name) == key), None)
+            doc = self.docs.pop(twin) if twin is not None else DocProgress(name)
+            doc.doc = name
+            self.docs[name] = doc
+        if doc.started is None:
+            doc.started = time.monotonic()
+            if doc.status == "queued":
+                doc.status = "waiting"
+        return doc
+
     def _event(self, event: ProgressEvent) -> None:
-        doc = self.docs.get(event.doc)
-        if doc is None or (event.stage == "open" and doc.status not in ("waiting", "running")):
-            doc = self.docs[event.doc] = DocProgress(event.doc)  # a new run of a document seen before
+        doc = self._row(event.doc)
         if event.stage == "add":
-            doc.status, doc.message, doc.seconds = "cached", event.message, 0.0
+            doc.status, doc.message, doc.seconds = "cached", event.message, None
             for cell in doc.stages.values():
                 cell.status = "cached"
             self.log.append(f"{event.doc}: {event.message}")
@@ -325,7 +359,8 @@ class ProgressBoard:
         status, _, detail = event.message.partition(":")
         status = status.strip() or Status.OK.value
         doc.status, doc.message = status, detail.strip()
-        doc.seconds = round(time.monotonic() - doc.started, 2)
+        ran = any(c.status not in ("waiting", "cached") for c in doc.stages.values())
+        doc.seconds = round(time.monotonic() - doc.started, 2) if ran and doc.started is not None else None
         for cell in doc.stages.values():
             if status == "cached":
                 cell.status = "cached"
@@ -337,14 +372,25 @@ class ProgressBoard:
     def _finish(self, message: RunFinished) -> None:
         self.running, self.current = False, ""
         label = message.batch.label
+        for result in message.results:  # the engine's own time for each document it processed
+            doc = self.docs.get(result.file_name)
+            if doc is not None and doc.seconds is not None and result.seconds:
+                doc.seconds = result.seconds
         if message.error:
             self.log.append(f"Run failed: {label}: {message.error}")
-            return
         if message.cancelled:
-            self.log.append(f"Run cancelled: {label}")
-            for doc in self.docs.values():
-                if doc.status in ("waiting", "running"):
-                    doc.status = "cancelled"
+            self.log.append(f"Run cancelled: {label} ({message.seconds:.1f} s)")
+        for name, doc in list(self.docs.items()):
+            if doc.status == "queued" and not (message.cancelled or message.error):
+                del self.docs[name]  # reported under another name, or not a document after all
+            elif doc.status in ("queued", "waiting", "running"):
+                doc.status = "cancelled"
+                if doc.started is not None and doc.seconds is None:
+                    doc.seconds = round(time.monotonic() - doc.started, 2)
+                for cell in doc.stages.values():
+                    if cell.status in ("waiting", "running"):
+                        cell.status = "cancelled"
+        if message.error or message.cancelled:
             return
         counts: dict[str, int] = {}
         for result in message.results:

@@ -187,20 +187,30 @@ def run_document(job: DocJob, emit: ProgressCallback, cancelled: Callable[[], bo
     if record is None:
         raise FileNotFoundError(f"no record for document {job.doc_id}")
     doc, total = record.rel_path, len(job.stages)
-    record.status, record.error = Status.PENDING, None  # in progress: a crash leaves it resumable
-    workspace.save(record)
     keys = stage_keys(record.sha256, job.stages, job.provider, job.model)
     ctx = StageContext(workspace, record, job.provider, job.model, _page_progress(emit, doc))
     unusable: dict[str, str] = {}  # stage name -> why later stages cannot use it
+    changing = False  # a stage's result is being replaced: until then the record keeps its status
+
+    def begin_change() -> None:  # in progress from here: a crash leaves it resumable
+        nonlocal changing
+        if not changing:
+            changing = True
+            record.status, record.error = Status.PENDING, None
+            workspace.save(record)
+
     for index, stage in enumerate(job.stages):
         if cancelled():
-            record.status, record.error = Status.PENDING, "cancelled"
-            workspace.save(record)
+            if changing:
+                record.status, record.error = Status.PENDING, "cancelled"
+                workspace.save(record)
             emit(ProgressEvent(doc=doc, stage=DONE, done=index, total=total, message="cancelled"))
-            return _result(record, time.perf_counter() - started)
+            return _result(record, time.perf_counter() - started).model_copy(
+                update={"status": Status.PENDING, "error": "cancelled"})  # this run's outcome; the record may keep ok
         key = keys[stage.name]
         blocked = next((n for n in stage.requires if n in unusable), None)
         if blocked is not None:
+            begin_change()
             _reset(record, stage)
             record.stages[stage.name] = StageState(
                 status=Status.PENDING, provider=key.provider, version=key.version, cache_key=key.key,
@@ -215,6 +225,7 @@ def run_document(job: DocJob, emit: ProgressCallback, cancelled: Callable[[], bo
                 unusable[stage.name] = "failed" if cached_status is Status.FAILED else "was skipped"
             emit(ProgressEvent(doc=doc, stage=stage.name, done=index + 1, total=total, message="cached"))
             continue
+        begin_change()
         emit(ProgressEvent(doc=doc, stage=stage.name, done=index, total=total, message="running"))
         record.stages[stage.name] = state = _run_stage(ctx, stage, key)
         if state.status is Status.FAILED:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from shiny import module, reactive, render, ui
 
-from app.runner import STAGES, Batch, DocProgress, IngestRunner, ProgressBoard
+from app.runner import STAGES, Batch, DocProgress, IngestRunner, ProgressBoard, RunStarted
 from app.settings_model import SessionSettings
 from app.workspaces import SessionWorkspace
 from engine.config import ConfigError, Settings, resolve_provider
@@ -17,8 +17,9 @@ POLL_SECONDS = 0.25
 BADGE = {
     "ok": "text-bg-success", "cached": "text-bg-secondary", "partial": "text-bg-warning", "failed": "text-bg-danger",
     "running": "text-bg-primary", "waiting": "text-bg-light", "skipped": "text-bg-light", "cancelled": "text-bg-dark",
-    "pending": "text-bg-light",
+    "pending": "text-bg-light", "queued": "text-bg-light",
 }
+RAN = ("ok", "partial", "failed")  # a stage cell that ran in this run (its time is the record's)
 
 
 @module.ui
@@ -45,7 +46,9 @@ def _badge(status: str, text: str | None = None):
                    title=status, **{"data-status": status})
 
 
-def _progress_row(doc: DocProgress):
+def _progress_row(doc: DocProgress, record: DocumentRecord | None = None):
+    """One document of the run: a bar, a badge per stage (with the stage's own time once it ran in this run,
+    from the record), the document's status and its time in this run."""
     percent = round(100 * doc.fraction)
     cells = []
     for name in STAGES:
@@ -56,9 +59,18 @@ def _progress_row(doc: DocProgress):
         label = name
         if name == "read" and cell.status == "running" and cell.total:
             label = f"read {cell.done}/{cell.total}"
+        state = record.stages.get(name) if record is not None else None
+        if cell.status in RAN and state is not None:
+            label = f"{name} {_seconds(state.seconds)}"
         cells.append(ui.tags.td(_badge(cell.status, label)))
     bar_class = {"failed": "bg-danger", "partial": "bg-warning", "cancelled": "bg-dark"}.get(doc.status, "")
     animated = "progress-bar-striped progress-bar-animated" if doc.status == "running" else ""
+    if doc.seconds is not None:
+        took = _seconds(doc.seconds)
+    elif doc.status in ("cached",):
+        took = "nothing to do"
+    else:
+        took = ""
     return ui.tags.tr(
         ui.tags.td(ui.span(doc.doc, class_="pdfrag-name", title=doc.doc)),
         ui.tags.td(
@@ -68,10 +80,14 @@ def _progress_row(doc: DocProgress):
         ),
         *cells,
         ui.tags.td(_badge(doc.status)),
-        ui.tags.td(f"{doc.seconds:.1f} s" if doc.seconds is not None else ""),
+        ui.tags.td(took, class_="text-nowrap pdfrag-doc-time"),
         ui.tags.td(doc.message, class_="small text-break"),
         class_="pdfrag-doc-progress", **{"data-doc": doc.doc, "data-status": doc.status},
     )
+
+
+def _seconds(value: float) -> str:
+    return f"{value:.2f} s" if value < 10 else f"{value:.1f} s"
 
 
 def _stage_table(record: DocumentRecord):
@@ -87,7 +103,7 @@ def _stage_table(record: DocumentRecord):
         rows.append(ui.tags.tr(
             ui.tags.td(name),
             ui.tags.td(_badge(state.status.value)),
-            ui.tags.td(f"{state.seconds:.2f} s"),
+            ui.tags.td(_seconds(state.seconds)),
             ui.tags.td(state.provider.value + (f" · {state.model}" if state.model else "")),
             ui.tags.td(str(state.calls)),
             ui.tags.td(f"{state.input_tokens:,} / {state.output_tokens:,}"),
@@ -106,6 +122,7 @@ def pipeline_server(input, output, session, *, space: SessionWorkspace, runner: 
     board = ProgressBoard()  # this session's, folded from the runner's queue
     tick = reactive.value(0)
     polling = reactive.value(False)
+    announced: list[Batch] = []  # runs whose start the page has shown already
 
     def submit(batch: Batch) -> None:
         current = settings()
@@ -124,6 +141,11 @@ def pipeline_server(input, output, session, *, space: SessionWorkspace, runner: 
             with reactive.isolate():
                 tick.set(tick() + 1)
             return
+        if not runner.running:  # the page starts the run's board now: the child process takes a moment to start
+            board.apply(RunStarted(batch))
+            announced.append(batch)
+            with reactive.isolate():
+                tick.set(tick() + 1)
         runner.submit(batch, provider=current.provider, workers=current.workers, llm=llm)
         polling.set(True)
 
@@ -157,6 +179,9 @@ def pipeline_server(input, output, session, *, space: SessionWorkspace, runner: 
             messages += runner.drain()  # the last events, queued before the thread ended
         changed = False
         for message in messages:
+            if isinstance(message, RunStarted) and any(message.batch is b for b in announced):
+                announced[:] = [b for b in announced if b is not message.batch]
+                continue
             changed = board.apply(message) or changed
         if messages:
             with reactive.isolate():
@@ -187,7 +212,8 @@ def pipeline_server(input, output, session, *, space: SessionWorkspace, runner: 
         head = ui.tags.thead(ui.tags.tr(
             ui.tags.th("Document"), ui.tags.th("Progress"), *[ui.tags.th(name) for name in STAGES],
             ui.tags.th("Status"), ui.tags.th("Time"), ui.tags.th("Message")))
-        rows = [_progress_row(doc) for doc in reversed(list(board.docs.values()))]
+        by_name = {r.rel_path: r for r in records()}
+        rows = [_progress_row(doc, by_name.get(doc.doc)) for doc in board.docs.values()]
         return ui.div(ui.tags.table(head, ui.tags.tbody(*rows), class_="table table-sm align-middle"),
                       class_="table-responsive")
 

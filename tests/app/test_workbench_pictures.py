@@ -159,6 +159,42 @@ def test_the_page_slider_turns_pages(page):
     assert page.locator("#inspect-page_label").inner_text().startswith(f"Page {last} of")
 
 
+def _run_finished(page) -> None:
+    page.wait_for_function("() => { const s = document.querySelector('.pdfrag-run-status');"
+                           " return s && s.dataset.running === 'false' && /finished|cancelled/.test(s.textContent); }",
+                           timeout=60_000)
+
+
+def test_a_new_run_starts_from_queued_rows_and_cached_documents_take_no_time(page):
+    tab(page, "Pipeline")
+    page.click("#pipeline-start")
+    rows = page.locator("tr.pdfrag-doc-progress")
+    rows.first.wait_for()
+    assert set(rows.evaluate_all("rows => rows.map(r => r.dataset.status)")) <= {"queued", "waiting", "running",
+                                                                                  "cached"}
+    _run_finished(page)
+    assert set(rows.evaluate_all("rows => rows.map(r => r.dataset.status)")) == {"cached"}
+    assert set(page.locator(".pdfrag-doc-time").all_inner_texts()) == {"nothing to do"}
+    screenshot(page, "v2-pipeline-cached")
+
+
+def test_cancelling_a_recompute_run_keeps_finished_documents(page, workspace):
+    from engine.workspace import Workspace
+
+    page.locator("#pipeline-force").check()
+    page.click("#pipeline-start")
+    page.click("#pipeline-cancel")
+    _run_finished(page)
+    page.locator("#pipeline-force").uncheck()
+    records = Workspace(workspace).records()
+    demoted = [r for r in records if r.status.value != "ok"]
+    # one document at a time (PDFRAG_WORKERS=1): at most the one whose stages were being replaced is pending
+    assert len(demoted) <= 1 and all(r.status.value == "pending" and r.error == "cancelled" for r in demoted)
+    page.click("#pipeline-start")  # and the next run makes it whole again
+    _run_finished(page)
+    assert {r.status.value for r in Workspace(workspace).records()} == {"ok"}
+
+
 def test_settings_offer_only_what_offline_mode_can_do(page):
     tab(page, "Settings")
     page.locator(".pdfrag-offline-note").wait_for()

@@ -102,6 +102,9 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
                                                       (page_no, row) in heads, limit(lines[i + 1])) \
                 and not (row + 1 < len(lines) and same_row(lines[row], lines[row + 1])):
             line, row, step = _merge(lines[i], lines[i + 1]), i + 1, 2  # "Definition 1.   A noise model ..."
+        if row - i in (2, 3) and table is None and _stretched(lines[i:row], current, lines[row] if row < len(lines) else None):
+            line, step = _join_stretched(lines[i:row]), row - i  # one justified line with a wide word space
+            row = i + 1
         if row > i + 1 and traits.code and all(c.mono for c in lines[i:row]):
             line, step, row = merge_cells(lines[i:row]), row - i, i + 1  # a code line with a gap in it
         if row > i + 1:  # cells side by side: a table row, or the wrapped lines of the last row's cells
@@ -191,6 +194,27 @@ def _run_in(label: Line, text: Line, nxt: Line | None, nxt_heading: bool, limit:
     return nxt is not None and not nxt_heading and labelled and len(text.text) >= 20 and text.text[:1].isupper() \
         and nxt.x0 <= label.x0 + 0.8 * max(nxt.size, 1.0) and sentence_goes_on(text.text, nxt.text) \
         and 0.3 * nxt.size < nxt.baseline - text.baseline <= limit and not same_row(text, nxt)
+
+
+def _stretched(cells: list[Line], current: _Open | None, nxt: Line | None) -> bool:
+    """Pieces side by side that are one line of a justified paragraph (a word space stretched wide): they
+    span exactly the width of the paragraph line above (or, at a paragraph's start, of the line below),
+    and the sentence runs through them."""
+    first, last = cells[0], cells[-1]
+    if not all(sentence_goes_on(a.text, b.text) or b.text[:1].isupper() and not a.text.endswith(":")
+               for a, b in zip(cells, cells[1:])):
+        return False
+    above = current.lines[-1] if current is not None and current.kind == "paragraph" else None
+    for other in (above, nxt):
+        if other is not None and abs(other.x0 - first.x0) <= 2 and abs(other.x1 - last.x1) <= 2 \
+                and abs(other.size - first.size) < 1 and not same_row(other, first):
+            return True
+    return False
+
+
+def _join_stretched(cells: list[Line]) -> Line:
+    joined = _merge(cells[0], cells[1])
+    return _merge(joined, cells[2]) if len(cells) == 3 else joined
 
 
 def _merge(label: Line, text: Line) -> Line:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from engine.readers.layout import Line
 from engine.readers.reading_order import same_row
 from engine.readers.sentences import sentence_goes_on
+from engine.readers.title_block import COVER_PAGES, not_a_heading
 
 MAX_WORDS = 24
 LEADER_RE = re.compile(r"(\.\s*){4,}|…{2,}|(\.\s*){2,}\s*\d+\s*$")
@@ -141,6 +142,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
     found: list[Candidate] = []
     order = 0
     skip = contents_pages(pages)
+    cover = min([COVER_PAGES, *skip]) if len(pages) > COVER_PAGES else 0  # the title block's pages
+    counts = Counter(w.lower() for lines in pages for l in lines for w in l.text.split()) if cover else None
     for page_index, lines in enumerate(pages):
         if page_index in skip:  # only the contents page's own title is a heading there
             for index, line in enumerate(lines[:8]):
@@ -171,7 +174,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
                     and nxt.bold == line.bold
                     and nxt.italic == line.italic
                     and -0.35 * line.size <= nxt.y0 - prev.y1 <= 1.2 * line.size
-                    and abs(nxt.x0 - line.x0) < 40 + (80 if label_class(line.text) else 0)
+                    and (abs(nxt.x0 - line.x0) < 40 + (80 if label_class(line.text) else 0)
+                         or abs(nxt.x0 + nxt.x1 - prev.x0 - prev.x1) < line.size)  # (or centred under it)
                     and (emphasised or (_title_case(nxt.text) and not _starts_paragraph(lines, i + count + 1, left)
                                         and _starts_paragraph(lines, i + count + 1, left, strict=True)))
                     and (_text_ok(nxt.text) or (emphasised and nxt.text[:1].islower() and len(nxt.text) < 120))
@@ -183,7 +187,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
                 count += 1
             words = len(text.split())
             quote = words >= 12 and text.rstrip(" ”\"'’").endswith((".", "!", "?", "…"))
-            if words <= MAX_WORDS + 12 and not quote and not _runs_on(lines, i + count - 1, text):
+            if words <= MAX_WORDS + 12 and not quote and not _runs_on(lines, i + count - 1, text) \
+                    and not (page_index < cover and not_a_heading(text, counts)):
                 found.append(Candidate(page_index + 1, i, count, text, style, order))
                 order += 1
                 prev_heading = True

@@ -1,0 +1,87 @@
+"""Furniture (margin line numbers, vertical margin notes, lone page numbers, text printed twice) and the title
+block (authors, dates, versions, notices are no headings; a centred title over two lines is one heading)."""
+
+from __future__ import annotations
+
+from engine.readers.furniture import end_page_number, line_numbers, margin_notes
+from engine.readers.layout import Line, PageLayout, _without_overprint
+from engine.readers.offline import compose
+from engine.readers.title_block import is_author_line, is_date_line, not_a_heading
+
+BODY = "The survey team walked the river at dawn and counted every heron it could see from the bank."
+
+
+def line(text, x0, base, *, size=10.0, bold=False, x1=None, vertical=False):
+    x1 = x0 + 5.0 * len(text) if x1 is None else x1
+    return Line(text=text, x0=x0, y0=base - 0.9 * size, x1=x1, y1=base + 0.35 * size, size=size, bold=bold,
+                italic=False, block=0, base=base, vertical=vertical)
+
+
+def test_margin_line_numbers_are_furniture_but_numbers_in_the_text_are_not():
+    text = [line(BODY, 72, 100 + 12 * k, x1=540) for k in range(8)]
+    numbers = [line(str(40 + k), 40, 100 + 12 * k, x1=52) for k in range(8)]
+    cells = [line("2019", 100, 300, x1=120), line("2020", 200, 300, x1=220), line("2021", 300, 300, x1=320)]
+    found = line_numbers(text + numbers + cells)
+    assert found == {id(n) for n in numbers}
+
+
+def test_a_vertical_notice_in_the_side_margin_is_furniture():
+    text = [line(BODY, 72, 100 + 12 * k, x1=540) for k in range(5)]
+    notice = line("This publication is available free of charge", 20, 700, x1=32, vertical=True)
+    axis = line("Frequency", 300, 400, x1=312, vertical=True)  # a chart's axis label, inside the text's span
+    assert margin_notes(text + [notice, axis]) == {id(notice)}
+
+
+def test_a_lone_page_number_below_the_text_is_furniture_wherever_the_margin_ends():
+    text = [line(BODY, 72, 100 + 12 * k, x1=540) for k in range(5)]
+    number = line("17", 300, 690, x1=310)
+    assert end_page_number(text + [number]) == {id(number)}
+    row = [line("Total", 72, 690, x1=100), line("17", 300, 690, x1=310)]  # a table's last row keeps its 17
+    assert end_page_number(text + row) == set()
+
+
+def test_text_printed_twice_in_one_place_is_read_once():
+    once = line("Initiation", 132, 370, bold=True)
+    again = line("Initiation", 132.2, 370.1, bold=True)
+    elsewhere = line("Initiation", 132, 500, bold=True)
+    assert _without_overprint([once, again, elsewhere]) == [once, elsewhere]
+
+
+def test_title_block_lines_that_are_no_headings():
+    assert is_author_line("Karolin Varner*, Benjamin Lipp†, Wanja Zaeske, Lisa Schmidt‡,")
+    assert is_author_line("Khiem Pham, Zhi Qiao, Danny Ryan, Juhyeok Sin,")
+    assert not is_author_line("Features, Benefits and Applications")
+    assert not is_author_line("Risk Management, Supply Chain and Security")
+    assert is_date_line("27 April 2021") and is_date_line("FEBRUARY 2018") and is_date_line("Yan X Zhang October 31, 2019")
+    assert not is_date_line("FY 2025 Congressional Justification")
+    assert not_a_heading("Version 0.5.9") and not_a_heading("C O M P U T E R   S E C U R I T Y")
+    assert not_a_heading("This publication is available free of charge from:")
+    assert not not_a_heading("Supply Chain Risk Management Practices for Federal Information")
+
+
+def _document(first_page):
+    body = [line(BODY, 72, 100 + 12 * k, x1=540) for k in range(30)]
+    pages = [PageLayout(1, 612, 792, first_page, [])]
+    pages += [PageLayout(n, 612, 792, [line(f"Chapter {n}", 72, 80, size=16, bold=True)] + body, [])
+              for n in range(2, 6)]
+    return compose(pages)
+
+
+def test_authors_and_dates_on_the_cover_are_not_headings_and_a_centred_title_is_one():
+    cover = [line("Supply Chain Risk Management Practices for Federal Information", 90, 200, size=20, bold=True,
+                  x1=522),
+             line("Systems and Organizations", 196, 226, size=20, bold=True, x1=416),
+             line("Jon Boyens, Celia Paulsen, Rama Moorthy", 180, 300, size=12, bold=True, x1=432),
+             line("27 April 2021", 260, 330, size=12, bold=True, x1=352)]
+    result = _document(cover)
+    headings = [(b.text, b.level) for b in result.blocks[0].blocks if b.kind == "heading"]
+    assert headings == [("Supply Chain Risk Management Practices for Federal Information Systems and Organizations",
+                         headings[0][1])]
+    assert "Jon Boyens, Celia Paulsen, Rama Moorthy" in result.markdown.split("\n")
+
+
+def test_a_bullet_line_is_never_a_heading():
+    page = [line("• Material Management and Minimization", 72, 100, bold=True, x1=300)] + \
+        [line(BODY, 72, 120 + 12 * k, x1=540) for k in range(3)]
+    result = compose([PageLayout(1, 612, 792, page, [])])
+    assert [b.kind for b in result.blocks[0].blocks][0] == "list_item"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from engine.extract.titles import (
     MatchKind, Title, cut_after, label_only, line_match, prefix_end, read_line, read_title, split_label, strip_markup,
@@ -38,8 +38,12 @@ class MdLine:
     index: int
     page: int
     text: str  # markup stripped
-    titles: list[Title]  # the ways it may hold a title (see `read_line`)
     level: int | None  # its Markdown heading level, None for a plain line
+
+    @cached_property
+    def titles(self) -> list[Title]:
+        """The ways it may hold a title (see `read_line`), read when first compared."""
+        return read_line(self.text)
 
 
 @dataclass
@@ -77,7 +81,7 @@ def read_markdown(markdown: str) -> tuple[list[str], list[MdLine], int | None, l
         if level == 1 and title_line is None:
             title_line = index
         stripped = strip_markup(text)
-        lines.append(MdLine(index, page_of[index], stripped, read_line(stripped), level))
+        lines.append(MdLine(index, page_of[index], stripped, level))
     return raw, lines, title_line, page_of, frozenset(inside)
 
 

@@ -64,10 +64,13 @@ def label_class(text: str) -> tuple[str, float] | None:
 
 
 def body_size(pages: list[list[Line]]) -> float:
+    """The size most of the text is set in; code (monospaced lines) counts only where there is nothing else."""
     weights: Counter[float] = Counter()
+    code: Counter[float] = Counter()
     for lines in pages:
         for line in lines:
-            weights[line.size] += len(line.text)
+            (code if line.mono else weights)[line.size] += len(line.text)
+    weights = weights or code
     return weights.most_common(1)[0][0] if weights else 10.0
 
 
@@ -206,7 +209,8 @@ def _runs_on(lines: list[Line], last: int, text: str) -> bool:
     step = nxt.baseline - line.baseline
     wraps = (nxt.bold, nxt.italic) == (line.bold, line.italic) and (line.bold or line.italic or _is_caps(text))
     return not wraps and label_class(text) is None and sentence_goes_on(text, nxt.text) and abs(nxt.size - line.size) < 1 \
-        and nxt.mono == line.mono and 0.3 * line.size < step <= 2.0 * line.size and abs(nxt.x0 - line.x0) <= 4 * line.size
+        and nxt.mono == line.mono and 0.3 * line.size < step <= 2.0 * line.size \
+        and line.x0 - 8 * line.size <= nxt.x0 <= line.x0 + 4 * line.size and nxt.x1 > line.x0 + line.size
 
 
 def _starts_paragraph(lines: list[Line], j: int, left: float, strict: bool = False) -> bool:

@@ -16,6 +16,7 @@ from collections import Counter
 
 from engine.readers.headings import LEADER_RE, label_class
 from engine.readers.layout import Line
+from engine.readers.reading_order import same_row
 from engine.readers.sentences import ends_sentence, sentence_goes_on  # noqa: F401  (re-exported)
 
 BREAK_HYPHENS = ("-", "\u00ad", "\ufffe", "\u2010")  # hyphen, soft hyphen, U+FFFE (a hyphen glyph's code), U+2010
@@ -74,6 +75,11 @@ def column_run(paragraph: list[Line]) -> list[Line]:
     return paragraph[start:]
 
 
+def _after_label(line: Line, page: list[Line]) -> bool:
+    """Whether something stands left of the line on its row (a run-in label: "Exercise 3   Modify ...")."""
+    return any(o is not line and o.x1 <= line.x0 + 1 and same_row(o, line) for o in page)
+
+
 def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: list[Line],
               hanging: bool = False) -> bool:
     """Whether `line` goes on with the paragraph whose printed lines so far are `paragraph` (`page`: all
@@ -97,7 +103,7 @@ def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: l
     limit = pitch_limit(max(own or 0.0, pitch or 0.0) or None, em)
     if step > limit and not (step <= 1.5 * limit and goes_on):
         return False
-    if line.x0 >= prev.x1 or (line.x1 <= prev.x0 and not (goes_on and len(run) == 1)):
+    if line.x0 >= prev.x1 or (line.x1 <= prev.x0 and not (goes_on and len(run) == 1 and _after_label(prev, page))):
         return False  # not in the same column (but a first line may start after a run-in label)
     margin = run[1].x0 if len(run) >= 2 else None
     finished = ends_sentence(prev.text)

@@ -60,8 +60,9 @@ class Table:
             if not 0.3 * line.size < step <= limit or abs(line.size - cell.lines[-1].size) >= 1:
                 return False
             text = cell.lines[-1].text
-            if not (line.text[:1].islower() or sentence_goes_on(text, line.text)):
-                return False
+            prose = k > 0 and len(cell.text) >= 30 and len(line.text) >= 15  # a wrapped passage in a later column
+            if not (prose or line.text[:1].islower() or sentence_goes_on(text, line.text)):
+                return False  # (a line under the first column, or under a short cell, may begin the next row)
             targets.append(cell)
         for line, cell in zip(lines, targets):
             cell.lines.append(line)

@@ -1,18 +1,22 @@
 """Cut a document into index nodes addressed like the document, and each node into per-page chunks.
 
 Reports: one node per heading of the DocTree (its own text runs from the heading line to the next
-heading), plus a `front` node for the lines before the first heading. Decks: one node per page.
+heading), plus a `front` node for the lines before the first heading; a heading the layout found inside a
+tree section (one the structure's source, such as an outline, does not list; still in the Markdown as a bold
+line) starts a sub-section node of its own. Decks: one node per page.
 Every chunk knows its document title and section path, which is indexed with its text.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from engine.markdown import MARKER_RE, page_of_lines, split_pages
 from engine.schemas import DocumentRecord, TreeNode
 from engine.schemas.index import Chunk, IndexNode
+from engine.schemas.toc import Heading
 
 HEADING_LINE_RE = re.compile(r"^#{1,6}\s+")
 IMAGE_RE = re.compile(r"^\[IMAGE: [^\]]*\]$")
@@ -42,13 +46,14 @@ def build_units(record: DocumentRecord, markdown: str) -> DocUnits:
     if tree is not None and record.format == "landscape":
         nodes, chunks = _deck_units(record.doc_id, tree.root, pages)
     elif tree is not None:
-        nodes, chunks = _report_units(record.doc_id, tree.root, markdown, len(pages))
+        nodes, chunks = _report_units(record.doc_id, tree.root, markdown, len(pages), record.headings)
     else:
         nodes, chunks = _page_units(record.doc_id, pages)
     return DocUnits(nodes, chunks, pages)
 
 
-def _report_units(doc_id: str, root: TreeNode, markdown: str, pages: int) -> tuple[list[IndexNode], list[Chunk]]:
+def _report_units(doc_id: str, root: TreeNode, markdown: str, pages: int,
+                  layout: list[Heading] = ()) -> tuple[list[IndexNode], list[Chunk]]:
     lines = markdown.split("\n")
     page_of = page_of_lines(markdown)
     headings: list[tuple[TreeNode, list[str], int | None]] = []  # node, path, parent position
@@ -62,6 +67,7 @@ def _report_units(doc_id: str, root: TreeNode, markdown: str, pages: int) -> tup
             visit(child, [*path, child.title] if here != parent else path, here)
 
     visit(root, [], None)
+    _add_layout_sections(headings, layout, lines, page_of)
     order = sorted(range(len(headings)), key=lambda i: headings[i][0].number)
     position = {old: new for new, old in enumerate(order, start=1)}  # node 0 is the front matter
     nodes = [IndexNode(doc_id=doc_id, node=0, kind="front", title=root.title, path=[], line=None,
@@ -93,6 +99,30 @@ def _report_units(doc_id: str, root: TreeNode, markdown: str, pages: int) -> tup
         if not node.summary:
             node.summary = summarize("\n".join(own))
     return nodes, chunks
+
+
+def _add_layout_sections(headings: list[tuple[TreeNode, list[str], int | None]], layout: list[Heading],
+                         lines: list[str], page_of: list[int]) -> None:
+    """Sub-sections at the layout's headings that are not tree nodes, under the tree heading before them
+    (only where the Markdown line still holds the heading's text); each runs to the next heading."""
+    tree_lines = sorted((node.number, i) for i, (node, _, _) in enumerate(headings))
+    numbers = [number for number, _ in tree_lines]
+    found = [h for h in layout if 0 <= h.line < len(lines) and h.title in lines[h.line].replace("**", "")]
+    starts = sorted({*numbers, *(h.line for h in found)})
+    for heading in found:
+        at = bisect_left(numbers, heading.line)
+        if not at or (at < len(numbers) and numbers[at] == heading.line):
+            continue
+        parent = tree_lines[at - 1][1]
+        following = starts[bisect_left(starts, heading.line) + 1:]
+        last = following[0] - 1 if following else len(lines) - 1
+        while last > heading.line and (not lines[last].strip() or MARKER_RE.match(lines[last])):
+            last -= 1  # its last line of text (the next heading may open a page)
+        end = page_of[last]
+        node = TreeNode(title=heading.title, number=heading.line, kind="heading",
+                        level=headings[parent][0].level + 1, start_page=page_of[heading.line],
+                        end_page=max(page_of[heading.line], end))
+        headings.append((node, [*headings[parent][1], heading.title], parent))
 
 
 def _deck_units(doc_id: str, root: TreeNode, pages: list[str]) -> tuple[list[IndexNode], list[Chunk]]:

@@ -23,7 +23,7 @@ from engine.schemas import DocumentRecord, Status
 from engine.schemas.index import DocIndexInfo, IndexNode
 from engine.workspace import Workspace, atomic_write_text
 
-VERSION = 11
+VERSION = 12
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)
 

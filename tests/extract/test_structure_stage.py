@@ -140,3 +140,15 @@ def test_layout_headings_point_at_their_text_in_the_reformatted_markdown(tmp_pat
     for heading in record.headings:
         assert heading.title in lines[heading.line], (heading, lines[heading.line])
     assert lines[next(h.line for h in record.headings if h.title == "Field Notes")] == "**Field Notes**"
+
+
+def test_the_index_keeps_the_layout_s_finer_sections_under_the_outline_s(tmp_path: Path):
+    from engine.index.nodes import build_units
+
+    record, markdown = ingest(tmp_path / "ws", guide(tmp_path / "in" / "outlined.pdf", OUTLINE))
+    units = build_units(record, markdown)
+    notes = next(n for n in units.nodes if n.title == "Field Notes")
+    assert notes.path[-2:] == ["2.1 Sampling", "Field Notes"] and notes.start_page == notes.end_page == 4
+    sampling = next(n for n in units.nodes if n.title == "2.1 Sampling")
+    assert notes.parent == sampling.node
+    assert "Field Notes" not in [n.title for n in record.tree.root.walk()]  # the tree stays the outline's

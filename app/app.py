@@ -46,6 +46,7 @@ def app_ui(config: AppConfig):
         header=ui.head_content(
             ui.include_css(WWW / "app.css"),
             ui.include_js(WWW / "app.js", method="inline"),
+            ui.include_js(WWW / "charts.js", method="link"),  # draws app/charts.py's figures with plotly.js
         ),
     )
 
@@ -107,12 +108,14 @@ def create_app(config: AppConfig | None = None) -> Starlette:
             focus.set(first.doc_id if first else None, 1)
 
         settings = settings_server("settings", config=config, private_workspace=space.private)
+        run_rows = reactive.value[dict[str, str]]({})  # the current run's documents, for the Library's table
         ingest, library_open = library_server(
             "library", space=space, records=records, corpus_changed=corpus_changed,
             sample_files=workspaces.sample_files(), max_upload_bytes=config.max_upload_bytes, uploads=account,
+            run_rows=run_rows,
         )
         pipeline_server("pipeline", space=space, runner=runner, records=records, ingest=ingest, settings=settings,
-                        corpus_changed=corpus_changed)
+                        corpus_changed=corpus_changed, run_rows=run_rows)
         inspect_server("inspect", space=space, records=records, focus=focus, images=images, token=token)
         metadata_server("metadata", records=records, focus=focus)
         structure_open = structure_server("structure", records=records, focus=focus)

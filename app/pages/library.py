@@ -7,14 +7,15 @@ from pathlib import Path
 
 from shiny import module, reactive, render, req, ui
 
+from app.charts import chart, corpus_figure
 from app.runner import Batch
-from app.state import OpenRequest, format_bytes
+from app.state import OpenRequest, format_bytes, open_request_from
 from app.upload_limit import SessionUploads
 from app.uploads import Upload, held_bytes, stage_uploads
 from app.workspaces import SessionWorkspace
 from engine.schemas import DocumentRecord
 
-COLUMNS = ["Name", "Pages", "Format", "Status", "Language", "Author", "Date", "Size", "ID"]
+COLUMNS = ["Name", "Title", "Pages", "Format", "Status", "Language", "Author", "Date", "Size", "ID"]
 
 
 @module.ui
@@ -39,29 +40,38 @@ def library_ui(max_upload_mb: int):
                 class_="pdfrag-upload",
             ),
             ui.card(
-                ui.card_header("Corpus"),
-                ui.output_ui("summary"),
-                ui.div(
-                    ui.input_action_button("open", "Open in Inspect", class_="btn-sm btn-outline-primary"),
-                    ui.input_action_button("remove", "Remove selected", class_="btn-sm btn-outline-danger"),
-                    class_="d-flex gap-2 flex-wrap",
-                ),
+                ui.card_header("Overview ", ui.span("pages and status per document; click a bar to open it",
+                                                    class_="text-muted small")),
+                ui.output_ui("overview"),
+                class_="pdfrag-overview-card",
             ),
             col_widths=(7, 5),
         ),
         ui.output_ui("empty_state"),
-        ui.output_data_frame("corpus"),
+        ui.card(
+            ui.card_header("Corpus"),
+            ui.output_ui("summary"),
+            ui.div(
+                ui.input_action_button("open", "Open in Inspect", class_="btn-sm btn-outline-primary"),
+                ui.input_action_button("remove", "Remove selected", class_="btn-sm btn-outline-danger"),
+                class_="d-flex gap-2 flex-wrap mb-2",
+            ),
+            ui.output_data_frame("corpus"),
+            class_="pdfrag-corpus-card",
+        ),
         class_="pdfrag-page",
     )
 
 
-def corpus_frame(records: list[DocumentRecord]):
-    """The corpus table's rows (pandas is imported on first use, after the page has loaded)."""
+def corpus_frame(records: list[DocumentRecord], in_progress: dict[str, str] | None = None):
+    """The corpus table's rows (pandas is imported on first use, after the page has loaded), then the
+    documents of the current run that have no record yet (uploads being added: name and what they are doing)."""
     import pandas as pd
 
     rows = [
         {
             "Name": r.file_name,
+            "Title": r.metadata.title or "",
             "Pages": r.pages,
             "Format": r.format or "",
             "Status": r.status.value,
@@ -73,16 +83,35 @@ def corpus_frame(records: list[DocumentRecord]):
         }
         for r in records
     ]
+    rows += [{"Name": name, "Title": "", "Pages": None, "Format": "", "Status": doing, "Language": "", "Author": "",
+              "Date": "", "Size": "", "ID": ""} for name, doing in unrecorded(records, in_progress or {}).items()]
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def unrecorded(records: list[DocumentRecord], in_progress: dict[str, str]) -> dict[str, str]:
+    """The run's documents that no record holds yet (under any of its names, sanitised as the workspace
+    stores them), with what they are doing; finished ones without a record (not a PDF) are left out."""
+    from engine.workspace import sanitize_name
+
+    known = set()
+    for r in records:
+        for name in (r.file_name, r.rel_path, *r.aliases):
+            known.update((name, sanitize_name(name)))
+    return {name: doing for name, doing in in_progress.items()
+            if name not in known and sanitize_name(name) not in known
+            and doing.split(":")[0] in ("queued", "waiting", "running")}
 
 
 @module.server
 def library_server(input, output, session, *, space: SessionWorkspace, records: Callable[[], list[DocumentRecord]],
                    corpus_changed: Callable[[], None], sample_files: list[Path], max_upload_bytes: int,
-                   uploads: SessionUploads | None = None):
+                   uploads: SessionUploads | None = None,
+                   run_rows: Callable[[], dict[str, str]] | None = None):
     """Returns (ingest requests, open-in-Inspect requests) as reactive values.
 
     `uploads` is this session's upload account: told when uploads leave Shiny's folder (its storage budget).
+    `run_rows`: the current run's documents (name -> what they are doing); those without a record yet are
+    listed in the table at once, so an upload shows up while it is being processed.
     """
     ingest = reactive.value[Batch | None](None)
     open_request = reactive.value[OpenRequest | None](None)
@@ -149,18 +178,36 @@ def library_server(input, output, session, *, space: SessionWorkspace, records: 
             class_="pdfrag-empty card card-body mb-3",
         )
 
+    @reactive.calc
+    def in_progress() -> dict[str, str]:
+        return unrecorded(records(), run_rows()) if run_rows is not None else {}
+
     @render.data_frame
     def corpus():
-        req(records())
-        return render.DataGrid(corpus_frame(records()), filters=True, selection_mode="rows", width="100%",
-                               height="auto")
+        req(records() or in_progress())
+        return render.DataGrid(corpus_frame(records(), in_progress()), filters=True, selection_mode="rows",
+                               width="100%", height="auto")
+
+    @render.ui
+    def overview():
+        recs = records()
+        if not recs:
+            return ui.p("The documents' pages and status appear here once there are some.", class_="text-muted small")
+        return chart(corpus_figure(recs), name="corpus", input_id=session.ns("chart_open"), height="auto")
+
+    @reactive.effect
+    @reactive.event(input["chart_open"])
+    def _open_from_chart():
+        request = open_request_from(input["chart_open"]() or {})
+        if request is not None:
+            open_request.set(request)
 
     def _selected_ids() -> list[str]:
         try:
             view = corpus.data_view(selected=True)
         except Exception:
             return []
-        return [str(v) for v in view["ID"].tolist()] if len(view) else []
+        return [str(v) for v in view["ID"].tolist() if v] if len(view) else []
 
     @reactive.effect
     @reactive.event(input.open)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from shiny import module, reactive, render, ui
 
+from app.charts import chart, stage_timeline_figure
 from app.runner import STAGES, Batch, DocProgress, IngestRunner, ProgressBoard, RunStarted
 from app.settings_model import SessionSettings
 from app.workspaces import SessionWorkspace
@@ -36,6 +37,9 @@ def pipeline_ui():
             ui.output_ui("status"),
         ),
         ui.card(ui.card_header("Progress"), ui.output_ui("progress"), class_="pdfrag-progress-card"),
+        ui.card(ui.card_header("Stage times ", ui.span("each document's stages end to end, as each last ran",
+                                                        class_="text-muted small")),
+                ui.output_ui("timeline"), class_="pdfrag-timeline-card"),
         ui.card(ui.card_header("Stage report"), ui.output_ui("report")),
         class_="pdfrag-page",
     )
@@ -118,7 +122,10 @@ def _stage_table(record: DocumentRecord):
 @module.server
 def pipeline_server(input, output, session, *, space: SessionWorkspace, runner: IngestRunner,
                     records: Callable[[], list[DocumentRecord]], ingest: Callable[[], Batch | None],
-                    settings: Callable[[], SessionSettings], corpus_changed: Callable[[], None]):
+                    settings: Callable[[], SessionSettings], corpus_changed: Callable[[], None],
+                    run_rows: reactive.Value[dict[str, str]] | None = None):
+    """`run_rows`, when given, receives the current run's documents (name -> what they are doing) for the
+    Library, which lists the ones that have no record yet."""
     board = ProgressBoard()  # this session's, folded from the runner's queue
     tick = reactive.value(0)
     polling = reactive.value(False)
@@ -191,6 +198,19 @@ def pipeline_server(input, output, session, *, space: SessionWorkspace, runner: 
         if not still_running and not messages:
             polling.set(False)
 
+    @reactive.effect
+    def _publish_rows():
+        tick()
+        if run_rows is None:
+            return
+        rows = {}
+        for doc in board.docs.values():
+            running = next((name for name, cell in doc.stages.items() if cell.status == "running"), None)
+            rows[doc.doc] = f"{doc.status}: {running}" if doc.status == "running" and running else doc.status
+        with reactive.isolate():
+            if rows != run_rows():
+                run_rows.set(rows)
+
     @render.ui
     def status():
         tick()
@@ -216,6 +236,11 @@ def pipeline_server(input, output, session, *, space: SessionWorkspace, runner: 
         rows = [_progress_row(doc, by_name.get(doc.doc)) for doc in board.docs.values()]
         return ui.div(ui.tags.table(head, ui.tags.tbody(*rows), class_="table table-sm align-middle"),
                       class_="table-responsive")
+
+    @render.ui
+    def timeline():
+        return chart(stage_timeline_figure(records(), STAGES), name="timeline", height="auto",
+                     empty="No document has been processed yet.")
 
     @render.ui
     def report():

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from htmltools import Tag
 from shiny import module, reactive, render, ui
 
+from app.charts import chart, source_legend, structure_figure
 from app.docpick import docpick_server, docpick_ui
 from app.state import Focus, open_link, page_link_requests
 from engine.schemas import DocumentRecord, TreeNode
@@ -26,11 +27,12 @@ def structure_ui():
                                                                 class_="text-muted small")),
                     ui.output_ui("tree"), class_="pdfrag-tree-card"),
             ui.navset_card_tab(
+                ui.nav_panel("Picture", ui.output_ui("picture")),
                 ui.nav_panel("Extracted TOC", ui.output_ui("extracted")),
                 ui.nav_panel("Created TOC", ui.output_ui("created")),
                 ui.nav_panel("Structure string", ui.output_ui("structure")),
                 ui.nav_panel("Side by side", ui.output_ui("side_by_side")),
-                id="tabs", selected="Side by side",
+                id="tabs", selected="Picture",
             ),
             col_widths=(5, 7),
         ),
@@ -112,6 +114,20 @@ def structure_server(input, output, session, *, records: Callable[[], list[Docum
             return ui.p(f"No tree for {rec.file_name} yet ({rec.error or rec.status.value}).", class_="text-muted")
         return ui.div(ui.tags.ul(tree_html(rec.tree.root, rec.doc_id, open_id), class_="pdfrag-tree"),
                       class_="pdfrag-scroll")
+
+    @render.ui
+    def picture():
+        rec = record()
+        if rec is None:
+            return None
+        if rec.tree is None:
+            return ui.p(f"No tree for {rec.file_name} yet.", class_="text-muted")
+        return ui.div(
+            ui.p("Rings are levels of the tree (the first four), a segment's size the pages it spans, its colour "
+                 "where the node comes from; click a segment to open its first page.", class_="text-muted small mb-1"),
+            source_legend(rec),
+            chart(structure_figure(rec), name="structure", input_id=open_id, height="34rem"),
+            class_="pdfrag-structure-picture")
 
     @render.ui
     def extracted():

@@ -15,8 +15,8 @@ import pymupdf
 import pytest
 
 from browser_helpers import chromium  # noqa: F401  (fixture)
-from browser_helpers import (REPO, open_page, report_timing, screenshot, start_server, stop_server, tab, wait_idle,
-                             wait_page_image)
+from browser_helpers import (open_page, report_timing, screenshot, start_server, stop_server, tab, text_pdf,
+                             wait_idle, wait_page_image)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -193,6 +193,70 @@ def test_cancelling_a_recompute_run_keeps_finished_documents(page, workspace):
     page.click("#pipeline-start")  # and the next run makes it whole again
     _run_finished(page)
     assert {r.status.value for r in Workspace(workspace).records()} == {"ok"}
+
+
+def test_the_pipeline_draws_each_documents_stage_times(page, workspace):
+    from app.runner import STAGES
+    from engine.workspace import Workspace
+
+    tab(page, "Pipeline")
+    plot = page.locator("div.pdfrag-plot[data-chart='timeline'][data-ready]")
+    plot.wait_for()
+    traces = plot.evaluate("el => el.data.map(t => ({name: t.name, y: t.y, x: t.x}))")
+    assert [t["name"] for t in traces] == list(STAGES)
+    records = {r.file_name: r for r in Workspace(workspace).records()}
+    for trace in traces:
+        for name, seconds in zip(trace["y"], trace["x"]):
+            assert seconds == pytest.approx(records[name].stages[trace["name"]].seconds)  # each stage's own time
+    assert page.locator("div.pdfrag-plot[data-chart='timeline'] .barlayer .point").count() > 0
+    screenshot(page, "v2-pipeline-timeline")
+
+
+def test_the_structure_sunburst_opens_the_page_of_a_clicked_node(page):
+    tab(page, "Structure")
+    page.select_option("#structure-pick-doc", label="pdfrag-field-guide.pdf (11 p.)")
+    plot = page.locator("div.pdfrag-plot[data-chart='structure'][data-ready]")
+    plot.wait_for()
+    page.wait_for_function("() => document.querySelectorAll('.sunburstlayer path.surface').length > 5")
+    sources = set(page.locator("#structure-tree .pdfrag-node").evaluate_all("els => els.map(e => e.dataset.source)"))
+    legend = set(page.locator(".pdfrag-structure-picture .pdfrag-legend-item").evaluate_all(
+        "els => els.map(e => e.dataset.source)"))
+    assert legend == sources  # a colour for every source the tree has
+    screenshot(page, "v2-structure")
+    plot.evaluate("el => el.on('plotly_sunburstclick', e => { window.__clicked = e.points[0].customdata; })")
+    slices = page.locator(".sunburstlayer path.surface")
+    slices.nth(slices.count() - 1).click()  # the last node drawn: a deep one, far from page 1
+    page.wait_for_function("() => window.__clicked")
+    doc, wanted = page.evaluate("() => window.__clicked")
+    wait_page_image(page, wanted)
+    assert page.get_by_role("tab", name="Inspect", exact=True).get_attribute("aria-selected") == "true"
+    assert page.locator("img.pdfrag-page-image").get_attribute("data-doc") == doc
+    assert wanted > 1
+
+
+def test_library_overview_and_an_upload_listed_at_once(page, tmp_path_factory):
+    tab(page, "Library")
+    plot = page.locator("div.pdfrag-plot[data-chart='corpus'][data-ready]")
+    plot.wait_for()
+    bars = plot.evaluate("el => el.data.flatMap(t => t.y.map((y, i) => [y, t.x[i], t.name]))")
+    assert sorted(b[0] for b in bars) == ["pdfrag-field-guide.pdf", "pdfrag-product-deck.pdf"]
+    assert {b[2] for b in bars} == {"ok"} and all(b[1] > 0 for b in bars)
+    header = page.locator("#library-corpus thead").inner_text()
+    assert "Title" in header
+    card = page.locator(".pdfrag-corpus-card")
+    assert card.locator("#library-corpus").count() == 1  # the table sits in its card
+
+    big = text_pdf(tmp_path_factory.mktemp("upload") / "long-upload.pdf", "Long Upload", 60)
+    page.set_input_files("#library-files", str(big))
+    row = page.locator("#library-corpus tbody tr", has_text="long-upload.pdf")
+    row.wait_for()
+    first_status = row.locator("td").nth(4).inner_text()
+    assert first_status.split(":")[0] in ("queued", "waiting", "running"), first_status  # listed while it runs
+    screenshot(page, "v2-library-upload")
+    page.wait_for_function("() => [...document.querySelectorAll('#library-corpus tbody tr')].some("
+                           "r => r.innerText.includes('long-upload.pdf') && /\\b60\\b/.test(r.innerText)"
+                           " && r.innerText.includes('ok'))", timeout=120_000)  # then its record
+    screenshot(page, "v2-library")
 
 
 def test_settings_offer_only_what_offline_mode_can_do(page):

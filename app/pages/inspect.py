@@ -43,11 +43,13 @@ def inspect_ui():
             ui.span(class_="pdfrag-sep"),
             ui.input_radio_buttons("view", None, {"source": "Source", "rendered": "Rendered"},
                                    selected="source", inline=True),
-            ui.span(class_="pdfrag-sep"),
-            ui.input_switch("layout", "Layout blocks", False),
             class_="pdfrag-toolbar d-flex flex-wrap gap-2 align-items-center mb-2",
         ),
-        ui.div(ui.output_ui("slider_row"), class_="pdfrag-page-slider", title="Drag to a page"),
+        ui.div(
+            ui.input_switch("layout", "Layout blocks", False),
+            ui.div(ui.output_ui("slider_row"), class_="pdfrag-page-slider flex-grow-1", title="Drag to a page"),
+            class_="pdfrag-toolbar d-flex gap-3 align-items-center mb-1",
+        ),
         ui.layout_columns(
             ui.card(ui.output_ui("overlay_note"),
                     ui.div(ui.output_ui("image", inline=True), ui.output_ui("overlay", inline=True),

@@ -5,6 +5,9 @@ Run: python benchmarks/bench_llm.py
      (bar: 16 workers in <= 1.5 s).
   2. Reformat input tokens per page at 20, 100 and 400 pages: page windows with a bounded outline (ours) vs
      re-sending the whole document every round (the quadratic scheme); the bar is a flat line for ours.
+  3. The same PDF under a quota of 20 requests per 3 s window (429 + RetryInfo past it): the pacer (RetryInfo
+     waited out, the server's rate kept) vs the old client (5 attempts with jittered backoff, no shared pause):
+     429s, pages kept offline, seconds.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import multiprocessing
 import sys
 import tempfile
 import time
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +55,7 @@ def make_pdf(path: Path, pages: int) -> Path:
 
 
 def settings(url: str, **changes) -> LlmSettings:
-    return LlmSettings(gemini_api_key="bench-key", gemini_base_url=url, backoff_s=0.01, **changes)
+    return LlmSettings(gemini_api_key="bench-key", gemini_base_url=url, **{"backoff_s": 0.01, **changes})
 
 
 def serve(latency: float, urls: Any, stop: Any) -> None:
@@ -75,7 +79,8 @@ def transcription(pdf: Path) -> list[tuple[str, str, str]]:
         for workers in (1, 4, 16):
             usage = Usage()
             started, cpu = time.perf_counter(), time.process_time()
-            GeminiReader(LlmClients(settings(url, page_workers=workers))).read(pdf, usage=usage)
+            clients = LlmClients(settings(url, page_workers=workers, concurrency=workers))
+            GeminiReader(clients).read(pdf, usage=usage)
             seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
             ideal = math.ceil(PAGES / workers) * LATENCY
             baseline = baseline or seconds
@@ -114,7 +119,7 @@ async def quadratic(session: LlmSession, raw: str) -> None:
 def reformat_tokens() -> list[tuple[str, str, str]]:
     rows = []
     with FakeGemini() as server:
-        clients = LlmClients(settings(server.url))
+        clients = LlmClients(settings(server.url, tpm=10**10))  # token counts, not pacing, are measured here
         for pages in (20, 100, 400):
             raw = document(pages)
             ours, naive = Usage(), Usage()
@@ -127,12 +132,52 @@ def reformat_tokens() -> list[tuple[str, str, str]]:
     return rows
 
 
+class OldClients(LlmClients):
+    """The client before the pacer: retries with jittered backoff only, no shared pause, no learned rate."""
+
+    @asynccontextmanager
+    async def session(self, usage: Usage):
+        from engine.llm.gemini import GeminiClient
+        from engine.llm.pacer import Pacer
+        from engine.llm.retry import RetryPolicy
+
+        class Unshared(Pacer):
+            def rate_limited(self, delay, started=None):
+                self.throttled += 1
+
+        session = LlmSession(self.settings, usage)
+        policy = RetryPolicy(self.settings.max_attempts, self.settings.backoff_s, self.settings.backoff_max_s,
+                             rate_waits=0)
+        session._gemini = GeminiClient(self.settings, usage, policy, Unshared(10**6, 10**9, 16))
+        try:
+            yield session
+        finally:
+            await session.aclose()
+
+
+def quota(pdf: Path) -> list[tuple[str, str, str]]:
+    rows = []
+    for name, make in (("old client", OldClients), ("pacer", LlmClients)):
+        with FakeGemini(rpm=20, window_s=3.0) as server:
+            server.responder = lambda request: g.text("## Section\n\nThe page as the model read it.")
+            usage = Usage()
+            started = time.perf_counter()
+            result = GeminiReader(make(settings(server.url, page_workers=4, rate_window_s=3.0, backoff_s=0.5,
+                                                backoff_max_s=3.0))).read(pdf, usage=usage)
+            seconds = time.perf_counter() - started
+            kept = len(result.warnings)
+            rows.append((f"{PAGES} pages, quota 20 per 3 s, {name}", f"{seconds:.1f} s",
+                         f"{server.quota_refusals} x 429 of {len(server.generate_requests)} requests; "
+                         f"{kept} page(s) kept offline"))
+    return rows
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         pdf = make_pdf(Path(tmp) / "bench.pdf", PAGES)
-        rows = transcription(pdf) + reformat_tokens()
-    for name, value, note in rows:
-        print(f"{name:<56} {value:>9}  {note}")
+        for phase in (transcription, lambda _: reformat_tokens(), quota):
+            for name, value, note in phase(pdf):
+                print(f"{name:<56} {value:>9}  {note}", flush=True)
 
 
 if __name__ == "__main__":

@@ -123,7 +123,8 @@ def test_offline_stages_keep_caching_their_failures(data_dir, fake_gemini, llm_s
 
     assert incomplete(StageState(status=Status.FAILED)) and incomplete(StageState(status=Status.PENDING))
     assert incomplete(StageState(status=Status.PARTIAL, fallbacks=1))
-    assert not incomplete(StageState(status=Status.PARTIAL, fallbacks=0)) and not incomplete(StageState(status=Status.OK))
+    assert not incomplete(StageState(status=Status.PARTIAL, fallbacks=0))
+    assert not incomplete(StageState(status=Status.OK))
     (done,), workspace = ingest(data_dir, llm_settings, DECK)
     calls = len(fake_gemini.generate_requests)
     record = workspace.load(done.doc_id)

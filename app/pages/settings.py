@@ -173,7 +173,8 @@ def check_llm(settings: SessionSettings) -> tuple[bool, list[str]]:
 
     try:
         llm = LlmSettings.from_env(gemini_api_key=settings.api_keys.get("gemini"),
-                                   mistral_api_key=settings.api_keys.get("mistral"), gemini_model=settings.model or None)
+                                   mistral_api_key=settings.api_keys.get("mistral"),
+                                   gemini_model=settings.model or None)
         report = check_providers(llm)
     except Exception as exc:  # noqa: BLE001 - a bad setting or key, shown to the user, who can fix it
         return False, [f"check failed: {exc}"]

@@ -218,7 +218,8 @@ def stopped_text(reason: str) -> str:
     """What an agent says when Gemini stopped it: why, in words, after STOPPED_PREFIX."""
     kind = reason.split(":")[0]
     why = {
-        "SAFETY": "its safety filters blocked the answer", "PROHIBITED_CONTENT": "its content policy blocked the answer",
+        "SAFETY": "its safety filters blocked the answer",
+        "PROHIBITED_CONTENT": "its content policy blocked the answer",
         "BLOCKLIST": "the answer contained blocked terms", "SPII": "the answer contained sensitive personal data",
         "BLOCKED": "it refused the question itself", "IMAGE_SAFETY": "its safety filters blocked the answer",
         "RECITATION": "the answer would have recited a source word for word",

@@ -44,7 +44,8 @@ class MistralClient:
         messages = [{"role": "user", "content": [{"type": "text", "text": prompt},
                                                  {"type": "image_url", "image_url": image}]}]
         response = await self._call(lambda: self._sdk.chat.complete_async(
-            model=self.settings.mistral_vision_model, messages=messages, temperature=0.0), len(prompt) // 4 + IMAGE_TOKENS)
+            model=self.settings.mistral_vision_model, messages=messages, temperature=0.0),
+            len(prompt) // 4 + IMAGE_TOKENS)
         choice = response.choices[0]
         content = choice.message.content if choice.message else ""
         if isinstance(content, list):

@@ -245,7 +245,8 @@ class FakeGemini(FakeServer):
         if model.startswith("gemini-3"):
             for content in (request.body or {}).get("contents", []):
                 calls = [p for p in content.get("parts", []) if "functionCall" in p]
-                if content.get("role") == "model" and calls and _b64(calls[0].get("thoughtSignature")) not in self._signatures:
+                signed = bool(calls) and _b64(calls[0].get("thoughtSignature")) in self._signatures
+                if content.get("role") == "model" and calls and not signed:
                     with self._lock:
                         self.signature_refusals += 1
                     return error(400, "Function call is missing a thought_signature in functionCall parts. This is "

@@ -27,7 +27,8 @@ def test_a_turn_goes_back_with_its_signature_and_every_part(llm_settings):
     signature = b"\x00\x01opaque-signature\xff"
     response = response_with([
         types.Part(text="Let me look.", thought_signature=b"text-signature"),
-        types.Part(function_call=types.FunctionCall(name="search", args={"query": "flow"}), thought_signature=signature),
+        types.Part(function_call=types.FunctionCall(name="search", args={"query": "flow"}),
+                   thought_signature=signature),
         types.Part(function_call=types.FunctionCall(name="summary", args={})),
     ])
     message = _message(response)

@@ -10,7 +10,6 @@ import pytest
 from engine.cli import main
 from engine.llm.check import LlmUnavailable, check_providers, preflight
 from engine.pipeline import Pipeline
-from tests.fakes import gemini as g
 from tests.fakes.gemini import FakeGemini
 from tests.fakes.mistral import FakeMistral
 
@@ -151,5 +150,6 @@ def test_the_settings_page_shows_the_check(monkeypatch, fake_gemini, llm_env):
     assert ok and lines[0] == "gemini: key accepted, gemini-3.8-flash available"
     assert lines[1].startswith("A 100-page report") and "about $" in lines[1]
     fake_gemini.keys = ("session-key",)
-    ok, lines = check_llm(SessionSettings(provider="gemini", api_keys={"gemini": "session-key"}, model="gemini-2.5-flash"))
+    session = SessionSettings(provider="gemini", api_keys={"gemini": "session-key"}, model="gemini-2.5-flash")
+    ok, lines = check_llm(session)
     assert not ok and "'gemini-2.5-flash'" in lines[0] and "session-key" not in lines[0]

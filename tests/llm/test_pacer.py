@@ -84,7 +84,8 @@ def test_a_quota_below_the_tier_costs_a_few_429s_and_the_document_ends_ok(tmp_pa
         assert record.stages["read"].fallbacks == 0 and record.pages == 12
         calls = sum(state.calls for state in record.stages.values())
         # the first burst meets the quota with its pages in flight (4, as measured); then the pacer keeps to it
-        assert calls > 16 and 1 <= server.quota_refusals <= settings.page_workers + 2, (calls, server.quota_refusals)
+        refusals = server.quota_refusals
+        assert calls > 16 and 1 <= refusals <= settings.page_workers + 2, (calls, refusals)
 
 
 def test_document_workers_do_not_multiply_requests_in_flight(tmp_path, llm_settings):
@@ -94,3 +95,29 @@ def test_document_workers_do_not_multiply_requests_in_flight(tmp_path, llm_setti
         results = Pipeline(tmp_path, provider="gemini", llm=settings, workers=2).ingest([GUIDE, DECK])
         assert [r.status for r in results] == [Status.OK, Status.OK]
         assert len(server.generate_requests) > 23 and server.max_in_flight <= 2
+
+
+def test_server_delays_are_waited_without_attempts_and_a_daily_quota_fails():
+    import asyncio
+
+    import pytest
+
+    from engine.llm.errors import LlmError
+    from engine.llm.retry import RetryPolicy, with_retries
+
+    answers = [LlmError("quota", status=429, retryable=True, retry_after=0.01)] * 3 + ["done"]
+
+    async def call():
+        answer = answers.pop(0)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    policy = RetryPolicy(attempts=1, base_s=0.0, max_wait_s=5.0)  # one attempt: only server waits can retry
+    assert asyncio.run(with_retries(call, policy, lambda exc: True)) == "done"
+
+    async def daily():
+        raise LlmError("Gemini HTTP 429: quota", status=429, retryable=True, retry_after=3600.0)
+
+    with pytest.raises(LlmError, match="asks to wait 3600 s, more than PDFRAG_LLM_MAX_WAIT=5 s"):
+        asyncio.run(with_retries(daily, policy, lambda exc: True))

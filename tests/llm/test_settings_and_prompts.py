@@ -84,7 +84,8 @@ def test_every_prompt_renders_and_is_ours():
 
 def test_check_describes_the_model_or_fails_cleanly(fake_gemini, llm_settings):
     assert LlmClients(llm_settings).check()["name"] == "models/gemini-3.8-flash"
-    assert fake_gemini.requests[-1].method == "GET" and fake_gemini.requests[-1].path.endswith("/models/gemini-3.8-flash")
+    last = fake_gemini.requests[-1]
+    assert last.method == "GET" and last.path.endswith("/models/gemini-3.8-flash")
     with pytest.raises(LlmError, match="unreachable|HTTP"):
         LlmClients(llm_settings.model_copy(update={"gemini_base_url": "http://127.0.0.1:9", "max_attempts": 1})).check()
 

@@ -9,6 +9,7 @@ each list the models; failures are never remembered.
 from __future__ import annotations
 
 import hashlib
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -114,7 +115,8 @@ def _why(exc: LlmError, label: str) -> str:
     if exc.status in (401, 403) or (exc.status == 400 and "key" in str(exc).lower()):
         return f"{label} refused the API key ({exc})"
     if exc.status is None and exc.retryable:
-        return f"{label} is unreachable ({exc})"
+        detail = re.sub(r"\s*ssl:<[^>]*>", "", str(exc)).removeprefix(f"{label} unreachable: ")
+        return f"{label} is unreachable ({detail})"
     return str(exc)
 
 

@@ -84,7 +84,7 @@ class LlmSettings(BaseModel):
                              description="PDFRAG_LLM_BACKOFF: first retry delay (s); doubles each retry, with jitter")
     backoff_max_s: float = Field(default=30.0, ge=0, description="longest retry delay")
     timeout_s: float = Field(default=180.0, gt=0, description="PDFRAG_LLM_TIMEOUT: seconds per request")
-    check_timeout_s: float = Field(default=20.0, gt=0, description="seconds for the models.list check of a run")
+    check_timeout_s: float = Field(default=10.0, gt=0, description="seconds per request of the models.list check")
     tier: Tier = Field(default="paid", description="PDFRAG_LLM_TIER: which default limits the pacer keeps to")
     rpm: int | None = Field(default=None, ge=1, description="PDFRAG_LLM_RPM: requests per minute (default: tier)")
     tpm: int | None = Field(default=None, ge=1, description="PDFRAG_LLM_TPM: tokens per minute (default: tier)")

@@ -128,7 +128,7 @@ def test_cli_ask_with_the_gemini_provider(samples_workspace, fake_gemini, llm_en
     out, err = capsys.readouterr()
     assert code == 0, err
     payload = json.loads(out)
-    assert set(payload) == {"answer", "citations", "retrieved", "trace"}
+    assert set(payload) == {"answer", "citations", "passages", "retrieved", "trace"}
     assert [(c["doc"], c["page"]) for c in payload["citations"]] == [(DECK, 7)]
     assert llm_env["GEMINI_API_KEY"] not in out + err
 

@@ -21,8 +21,11 @@ Heads = dict[tuple[int, int], tuple[Candidate, int]]  # (page, first line index)
 
 def box(lines: list[Line]) -> tuple[float, float, float, float]:
     """The union of the lines' boxes, rounded to a tenth of a point."""
-    return (round(min(l.x0 for l in lines), 1), round(min(l.y0 for l in lines), 1),
-            round(max(l.x1 for l in lines), 1), round(max(l.y1 for l in lines), 1))
+    first = lines[0]
+    x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
+    for l in lines[1:]:
+        x0, y0, x1, y1 = min(x0, l.x0), min(y0, l.y0), max(x1, l.x1), max(y1, l.y1)
+    return round(x0, 1), round(y0, 1), round(x1, 1), round(y1, 1)
 
 
 def style(line: Line) -> BlockStyle:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from engine.readers.layout import Line
 
@@ -15,11 +16,18 @@ STOPS = (".", "?", "!")
 
 def is_formula(line: Line) -> bool:
     """A line of mathematics: set in a math font, or relations and operators with hardly a word of prose."""
-    if MATH_FACE.search(line.face):
+    if _math_face(line.face):
         return True
     text = line.text
+    if not RELATION.search(text):
+        return False
     words = [w for w in WORD.findall(text) if w.islower()]
     return bool(RELATION.search(text)) and len(SYMBOL.findall(text)) >= 3 and len(words) <= 1
+
+
+@lru_cache(maxsize=1024)
+def _math_face(face: str) -> bool:
+    return MATH_FACE.search(face) is not None
 
 
 def runs_into(prev: Line, line: Line, limit: float) -> bool:

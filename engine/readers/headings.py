@@ -140,13 +140,25 @@ def _row_page_numbers(lines: list[Line]) -> int:
                and any(o is not number and o.x1 < number.x0 and same_row(o, number) for o in lines))
 
 
+class _LazyCounts:
+    """The document's lower-cased word counts, counted the first time a title-block line asks."""
+
+    def __init__(self, pages: list[list[Line]]) -> None:
+        self.pages, self.counts = pages, None
+
+    def __getitem__(self, word: str) -> int:
+        if self.counts is None:
+            self.counts = Counter(w.lower() for lines in self.pages for l in lines for w in l.text.split())
+        return self.counts[word]
+
+
 def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -> list[Candidate]:
     """Lines that look like headings, multi-line headings merged, in document order."""
     found: list[Candidate] = []
     order = 0
     skip = contents_pages(pages)
     cover = min([COVER_PAGES, *skip]) if len(pages) > COVER_PAGES else 0  # the title block's pages
-    counts = Counter(w.lower() for lines in pages for l in lines for w in l.text.split()) if cover else None
+    counts = _LazyCounts(pages)
     for page_index, lines in enumerate(pages):
         if page_index in skip:  # only the contents page's own title is a heading there
             for index, line in enumerate(lines[:8]):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import pymupdf
@@ -71,11 +72,15 @@ class PageLayout:
 
 
 def _span_style(span: dict) -> tuple[bool, bool]:
-    font = span.get("font", "")
     flags = span.get("flags", 0)
-    bold = bool(flags & 16) or bool(_BOLD_NAME.search(font))
-    italic = bool(flags & 2) or bool(_ITALIC_NAME.search(font))
-    return bold, italic
+    named_bold, named_italic, _mono = _font_traits(span.get("font", ""))
+    return bool(flags & 16) or named_bold, bool(flags & 2) or named_italic
+
+
+@lru_cache(maxsize=1024)
+def _font_traits(font: str) -> tuple[bool, bool, bool]:
+    """Bold, italic and monospaced as a font's name says (names repeat on every line: asked once)."""
+    return bool(_BOLD_NAME.search(font)), bool(_ITALIC_NAME.search(font)), bool(_MONO_NAME.search(font))
 
 
 def _fragment(line: dict, block_no: int) -> Line | None:
@@ -103,7 +108,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         fonts[span.get("font", "")] = fonts.get(span.get("font", ""), 0) + stripped
         bold, italic = _span_style(span)
         bold_chars += stripped if bold else 0
-        mono_chars += stripped if span.get("flags", 0) & 8 or _MONO_NAME.search(span.get("font", "")) else 0
+        mono_chars += stripped if span.get("flags", 0) & 8 or _font_traits(span.get("font", ""))[2] else 0
         italic_chars += stripped if italic else 0
         letters += stripped
     text = "".join(text_parts)

@@ -18,6 +18,7 @@ from engine.readers.reading_order import same_row
 from engine.schemas import ImageRef, PageBlocks, PageInfo, ReadResult
 
 NEEDS_OCR_MIN_CHARS = 10
+WORD_RE = re.compile(r"[\w'’-]+")  # a word of the vocabulary, its hyphens kept
 Progress = Callable[[int, int], None]
 
 
@@ -205,5 +206,5 @@ def _vocabulary(pages: list[list[Line]]) -> set[str]:
     words: set[str] = set()
     for lines in pages:
         for line in lines:
-            words.update(w.strip(".,;:!?()[]\"'“”‘’").lower() for w in line.text.split())
+            words.update(WORD_RE.findall(line.text.lower()))
     return words

@@ -133,7 +133,7 @@ def join_lines(lines: list[str], vocabulary: set[str],
     text = lines[0]
     spans = [(0, len(text))]
     for k, nxt in enumerate(lines[1:], start=1):
-        match = WORD_END.search(text)
+        match = WORD_END.search(text[-80:])  # (the end of the text only: a paragraph can be long)
         tail = WORD_START.match(nxt)
         if k in own_lines:
             text = f"{text}\n"

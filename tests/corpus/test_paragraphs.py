@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.corpus, pytest.mark.skipif(not PDFS, reason="../shared
 # paragraph_breaks.py: blocks that are not prose, a block that ends a sentence
 SKIP = re.compile(r"^(#|\||[-*+•◦▪] |\d+[.)] |```|\[IMAGE|>|--- end page|<!--)")
 END = re.compile(r"[.!?:;\"”’)\]]\s*$")
-MAX_MEAN_RATE = {"corpus": 0.08, "corpus_wide": 0.075}  # measured: see docs/reader_eval.md
+MAX_MEAN_RATE = {"corpus": 0.027, "corpus_wide": 0.030}  # measured 0.024 and 0.029 (docs/reader_eval.md); bar 0.03
 WORD = re.compile(r"\w+")
 
 

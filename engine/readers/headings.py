@@ -97,7 +97,7 @@ CAPTION_RE = re.compile(
 
 
 def _text_ok(text: str) -> bool:
-    letters = sum(c.isalpha() for c in text)
+    letters = sum(map(str.isalpha, text))
     if letters < 2 or len(text) > 220 or len(text.split()) > MAX_WORDS:
         return False
     if LEADER_RE.search(text) or "http" in text.lower() or "www." in text.lower() or CAPTION_RE.search(text):
@@ -220,7 +220,10 @@ def _runs_on(lines: list[Line], last: int, text: str) -> bool:
     line, nxt = lines[last], lines[last + 1]
     step = nxt.baseline - line.baseline
     wraps = (nxt.bold, nxt.italic) == (line.bold, line.italic) and (line.bold or line.italic or _is_caps(text))
-    return not wraps and label_class(text) is None and sentence_goes_on(text, nxt.text) and abs(nxt.size - line.size) < 1 \
+    # (a numbered line whose sentence runs on is a numbered paragraph, unless a heading runs in before a colon:
+    # "4) Data Augmentation: Adversarial training, GAN-")
+    unnumbered = label_class(text) is None or (":" not in text and not _title_case(nxt.text))
+    return not wraps and unnumbered and sentence_goes_on(text, nxt.text) and abs(nxt.size - line.size) < 1 \
         and nxt.mono == line.mono and 0.3 * line.size < step <= 2.0 * line.size \
         and line.x0 - 8 * line.size <= nxt.x0 <= line.x0 + 4 * line.size and nxt.x1 > line.x0 + line.size
 

@@ -228,6 +228,27 @@ def _join_pieces(lines: list[Line], gutter: float | None = None) -> list[Line]:
     return out
 
 
+DROP_CAP_RE = re.compile(r"^[A-ZÀ-Ý]$")
+
+
+def _join_drop_caps(lines: list[Line]) -> list[Line]:
+    """A drop cap (one capital letter set several lines high at a paragraph's start) joined to the rest of
+    its word: the line that starts just right of it, level with its top, in lower case ("A" + "ppendix B ...")."""
+    caps = [l for l in lines if DROP_CAP_RE.match(l.text)]
+    if not caps:
+        return lines
+    gone: set[int] = set()
+    for cap in caps:
+        beside = [l for l in lines if l is not cap and l.text[:1].islower() and l.size * 2 <= cap.size
+                  and cap.x0 + 0.3 * (cap.x1 - cap.x0) <= l.x0 <= cap.x1 + l.size  # (a cap's box is wider than it)
+                  and cap.y0 - l.size <= l.y0 <= cap.y0 + l.size]
+        if beside:
+            first = min(beside, key=lambda l: l.y0)
+            first.text = cap.text + first.text
+            gone.add(id(cap))
+    return [l for l in lines if id(l) not in gone]
+
+
 def _baseline_key(fragments: list[Line]):
     """Sort key: rounded baseline, then x; a bullet glyph takes the baseline of the text it introduces,
     which may sit a point higher (so that the two meet in the merge)."""
@@ -286,7 +307,7 @@ def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100) -> Pag
                 fragments.append(frag)
     fragments = _without_overprint(fragments)
     gutter = word_gutter(fragments, rect.width) if any(f.font for f in fragments) else None
-    lines = _join_pieces(_merge_baseline(fragments, gutter), gutter)
+    lines = _join_drop_caps(_join_pieces(_merge_baseline(fragments, gutter), gutter))
     ordered, columns = reading_order(lines, gutter)
     images = []
     has_images = bool(page.get_images(full=False))  # the resource list is cheap; image boxes are not

@@ -190,7 +190,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
                     and nxt.italic == line.italic
                     and -0.35 * line.size <= nxt.y0 - prev.y1 <= 1.2 * line.size
                     and (abs(nxt.x0 - line.x0) < 40 + (80 if label_class(line.text) else 0)
-                         or abs(nxt.x0 + nxt.x1 - prev.x0 - prev.x1) < line.size)  # (or centred under it)
+                         or abs(nxt.x0 + nxt.x1 - prev.x0 - prev.x1) < line.size  # (or centred under it,
+                         or abs(nxt.x1 - prev.x1) < 0.5 * line.size)  # or set flush right with it)
                     and (emphasised or (_title_case(nxt.text) and not _starts_paragraph(lines, i + count + 1, left)
                                         and _starts_paragraph(lines, i + count + 1, left, strict=True)))
                     and (_text_ok(nxt.text) or (emphasised and nxt.text[:1].islower() and len(nxt.text) < 120))

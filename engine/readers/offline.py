@@ -26,7 +26,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 13  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 14  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -35,6 +35,8 @@ class OfflineReader:
     # 12: paragraphs by line pitch, indents and line ends; wrapped table cells gathered; code fenced; margin line numbers
     # 13: pipe tables, formulas on their own lines, baselines for pitch, script pieces joined, overprint read once,
     #     vertical margin notes and lone page numbers as furniture, bullets never headings
+    # 14: title-block lines (authors, dates, versions, notices) not headings; centred or flush-right wrapped titles one
+    #     heading; drop caps; numbered paragraphs not headings; body size without code
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

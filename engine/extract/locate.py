@@ -189,7 +189,8 @@ def locate(entries: list[SourceEntry], markdown: str, *, reserve_title: bool = F
             window = list(range(low, high + 1))
         found = _candidates(entry, window, by_page, lines, after, used) if window else None
         if found is None and entry.page is not None and window:
-            start = _first_line(raw, page_of, inside, entry.page, max(after, -1 if title_line is None else title_line))
+            floor = max(after, -1 if title_line is None else title_line)
+            start = _first_line(raw, page_of, inside, entry.page, floor)
             found = Placement(None, start, start - 1)  # inserted before `start`, takes no line
         placements.append(found)
         if found is not None:

@@ -311,8 +311,9 @@ def best_structure(markdown: str, outline: list[OutlineEntry], contents: list[To
             warnings += result.warnings
             continue
         if found < len(entries):
+            fate = "added at the top of their page" if source == "outline" else "left out (misread)"
             warnings.append(f"structure from the {source}: {found} of {len(entries)} entries found in the text, "
-                            "the others added at the top of their page")
+                            f"the others {fate}")
         result.warnings = warnings
         return result
     result = reconcile(markdown, fallback, [], fallback=fallback, fallback_title=fallback_title)

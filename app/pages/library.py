@@ -162,7 +162,18 @@ def library_server(input, output, session, *, space: SessionWorkspace, records: 
         if uploads is not None and uploads.storage_limit is not None:
             note += (f" Storage: {format_bytes(space.stored_bytes())} of {format_bytes(uploads.storage_limit)} "
                      "used.")
-        return ui.p(text + "." + note, class_="mb-2")
+        damaged = space.workspace.damaged()  # records that cannot be read: say so rather than hide them
+        if not damaged:
+            return ui.p(text + "." + note, class_="mb-2")
+        return ui.TagList(
+            ui.p(text + "." + note, class_="mb-2"),
+            ui.div(
+                ui.strong(f"{len(damaged)} damaged record{'s' if len(damaged) != 1 else ''}: "),
+                "; ".join(f"{d.file_name or d.doc_id} ({d.reason})" for d in damaged),
+                ". Upload the PDF again to rebuild it.",
+                class_="alert alert-warning py-1 px-2 small mb-2 pdfrag-damaged",
+            ),
+        )
 
     @render.ui
     def empty_state():

@@ -34,6 +34,7 @@ def pipeline_ui():
                 ui.input_checkbox("force", "Recompute cached stages", False),
                 class_="d-flex gap-3 align-items-center flex-wrap",
             ),
+            ui.output_ui("estimate"),
             ui.output_ui("status"),
         ),
         ui.card(ui.card_header("Progress"), ui.output_ui("progress"), class_="pdfrag-progress-card"),
@@ -162,6 +163,23 @@ def pipeline_server(input, output, session, *, space: SessionWorkspace, runner: 
         if batch is not None:
             with reactive.isolate():
                 submit(batch)
+
+    @render.ui
+    def estimate():
+        """With the gemini provider, what processing every document would cost, before it is started."""
+        llm = settings().llm_settings()
+        recs = records()
+        if llm is None or not recs:
+            return None
+        from engine.llm.estimate import estimate_records
+
+        est = estimate_records(recs, llm)
+        usd = f"about ${est.usd:.2f}" if est.usd is not None else "price unknown"
+        what = "the document" if len(recs) == 1 else f"all {len(recs)} documents"
+        return ui.p(f"Estimate for processing {what} with {llm.gemini_model}: {est.calls:,} calls, "
+                    f"{est.input_tokens:,} input and {est.output_tokens:,} output tokens "
+                    f"({est.thought_tokens:,} thinking), {usd}; cached stages cost nothing.",
+                    class_="text-muted small mt-2 mb-0 pdfrag-estimate")
 
     @reactive.effect
     @reactive.event(input.start)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 from pathlib import Path
 
 from engine.llm.prices import cost
@@ -93,6 +94,17 @@ def estimate_pages(name: str, tokens: list[int], deck: bool, settings: LlmSettin
         extract += [min(sum(text), 175 * pages) // titles + PROMPT_TOKENS] * titles + [pages * 20 + PROMPT_TOKENS]
     est.add(model, len(extract), sum(extract), 600 * len(extract), len(extract) * think["extract"])
     return est
+
+
+def estimate_records(records: list[Any], settings: LlmSettings) -> Estimate:
+    """A run over documents already in a workspace, from their records' characters per page (no PDF is
+    opened, so the app can show it at once); a document not read yet counts as pages without a text layer."""
+    parts = []
+    for record in records:
+        tokens = [math.ceil(page.chars / 4) for page in record.page_info] or [0] * record.pages
+        if tokens:
+            parts.append(estimate_pages(record.file_name, tokens, record.format == "landscape", settings))
+    return total(parts)
 
 
 def total(estimates: list[Estimate]) -> Estimate:

@@ -112,3 +112,17 @@ def test_dry_run_sends_and_writes_nothing_then_a_run_shows_the_estimate(capsys, 
 def test_every_thinking_level_is_a_valid_setting(level):
     settings = LlmSettings.from_env({"PDFRAG_THINKING_READ": level, "PDFRAG_THINKING_AGENT": level})
     assert settings.thinking_read == level == settings.thinking_agent
+
+
+def test_the_estimate_from_records_matches_the_one_from_the_pdf(tmp_path, llm_settings):
+    """The app's estimate reads the records' characters per page instead of opening each PDF."""
+    from engine.llm.estimate import estimate_records
+    from engine.workspace import Workspace
+
+    Pipeline(tmp_path / "ws", workers=1).ingest([DECK])  # offline: the record holds each page's characters
+    [record] = Workspace(tmp_path / "ws").records()
+    from_records, from_pdf = estimate_records([record], llm_settings), estimate_document(DECK, llm_settings)
+    assert from_records.pages == from_pdf.pages == 12 and from_records.calls == from_pdf.calls
+    assert abs(from_records.input_tokens - from_pdf.input_tokens) <= 0.1 * from_pdf.input_tokens
+    unread = record.model_copy(update={"page_info": []})  # not read yet: its pages count as without text
+    assert estimate_records([unread], llm_settings).input_tokens > 0

@@ -12,7 +12,7 @@ from engine.readers.formula import formula_goes_on, is_formula, resumes, runs_in
 from engine.readers.paragraphs import continues, join_lines, pitch_limit, sentence_goes_on
 from engine.readers.tables import Table, cell_under, prepend, starts_cell
 from engine.readers.reading_order import same_row
-from engine.schemas import Block, BlockLine, BlockStyle, ImageRef, PageBlocks
+from engine.schemas import Block, BlockStyle, ImageRef, PageBlocks
 
 BULLET_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8]\s*|^[-–—*\ufffd]\s+|^o\s+(?=[A-Z])")
 MARKDOWN_BLOCK_RE = re.compile(r"^(#|>|\||[-*+] |\d+[.)] |```|~~~)")  # a line that would open a Markdown block
@@ -105,7 +105,8 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
                                                       (page_no, row) in heads, limit(lines[i + 1])) \
                 and not (row + 1 < len(lines) and same_row(lines[row], lines[row + 1])):
             line, row, step = _merge(lines[i], lines[i + 1]), i + 1, 2  # "Definition 1.   A noise model ..."
-        if row - i in (2, 3) and table is None and _stretched(lines[i:row], current, lines[row] if row < len(lines) else None):
+        below = lines[row] if row < len(lines) else None
+        if row - i in (2, 3) and table is None and _stretched(lines[i:row], current, below):
             line, step = _join_stretched(lines[i:row]), row - i  # one justified line with a wide word space
             row = i + 1
         if row > i + 1 and traits.code and all(c.mono for c in lines[i:row]):
@@ -193,7 +194,8 @@ def _run_in(label: Line, text: Line, nxt: Line | None, nxt_heading: bool, limit:
     """A run-in label set apart from its paragraph's first line ("--list-errors.   This switch causes ...",
     "Definition 1 (Noise Model).   A noise model is defined"), not two cells: the line below goes on with
     the text, back at the label's margin."""
-    labelled = label.text.rstrip().endswith((".", ":", ")", "—", "–")) or (label.bold, label.italic) != (text.bold, text.italic)
+    labelled = label.text.rstrip().endswith((".", ":", ")", "—", "–")) \
+        or (label.bold, label.italic) != (text.bold, text.italic)
     return nxt is not None and not nxt_heading and labelled and len(text.text) >= 20 and text.text[:1].isupper() \
         and nxt.x0 <= label.x0 + 0.8 * max(nxt.size, 1.0) and sentence_goes_on(text.text, nxt.text) \
         and 0.3 * nxt.size < nxt.baseline - text.baseline <= limit and not same_row(text, nxt)
@@ -243,7 +245,7 @@ def furniture_blocks(lines: list[Line], height: float, *, top: bool) -> list[Blo
     """Running headers (top=True: the upper half of the page) or footers, page numbers and margin
     notes as furniture blocks, one a line."""
     return [Block(kind="furniture", text=l.text, bbox=box([l]), style=style(l),
-                  lines=[BlockLine(start=0, end=len(l.text), bbox=box([l]))])
+                  lines=[{"start": 0, "end": len(l.text), "bbox": box([l])}])
             for l in lines if ((l.y0 + l.y1) / 2 < height / 2) == top]
 
 
@@ -254,14 +256,14 @@ def _text_block(gathered: _Open, vocabulary: set[str]) -> Block:
         text, spans = join_lines(gathered.texts, vocabulary, own_lines=set(range(1, len(gathered.texts))))
     else:
         text, spans = join_lines(gathered.texts, vocabulary, own_lines=gathered.newlines)
-    lines = [BlockLine(start=s, end=e, bbox=box([l])) for (s, e), l in zip(spans, gathered.lines)]
+    lines = [{"start": s, "end": e, "bbox": box([l])} for (s, e), l in zip(spans, gathered.lines)]
     return Block(kind=gathered.kind, text=text, bbox=box(gathered.lines), style=style(gathered.lines[0]), lines=lines)
 
 
 def _heading_block(lines: list[Line], text: str, level: int) -> Block:
     spans, start = [], 0
     for line in lines:  # the heading's text is its lines joined by single spaces
-        spans.append(BlockLine(start=start, end=min(len(text), start + len(line.text)), bbox=box([line])))
+        spans.append({"start": start, "end": min(len(text), start + len(line.text)), "bbox": box([line])})
         start += len(line.text) + 1
     return Block(kind="heading", text=text, level=level, bbox=box(lines), style=style(lines[0]), lines=spans)
 

@@ -155,7 +155,8 @@ def _merge_baseline(fragments: list[Line], gutter: float | None = None) -> list[
             prev.y0, prev.y1 = min(prev.y0, frag.y0), max(prev.y1, frag.y1)
             prev.mono = prev.mono and frag.mono
             if bullet:  # a bullet glyph (often a symbol font set larger) takes the style of the text it introduces
-                prev.size, prev.bold, prev.italic, prev.face, prev.base = frag.size, frag.bold, frag.italic, frag.face, frag.base
+                prev.size, prev.bold, prev.italic = frag.size, frag.bold, frag.italic
+                prev.face, prev.base = frag.face, frag.base
                 continue
             if len(frag.text) > len(prev.text) / 2:  # the title's style wins over its label's
                 prev.size = max(prev.size, frag.size)

@@ -32,7 +32,8 @@ class OfflineReader:
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
     # 10: dvips words of a stretched justified line join across up to 2.5 ems (no more "sentence. | Next")
     # 11: typed blocks (kind, text, style, bbox) kept beside the Markdown, which is rendered from them (same text)
-    # 12: paragraphs by line pitch, indents and line ends; wrapped table cells gathered; code fenced; margin line numbers
+    # 12: paragraphs by line pitch, indents and line ends; wrapped table cells gathered; code fenced;
+    #     margin line numbers
     # 13: pipe tables, formulas on their own lines, baselines for pitch, script pieces joined, overprint read once,
     #     vertical margin notes and lone page numbers as furniture, bullets never headings
     # 14: title-block lines (authors, dates, versions, notices) not headings; centred or flush-right wrapped titles one

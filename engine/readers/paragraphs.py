@@ -139,7 +139,8 @@ def join_lines(lines: list[str], vocabulary: set[str],
             text = f"{text}\n"
         elif match and tail and nxt[:1].islower():
             head, hyphen = match.group(1), text[-1]
-            compound = f"{head}-{tail.group()}".lower() in vocabulary and (head + tail.group()).lower() not in vocabulary
+            word = tail.group()
+            compound = f"{head}-{word}".lower() in vocabulary and (head + word).lower() not in vocabulary
             if hyphen != "-" or not compound:  # a soft hyphen always goes; a hyphen unless the word has one
                 text = text[:-1]
                 spans[-1] = (spans[-1][0], len(text))

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from engine.readers.layout import Line
 from engine.readers.paragraphs import join_lines, sentence_goes_on
-from engine.schemas import Block, BlockLine
+from engine.schemas import Block
 
 CURRENCY_CELL_RE = re.compile(r"^[$€£¥]$")
 
@@ -90,7 +90,7 @@ class Table:
         """The table as one block: rows split by newlines, cells by " | " (an empty cell stays empty),
         each printed line's span kept."""
         text = ""
-        spans: list[BlockLine] = []
+        spans: list[dict] = []  # BlockLine fields (validated with the block)
         rows: list[list[str]] = []
         for r, row in enumerate(self.columns()):
             rows.append([])
@@ -103,7 +103,7 @@ class Table:
                     rows[-1].append("")
                     continue
                 joined, parts = join_lines([l.text for l in cell.lines], vocabulary)
-                spans += [BlockLine(start=len(text) + s, end=len(text) + e, bbox=box([l]))
+                spans += [{"start": len(text) + s, "end": len(text) + e, "bbox": box([l])}
                           for (s, e), l in zip(parts, cell.lines)]
                 text += joined
                 rows[-1].append(joined)

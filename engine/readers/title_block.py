@@ -9,8 +9,8 @@ COVER_PAGES = 3  # the title block lives on the first pages (a cover, a title pa
 MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|"
           "januar|februar|märz|juni|juli|oktober|dezember|janvier|février|mars|avril|mai|juin|juillet|août|"
           "septembre|octobre|novembre|décembre|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
-DATE_RE = re.compile(rf"\b(?:\d{{1,2}}\.?\s+)?(?:{MONTHS})\.?\s+(?:\d{{1,2}},?\s+)?\d{{4}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b",
-                     re.I)
+DATE_RE = re.compile(rf"\b(?:\d{{1,2}}\.?\s+)?(?:{MONTHS})\.?\s+(?:\d{{1,2}},?\s+)?\d{{4}}\b"
+                     r"|\b\d{4}-\d{2}-\d{2}\b", re.I)
 VERSION_RE = re.compile(r"^(?:document\s+)?(?:version|revision|rev\.|release|draft|edition)\s*v?[\d.]+\b", re.I)
 MARKERS_RE = re.compile(r"[*†‡§¶∗⋆\d]+")
 NAME_RE = re.compile(r"^(?:[A-ZÀ-Ý][\w'’\-.]*|[A-Z]\.?)$")  # a capitalised name or an initial
@@ -53,5 +53,5 @@ def is_spaced_letters(text: str) -> bool:
 def not_a_heading(text: str, counts: Counter[str] | None = None) -> bool:
     """A title-block line that is no heading: authors, a date, a version, a banner, or a notice that leads
     into what follows it ("This publication is available free of charge from:")."""
-    return is_author_line(text, counts) or is_date_line(text) or bool(VERSION_RE.match(text)) or is_spaced_letters(text) \
-        or text.rstrip().endswith(":")
+    return is_author_line(text, counts) or is_date_line(text) or bool(VERSION_RE.match(text)) \
+        or is_spaced_letters(text) or text.rstrip().endswith(":")

@@ -16,13 +16,13 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from engine.llm.errors import (
-    RETRYABLE_STATUS, LlmError, error_reason, is_retryable, is_transport_error, retry_after_header, retry_info_delay,
+    RETRYABLE_STATUS, LlmError, error_reason, is_transport_error, retry_after_header, retry_info_delay,
     scrub,
 )
 from engine.llm.model_config import generation_options, temperature_for
 from engine.llm.pacer import Pacer, pacer_for
 from engine.llm.reply import LlmReply
-from engine.llm.retry import RetryPolicy, with_retries
+from engine.llm.retry import RetryPolicy, paced_call, unpaced_call
 from engine.llm.settings import LlmSettings
 from engine.llm.usage import Usage
 
@@ -89,23 +89,8 @@ class GeminiClient:
                     cost: Callable[[Any], int] | None = None) -> Any:
         """`make()` under the pacer and the retry policy, each attempt counted as a call."""
 
-        async def call() -> Any:
-            ticket = await self.pacer.acquire(estimate)
-            self.usage.add(calls=1)
-            spent = estimate
-            try:
-                result = await make()
-                spent = cost(result) if cost else estimate
-                return result
-            except Exception as exc:
-                error = self._error(exc)
-                if error.status == 429:
-                    self.pacer.rate_limited(error.retry_after, ticket.started)
-                raise error from None
-            finally:  # cancelled too: the slot is given back
-                self.pacer.release(ticket, spent)
-
-        return await with_retries(call, self.policy, is_retryable, lambda exc: self.usage.add(retries=1))
+        return await paced_call(make, pacer=self.pacer, usage=self.usage, policy=self.policy, to_error=self._error,
+                                estimate=estimate, cost=cost)
 
     async def generate_content(self, contents: list[Any], config: Any, model: str | None = None) -> Any:
         """The raw generateContent response (paced, retried per the policy)."""
@@ -147,14 +132,7 @@ class GeminiClient:
 
     async def unpaced(self, make: Callable[[], Awaitable[Any]]) -> Any:
         """A models call: retried, but not paced (the per-minute quotas count generation, not listing)."""
-
-        async def call() -> Any:
-            try:
-                return await make()
-            except Exception as exc:
-                raise self._error(exc) from None
-
-        return await with_retries(call, self.policy, is_retryable)
+        return await unpaced_call(make, policy=self.policy, to_error=self._error)
 
     async def list_models(self) -> list[str]:
         """The model names (without `models/`) this key may use: GET models, every page."""

@@ -6,11 +6,11 @@ import base64
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from engine.llm.errors import RETRYABLE_STATUS, LlmError, is_retryable, is_transport_error, retry_after_header, scrub
+from engine.llm.errors import RETRYABLE_STATUS, LlmError, is_transport_error, retry_after_header, scrub
 from engine.llm.gemini import policy_for
 from engine.llm.pacer import Pacer, pacer_for
 from engine.llm.reply import LlmReply
-from engine.llm.retry import RetryPolicy, with_retries
+from engine.llm.retry import RetryPolicy, paced_call, unpaced_call
 from engine.llm.settings import LlmSettings
 from engine.llm.usage import Usage
 
@@ -88,33 +88,11 @@ class MistralClient:
 
     async def _unpaced(self, make: Callable[[], Awaitable[Any]]) -> Any:
         """A models call: retried, not paced (rate limits count generation and OCR, not listing)."""
-
-        async def call() -> Any:
-            try:
-                return await make()
-            except Exception as exc:
-                raise self._error(exc) from None
-
-        return await with_retries(call, self.policy, is_retryable)
+        return await unpaced_call(make, policy=self.policy, to_error=self._error)
 
     async def _call(self, make: Callable[[], Awaitable[Any]], estimate: int) -> Any:
-        async def call() -> Any:
-            ticket = await self.pacer.acquire(estimate)
-            self.usage.add(calls=1)
-            spent = estimate
-            try:
-                result = await make()
-                spent = getattr(getattr(result, "usage", None), "total_tokens", None) or estimate
-                return result
-            except Exception as exc:
-                error = self._error(exc)
-                if error.status == 429:
-                    self.pacer.rate_limited(error.retry_after, ticket.started)
-                raise error from None
-            finally:  # cancelled too: the slot is given back
-                self.pacer.release(ticket, spent)
-
-        return await with_retries(call, self.policy, is_retryable, lambda exc: self.usage.add(retries=1))
+        return await paced_call(make, pacer=self.pacer, usage=self.usage, policy=self.policy, to_error=self._error,
+                                estimate=estimate, cost=_tokens_spent(estimate))
 
     def _error(self, exc: Exception) -> LlmError:
         from mistralai.client.errors import MistralError
@@ -128,3 +106,8 @@ class MistralClient:
         if is_transport_error(exc):
             return LlmError(f"Mistral unreachable: {type(exc).__name__}: {scrub(str(exc), secrets)}", retryable=True)
         return LlmError(f"Mistral call failed: {type(exc).__name__}: {scrub(str(exc), secrets)}")
+
+
+def _tokens_spent(estimate: int) -> Callable[[Any], int]:
+    """The tokens a Mistral response reports it used, else the estimate."""
+    return lambda result: getattr(getattr(result, "usage", None), "total_tokens", None) or estimate

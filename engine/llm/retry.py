@@ -7,9 +7,9 @@ import asyncio
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from engine.llm.errors import LlmError
+from engine.llm.errors import LlmError, is_retryable
 
 T = TypeVar("T")
 
@@ -56,3 +56,44 @@ async def with_retries(call: Callable[[], Awaitable[T]], policy: RetryPolicy,
             if on_retry is not None:
                 on_retry(exc)
             await asyncio.sleep(delay)
+
+
+async def paced_call(make: Callable[[], Awaitable[T]], *, pacer: Any, usage: Any, policy: RetryPolicy,
+                     to_error: Callable[[Exception], LlmError], estimate: int,
+                     cost: Callable[[T], int] | None = None) -> T:
+    """`make()` under a provider's pacer and the retry policy, each attempt counted as a call in `usage`.
+
+    A 429 tells the pacer to hold off (for the delay the server gave); the slot is given back with the
+    tokens the call really cost (`cost`, else the estimate), also when the call is cancelled.
+    """
+
+    async def call() -> T:
+        ticket = await pacer.acquire(estimate)
+        usage.add(calls=1)
+        spent = estimate
+        try:
+            result = await make()
+            spent = cost(result) if cost else estimate
+            return result
+        except Exception as exc:
+            error = to_error(exc)
+            if error.status == 429:
+                pacer.rate_limited(error.retry_after, ticket.started)
+            raise error from None
+        finally:
+            pacer.release(ticket, spent)
+
+    return await with_retries(call, policy, is_retryable, lambda exc: usage.add(retries=1))
+
+
+async def unpaced_call(make: Callable[[], Awaitable[T]], *, policy: RetryPolicy,
+                       to_error: Callable[[Exception], LlmError]) -> T:
+    """A models call: retried, not paced (the per-minute quotas count generation, not listing)."""
+
+    async def call() -> T:
+        try:
+            return await make()
+        except Exception as exc:
+            raise to_error(exc) from None
+
+    return await with_retries(call, policy, is_retryable)

@@ -28,60 +28,61 @@ def children(pid: int) -> list[int]:
 pytestmark = pytest.mark.slow
 
 
-def test_sigterm_during_an_ingest_leaves_no_process(chromium, tmp_path: Path) -> None:  # noqa: F811
+def start_ingest(chromium, tmp_path: Path):  # noqa: F811
+    """A server on a fresh workspace whose page uploads three long PDFs: (server, page, the ingest processes:
+    the server's child that runs two workers of its own, and those)."""
     pdfs = [str(text_pdf(tmp_path / "in" / f"long{n}.pdf", f"Long report {n}", 300)) for n in range(3)]
     server = start_server(tmp_path / "ws", env={"PDFRAG_WORKERS": "2"})
     try:
         page = open_page(chromium, server.url)
         page.set_input_files("#library-files", pdfs)
         page.locator(".alert-success", has_text="Accepted").wait_for()
-        deadline, procs = time.monotonic() + 60, []
-        while time.monotonic() < deadline:  # the ingest child and its two workers are running
-            procs = descendants(server.process.pid)
-            if len(procs) >= 4:  # + the renderer or the resource tracker
-                break
-            time.sleep(0.1)
-        assert len(procs) >= 3, procs
-        page.close()
-    finally:
-        server.process.send_signal(signal.SIGTERM)
+    except BaseException:
+        sigterm(server)
+        raise
+    deadline, ingest = time.monotonic() + 60, []
+    while not ingest and time.monotonic() < deadline:
+        for child in children(server.process.pid):
+            workers = descendants(child)
+            if len(workers) >= 2:
+                ingest = [child, *workers]
+        time.sleep(0.1)
+    return server, page, ingest
+
+
+def sigterm(server) -> None:
+    server.process.send_signal(signal.SIGTERM)
     try:
         server.process.wait(timeout=10)
     finally:
         server.process.kill()
-    deadline = time.monotonic() + 5
+
+
+def survivors(procs: list[int], within: float) -> dict[int, bytes]:
+    """The processes of `procs` still alive `within` seconds from now, with their command lines."""
+    deadline = time.monotonic() + within
     while any(alive(p) for p in procs) and time.monotonic() < deadline:
         time.sleep(0.1)
-    survivors = {p: Path(f"/proc/{p}/cmdline").read_bytes().replace(b"\0", b" ")[:200] for p in procs if alive(p)}
-    assert survivors == {}
+    return {p: Path(f"/proc/{p}/cmdline").read_bytes().replace(b"\0", b" ")[:200] for p in procs if alive(p)}
+
+
+def test_sigterm_during_an_ingest_leaves_no_process(chromium, tmp_path: Path) -> None:  # noqa: F811
+    server, page, ingest = start_ingest(chromium, tmp_path)
+    try:
+        assert len(ingest) >= 3, ingest
+        procs = descendants(server.process.pid)  # the page renderers too
+        page.close()
+    finally:
+        sigterm(server)
+    assert survivors(procs, within=5) == {}
 
 
 def test_the_end_of_a_browser_session_ends_its_ingest(chromium, tmp_path: Path) -> None:  # noqa: F811
-    pdfs = [str(text_pdf(tmp_path / "in" / f"long{n}.pdf", f"Long report {n}", 300)) for n in range(3)]
-    server = start_server(tmp_path / "ws", env={"PDFRAG_WORKERS": "2"})
+    server, page, ingest = start_ingest(chromium, tmp_path)
     try:
-        page = open_page(chromium, server.url)
-        page.set_input_files("#library-files", pdfs)
-        page.locator(".alert-success", has_text="Accepted").wait_for()
-        deadline, ingest = time.monotonic() + 60, []
-        while time.monotonic() < deadline:  # the ingest child: the server's child with two workers of its own
-            for child in children(server.process.pid):
-                workers = descendants(child)
-                if len(workers) >= 2:
-                    ingest = [child, *workers]
-            if ingest:
-                break
-            time.sleep(0.1)
         assert len(ingest) >= 3, ingest
         page.close()  # the session ends
-        deadline = time.monotonic() + 10
-        while any(alive(p) for p in ingest) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert [p for p in ingest if alive(p)] == []
+        assert survivors(ingest, within=10) == {}
         assert server.process.poll() is None  # the server itself goes on
     finally:
-        server.process.send_signal(signal.SIGTERM)
-        try:
-            server.process.wait(timeout=10)
-        finally:
-            server.process.kill()
+        sigterm(server)

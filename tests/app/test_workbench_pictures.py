@@ -181,6 +181,7 @@ def test_a_new_run_starts_from_queued_rows_and_cached_documents_take_no_time(pag
 def test_cancelling_a_recompute_run_keeps_finished_documents(page, workspace):
     from engine.workspace import Workspace
 
+    tab(page, "Pipeline")
     page.locator("#pipeline-force").check()
     page.click("#pipeline-start")
     page.click("#pipeline-cancel")

@@ -134,7 +134,7 @@ def create_app(config: AppConfig | None = None) -> Starlette:
             open_in_inspect(request)
 
     shiny_app = App(app_ui(config), server)
-    policy = SecurityPolicy.from_env(script_hashes=shiny_script_hashes(shiny_app))
+    policy = SecurityPolicy.from_env(script_hashes=shiny_script_hashes(shiny_app), bind_host=config.bind_host)
 
     @asynccontextmanager
     async def lifespan(_app):

@@ -26,6 +26,7 @@ class AppConfig:
     session_storage_mb: int = 500  # PDFRAG_SESSION_STORAGE_MB: hosted mode, one session's workspace and uploads
     render_timeout_s: float = 20.0  # PDFRAG_RENDER_TIMEOUT: one page image, then its render process is killed
     render_memory_mb: int = 1024  # PDFRAG_RENDER_MEMORY_MB: address space of one render process
+    bind_host: str | None = None  # set by `pdfrag serve`: bound to loopback, only loopback Host names are served
 
     @property
     def max_upload_bytes(self) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import ipaddress
 import os
 import re
 from collections.abc import Iterable, Mapping
@@ -75,6 +76,17 @@ def inline_script_hashes(*documents: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+def _is_loopback_name(name: str) -> bool:
+    """localhost (and *.localhost), or a loopback IP address."""
+    name = name.lower().rstrip(".")
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
 @dataclass(frozen=True)
 class SecurityPolicy:
     """Which origins may call the app, who may frame it, and which inline scripts may run."""
@@ -82,11 +94,18 @@ class SecurityPolicy:
     allowed_origins: frozenset[str] = frozenset()  # normalised, beyond the request's own origin
     frame_ancestors: tuple[str, ...] = DEFAULT_FRAME_ANCESTORS
     script_hashes: tuple[str, ...] = field(default=())  # the inline scripts Shiny and bslib put in the page
+    # Bound to a loopback address, the server answers only loopback host names (and PDFRAG_ALLOWED_HOSTS): a
+    # page whose own name was re-pointed at 127.0.0.1 (DNS rebinding) has a matching Origin but a foreign Host.
+    loopback_only: bool = False
+    allowed_hosts: frozenset[str] = frozenset()
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None, *, script_hashes: Iterable[str] = ()) -> SecurityPolicy:
-        """PDFRAG_ALLOWED_ORIGINS (comma or space separated origins) and PDFRAG_FRAME_ANCESTORS (CSP source
-        expressions, space separated; default: the app itself, huggingface.co and *.hf.space)."""
+    def from_env(cls, env: Mapping[str, str] | None = None, *, script_hashes: Iterable[str] = (),
+                 bind_host: str | None = None) -> SecurityPolicy:
+        """PDFRAG_ALLOWED_ORIGINS (comma or space separated origins), PDFRAG_FRAME_ANCESTORS (CSP source
+        expressions, space separated; default: the app itself, huggingface.co and *.hf.space) and
+        PDFRAG_ALLOWED_HOSTS (host names a loopback-bound server answers besides localhost and 127.0.0.1).
+        `bind_host`: the address the server listens on (None: unknown, no Host check)."""
         env = os.environ if env is None else env
         origins = set()
         for value in re.split(r"[\s,]+", env.get("PDFRAG_ALLOWED_ORIGINS", "").strip()):
@@ -102,7 +121,17 @@ class SecurityPolicy:
             if not _SOURCE.match(source):
                 raise SecurityConfigError(f"PDFRAG_FRAME_ANCESTORS: {source!r} is not a CSP source expression "
                                           "(e.g. 'self' https://example.org https://*.example.org)")
-        return cls(frozenset(origins), ancestors, tuple(script_hashes))
+        hosts = frozenset(h.lower() for h in re.split(r"[\s,]+", env.get("PDFRAG_ALLOWED_HOSTS", "").strip()) if h)
+        loopback = bind_host is not None and _is_loopback_name(bind_host.strip("[]"))
+        return cls(frozenset(origins), ancestors, tuple(script_hashes), loopback, hosts)
+
+    def host_allowed(self, host: str | None) -> bool:
+        """Whether a request sent to this Host may proceed (always, unless the server is bound to loopback)."""
+        if not self.loopback_only or host is None:
+            return True
+        name = host.strip().lower()
+        name = name[1:name.index("]")] if name.startswith("[") and "]" in name else name.rsplit(":", 1)[0]
+        return _is_loopback_name(name) or name in self.allowed_hosts
 
     def origin_allowed(self, origin: str | None, hosts: Iterable[str | None]) -> bool:
         """Whether a request with this Origin header, sent to one of these hosts (Host, X-Forwarded-Host),
@@ -163,12 +192,18 @@ class SecurityMiddleware:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        origin, hosts = None, []
+        origin, hosts, host = None, [], None
         for name, value in scope.get("headers", ()):
             if name == b"origin":
                 origin = value.decode("latin-1")
             elif name in (b"host", b"x-forwarded-host"):
                 hosts.append(value.decode("latin-1"))
+                if name == b"host":
+                    host = value.decode("latin-1")
+        if not self.policy.host_allowed(host):
+            await self._refuse(scope, receive, send, b"Host not served: this workbench listens on a loopback address "
+                                                     b"(add the name to PDFRAG_ALLOWED_HOSTS to allow it).\n")
+            return
         if not self.policy.origin_allowed(origin, hosts):
             await self._refuse(scope, receive, send)
             return
@@ -184,13 +219,12 @@ class SecurityMiddleware:
 
         await self.app(scope, receive, send_with_headers)
 
-    async def _refuse(self, scope, receive, send) -> None:
+    async def _refuse(self, scope, receive, send, body: bytes = b"Cross-origin request refused.\n") -> None:
         if scope["type"] == "websocket":
             message = await receive()
             if message["type"] == "websocket.connect":
                 await send({"type": "websocket.close", "code": 1008})
             return
-        body = b"Cross-origin request refused.\n"
         await send({"type": "http.response.start", "status": 403,
                     "headers": [(b"content-type", b"text/plain; charset=utf-8"),
                                 (b"content-length", str(len(body)).encode()), *self._headers]})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import signal
 import sys
@@ -65,7 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pdfrag", description="Turn PDFs into page-marked Markdown, metadata, tables of contents and a tree.",
     )
-    parser.add_argument("--data-dir", metavar="DIR", default=None, help="workspace folder (also accepted after the command)")
+    parser.add_argument("--data-dir", metavar="DIR", default=None,
+                        help="workspace folder (also accepted after the command)")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for register in COMMANDS:
         register(commands, common)
@@ -323,7 +325,7 @@ def _serve(args: argparse.Namespace, settings: Settings, workspace: Workspace) -
     except ImportError as exc:
         raise UsageError(f"the workbench is not installed ({exc.name} is missing); pip install -e . installs it") \
             from None
-    config = AppConfig.from_env(data_dir=workspace.root)
+    config = dataclasses.replace(AppConfig.from_env(data_dir=workspace.root), bind_host=args.host)
     _err(f"workbench on http://{args.host}:{args.port} (workspace {workspace.root}"
          + (", a private workspace per browser session" if config.session_workspaces else "") + ")")
     uvicorn.run(create_app(config), host=args.host, port=args.port, log_level="warning")
@@ -458,7 +460,8 @@ def _show_metadata(record: DocumentRecord, workspace: Workspace, args: argparse.
     lines += ["themes:"] + [f"  - {t.name}" + (f": {t.description}" if t.description else "") for t in meta.themes]
     lines += ["entities:"] + [f"  - {e.name}" + (f" ({e.role})" if e.role else "") for e in meta.entities]
     lines += ["time periods:"] + [
-        f"  - {p.start_date or '?'} .. {p.end_date or '?'}" + (f" {p.period_description}" if p.period_description else "")
+        f"  - {p.start_date or '?'} .. {p.end_date or '?'}"
+        + (f" {p.period_description}" if p.period_description else "")
         for p in meta.time_periods
     ]
     return "\n".join(lines)

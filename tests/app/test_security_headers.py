@@ -182,10 +182,11 @@ def test_the_workbench_refuses_a_foreign_origin(workbench):
             pass
 
 
-def _upgrade(port: int, origin: str) -> str:
+def _upgrade(port: int, origin: str, host: str | None = None) -> str:
     """The status line uvicorn answers a websocket upgrade to Shiny's endpoint with."""
     key = base64.b64encode(os.urandom(16)).decode()
-    request = (f"GET /websocket/ HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    host = host or f"127.0.0.1:{port}"
+    request = (f"GET /websocket/ HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nOrigin: {origin}\r\n\r\n")
     with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
         sock.sendall(request.encode())
@@ -200,5 +201,41 @@ def test_a_running_server_answers_a_foreign_websocket_with_403(tmp_path):
         port = int(server.url.rstrip("/").rsplit(":", 1)[1])
         assert _upgrade(port, FOREIGN).startswith("HTTP/1.1 403")
         assert _upgrade(port, f"http://127.0.0.1:{port}").startswith("HTTP/1.1 101")
+    finally:
+        stop_server(server)
+
+
+@pytest.mark.parametrize("bind, host, allowed", [
+    ("127.0.0.1", "127.0.0.1:8000", True), ("127.0.0.1", "localhost:8000", True), ("127.0.0.1", "[::1]:8000", True),
+    ("127.0.0.1", "app.localhost", True), ("127.0.0.1", "attacker.example:8000", False),
+    ("127.0.0.1", "127.0.0.1.attacker.example", False), ("localhost", "evil.example", False),
+    ("::1", "evil.example", False), ("0.0.0.0", "evil.example", True), (None, "evil.example", True),
+])
+def test_a_loopback_server_answers_only_loopback_host_names(bind, host, allowed):
+    """DNS rebinding: a page re-pointed at 127.0.0.1 has a matching Origin and Host, but not a loopback name."""
+    policy = SecurityPolicy.from_env({}, bind_host=bind)
+    assert policy.host_allowed(host) is allowed
+    app, reached = small_app(policy)
+    origin = f"http://{host}"
+    response = TestClient(app).get("/", headers={"Host": host, "Origin": origin})
+    assert response.status_code == (200 if allowed else 403)
+    assert bool(reached) is allowed
+
+
+def test_allowed_hosts_from_the_environment():
+    policy = SecurityPolicy.from_env({"PDFRAG_ALLOWED_HOSTS": "pdfrag.lan, box.internal"}, bind_host="127.0.0.1")
+    assert policy.host_allowed("pdfrag.lan:8000") and policy.host_allowed("BOX.internal")
+    assert not policy.host_allowed("other.lan")
+
+
+def test_a_running_server_refuses_a_rebound_host_name(tmp_path):
+    from browser_helpers import start_server, stop_server
+
+    server = start_server(tmp_path / "workspace")
+    try:
+        port = int(server.url.rstrip("/").rsplit(":", 1)[1])
+        rebound = f"rebind.attacker.example:{port}"
+        assert _upgrade(port, f"http://{rebound}", host=rebound).startswith("HTTP/1.1 403")
+        assert _upgrade(port, f"http://localhost:{port}", host=f"localhost:{port}").startswith("HTTP/1.1 101")
     finally:
         stop_server(server)

@@ -109,7 +109,8 @@ def structure_figure(record: DocumentRecord) -> dict:
         values.append(_own_pages(node))
         colours.append(SOURCE_COLOURS.get(node.source, "#999999"))
         span = f"p. {node.start_page}" if node.start_page == node.end_page else f"pp. {node.start_page}–{node.end_page}"
-        hover.append(f"{plain(node.title or '(untitled)')}<br>{span} · from the {SOURCE_NAMES.get(node.source, node.source)}")
+        source = SOURCE_NAMES.get(node.source, node.source)
+        hover.append(f"{plain(node.title or '(untitled)')}<br>{span} · from the {source}")
         custom.append([record.doc_id, node.start_page])
         for child in node.children:
             add(child, node_id)

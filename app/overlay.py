@@ -100,8 +100,8 @@ def blocks_layer(geometry: PageGeometry, blocks: Iterable[tuple[str, Box, str]])
     marks = []
     for number, (kind, box, tip) in enumerate(blocks, start=1):
         name = kind if kind in BLOCK_KINDS else "other"
-        mark = _rect(geometry, box, f"pdfrag-block pdfrag-block-{name}", f"{number}. {BLOCK_KINDS.get(kind, kind)}: {tip}",
-                     **{"data-kind": name})
+        mark = _rect(geometry, box, f"pdfrag-block pdfrag-block-{name}",
+                     f"{number}. {BLOCK_KINDS.get(kind, kind)}: {tip}", **{"data-kind": name})
         if mark is not None:
             marks.append(mark)
     if not marks:

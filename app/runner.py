@@ -365,7 +365,8 @@ class ProgressBoard:
             if status == "cached":
                 cell.status = "cached"
             elif cell.status in ("waiting", "running"):
-                cell.status = "cancelled" if status == "cancelled" else ("skipped" if status == "failed" else cell.status)
+                cell.status = ("cancelled" if status == "cancelled"
+                               else "skipped" if status == "failed" else cell.status)
         if status == "failed":
             self.log.append(f"{event.doc}: failed: {doc.message}")
 

@@ -4,8 +4,9 @@ Shiny receives a file in two steps: the browser announces it over the websocket 
 size the client chooses) and then POSTs the bytes to `session/<id>/upload/<job>`, which Shiny appends
 to a file in its temporary folder as they arrive, with no limit. This middleware counts the bytes of
 those POSTs itself (the declared sizes and Content-Length are never trusted to accept anything) into a
-spool file of its own (`pdfrag-upload-*.part` in the temporary folder, deleted when closed), answers 413 and deletes the spool the moment one upload passes the limit, and
-hands the body to Shiny only once it is complete and within the limit. An upload refused here never
+spool file of its own (`pdfrag-upload-*.part` in the temporary folder, deleted when closed), answers 413
+and deletes the spool the moment one upload passes the limit, and hands the body to Shiny only once it is
+complete and within the limit. An upload refused here never
 reaches Shiny, so nothing of it is left on disk.
 
 In hosted mode each session also has a storage budget: the bytes its private workspace holds, plus the

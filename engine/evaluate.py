@@ -102,7 +102,8 @@ def load_qa(path: Path | str) -> list[QaItem]:
         try:
             items.append(QaItem.model_validate_json(line))
         except ValueError as exc:
-            raise ValueError(f"{path}:{number}: not a QA item ({exc.errors()[0]['msg'] if hasattr(exc, 'errors') else exc})") from None
+            why = exc.errors()[0]["msg"] if hasattr(exc, "errors") else exc
+            raise ValueError(f"{path}:{number}: not a QA item ({why})") from None
     return items
 
 
@@ -199,7 +200,8 @@ def evaluate_method(items: Sequence[QaItem], method: str, *, k: int,
                 precision.append(box_precision(c.quote, c.boxes, found))
         gold_docs = set(item.gold_pages)
         report.results.append(QuestionResult(
-            id=item.id, answerable=item.answerable, rank=rank, routed=bool(gold_docs) and set(routed[:len(gold_docs)]) == gold_docs,
+            id=item.id, answerable=item.answerable, rank=rank,
+            routed=bool(gold_docs) and set(routed[:len(gold_docs)]) == gold_docs,
             facts_found=facts_found, facts=len(item.key_facts), covered=answer.covered and bool(answer.citations),
             cited_docs=cited, quotes_ok=quotes_ok, quotes=len(answer.citations), boxes_ok=boxes_ok,
             boxes_checked=boxes_checked, box_precision=round(statistics.mean(precision), 3) if precision else 1.0,
@@ -226,7 +228,8 @@ def _summarise(report: MethodReport, items: Sequence[QaItem], k: int) -> None:
     report.recall_at_k = share([r.rank is not None and r.rank <= k for r in answerable])
     report.mrr = round(sum(1 / r.rank for r in answerable if r.rank) / len(answerable), 3) if answerable else 0.0
     report.routing_accuracy = share([r.routed for r in answerable])
-    report.key_fact_recall = round(statistics.mean(r.facts_found / r.facts for r in with_facts), 3) if with_facts else 0.0
+    report.key_fact_recall = (round(statistics.mean(r.facts_found / r.facts for r in with_facts), 3)
+                              if with_facts else 0.0)
     report.passage_fact_recall = round(statistics.mean(r.passage_facts_found / r.facts for r in with_facts), 3) \
         if with_facts else 0.0
     report.answers_with_all_facts = share([r.facts_found == r.facts for r in with_facts])

@@ -75,7 +75,7 @@ def _sniff(head: bytes) -> str:
 
 
 @contextmanager
-def open_document(path: Path) -> Iterator["pymupdf.Document"]:
+def open_document(path: Path) -> Iterator[pymupdf.Document]:
     """Open a validated PDF (empty user password tried), closing it afterwards."""
     check_magic(path)
     try:
@@ -100,7 +100,7 @@ def inspect_pdf(path: Path) -> PdfInfo:
         return describe(doc, path.name)
 
 
-def describe(doc: "pymupdf.Document", file_name: str) -> PdfInfo:
+def describe(doc: pymupdf.Document, file_name: str) -> PdfInfo:
     try:
         first = doc[0]
         rect = first.rect  # already honours /Rotate
@@ -124,7 +124,7 @@ def describe(doc: "pymupdf.Document", file_name: str) -> PdfInfo:
     )
 
 
-def _is_tagged(doc: "pymupdf.Document") -> bool:
+def _is_tagged(doc: pymupdf.Document) -> bool:
     try:
         kind, value = doc.xref_get_key(doc.pdf_catalog(), "MarkInfo")
         if kind == "dict" and "/Marked true" in value:
@@ -135,7 +135,7 @@ def _is_tagged(doc: "pymupdf.Document") -> bool:
         return False
 
 
-def _outline(doc: "pymupdf.Document") -> list[OutlineEntry]:
+def _outline(doc: pymupdf.Document) -> list[OutlineEntry]:
     try:
         toc = doc.get_toc(simple=True)
     except Exception:
@@ -148,7 +148,7 @@ def _outline(doc: "pymupdf.Document") -> list[OutlineEntry]:
     return entries
 
 
-def _page_labels(doc: "pymupdf.Document") -> list[str]:
+def _page_labels(doc: pymupdf.Document) -> list[str]:
     try:
         if not doc.get_page_labels():
             return []
@@ -171,7 +171,7 @@ def may_hold_contents(text: str) -> bool:
     return numbered >= 3 and numbered >= 0.25 * len(lines)
 
 
-def page_texts(doc: "pymupdf.Document", first: int) -> list[str]:
+def page_texts(doc: pymupdf.Document, first: int) -> list[str]:
     """Plain text (line breaks kept) of the first `first` pages; unreadable pages give ''. A page that
     could be a contents page gets the layout-sorted text (slow: pymupdf sorts in Python), the others
     the plain reading order."""
@@ -191,7 +191,7 @@ def render_page_png(path: Path, page: int, dpi: int = 110) -> bytes:
         return page_png(doc, page, dpi)
 
 
-def page_png(doc: "pymupdf.Document", page: int, dpi: int = 110) -> bytes:
+def page_png(doc: pymupdf.Document, page: int, dpi: int = 110) -> bytes:
     """PNG bytes of one 1-based page of an open document."""
     return doc[page - 1].get_pixmap(dpi=dpi).tobytes("png")
 
@@ -202,7 +202,7 @@ def single_page_pdf(path: Path, page: int) -> bytes:
         return one_page_pdf(doc, page)
 
 
-def one_page_pdf(doc: "pymupdf.Document", page: int) -> bytes:
+def one_page_pdf(doc: pymupdf.Document, page: int) -> bytes:
     """A one-page PDF of the given 1-based page of an open document.
 
     Saved through a temporary file: a third of the CPU of `tobytes()`, which writes through a Python callback.

@@ -424,7 +424,7 @@ class Pipeline:
         jobs: dict[str, DocJob] = {}
         finished: dict[str, IngestResult] = {}
         probe = VersionProbe(self.workspace.cache / ".stage_versions.json")
-        for name, doc_id, failure in planned:
+        for _name, doc_id, failure in planned:
             if failure is not None or doc_id in jobs or doc_id in finished:
                 continue
             record = self.workspace.load(doc_id)

@@ -15,7 +15,7 @@ from app.overlay import blocks_layer, highlight_layer, legend, page_geometry
 from app.safe_html import render_markdown
 from app.state import Focus
 from app.workspaces import SessionWorkspace
-from engine.markdown import count_markers, split_pages
+from engine.markdown import split_pages
 from engine.schemas import DocumentRecord
 from engine.schemas.blocks import DocumentBlocks, PageBlocks
 
@@ -27,12 +27,14 @@ def inspect_ui():
     return ui.div(
         ui.div(
             docpick_ui("pick"),
-            ui.input_action_button("prev", "‹ Previous", class_="btn-sm btn-outline-secondary", title="Previous page (←)"),
+            ui.input_action_button("prev", "‹ Previous", class_="btn-sm btn-outline-secondary",
+                                   title="Previous page (←)"),
             ui.output_ui("page_label", inline=True),
             ui.input_action_button("next", "Next ›", class_="btn-sm btn-outline-secondary", title="Next page (→)"),
             ui.div(
                 ui.input_numeric("jump", None, value=1, min=1, width="6rem"),
-                ui.tags.button("Go", id=module.resolve_id("go"), type="button", class_="btn btn-sm btn-outline-secondary",
+                ui.tags.button("Go", id=module.resolve_id("go"), type="button",
+                               class_="btn btn-sm btn-outline-secondary",
                                **{"data-jump-from": module.resolve_id("jump"),
                                   "data-jump-input": module.resolve_id("goto")}),
                 class_="d-flex gap-1 align-items-center pdfrag-jump",

@@ -147,7 +147,8 @@ def library_server(input, output, session, *, space: SessionWorkspace, records: 
         if accepted:
             items.append(ui.div(f"Accepted: {', '.join(accepted)}", class_="alert alert-success py-1 px-2 small mb-1"))
         for name, reason in rejected:
-            items.append(ui.div(ui.strong(name), f": {reason}", class_="alert alert-danger py-1 px-2 small mb-1 pdfrag-reject"))
+            items.append(ui.div(ui.strong(name), f": {reason}",
+                                class_="alert alert-danger py-1 px-2 small mb-1 pdfrag-reject"))
         return ui.div(*items, class_="mt-2") if items else None
 
     @render.ui

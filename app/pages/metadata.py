@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from shiny import module, reactive, render, ui
+from shiny import module, render, ui
 
 from app.docpick import docpick_server, docpick_ui
 from app.state import Focus, format_bytes
@@ -54,7 +54,8 @@ def metadata_cards(record: DocumentRecord):
                                  ui.tags.td(value or _empty_value(), _source(record, name) if value else None)))
     themes = ui.tags.ul(*[ui.tags.li(ui.strong(t.name), f" — {t.description}" if t.description else "")
                           for t in meta.themes], class_="mb-0") if meta.themes else _empty_value()
-    entities = ui.div(*[ui.span(e.name + (f" ({e.role})" if e.role else ""), class_="badge text-bg-light border me-1 mb-1")
+    entities = ui.div(*[ui.span(e.name + (f" ({e.role})" if e.role else ""),
+                                class_="badge text-bg-light border me-1 mb-1")
                         for e in meta.entities]) if meta.entities else _empty_value()
     periods = ui.tags.ul(*[ui.tags.li(f"{p.start_date or '?'} – {p.end_date or '?'}"
                                       + (" (approx.)" if p.is_approximate else "")
@@ -65,7 +66,8 @@ def metadata_cards(record: DocumentRecord):
     return ui.layout_columns(
         ui.card(ui.card_header("Document"), ui.tags.table(ui.tags.tbody(*basics), class_="table table-sm mb-0"),
                 class_="pdfrag-meta-card"),
-        _field_card(record, "Summary", "summary", ui.p(meta.summary, class_="mb-0") if meta.summary else _empty_value()),
+        _field_card(record, "Summary", "summary",
+                    ui.p(meta.summary, class_="mb-0") if meta.summary else _empty_value()),
         _field_card(record, "Themes", "themes", themes),
         _field_card(record, "Keywords", "keywords", keywords),
         _field_card(record, "Entities", "entities", entities),
@@ -89,7 +91,8 @@ def file_table(record: DocumentRecord):
     ]
     if pdf is not None:
         rows += [
-            ("Page size", f"{pdf.width:.0f} × {pdf.height:.0f} pt" + (f", rotated {pdf.rotation}°" if pdf.rotation else "")),
+            ("Page size",
+             f"{pdf.width:.0f} × {pdf.height:.0f} pt" + (f", rotated {pdf.rotation}°" if pdf.rotation else "")),
             ("PDF version", pdf.pdf_version or "—"),
             ("Encrypted", "yes" if pdf.encrypted else "no"),
             ("Tagged", "yes" if pdf.tagged else "no"),

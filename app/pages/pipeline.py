@@ -272,7 +272,8 @@ def pipeline_server(input, output, session, *, space: SessionWorkspace, runner: 
             seconds = sum(s.seconds for s in record.stages.values())
             title = ui.span(ui.span(record.file_name, class_="pdfrag-name me-2"), _badge(record.status.value),
                             ui.span(f" {record.pages} p. · {seconds:.1f} s", class_="text-muted small ms-1"))
-            body = [ui.div(f"Error: {record.error}", class_="alert alert-danger py-1 px-2 small")] if record.error else []
+            body = ([ui.div(f"Error: {record.error}", class_="alert alert-danger py-1 px-2 small")]
+                    if record.error else [])
             panels.append(ui.accordion_panel(title, *body, ui.div(_stage_table(record), class_="table-responsive"),
                                              value=record.doc_id))
             if flagged:

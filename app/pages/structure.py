@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from htmltools import Tag
-from shiny import module, reactive, render, ui
+from shiny import module, render, ui
 
 from app.charts import chart, source_legend, structure_figure
 from app.docpick import docpick_server, docpick_ui
@@ -78,7 +78,8 @@ def extracted_html(record: DocumentRecord, input_id: str):
         items = [ui.tags.li(ui.span(o.title), " ",
                             open_link(input_id, record.doc_id, o.page, f"→ p. {o.page}") if o.page else "",
                             style=f"margin-left: {(o.level - 1) * 1.2}rem") for o in toc.outline]
-        parts += [ui.h6(f"PDF outline ({len(toc.outline)} entries)"), ui.tags.ul(*items, class_="list-unstyled pdfrag-toc")]
+        parts += [ui.h6(f"PDF outline ({len(toc.outline)} entries)"),
+                  ui.tags.ul(*items, class_="list-unstyled pdfrag-toc")]
     else:
         parts.append(ui.p("The PDF has no outline (bookmarks).", class_="text-muted"))
     return ui.div(*parts, class_="pdfrag-scroll")
@@ -156,7 +157,8 @@ def structure_server(input, output, session, *, records: Callable[[], list[Docum
         return ui.layout_columns(
             ui.div(ui.h6("Extracted TOC"), extracted_html(rec, open_id)),
             ui.div(ui.h6("Created TOC"), ui.div(_pre(rec.created_toc, "No created TOC."), class_="pdfrag-scroll")),
-            ui.div(ui.h6("Structure string"), ui.div(_pre(rec.structure, "No structure string."), class_="pdfrag-scroll")),
+            ui.div(ui.h6("Structure string"),
+                   ui.div(_pre(rec.structure, "No structure string."), class_="pdfrag-scroll")),
             col_widths=(4, 4, 4),
         )
 

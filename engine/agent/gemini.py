@@ -155,7 +155,8 @@ def top_tools(retriever: Retriever, docs: list[int], llm: GeminiAgentLLM, run: A
 def _document_tool(agent: FunctionAgent, file_name: str, run: AgentRun):
     async def ask_document(question: str) -> str:
         """Ask this document a question."""
-        run.trace.append(TraceStep(kind="tool", tool=tool_name(file_name, "ask_"), doc=file_name, detail=question[:300]))
+        run.trace.append(TraceStep(kind="tool", tool=tool_name(file_name, "ask_"), doc=file_name,
+                                   detail=question[:300]))
         return await _run_agent(agent, question)
 
     return ask_document
@@ -214,7 +215,8 @@ def compose(retriever: Retriever, question: str, text: str, run: AgentRun, k: in
     nothing; one cut off at the output limit cites only the pages it names."""
     corpus = retriever.corpus
     ranked = sorted(run.seen.items(), key=lambda item: -item[1])
-    retrieved = [RetrievedPage(doc=corpus.docs[d].info.file_name, page=p, score=round(s, 4)) for (d, p), s in ranked[:k]]
+    retrieved = [RetrievedPage(doc=corpus.docs[d].info.file_name, page=p, score=round(s, 4))
+                 for (d, p), s in ranked[:k]]
     if text.strip().startswith(STOPPED_PREFIX):
         run.trace.append(TraceStep(kind="decision", detail=f"no answer: {text.strip()[:200]}"))
         return Answer(answer=text.strip(), retrieved=retrieved, trace=run.trace, covered=False)

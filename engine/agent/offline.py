@@ -94,7 +94,7 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     count = len(corpus.docs[doc].pages)
     ranked = np.argsort(-scores[start:start + count], kind="stable")[: options.pages_per_doc]
     pool: list[tuple[float, int, Window]] = []
-    for rank, offset in enumerate(ranked):
+    for offset in ranked:
         if scores[start + offset] <= 0:
             continue
         page = int(offset) + 1
@@ -201,8 +201,9 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         text = answer_text(picked, page_of)
         parts.append(f"{index.info.title}: {text}" if routing.comparison else text)
         for page in dict.fromkeys(s.page for s in picked):
+            on_page = [s for s in picked if s.page == page]
             citations.append(Citation(doc=index.info.file_name, page=page,
-                                      quote=quote([s for s in picked if s.page == page], corpus.page_text(ev.doc, page))))
+                                      quote=quote(on_page, corpus.page_text(ev.doc, page))))
         first = {page: i for i, (page, _) in reversed(list(enumerate(ev.chosen)))}  # a page's best passage rank
         passages += [Passage(doc=index.info.file_name, page=page, text=readable(w.text))
                      for page, w in sorted(ev.chosen, key=lambda item: (first[item[0]], item[1].start))]

@@ -24,7 +24,8 @@ PHRASE_BONUS = 0.3  # … holding all of the question's adjacent word pairs (as 
 FOLLOW_BONUS = 0.1  # a sentence that goes on from a picked one in its passage
 RANK_BONUS = 0.05  # a sentence of the best passage, less for later ones
 VALUE_PATTERNS = {"number": NUMBER_RE, "date": DATE_RE, "name": NAME_RE}
-VALUE_FIRST = 0.5  # the first sentence holds the value asked for when one that does holds this share of the best one's words
+# the first sentence holds the value asked for when one that does holds this share of the best one's words
+VALUE_FIRST = 0.5
 ELISION = " … "  # between sentences of one page that are not next to each other in its text
 
 

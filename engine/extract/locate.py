@@ -90,7 +90,7 @@ def _wrapped_end(title: Title, lines: list[MdLine], at: int, reading: int) -> tu
     words = list(lines[at].titles[reading].words)
     for k in range(at + 1, min(at + 1 + WRAP_LINES, len(lines))):
         line = lines[k]
-        if line.page != lines[at].page or line.level is not None and line.level != lines[at].level:
+        if line.page != lines[at].page or (line.level is not None and line.level != lines[at].level):
             return None
         needed, more = title.words[len(words):], words_of(line.text)
         if more == needed:

@@ -4,8 +4,9 @@ Report format, one line per heading: `#`×level + ` Title [line N]`, N the 0-bas
 in the reformatted Markdown (e.g. `## Methods [line 42]`).
 
 Root-entry rule: when the first heading is not at line 0 (there is a preamble, such as a cover page,
-before it) or there is no heading at all, the TOC starts with `# <file stem> [line 0]` and every heading of the document is pushed
-one level down (level + 1), so the document's own H1 becomes a child of the root entry and the whole
+before it) or there is no heading at all, the TOC starts with `# <file stem> [line 0]` and every heading of
+the document is pushed one level down (level + 1), so the document's own H1 becomes a child of the root
+entry and the whole
 hierarchy keeps its shape. Without a preamble the levels are kept as they are.
 
 A heading taken from a source other than the layout carries it as a tag: `## Methods [line 42] [outline]`

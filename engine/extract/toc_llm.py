@@ -59,7 +59,7 @@ def parse_answer(answer: LlmContents, searched: int, all_pages: list[str], label
         return None
     synthetic = [""] * searched
     synthetic[pages[0] - 1] = "Contents\n" + contents
-    found_pages, entries = find_contents(synthetic, all_pages, labels, max_pages=searched)
+    _, entries = find_contents(synthetic, all_pages, labels, max_pages=searched)
     if not entries:
         return None
     return ExtractedToc(contents_pages=pages, contents=entries, outline=list(outline))

@@ -38,7 +38,8 @@ class CorpusIndex:
     def __post_init__(self) -> None:
         docs = self.docs
         counts = [len(d.pages) for d in docs]
-        self.page_base = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64) if docs else np.zeros(0, np.int64)
+        self.page_base = (np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64) if docs
+                          else np.zeros(0, np.int64))
         self.page_doc = np.repeat(np.arange(len(docs)), counts).astype(np.int32)
         sizes = {level: [d.terms[level].units for d in docs] for level in LEVELS}
         self.unit_doc = {level: np.repeat(np.arange(len(docs)), sizes[level]).astype(np.int32) for level in LEVELS}

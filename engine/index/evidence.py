@@ -30,8 +30,8 @@ MARKER_RE = re.compile(r"^--- end page \d+\s*$")
 TABLE_RULE_RE = re.compile(r"^\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?\|?$")  # "| --- | :--: |"
 MONTHS = (r"January|February|March|April|May|June|July|August|September|October|November|December|"
           r"Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.")
-DATE_RE = re.compile(rf"\b(?:(?:{MONTHS})\s+\d{{1,2}},?\s+\d{{4}}|(?:{MONTHS})\s+\d{{4}}|\d{{1,2}}\s+(?:{MONTHS})\s+\d{{4}}"
-                     rf"|(?:19|20)\d\d)\b")
+DATE_RE = re.compile(rf"\b(?:(?:{MONTHS})\s+\d{{1,2}},?\s+\d{{4}}|(?:{MONTHS})\s+\d{{4}}"
+                     rf"|\d{{1,2}}\s+(?:{MONTHS})\s+\d{{4}}|(?:19|20)\d\d)\b")
 NUMBER_WORDS = (r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
                 r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
                 r"hundred|thousand|dozen|half|third|quarter|tenths?")
@@ -263,7 +263,8 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
     for first, last, free in spans:
         matched = frozenset().union(*bags[first:last + 1])
         phrases_hit = set().union(*pair_hits[first:last + 1])
-        coverage = sum(w for t, w in wanted.items() if t in matched) / total  # in question order: no hash-order rounding
+        # in question order: no hash-order rounding
+        coverage = sum(w for t, w in wanted.items() if t in matched) / total
         is_typed = any(typed[first:last + 1])
         count = last - first + 1
         headings = sum(u.heading for u in found[first:last + 1])

@@ -179,8 +179,8 @@ def body_lines(text: str) -> list[str]:
     kept = []
     for line in text.split("\n"):
         line = line.strip()
-        if not line or line[0] in "#[-" and (HEADING_LINE_RE.match(line) or IMAGE_RE.match(line)
-                                             or MARKER_RE.match(line)):
+        if not line or (line[0] in "#[-" and (HEADING_LINE_RE.match(line) or IMAGE_RE.match(line)
+                                             or MARKER_RE.match(line))):
             continue
         kept.append(line)
     return kept

@@ -10,12 +10,12 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from engine.llm.clients import LlmClients, LlmSession, run_sync
-    from engine.llm.errors import LlmError
-    from engine.llm.reply import LlmReply
-    from engine.llm.settings import LlmSettings, LlmSettingsError
-    from engine.llm.usage import Usage
+if TYPE_CHECKING:  # `X as X`: an explicit re-export, for the type checker (the names load lazily below)
+    from engine.llm.clients import LlmClients as LlmClients, LlmSession as LlmSession, run_sync as run_sync
+    from engine.llm.errors import LlmError as LlmError
+    from engine.llm.reply import LlmReply as LlmReply
+    from engine.llm.settings import LlmSettings as LlmSettings, LlmSettingsError as LlmSettingsError
+    from engine.llm.usage import Usage as Usage
 
 _WHERE = {
     "LlmClients": "clients", "LlmSession": "clients", "run_sync": "clients", "LlmError": "errors",

@@ -206,7 +206,7 @@ def _stretched(cells: list[Line], current: _Open | None, nxt: Line | None) -> bo
     span exactly the width of the paragraph line above (or, at a paragraph's start, of the line below),
     and the sentence runs through them."""
     first, last = cells[0], cells[-1]
-    if not all(sentence_goes_on(a.text, b.text) or b.text[:1].isupper() and not a.text.endswith(":")
+    if not all(sentence_goes_on(a.text, b.text) or (b.text[:1].isupper() and not a.text.endswith(":"))
                for a, b in zip(cells, cells[1:])):
         return False
     above = current.lines[-1] if current is not None and current.kind == "paragraph" else None

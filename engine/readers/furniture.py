@@ -101,7 +101,8 @@ def strip_furniture(page: PageLayout, furniture: set[str]) -> tuple[list[Line], 
             continue
         if id(line) in margin:
             if PAGE_NUMBER_RE.match(line.text):
-                label = label or _DIGITS.search(line.text).group() if _DIGITS.search(line.text) else line.text
+                digits = _DIGITS.search(line.text)
+                label = label or (digits.group() if digits else line.text)  # the first page number wins
                 continue
             if _key(line.text) in furniture or " ".join(line.text.lower().split()) in furniture:
                 continue

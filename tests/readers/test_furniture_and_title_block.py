@@ -3,7 +3,7 @@ block (authors, dates, versions, notices are no headings; a centred title over t
 
 from __future__ import annotations
 
-from engine.readers.furniture import end_page_number, line_numbers, margin_notes
+from engine.readers.furniture import end_page_number, line_numbers, margin_notes, strip_furniture
 from engine.readers.layout import Line, PageLayout, _without_overprint
 from engine.readers.offline import compose
 from engine.readers.title_block import is_author_line, is_date_line, not_a_heading
@@ -38,6 +38,17 @@ def test_a_lone_page_number_below_the_text_is_furniture_wherever_the_margin_ends
     assert end_page_number(text + [number]) == {id(number)}
     row = [line("Total", 72, 690, x1=100), line("17", 300, 690, x1=310)]  # a table's last row keeps its 17
     assert end_page_number(text + row) == set()
+
+
+def test_the_first_page_number_in_the_margins_is_the_label_and_a_later_one_does_not_replace_it():
+    text = [line(BODY, 72, 200 + 12 * k, x1=540) for k in range(5)]
+    running = line("Annual survey", 72, 40, x1=140)  # a running head beside the number: not a lone number
+    header, footer = line("12", 520, 40, x1=532), line("xii", 300, 760, x1=312)
+    kept, label = strip_furniture(PageLayout(1, 612, 792, [running, header, *text, footer], []), set())
+    assert label == "12"
+    assert kept == [running, *text]
+    _, label = strip_furniture(PageLayout(1, 612, 792, [*text, footer], []), set())
+    assert label == "xii"
 
 
 def test_text_printed_twice_in_one_place_is_read_once():

@@ -27,6 +27,23 @@ def default_workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
+DOC_TIMEOUT_S = 900.0  # offline: far beyond the slowest real document here (408 pages in ~10 s)
+
+
+def doc_timeout(env: Mapping[str, str] | None = None, provider: str = "offline") -> float | None:
+    """PDFRAG_DOC_TIMEOUT: seconds one document may take before its worker is stopped (0: no limit).
+    Default 900 s offline, no limit with an LLM provider (its pace is the service's)."""
+    env = os.environ if env is None else env
+    raw = env.get("PDFRAG_DOC_TIMEOUT", "").strip()
+    if not raw:
+        return DOC_TIMEOUT_S if provider == "offline" else None
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"PDFRAG_DOC_TIMEOUT must be a number of seconds, not {raw!r}") from None
+    return value if value > 0 else None
+
+
 class Settings(BaseModel):
     """Everything the engine reads from the environment, each field with its variable and default."""
 

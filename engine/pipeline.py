@@ -7,6 +7,7 @@ import importlib.util
 import json
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.config import debug_enabled, default_workers
+from engine.config import doc_timeout as config_doc_timeout
 from engine.llm.usage import Usage
 from engine.procs import die_with_parent
 from engine.schemas import (
@@ -385,7 +387,7 @@ class Pipeline:
     def __init__(self, workspace: Workspace | Path | str, *, provider: Provider | str = Provider.OFFLINE,
                  model: str = "", workers: int | None = None, on_progress: ProgressCallback | None = None,
                  stages: Sequence[Stage] | None = None, max_bytes: int | None = None,
-                 llm: Any | None = None) -> None:
+                 llm: Any | None = None, doc_timeout: float | None | str = "env") -> None:
         """`llm`: LlmSettings (or LlmClients) for the gemini provider, e.g. with keys from the app's session;
         without it the gemini stages read the environment. The model defaults to the settings' Gemini model.
         With the gemini provider the key and models are checked first (engine.llm.check): a refused key, an
@@ -408,6 +410,11 @@ class Pipeline:
                                     else default_stages(provider=self.provider, llm=llm))
         self.max_bytes = max_bytes
         self._cancel = threading.Event()
+        # seconds a document may take in a worker before the worker is killed ("env": PDFRAG_DOC_TIMEOUT)
+        self.doc_timeout = (config_doc_timeout(provider=self.provider.value) if doc_timeout == "env"
+                            else doc_timeout)
+        self._started: dict[str, tuple[int, float]] = {}  # doc_id -> (worker pid, start) while it runs
+        self._timed_out: set[str] = set()
 
     def cancel(self) -> None:
         self._cancel.set()
@@ -482,19 +489,49 @@ class Pipeline:
     def _run(self, jobs: list[DocJob]) -> dict[str, IngestResult]:
         if not jobs:
             return {}
-        if self.workers == 1 or len(jobs) == 1:
+        if self.workers == 1 or len(jobs) == 1:  # in this process: no time limit (nothing else waits on it)
             return {job.doc_id: self._run_here(job) for job in jobs}
         results, broken = self._run_pool(jobs, self.workers)
+        broken = self._fail_timed_out(broken, results)
+        if len(broken) > 1 and not self.cancelled:  # a killed worker breaks its pool: the others run again
+            again, broken = self._run_pool(broken, self.workers)
+            results.update(again)
+            broken = self._fail_timed_out(broken, results)
         for job in broken:  # a crash takes every running job down: retry each alone to find the culprit
             if self.cancelled:
                 break
             retried, still_broken = self._run_pool([job], 1)
             results.update(retried)
-            if still_broken:
+            if self._fail_timed_out(still_broken, results):
                 results[job.doc_id] = self._mark_failed(job, CRASH_MESSAGE)
         for job in jobs:
             results.setdefault(job.doc_id, self._cancelled(job))
         return results
+
+    def _fail_timed_out(self, broken: list[DocJob], results: dict[str, IngestResult]) -> list[DocJob]:
+        """Record the documents whose worker was stopped for taking too long; the other broken jobs."""
+        rest = []
+        for job in broken:
+            if job.doc_id in self._timed_out:
+                results[job.doc_id] = self._mark_failed(job, (
+                    f"took longer than {self.doc_timeout:.0f} s and was stopped (PDFRAG_DOC_TIMEOUT); a page of "
+                    "this file may be built to be slow to read"))
+            else:
+                rest.append(job)
+        return rest
+
+    def _stop_overdue(self) -> None:
+        """Kill the worker of any document running longer than the limit (its pool breaks; see _run)."""
+        if self.doc_timeout is None:
+            return
+        now = time.monotonic()
+        for doc_id, (pid, started) in list(self._started.items()):
+            if now - started > self.doc_timeout and doc_id not in self._timed_out:
+                self._timed_out.add(doc_id)
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
 
     def _run_here(self, job: DocJob) -> IngestResult:
         if self.cancelled:
@@ -545,7 +582,9 @@ class Pipeline:
                     for future in pending:
                         future.cancel()
                 self._drain(events)
+                self._stop_overdue()
                 for future in done:
+                    self._started.pop(futures[future].doc_id, None)
                     if future.cancelled():
                         continue
                     job = futures[future]
@@ -563,7 +602,10 @@ class Pipeline:
                 event = events.get_nowait()
             except Exception:  # queue.Empty, or the queue is closed
                 return
-            self._emit(event)
+            if isinstance(event, WorkerStarted):
+                self._started[event.doc_id] = (event.pid, time.monotonic())
+            else:
+                self._emit(event)
 
     def _emit(self, event: ProgressEvent) -> None:
         if self.on_progress is not None:
@@ -601,6 +643,15 @@ def _init_worker(events: Any, stop: Any, parent_pid: int) -> None:
     _WORKER.update(events=events, stop=stop)
 
 
+@dataclass(frozen=True)
+class WorkerStarted:
+    """Sent by a worker as it takes a document, so that the batch can stop it if it runs too long."""
+
+    doc_id: str
+    pid: int
+
+
 def _work(job: DocJob) -> IngestResult:
     """Worker-process entry: one document, its progress events sent through the run's queue."""
+    _WORKER["events"].put(WorkerStarted(job.doc_id, os.getpid()))
     return run_document(job, _WORKER["events"].put, _WORKER["stop"].is_set)

@@ -76,3 +76,58 @@ def test_workers_die_with_a_killed_parent_and_the_run_resumes(tmp_path: Path) ->
     resumed = subprocess.run([*command, "--json"], capture_output=True, text=True, timeout=300, cwd=REPO)
     assert resumed.returncode == 0, resumed.stderr[-2000:]
     assert [json.loads(line)["status"] for line in resumed.stdout.splitlines()] == ["ok"] * 6
+
+
+def slow_pdf(path: Path, depth: int = 7, fan: int = 10) -> Path:
+    """A 4 KB one-page PDF whose page is a form drawing `fan` copies of a form, `depth` levels deep: reading
+    its text walks fan**depth paths (depth 5 takes about a second here, each level ten times more)."""
+    objects: dict[int, bytes] = {1: b"<< /Type /Catalog /Pages 2 0 R >>", 2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                                 3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
+                                    b"/Resources << /XObject << /X 5 0 R >> >> /Contents 4 0 R >>"}
+    content = b"q 1 0 0 1 0 0 cm /X Do Q"
+    objects[4] = b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content)
+    for level in range(depth + 1):
+        if level == depth:
+            ops = "0.2 0.3 0.8 rg 10 10 m " + " ".join(f"{10 + k} {20 + k % 7} {15 + k} {5 + k % 5} {20 + k} 10 c"
+                                                       for k in range(40)) + " f"
+            resources = ""
+        else:
+            ops = " ".join(f"q 0.8 0.1 -0.1 0.8 {k * 3 % 50} {k * 7 % 50} cm /X Do Q" for k in range(fan))
+            resources = f"/Resources << /XObject << /X {6 + level} 0 R >> >>"
+        data = ops.encode()
+        objects[5 + level] = (f"<< /Type /XObject /Subtype /Form /BBox [0 0 600 800] {resources} "
+                              f"/Length {len(data)} >>\nstream\n").encode() + data + b"\nendstream"
+    out, offsets = bytearray(b"%PDF-1.4\n"), {}
+    for number in sorted(objects):
+        offsets[number] = len(out)
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, objects[number])
+    xref, size = len(out), max(objects) + 1
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % size + b"".join(b"%010d 00000 n \n" % offsets[n] for n in range(1, size))
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (size, xref)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(bytes(out))
+    return path
+
+
+def test_a_document_over_the_time_limit_is_stopped_and_the_batch_goes_on(tmp_path: Path) -> None:
+    goods = distinct_pdfs(tmp_path / "in", 4)
+    bomb = slow_pdf(tmp_path / "in" / "slow.pdf")
+    results = Pipeline(tmp_path / "ws", workers=2, doc_timeout=3).ingest([bomb, *goods])
+    by_name = {r.file_name: r for r in results}
+    assert by_name["slow.pdf"].status.value == "failed" and "PDFRAG_DOC_TIMEOUT" in by_name["slow.pdf"].error
+    assert [by_name[g.name].status.value for g in goods] == ["ok"] * 4
+    deadline = time.monotonic() + 5
+    while workers_of(os.getpid()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert workers_of(os.getpid()) == []  # the killed worker's pool went down with it
+
+
+def test_the_time_limit_comes_from_the_environment() -> None:
+    import pytest
+
+    from engine.config import ConfigError, doc_timeout
+
+    assert doc_timeout({}) == 900 and doc_timeout({}, provider="gemini") is None
+    assert doc_timeout({"PDFRAG_DOC_TIMEOUT": "30"}) == 30 and doc_timeout({"PDFRAG_DOC_TIMEOUT": "0"}) is None
+    with pytest.raises(ConfigError):
+        doc_timeout({"PDFRAG_DOC_TIMEOUT": "soon"})

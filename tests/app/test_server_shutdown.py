@@ -50,8 +50,8 @@ def start_ingest(chromium, tmp_path: Path):  # noqa: F811
     return server, page, ingest
 
 
-def sigterm(server) -> None:
-    server.process.send_signal(signal.SIGTERM)
+def sigterm(server, sig: int = signal.SIGTERM) -> None:
+    server.process.send_signal(sig)
     try:
         server.process.wait(timeout=10)
     finally:
@@ -66,14 +66,15 @@ def survivors(procs: list[int], within: float) -> dict[int, bytes]:
     return {p: Path(f"/proc/{p}/cmdline").read_bytes().replace(b"\0", b" ")[:200] for p in procs if alive(p)}
 
 
-def test_sigterm_during_an_ingest_leaves_no_process(chromium, tmp_path: Path) -> None:  # noqa: F811
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_stopping_the_server_during_an_ingest_leaves_no_process(chromium, tmp_path: Path, sig) -> None:  # noqa: F811
     server, page, ingest = start_ingest(chromium, tmp_path)
     try:
         assert len(ingest) >= 3, ingest
         procs = descendants(server.process.pid)  # the page renderers too
         page.close()
     finally:
-        sigterm(server)
+        sigterm(server, sig)
     assert survivors(procs, within=5) == {}
 
 

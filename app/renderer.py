@@ -25,6 +25,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 HEADER = struct.Struct(">cQ")  # b"K" (PNG follows) or b"E" (a UTF-8 message follows), then the length
 REQUEST = struct.Struct(">I")
@@ -44,8 +45,18 @@ class RenderBusy(RenderError):
 
 @dataclass(eq=False)
 class _Worker:
-    process: subprocess.Popen
+    process: subprocess.Popen[bytes]
     used: float = field(default_factory=time.monotonic)  # when it last finished a render (or started)
+
+    @property
+    def pipe_in(self) -> IO[bytes]:
+        assert self.process.stdin is not None  # started with stdin=PIPE
+        return self.process.stdin
+
+    @property
+    def pipe_out(self) -> IO[bytes]:
+        assert self.process.stdout is not None  # started with stdout=PIPE
+        return self.process.stdout
 
     def alive(self) -> bool:
         return self.process.poll() is None
@@ -59,7 +70,8 @@ class _Worker:
             pass
         for stream in (self.process.stdin, self.process.stdout):
             try:
-                stream.close()
+                if stream is not None:
+                    stream.close()
             except OSError:
                 pass
 
@@ -212,7 +224,7 @@ class RenderPool:
         try:
             request = json.dumps({"path": str(path), "page": page, "dpi": self.dpi}).encode()
             try:
-                worker.process.stdin.write(REQUEST.pack(len(request)) + request)
+                worker.pipe_in.write(REQUEST.pack(len(request)) + request)
             except OSError:
                 raise RenderError(self._death(worker)) from None
             deadline = time.monotonic() + self.timeout
@@ -247,7 +259,7 @@ def _read_exactly(worker: _Worker, size: int, deadline: float, pool: RenderPool)
     A render still under way after SLOW_AFTER seconds has the pool start a spare worker, so that the
     next request does not wait for this one (renders that quick start nothing).
     """
-    fd = worker.process.stdout.fileno()
+    fd = worker.pipe_out.fileno()
     chunks: list[bytes] = []
     missing = size
     slow_at = time.monotonic() + SLOW_AFTER

@@ -18,10 +18,14 @@ import time
 import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.schemas.base import Model
+
+if TYPE_CHECKING:
+    from engine.schemas.answer import Answer
 
 RANK_DEPTH = 10
 ELISION = " … "  # joins the parts of a quote that are apart on its page
@@ -173,7 +177,7 @@ def box_coverage(quote: str, boxes: list[list[float]], page_words: list[tuple]) 
 
 
 def evaluate_method(items: Sequence[QaItem], method: str, *, k: int,
-                    answer_fn: Callable[[QaItem], tuple[object, list[tuple[str, int]], list[str]]],
+                    answer_fn: Callable[[QaItem], tuple[Answer, list[tuple[str, int]], list[str]]],
                     page_text: Callable[[str, int], str | None],
                     page_words: Callable[[str, int], list[tuple] | None] | None = None) -> MethodReport:
     """Score one method. `answer_fn(item)` returns (Answer, ranked (file, page) list, routed files);
@@ -193,7 +197,7 @@ def evaluate_method(items: Sequence[QaItem], method: str, *, k: int,
         boxes_ok = boxes_checked = 0
         precision = []
         for c in answer.citations if page_words is not None else []:
-            found = page_words(c.doc, c.page)
+            found = page_words(c.doc, c.page) if page_words is not None else None
             if found is not None:
                 boxes_checked += 1
                 boxes_ok += box_coverage(c.quote, c.boxes, found) >= BOX_SHARE
@@ -341,6 +345,7 @@ def run_eval(workspace, qa_file: Path | str, methods: Sequence[str], *, k: int =
             return None
         return corpus.page_text(position, page)
 
+    assert retriever.workspace is not None  # retriever_for gives it the workspace
     locate = pdf_locator(retriever.workspace, corpus)
     words: dict[tuple[str, int], list[tuple] | None] = {}
 

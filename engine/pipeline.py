@@ -17,7 +17,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from engine.config import debug_enabled, default_workers
 from engine.config import doc_timeout as config_doc_timeout
@@ -387,7 +387,7 @@ class Pipeline:
     def __init__(self, workspace: Workspace | Path | str, *, provider: Provider | str = Provider.OFFLINE,
                  model: str = "", workers: int | None = None, on_progress: ProgressCallback | None = None,
                  stages: Sequence[Stage] | None = None, max_bytes: int | None = None,
-                 llm: Any | None = None, doc_timeout: float | None | str = "env") -> None:
+                 llm: Any | None = None, doc_timeout: float | Literal["env"] | None = "env") -> None:
         """`llm`: LlmSettings (or LlmClients) for the gemini provider, e.g. with keys from the app's session;
         without it the gemini stages read the environment. The model defaults to the settings' Gemini model.
         With the gemini provider the key and models are checked first (engine.llm.check): a refused key, an
@@ -411,8 +411,8 @@ class Pipeline:
         self.max_bytes = max_bytes
         self._cancel = threading.Event()
         # seconds a document may take in a worker before the worker is killed ("env": PDFRAG_DOC_TIMEOUT)
-        self.doc_timeout = (config_doc_timeout(provider=self.provider.value) if doc_timeout == "env"
-                            else doc_timeout)
+        self.doc_timeout: float | None = (config_doc_timeout(provider=self.provider.value)
+                                          if isinstance(doc_timeout, str) else doc_timeout)
         self._started: dict[str, tuple[int, float]] = {}  # doc_id -> (worker pid, start) while it runs
         self._timed_out: set[str] = set()
 

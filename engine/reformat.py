@@ -33,7 +33,9 @@ def normalize_document(markdown: str, *, doc_format: str, fallback_title: str) -
             stack.pop()
         stack.append(level)
         new_level = min(len(stack) + 1, MAX_LEVEL)
-        text = HEADING_RE.match(lines[index]).group(2)
+        heading = HEADING_RE.match(lines[index])
+        assert heading is not None  # heads are the heading lines
+        text = heading.group(2)
         lines[index] = f"{'#' * new_level} {text}"
     if doc_format == "landscape":
         _check_markers(markdown, warnings)
@@ -65,6 +67,6 @@ def _title_heading(lines: list[str], heads: list[tuple[int, int]]) -> int | None
 
 
 def _check_markers(markdown: str, warnings: list[str]) -> None:
-    numbers = [int(MARKER_RE.match(l).group(1)) for l in markdown.split("\n") if MARKER_RE.match(l)]
+    numbers = [int(m.group(1)) for l in markdown.split("\n") if (m := MARKER_RE.match(l))]
     if numbers != list(range(1, len(numbers) + 1)):
         warnings.append(f"page markers out of order: {count_markers(markdown)} markers")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from engine.markdown import page_of_lines
 from engine.schemas.tree import DocTree, StructureSource, TreeNode
@@ -51,8 +51,8 @@ def _parse_report(structure: str, line_count: int, warnings: list[str]) -> list[
         if not match:
             warnings.append(f"ignored structure line {text!r}")
             continue
-        entry = _Entry(len(match.group(1)), match.group(2).strip() or "Untitled", int(match.group(3)), text,
-                       match.group(4))
+        source = cast(StructureSource | None, match.group(4))  # the pattern allows only these names
+        entry = _Entry(len(match.group(1)), match.group(2).strip() or "Untitled", int(match.group(3)), text, source)
         if entries and entry.line <= entries[-1].line:
             raise ValueError(f"non-monotonic line number in {text!r} (after line {entries[-1].line})")
         if entry.line >= line_count:
@@ -122,7 +122,9 @@ def _deck_nodes(structure: str, pages: int, warnings: list[str]) -> tuple[list[T
             continue
         if text.startswith("#"):
             close()
-            title = DECK_SECTION_RE.match(text).group(1).strip() or "Untitled section"
+            section_line = DECK_SECTION_RE.match(text)
+            assert section_line is not None  # it matches every line that starts with #
+            title = section_line.group(1).strip() or "Untitled section"
             section = TreeNode(title=title, number=number, kind="section", level=1, start_page=1, end_page=1)
             number -= 1
             continue

@@ -119,16 +119,17 @@ def answer_chunks(answer: Answer, records: list[DocumentRecord], open_id: str,
     if sources:
         items = []
         for doc, page, quote, boxes in sources:
-            record = by_name.get(doc)
+            cited = by_name.get(doc)
             label = f"{doc}, p. {page}"
-            if record is None:
+            if cited is None:
                 link = label
             else:
                 cite = None
                 if citations is not None:
-                    cite = citations.add(Highlight(record.doc_id, page, tuple(tuple(b) for b in boxes if len(b) == 4),
+                    rects = tuple((b[0], b[1], b[2], b[3]) for b in boxes if len(b) == 4)
+                    cite = citations.add(Highlight(cited.doc_id, page, rects,
                                                    label=f"quoted in the answer ({doc}, p. {page})"))
-                link = open_link(open_id, record.doc_id, page, label, cite=cite,
+                link = open_link(open_id, cited.doc_id, page, label, cite=cite,
                                  title="Open this page in Inspect" + (" with the quote highlighted" if boxes else ""))
             items.append(ui.tags.li(link, ui.div(f"“{quote}”", class_="pdfrag-quote") if quote else None))
         title = "Source" if len(sources) == 1 else f"Sources ({len(sources)} pages)"

@@ -68,7 +68,7 @@ def corpus_frame(records: list[DocumentRecord], in_progress: dict[str, str] | No
     documents of the current run that have no record yet (uploads being added: name and what they are doing)."""
     import pandas as pd
 
-    rows = [
+    rows: list[dict[str, object]] = [
         {
             "Name": r.file_name,
             "Title": r.metadata.title or "",
@@ -93,7 +93,7 @@ def unrecorded(records: list[DocumentRecord], in_progress: dict[str, str]) -> di
     stores them), with what they are doing; finished ones without a record (not a PDF) are left out."""
     from engine.workspace import sanitize_name
 
-    known = set()
+    known: set[str] = set()
     for r in records:
         for name in (r.file_name, r.rel_path, *r.aliases):
             known.update((name, sanitize_name(name)))

@@ -53,7 +53,7 @@ def retriever_for(workspace: Workspace | Path | str, *, embedder=None, key: str 
 def pdf_locator(workspace: Workspace, corpus: CorpusIndex) -> Callable[[str], Path | None]:
     """`locate(file_name)`: the PDF of a corpus document in the workspace (None when unknown); paths are
     remembered on the corpus index, which lives as long as the documents do not change."""
-    known: dict[str, Path | None] = corpus.extras.setdefault("pdf_paths", {})  # type: ignore[assignment]
+    known: dict[str, Path | None] = corpus.extras.setdefault("pdf_paths", {})
 
     def locate(file_name: str) -> Path | None:
         if file_name not in known:

@@ -16,6 +16,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 RUN_WORDS = 5  # words of a run searched when a whole part is not found
 UNIQUE_WORDS = 6  # a part this long is taken to occur once on its page
@@ -53,7 +54,7 @@ class WordStream:
             owner += [i] * len(piece)
         self.text, self.owner = "".join(chars), owner
 
-    def find(self, piece: str) -> list[tuple] | None:
+    def find(self, piece: str) -> list[Rect] | None:
         """The rectangles of the words holding the piece (spacing, punctuation, case ignored), or None;
         a piece found more than once is None (ambiguous)."""
         needle = squash(piece)
@@ -73,7 +74,8 @@ class Rect:
 
 def quote_boxes(page, quote: str, textpage=None) -> list[Box]:
     """The rectangles of the quote's text on a PyMuPDF page (see the module docstring)."""
-    sure, unsure = [], []
+    sure: list[list[Any]] = []  # PyMuPDF's rectangles or ours (Rect)
+    unsure: list[list[Any]] = []
     stream: WordStream | None = None
     for piece in quote_pieces(quote):
         words = piece.split()

@@ -9,10 +9,12 @@ always occurs on its page. Imported only in gemini mode (llama-index stays off t
 
 import asyncio
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, cast
 
-from llama_index.core.agent.workflow import FunctionAgent
-from llama_index.core.tools import FunctionTool
+from llama_index.core.agent.workflow import AgentOutput, FunctionAgent
+from llama_index.core.tools import BaseTool, FunctionTool
 
 from engine.agent.gemini_llm import STOPPED_PREFIX, TRUNCATED_NOTE, GeminiAgentLLM, GeminiToolClient
 from engine.index import lexical
@@ -29,6 +31,7 @@ from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 TOP_DOCS = 3  # document tools offered to the top-level agent
 PAGE_CHARS = 6000  # text returned per page by get_page_content
 MAX_PAGES = 4  # pages per get_page_content call
+AgentTools = list[BaseTool | Callable[..., Any]]  # what FunctionAgent takes
 CITE_RE = re.compile(r"\[([^\[\]\n]+?),\s*p(?:age|\.)?\s*(\d+)\]", re.I)
 NOT_COVERED_RE = re.compile(r"\b(does not cover|do not cover|not covered|no information|does not (?:say|mention|"
                             r"contain|state)|cannot find|could not find|not (?:found|mentioned|stated))\b", re.I)
@@ -105,7 +108,7 @@ class DocumentTools:
         return "\n\n".join(f"--- page {p} ---\n{self.index.pages[p - 1][:PAGE_CHARS]}" for p in wanted) \
             or "No such page."
 
-    def tools(self) -> list[FunctionTool]:
+    def tools(self) -> AgentTools:
         return [FunctionTool.from_defaults(async_fn=fn, name=fn.__name__, description=fn.__doc__)
                 for fn in (self.search, self.summary, self.get_document_structure, self.get_page_content)]
 
@@ -119,16 +122,16 @@ def document_agent(retriever: Retriever, doc: int, llm: GeminiAgentLLM, run: Age
 
 
 async def _run_agent(agent: FunctionAgent, question: str) -> str:
-    result = await agent.run(user_msg=question)
+    result = cast(AgentOutput, await agent.run(user_msg=question))  # what a FunctionAgent's run returns
     return str(result.response.content or "")
 
 
-def top_tools(retriever: Retriever, docs: list[int], llm: GeminiAgentLLM, run: AgentRun) -> list[FunctionTool]:
+def top_tools(retriever: Retriever, docs: list[int], llm: GeminiAgentLLM, run: AgentRun) -> AgentTools:
     """One tool per document (its agent) and `compare_documents`."""
     corpus = retriever.corpus
     agents = {d: document_agent(retriever, d, llm, run) for d in docs}
     by_file = {corpus.docs[d].info.file_name: d for d in docs}
-    tools = []
+    tools: AgentTools = []
     for d in docs:
         info = corpus.docs[d].info
         tools.append(FunctionTool.from_defaults(
@@ -138,9 +141,9 @@ def top_tools(retriever: Retriever, docs: list[int], llm: GeminiAgentLLM, run: A
     async def compare_documents(documents: list[str], sub_questions: list[str]) -> str:
         """Ask several documents their own sub-question at once (documents[i] gets sub_questions[i]); use it
         for questions that compare or combine documents. Documents are file names."""
-        pairs = [(by_file.get(doc) if doc in by_file else _match(doc, by_file), q)
+        named = [(by_file.get(doc) if doc in by_file else _match(doc, by_file), q)
                  for doc, q in zip(documents, sub_questions)]
-        pairs = [(d, q) for d, q in pairs if d is not None]
+        pairs = [(d, q) for d, q in named if d is not None]
         run.trace.append(TraceStep(kind="tool", tool="compare_documents", detail="; ".join(
             f"{corpus.docs[d].info.file_name}: {q}" for d, q in pairs)[:300]))
         answers = await asyncio.gather(*(_run_agent(agents[d], q) for d, q in pairs))

@@ -248,6 +248,7 @@ def _message(response: Any) -> ChatMessage:
         said = stopped_text(reason) if reason != "STOP" else \
             f"{STOPPED_PREFIX} (empty answer): it returned nothing. No answer was given."
         return ChatMessage(role=MessageRole.ASSISTANT, content=said, additional_kwargs={"finish_reason": reason})
+    assert candidate is not None and candidate.content is not None  # the text or calls came from its parts
     blocks: list[Any] = []
     extra: dict[str, Any] = {"finish_reason": reason, CONTENT_KEY: candidate.content.model_dump(mode="json",
                                                                                              exclude_none=True)}

@@ -77,7 +77,7 @@ def unknown_names(corpus: CorpusIndex, question: str) -> list[str]:
 
 def spelled_out(corpus: CorpusIndex, acronym: str) -> bool:
     """Whether some page spells the acronym out ("WEF": "World Economic Forum"); cached per corpus."""
-    cache = corpus.extras.setdefault("spelled_out", {})
+    cache: dict[str, bool] = corpus.extras.setdefault("spelled_out", {})
     if acronym not in cache:
         pattern = re.compile(r"\b" + r"[\w'’-]*(?:\s+(?:of|and|for|the|on|in|&))*\s+".join(acronym) + r"[\w'’-]*")
         cache[acronym] = any(pattern.search(corpus.page_text(d, n + 1))
@@ -160,7 +160,9 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         docs, limit = routing.chosen[:2], options.per_doc_windows
         options = replace(options, pages_per_doc=options.compare_pages_per_doc)
     else:
-        docs, limit = [corpus.doc_position(retrieval.hits[0].doc)], options.max_windows
+        top = corpus.doc_position(retrieval.hits[0].doc)
+        assert top is not None  # a hit is a page of the corpus
+        docs, limit = [top], options.max_windows
     if asks_for_list(retrieval.question):  # a list answer reads on further
         options = replace(options, read_on=options.read_on * LIST_READ_ON)
     unknown = unknown_names(corpus, retrieval.question)

@@ -9,11 +9,13 @@ parts can be cited as quotes.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from engine.index.evidence import HANGING_RE, PageUnits, Window, answer_type, has_type
+from engine.index.evidence import HANGING_RE, PageUnits, Unit, Window, answer_type, has_type
 
 LIST_CHARS = 1200  # a passage ending in ":" reads on through the list it introduces, up to this length
 SECTION_CHARS = 1200  # a passage that opens with a heading reads its section on, up to this length
+PageOf = Callable[[int], tuple[PageUnits, str]]  # a page number -> that page's (analysis, text)
 GAP_UNITS, GAP_CHARS = 1, 400  # passages of a page this close are quoted as one
 ANAPHOR_RE = re.compile(r"(?:It|Its|This|These|That|Those|They|Their|Such|He|She|His|Her|The latter|The former|"
                         r"Both|Each|Thus|Therefore|However|In (?:this|that|addition)|As a result)\b")
@@ -63,7 +65,7 @@ def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: 
     heading or at another chosen passage; a passage that introduces a list ("…:") reads the list to its
     end (up to LIST_CHARS), through the headings of its groups, and stops where it ends or another begins."""
     after = [u for u in analysis.units if u.start >= window.end]
-    end, added = window.end, []
+    end, added = window.end, list[Unit]()
     introduces = any(part.rstrip().endswith(":") for part in window.parts)  # a list: read it to its end
     if introduces:
         chars = max(chars, LIST_CHARS)
@@ -127,7 +129,7 @@ def table_header(analysis: PageUnits, text: str, window: Window):
     return next((u for u in analysis.units if u.line == top), None)
 
 
-def with_table_headers(chosen: list[tuple[int, Window]], page_of) -> list[tuple[int, Window]]:
+def with_table_headers(chosen: list[tuple[int, Window]], page_of: PageOf) -> list[tuple[int, Window]]:
     """Each quoted run of table rows gets its table's header row (which names the columns), quoted
     as a passage of its own just before it. `page_of(page)` is that page's (analysis, text)."""
     out = list(chosen)
@@ -140,7 +142,7 @@ def with_table_headers(chosen: list[tuple[int, Window]], page_of) -> list[tuple[
     return out
 
 
-def close_gaps(chosen: list[tuple[int, Window]], page_of) -> list[tuple[int, Window]]:
+def close_gaps(chosen: list[tuple[int, Window]], page_of: PageOf) -> list[tuple[int, Window]]:
     """Passages of one page with at most GAP_UNITS units between them become one passage (the row
     between two quoted rows of a table, the sentence between two quoted sentences), in the place of the
     better one. `page_of(page)` is that page's (analysis, text)."""

@@ -130,7 +130,7 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
                 out[(s.page, i)] = by_key[(s.page, i)]
                 chars += len(by_key[(s.page, i)].text)
                 i += 1
-    first_rank = {}
+    first_rank: dict[int, int] = {}
     for s in out.values():
         first_rank[s.page] = min(first_rank.get(s.page, s.rank), s.rank)
     return sorted(out.values(), key=lambda s: (first_rank[s.page], s.page, s.start))

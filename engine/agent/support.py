@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 import numpy as np
@@ -67,7 +68,7 @@ class Signals:
         return [getattr(self, name) for name in WEIGHTS]
 
 
-def focus_terms(question: str, names: set[str] = frozenset()) -> list[str]:
+def focus_terms(question: str, names: AbstractSet[str] = frozenset()) -> list[str]:
     """Stems of the first FOCUS_WORDS content words after the question's first question word, without
     words that only say what kind of value is asked for and without `names` (the words that name the
     document): what the question asks about ("how many employees did …" → employ)."""

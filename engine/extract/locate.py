@@ -135,6 +135,7 @@ def _candidates(entry: SourceEntry, window: list[int], by_page: dict[int, list[i
             if reading is None:
                 continue
             kind = kinds[reading]
+            assert kind is not None  # the reading is the first that matched
             placement = Placement(kind, line.index, line.index)
             if reading:
                 placement.lead = len(line.text) - len(split_label(line.text)[1])

@@ -225,7 +225,8 @@ def reconcile(markdown: str, source: StructureSource, entries: list[SourceEntry]
             keep[title_line] = _Head(1, title.strip() if text == fallback_title.strip() else "", fallback)
         elif shift == 1:  # the title line is an entry's, follows one, or there is none: a title goes on top
             top = _Head(1, title.strip() or fallback_title.strip() or "Untitled document", fallback)
-            demote |= {title_line} - {None} - taken
+            if title_line is not None:
+                demote |= {title_line} - taken
     else:
         span_level = {id(p): min([layout_level[i] for i in range(p.start, p.end + 1) if i in layout_level] or [0])
                       for _, p in placed if p.kind is not None}
@@ -268,7 +269,7 @@ def contents_entries(contents: list[TocEntry]) -> list[SourceEntry]:
     """The contents page's entries whose pages run in order (the longest such run: the others were misread);
     entries without a page are kept."""
     paged = [k for k, e in enumerate(contents) if e.page is not None]
-    keep = set(_longest_run([contents[k].page for k in paged]))
+    keep = set(_longest_run([page for k in paged if (page := contents[k].page) is not None]))
     kept = {paged[k] for k in keep} | {k for k, e in enumerate(contents) if e.page is None}
     return [SourceEntry(title=e.title, level=e.level, page=e.page) for k, e in enumerate(contents) if k in kept]
 
@@ -284,10 +285,11 @@ def _longest_run(values: list[int]) -> list[int]:
             tails.append(k)
         else:
             tails[length] = k
-    run, k = [], tails[-1] if tails else None
-    while k is not None:
-        run.append(k)
-        k = previous[k]
+    run: list[int] = []
+    at: int | None = tails[-1] if tails else None
+    while at is not None:
+        run.append(at)
+        at = previous[at]
     return run[::-1]
 
 
@@ -296,7 +298,9 @@ def best_structure(markdown: str, outline: list[OutlineEntry], contents: list[To
     """The Markdown reconciled with the first consistent source: the outline, the contents page, else its own
     headings (`fallback`: layout, or llm when a model wrote them)."""
     warnings: list[str] = []
-    for source, entries in (("outline", outline_entries(outline)), ("contents", contents_entries(contents))):
+    sources: list[tuple[StructureSource, list[SourceEntry]]] = [("outline", outline_entries(outline)),
+                                                               ("contents", contents_entries(contents))]
+    for source, entries in sources:
         if len(entries) < MIN_ENTRIES:
             continue
         placements = locate(entries, markdown, reserve_title=source == "contents")

@@ -356,11 +356,12 @@ def _map_pages(entries: list[_Raw], search: list[str], labels: list[str], pages:
             continue
         first, regex = pattern
         candidates.append([n for n, text in enumerate(texts, 1) if first in text and regex.search(text)])
-    votes: dict[str, Counter[int]] = {}
+    votes: dict[str, dict[int, float]] = {}  # per numbering: offset -> votes (an entry's pages share one)
     for entry, found in zip(entries, candidates):
         if (key := _page_key(entry.printed)) and found:
-            for page in found:
-                votes.setdefault(key[0], Counter())[page - key[1]] += 1 / len(found)
+            for hit in found:
+                counts = votes.setdefault(key[0], {})
+                counts[hit - key[1]] = counts.get(hit - key[1], 0.0) + 1 / len(found)
     offsets = {k: max(c.items(), key=lambda kv: (kv[1], -abs(kv[0])))[0] for k, c in votes.items()}
     offsets.setdefault("", 0)
     result: list[int | None] = []

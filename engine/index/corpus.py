@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -33,7 +34,7 @@ class CorpusIndex:
     profiles: Bm25 = field(init=False)
     names: Bm25 = field(init=False)
     name_terms: list[set[str]] = field(init=False)
-    extras: dict[str, object] = field(init=False, default_factory=dict)  # lazily built (tree, vectors)
+    extras: dict[str, Any] = field(init=False, default_factory=dict)  # lazily built (tree, vectors, caches)
 
     def __post_init__(self) -> None:
         docs = self.docs
@@ -119,13 +120,13 @@ def load_corpus(workspace: Workspace, *, update: bool = True) -> CorpusIndex:
         if cached and cached[0] == stamp:
             return cached[1]
         ids = [p.stem for p in sorted(folder.glob("*.json"))]
-        docs = [load_doc_index(workspace, doc_id) for doc_id in ids]
-        broken = {doc_id for doc_id, doc in zip(ids, docs) if doc is None}
+        loaded = [load_doc_index(workspace, doc_id) for doc_id in ids]
+        broken = {doc_id for doc_id, doc in zip(ids, loaded) if doc is None}
         if broken and update:  # unreadable files: build those documents again
             update_index(workspace, rebuild=broken)
-            docs = [doc or load_doc_index(workspace, doc_id) for doc_id, doc in zip(ids, docs)]
+            loaded = [doc or load_doc_index(workspace, doc_id) for doc_id, doc in zip(ids, loaded)]
             stamp = (records_stamp, _stamp(folder))
-        docs = [d for d in docs if d is not None]
+        docs = [d for d in loaded if d is not None]
         docs.sort(key=lambda d: d.info.file_name.lower())
         corpus = CorpusIndex(docs)
         _CACHE[key] = (stamp, corpus)

@@ -105,11 +105,11 @@ def named_documents(corpus: CorpusIndex, terms: Sequence[str], candidates: Seque
 
 def docs_using(corpus: CorpusIndex, term: str) -> int:
     """How many documents' text use the term (cached on the corpus index)."""
-    cache = corpus.extras.setdefault("docs_using", {})
+    cache: dict[str, int] = corpus.extras.setdefault("docs_using", {})
     if term not in cache:
         bm = corpus.bm25["page"]
         tid = bm.vocab.get(term)
-        units = bm.post_units[bm.term_ptr[tid]:bm.term_ptr[tid + 1]] if tid is not None else []
+        units: np.ndarray | list[int] = bm.post_units[bm.term_ptr[tid]:bm.term_ptr[tid + 1]] if tid is not None else []
         cache[term] = len(set(corpus.unit_doc["page"][units].tolist()))
     return cache[term]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.markdown import MARKER_RE, page_of_lines, split_pages
@@ -53,7 +54,7 @@ def build_units(record: DocumentRecord, markdown: str) -> DocUnits:
 
 
 def _report_units(doc_id: str, root: TreeNode, markdown: str, pages: int,
-                  layout: list[Heading] = ()) -> tuple[list[IndexNode], list[Chunk]]:
+                  layout: Sequence[Heading] = ()) -> tuple[list[IndexNode], list[Chunk]]:
     lines = markdown.split("\n")
     page_of = page_of_lines(markdown)
     headings: list[tuple[TreeNode, list[str], int | None]] = []  # node, path, parent position
@@ -101,7 +102,7 @@ def _report_units(doc_id: str, root: TreeNode, markdown: str, pages: int,
     return nodes, chunks
 
 
-def _add_layout_sections(headings: list[tuple[TreeNode, list[str], int | None]], layout: list[Heading],
+def _add_layout_sections(headings: list[tuple[TreeNode, list[str], int | None]], layout: Sequence[Heading],
                          lines: list[str], page_of: list[int]) -> None:
     """Sub-sections at the layout's headings that are not tree nodes, under the tree heading before them
     (only where the Markdown line still holds the heading's text); each runs to the next heading."""

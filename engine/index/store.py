@@ -194,7 +194,7 @@ def save_doc_index(workspace: Workspace, index: DocIndex) -> None:
     for level, t in index.terms.items():
         arrays.update({f"{level}.ptr": t.ptr, f"{level}.ids": t.ids, f"{level}.counts": t.counts,
                        f"{level}.lengths": t.lengths, f"{level}.terms": np.asarray(t.terms, dtype=str)})
-    np.savez(tmp, **arrays)
+    np.savez(tmp, **arrays)  # type: ignore[arg-type]  # numpy's stub fears a key named allow_pickle (none is)
     tmp.replace(arrays_path)
     payload = {
         "info": index.info.model_dump(mode="json"),

@@ -37,7 +37,7 @@ def tree_index(corpus: CorpusIndex, doc: int) -> DocTreeIndex:
     key = f"tree:{doc}"
     cached = corpus.extras.get(key)
     if cached is not None:
-        return cached  # type: ignore[return-value]
+        return cached
     nodes = corpus.docs[doc].nodes
     children: list[list[int]] = [[] for _ in nodes]
     roots = []

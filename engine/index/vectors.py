@@ -145,7 +145,7 @@ def ensure_vectors(workspace: Workspace, corpus: CorpusIndex, embedder: Embedder
     key = f"vectors:{embedder.model}"
     cached = corpus.extras.get(key)
     if cached is not None:
-        return cached  # type: ignore[return-value]
+        return cached
     folder = _folder(workspace, embedder.model)
     parts = []
     for position, index in enumerate(corpus.docs):

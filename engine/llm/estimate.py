@@ -59,7 +59,7 @@ def page_text_tokens(path: Path) -> tuple[list[int], bool]:
     from engine.pdf import open_document
 
     with open_document(path) as doc:
-        tokens = [math.ceil(len(page.get_text()) / 4) for page in doc]
+        tokens = [math.ceil(len(page.get_text()) / 4) for page in doc.pages()]
         landscape = doc.page_count > 0 and doc[0].rect.width > doc[0].rect.height
     return tokens, landscape
 

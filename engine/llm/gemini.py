@@ -125,7 +125,9 @@ class GeminiClient:
         """One embed_content call for `texts` with the settings' embedding model (paced, retried)."""
         config = self._types.EmbedContentConfig(task_type=task_type, output_dimensionality=dimensions)
         response = await self.paced(
-            lambda: self._client.models.embed_content(model=self.settings.embed_model, contents=texts, config=config),
+            # list[str] is one of the forms the SDK takes; mypy misses it (its union's list types are invariant)
+            lambda: self._client.models.embed_content(
+                model=self.settings.embed_model, contents=texts, config=config),  # type: ignore[arg-type]
             estimate_tokens(texts))
         self.usage.add(input_tokens=estimate_tokens(texts))
         return [list(embedding.values or []) for embedding in response.embeddings or []]

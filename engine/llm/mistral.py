@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.llm.errors import RETRYABLE_STATUS, LlmError, is_transport_error, retry_after_header, scrub
 from engine.llm.gemini import policy_for
@@ -13,6 +13,9 @@ from engine.llm.reply import LlmReply
 from engine.llm.retry import RetryPolicy, paced_call, unpaced_call
 from engine.llm.settings import LlmSettings
 from engine.llm.usage import Usage
+
+if TYPE_CHECKING:
+    from mistralai.client.models import DocumentURLChunkTypedDict, UserMessageTypedDict
 
 FINISH = {"stop": "STOP", "length": "MAX_TOKENS", "model_length": "MAX_TOKENS", "error": "OTHER"}
 DEFAULT_SERVER_URL = "https://api.mistral.ai"
@@ -41,7 +44,7 @@ class MistralClient:
     async def chat_image(self, prompt: str, png: bytes) -> LlmReply:
         """The vision model's answer to `prompt` about one PNG image."""
         image = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
-        messages = [{"role": "user", "content": [{"type": "text", "text": prompt},
+        messages: list[UserMessageTypedDict] = [{"role": "user", "content": [{"type": "text", "text": prompt},
                                                  {"type": "image_url", "image_url": image}]}]
         response = await self._call(lambda: self._sdk.chat.complete_async(
             model=self.settings.mistral_vision_model, messages=messages, temperature=0.0),
@@ -60,7 +63,7 @@ class MistralClient:
     async def ocr_pdf(self, pdf: bytes) -> list[str]:
         """The Markdown of each page of a PDF, in page order, from the OCR endpoint (one request: callers keep
         a PDF within the endpoint's page and size limits, see MistralOcrReader)."""
-        document = {"type": "document_url",
+        document: DocumentURLChunkTypedDict = {"type": "document_url",
                     "document_url": "data:application/pdf;base64," + base64.b64encode(pdf).decode("ascii")}
         response = await self._call(lambda: self._sdk.ocr.process_async(
             model=self.settings.mistral_ocr_model, document=document, include_image_base64=False), 0)

@@ -13,6 +13,7 @@ from engine.readers.paragraphs import continues, join_lines, pitch_limit, senten
 from engine.readers.tables import Table, cell_under, prepend, starts_cell
 from engine.readers.reading_order import same_row
 from engine.schemas import Block, BlockStyle, ImageRef, PageBlocks
+from engine.schemas.blocks import BlockKind
 
 BULLET_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8]\s*|^[-–—*\ufffd]\s+|^o\s+(?=[A-Z])")
 MARKDOWN_BLOCK_RE = re.compile(r"^(#|>|\||[-*+] |\d+[.)] |```|~~~)")  # a line that would open a Markdown block
@@ -36,7 +37,7 @@ def style(line: Line) -> BlockStyle:
 class _Open:
     """A paragraph or list item being gathered: its printed lines and the text each contributes."""
 
-    kind: str
+    kind: BlockKind
     lines: list[Line] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
     newlines: set[int] = field(default_factory=set)  # lines that start a line of their own (a formula's)
@@ -123,7 +124,7 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
             table.add_row(cells)
             cell = cell_under(opened.lines, cells) if opened and opened.kind == "paragraph" \
                 and len(opened.lines) <= 3 else None
-            if cell is not None and starts_cell(opened.lines, cells[cell], limit(cells[cell])):
+            if cell is not None and opened is not None and starts_cell(opened.lines, cells[cell], limit(cells[cell])):
                 prepend(table, cell, opened.lines)  # the cell's text began on the lines above its row
             elif opened is not None:
                 out.append(_text_block(opened, vocabulary))
@@ -245,7 +246,7 @@ def furniture_blocks(lines: list[Line], height: float, *, top: bool) -> list[Blo
     """Running headers (top=True: the upper half of the page) or footers, page numbers and margin
     notes as furniture blocks, one a line."""
     return [Block(kind="furniture", text=l.text, bbox=box([l]), style=style(l),
-                  lines=[{"start": 0, "end": len(l.text), "bbox": box([l])}])
+                  lines=[{"start": 0, "end": len(l.text), "bbox": box([l])}])  # type: ignore[list-item]  # dicts: the Block validates them into BlockLine (cheaper than models)
             for l in lines if ((l.y0 + l.y1) / 2 < height / 2) == top]
 
 
@@ -257,7 +258,8 @@ def _text_block(gathered: _Open, vocabulary: set[str]) -> Block:
     else:
         text, spans = join_lines(gathered.texts, vocabulary, own_lines=gathered.newlines)
     lines = [{"start": s, "end": e, "bbox": box([l])} for (s, e), l in zip(spans, gathered.lines)]
-    return Block(kind=gathered.kind, text=text, bbox=box(gathered.lines), style=style(gathered.lines[0]), lines=lines)
+    return Block(kind=gathered.kind, text=text, bbox=box(gathered.lines), style=style(gathered.lines[0]),
+                 lines=lines)  # type: ignore[arg-type]  # dicts: the Block validates them into BlockLine (cheaper than models)
 
 
 def _heading_block(lines: list[Line], text: str, level: int) -> Block:
@@ -265,7 +267,8 @@ def _heading_block(lines: list[Line], text: str, level: int) -> Block:
     for line in lines:  # the heading's text is its lines joined by single spaces
         spans.append({"start": start, "end": min(len(text), start + len(line.text)), "bbox": box([line])})
         start += len(line.text) + 1
-    return Block(kind="heading", text=text, level=level, bbox=box(lines), style=style(lines[0]), lines=spans)
+    return Block(kind="heading", text=text, level=level, bbox=box(lines), style=style(lines[0]),
+                 lines=spans)  # type: ignore[arg-type]  # dicts: the Block validates them into BlockLine (cheaper than models)
 
 
 def _row_end(lines: list[Line], i: int, page_no: int, heads: Heads) -> int:

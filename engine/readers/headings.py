@@ -144,7 +144,8 @@ class _LazyCounts:
     """The document's lower-cased word counts, counted the first time a title-block line asks."""
 
     def __init__(self, pages: list[list[Line]]) -> None:
-        self.pages, self.counts = pages, None
+        self.pages = pages
+        self.counts: Counter[str] | None = None
 
     def __getitem__(self, word: str) -> int:
         if self.counts is None:
@@ -163,8 +164,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
         if page_index in skip:  # only the contents page's own title is a heading there
             for index, line in enumerate(lines[:8]):
                 if CONTENTS_TITLE_RE.match(line.text.strip(" :")):
-                    style = Style(line.size, line.bold, line.italic, _is_caps(line.text), "")
-                    found.append(Candidate(page_index + 1, index, 1, line.text, style, order))
+                    title_style = Style(line.size, line.bold, line.italic, _is_caps(line.text), "")
+                    found.append(Candidate(page_index + 1, index, 1, line.text, title_style, order))
                     order += 1
                     break
             continue
@@ -344,8 +345,8 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int) -> dict[
                 del by_style[cand.style]
     kept: dict[Style, list[Candidate]] = {}
     for style, items in by_style.items():
-        per_page = len(items) / max(1, pages)
-        if style.size < body * 1.12 and len(items) > 30 and per_page > 1.5:
+        each_page = len(items) / max(1, pages)
+        if style.size < body * 1.12 and len(items) > 30 and each_page > 1.5:
             continue  # bold body-size text used everywhere: labels or table cells, not structure
         kept[style] = items
 

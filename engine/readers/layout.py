@@ -124,7 +124,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     if size < 2 or y1 - y0 < 1:  # Type3 fonts can report a size of 0.12 and zero-height boxes
         size = round(max(y1 - y0, DEGENERATE_SIZE) * 2) / 2
         y0 = min(y0, y1 - size)
-        font = max(fonts, key=fonts.get)  # the reader may rescale it from the font's glyph widths
+        font = max(fonts, key=lambda f: fonts[f])  # the reader may rescale it from the font's glyph widths
     return Line(
         text=" ".join(text.split()),
         x0=x0, y0=y0, x1=x1, y1=y1,
@@ -134,7 +134,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         mono=mono_chars >= 0.8 * letters,
         block=block_no,
         font=font,
-        face=max(fonts, key=fonts.get),
+        face=max(fonts, key=lambda f: fonts[f]),
         base=base,
         vertical=abs(line.get("dir", (1.0, 0.0))[1]) > 0.7,
     )

@@ -55,8 +55,6 @@ class MistralOcrReader(LlmReader):
         settings = self.clients.settings
 
         async def work(session: LlmSession) -> tuple[list[PageText], list[PageFailure]]:
-            if session.mistral is None:
-                raise LlmError("the Mistral OCR reader needs MISTRAL_API_KEY")
             return await ocr_pages(session, path, pages, settings.ocr_batch_pages,
                                    int(settings.ocr_batch_mb * 2**20), progress)
 
@@ -71,6 +69,9 @@ class MistralOcrReader(LlmReader):
 async def ocr_pages(session: LlmSession, path: Path, pages: list[int], batch_pages: int, max_bytes: int,
                     progress: Progress | None = None) -> tuple[list[PageText], list[PageFailure]]:
     """OCR `pages` in batches of at most `batch_pages` pages and `max_bytes` bytes, `page_workers` at once."""
+    mistral = session.mistral
+    if mistral is None:
+        raise LlmError("the Mistral OCR reader needs MISTRAL_API_KEY")
     done: list[PageText] = []
     failed: list[PageFailure] = []
     limit = asyncio.Semaphore(session.settings.page_workers)
@@ -92,7 +93,7 @@ async def ocr_pages(session: LlmSession, path: Path, pages: list[int], batch_pag
     async def one(batch: list[int], data: bytes) -> None:
         async with limit:
             try:
-                texts = await session.mistral.ocr_pdf(data)
+                texts = await mistral.ocr_pdf(data)
             except LlmError as exc:
                 failed.extend(PageFailure(page, f"Mistral OCR: {exc}") for page in batch)
             else:

@@ -115,15 +115,16 @@ def rescale_degenerate_sizes(doc, layouts: list[PageLayout]) -> None:
     for layout in layouts:
         for line in layout.lines:
             line.mono = line.mono or line.font in mono
-    body = max(chars, key=chars.get)
-    if not widths.get(body):
+    body = max(chars, key=lambda font: chars[font])
+    body_width = widths.get(body)
+    if not body_width:
         return
     for layout in layouts:
         resized = False
         for line in layout.lines:
             width = widths.get(line.font)
             if width:
-                line.size = round(2 * line.size * width / widths[body]) / 2
+                line.size = round(2 * line.size * width / body_width) / 2
                 resized = resized or line.size != DEGENERATE_SIZE
         if resized:
             joined = join_large_words(layout.lines)

@@ -108,8 +108,8 @@ class Table:
                 text += joined
                 rows[-1].append(joined)
         every = [l for row in self.rows for cell in row for l in cell.lines]
-        return Block(kind="table", text=text, bbox=box(every), style=style(self.rows[0][0].lines[0]), lines=spans,
-                     cells=rows)
+        return Block(kind="table", text=text, bbox=box(every), style=style(self.rows[0][0].lines[0]),
+                     lines=spans, cells=rows)  # type: ignore[arg-type]  # dicts: the Block validates them into BlockLine (cheaper than models)
 
 
 def _column(cell: Cell, bands: list[tuple[float, float]]) -> int:

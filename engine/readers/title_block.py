@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
+from typing import Protocol
+
+
+class WordCounts(Protocol):
+    """The document's lower-cased word counts (a Counter, or one counted on first use)."""
+
+    def __getitem__(self, word: str, /) -> int: ...
+
 
 COVER_PAGES = 3  # the title block lives on the first pages (a cover, a title page, a notice page)
 MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|"
@@ -27,7 +34,7 @@ def is_date_line(text: str) -> bool:
     return match is not None and (match.start() == 0 or match.end() == len(text))
 
 
-def is_author_line(text: str, counts: Counter[str] | None = None) -> bool:
+def is_author_line(text: str, counts: WordCounts | None = None) -> bool:
     """Names separated by commas or "and" ("Karolin Varner*, Benjamin Lipp†, Wanja Zaeske,"), or a long run
     of capitalised names with no word between them ("Jon Boyens Celia Paulsen Rama Moorthy Nadya Bartol")
     that the rest of the document hardly uses (`counts`: the document's lower-cased words)."""
@@ -50,7 +57,7 @@ def is_spaced_letters(text: str) -> bool:
     return len(tokens) >= 5 and sum(len(t) == 1 for t in tokens) >= 0.8 * len(tokens)
 
 
-def not_a_heading(text: str, counts: Counter[str] | None = None) -> bool:
+def not_a_heading(text: str, counts: WordCounts | None = None) -> bool:
     """A title-block line that is no heading: authors, a date, a version, a banner, or a notice that leads
     into what follows it ("This publication is available free of charge from:")."""
     return is_author_line(text, counts) or is_date_line(text) or bool(VERSION_RE.match(text)) \

@@ -6,10 +6,10 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from engine.llm.usage import Usage
-from engine.schemas import DocumentRecord, Provider
+from engine.schemas import DocumentRecord, PdfInfo, Provider
 from engine.workspace import Workspace
 
 
@@ -37,7 +37,7 @@ class StageContext:
         return self.workspace.pdf_path(self.record)
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> Literal["report", "deck"]:
         return "deck" if self.record.format == "landscape" else "report"
 
     @property
@@ -49,6 +49,12 @@ class StageContext:
 
     def reformatted_markdown(self) -> str:
         return self.workspace.reformatted_markdown_path(self.record).read_text(encoding="utf-8")
+
+    def pdf_info(self) -> PdfInfo:
+        """What the open stage read of the PDF (stages that need it require the open stage)."""
+        if self.record.pdf is None:
+            raise RuntimeError("the PDF has not been opened (the open stage has not run)")
+        return self.record.pdf
 
 
 class Stage:

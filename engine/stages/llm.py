@@ -65,7 +65,7 @@ class GeminiReadStage(_Gemini, ReadStage):
         last = previous(ctx, self.name)
         raw_path = ctx.workspace.raw_markdown_path(ctx.record)
         retry = failed_pages(ctx.record.page_info) if last is not None and last.status is Status.PARTIAL else []
-        if retry and raw_path.exists() and hasattr(reader, "retry"):
+        if retry and last is not None and raw_path.exists() and hasattr(reader, "retry"):
             base = resume_base(raw_path.read_text(encoding="utf-8"), ctx.record.page_info, ctx.record.images,
                                last.warnings, retry)
             return reader.retry(ctx.pdf_path, base, retry, progress=ctx.progress, usage=ctx.usage)
@@ -157,8 +157,8 @@ class LlmMetadataStage(_Gemini, MetadataStage):
     def run(self, ctx: StageContext) -> StageOutcome:
         from engine.extract.metadata_llm import extract_metadata_llm
 
-        record, markdown = ctx.record, ctx.reformatted_markdown()
-        report = self.clients.run(lambda s: extract_metadata_llm(s, record.pdf, markdown, record.headings),
+        record, markdown, pdf = ctx.record, ctx.reformatted_markdown(), ctx.pdf_info()
+        report = self.clients.run(lambda s: extract_metadata_llm(s, pdf, markdown, record.headings),
                                   ctx.usage)
         record.metadata = report.metadata
         ctx.usage.add(fallbacks=1 if report.failed else 0)

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.schemas import DocumentBlocks, Provider
+from engine.schemas.tree import StructureSource
 from engine.stages.base import Stage, StageContext, StageOutcome
 from engine.workspace import atomic_write_text
 
@@ -178,7 +179,7 @@ class StructureStage(Stage):
             return StageOutcome()
         from engine.extract.metadata.document import extract_title
 
-        fallback = "layout" if offline else "llm"
+        fallback: StructureSource = "layout" if offline else "llm"
         title = extract_title(record.pdf, layout, record.headings)[0] if record.pdf else ""
         result = best_structure(markdown, record.pdf.outline if record.pdf else [], record.extracted_toc.contents,
                                 fallback=fallback, fallback_title=ctx.file_stem, title=title)
@@ -202,7 +203,7 @@ class MetadataStage(Stage):
     def run(self, ctx: StageContext) -> StageOutcome:
         from engine.extract.metadata import extract_metadata
 
-        ctx.record.metadata = extract_metadata(ctx.record.pdf, ctx.reformatted_markdown(), ctx.record.headings)
+        ctx.record.metadata = extract_metadata(ctx.pdf_info(), ctx.reformatted_markdown(), ctx.record.headings)
         return StageOutcome()
 
 
@@ -222,7 +223,8 @@ class TreeStage(Stage):
         title = record.metadata.title or docinfo_title or ctx.file_stem
         markdown = ctx.reformatted_markdown() if ctx.kind == "report" else None
         made_by = record.stages.get("structure")
-        source = "llm" if made_by is not None and made_by.provider is not Provider.OFFLINE else "layout"
+        by_model = made_by is not None and made_by.provider is not Provider.OFFLINE
+        source: StructureSource = "llm" if by_model else "layout"
         record.tree = build_tree(record.structure, kind=ctx.kind, pages=record.pages, doc_title=title,
                                  markdown=markdown, source=source)
         return StageOutcome(warnings=list(record.tree.warnings))

@@ -142,9 +142,9 @@ def find_periods(text: str) -> list[Period]:
         if short and not re.search(r"[\w/.-]$", text[max(0, p - 1) : p]) and not COPYRIGHT_BEFORE_RE.search(
             text[max(0, p - 16) : p]
         ):
-            end = year // 100 * 100 + int(short.group(1))
-            if year < end <= year + 30:
-                found.append((p, f"{year}-01-01", f"{end}-12-31", f"{year}–{end}", False))
+            last = year // 100 * 100 + int(short.group(1))
+            if year < last <= year + 30:
+                found.append((p, f"{year}-01-01", f"{last}-12-31", f"{year}–{last}", False))
     for anchor in FY_ANCHOR_RE.finditer(text):
         p = anchor.start()
         if p and text[p - 1].isalpha():

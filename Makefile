@@ -1,12 +1,13 @@
 # make run  — bootstrap .venv, install, ingest the samples into the default workspace (once), start the workbench
 # make test — the test suite CI runs
+# make lint — ruff and mypy on engine/ and app/ (their settings are in pyproject.toml); CI runs it before the tests
 # make space — assemble the Hugging Face Space folder under build/space/
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install bench clean samples space
+.PHONY: run test lint install bench clean samples space
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -25,6 +26,10 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile
+
+lint: $(STAMP)
+	$(BIN)/ruff check engine app
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_ingest.py

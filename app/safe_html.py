@@ -73,7 +73,7 @@ def _markdown():
 
     md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
     md.enable(["table", "strikethrough"])
-    md.validateLink = lambda url: safe_link(url) is not None
+    md.validateLink = lambda url: safe_link(url) is not None  # type: ignore[method-assign]  # markdown-it's hook
     return md
 
 

@@ -101,8 +101,11 @@ def inspect_server(input, output, session, *, space: SessionWorkspace, records: 
     @reactive.event(input.goto)
     def _go():  # app.js sends the jump box's value with the click, so a fresh entry is never missed
         rec = record()
+        page = (input.goto() or {}).get("page")
+        if page is None:
+            return
         try:
-            wanted = int((input.goto() or {}).get("page"))
+            wanted = int(page)
         except (TypeError, ValueError):
             return
         if rec is not None:

@@ -88,7 +88,8 @@ def settings_server(input, output, session, *, config: AppConfig, private_worksp
                         class_="text-muted small mb-0")
         return ui.p("All sessions of this server share one workspace.", class_="text-muted small mb-0")
 
-    checked = reactive.value(None)  # (ok, lines) of the last check, this session only
+    # (ok, lines) of the last check, this session only
+    checked: reactive.Value[tuple[bool | None, list[str]] | None] = reactive.value(None)
     env_key = Settings.from_env().gemini_key_set
     embeddings = embeddings_setting()
     in_build = "gemini" in available_providers()

@@ -1,6 +1,6 @@
 # make run  — bootstrap .venv, install, ingest the samples into the default workspace (once), start the workbench
-# make test — the test suite CI runs
-# make lint — ruff and mypy on engine/ and app/ (their settings are in pyproject.toml); CI runs it before the tests
+# make test — the test suite CI runs, after make lint
+# make lint — ruff and mypy on engine/ and app/ (their settings are in pyproject.toml)
 # make space — assemble the Hugging Face Space folder under build/space/
 PY ?= python3
 VENV := .venv
@@ -24,7 +24,7 @@ run: $(STAMP)
 	@if [ -z "$$(ls data/workspace/documents 2>/dev/null)" ]; then $(BIN)/pdfrag ingest data/samples; fi
 	$(BIN)/pdfrag serve --port $(PORT) --host $(HOST)
 
-test: $(STAMP)
+test: lint
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 lint: $(STAMP)

@@ -13,6 +13,7 @@ import pytest
 from engine.pipeline import Pipeline, ReformatStage, Stage, StageContext, StageOutcome, default_stages
 from engine.schemas import Status
 from engine.workspace import Workspace
+from tests.stage_helpers import Counting
 
 ORDER = ["open", "read", "reformat", "toc", "structure", "metadata", "tree"]
 # What a new version of each stage re-runs: itself and what requires or uses it, directly or not
@@ -31,27 +32,15 @@ REFORMAT_RULES_V1 = 1
 REFORMAT_RULES_V2 = 2
 
 
-class Logged(Stage):
+class Logged(Counting):
     """A default stage that writes its name to a log each time it runs, its version raised by `bump`."""
 
     def __init__(self, inner: Stage, log: Path, bump: int = 0) -> None:
-        self.inner, self.log, self.bump = inner, log, bump
-        self.name, self.requires, self.uses = inner.name, inner.requires, inner.uses  # type: ignore[misc]
-        self.optional, self.fields = inner.optional, inner.fields  # type: ignore[misc]
+        super().__init__(inner, log)
+        self.bump = bump
 
     def version(self) -> int:
         return self.inner.version() + self.bump
-
-    def provider(self, provider):
-        return self.inner.provider(provider)
-
-    def outputs_exist(self, ctx: StageContext) -> bool:
-        return self.inner.outputs_exist(ctx)
-
-    def run(self, ctx: StageContext) -> StageOutcome:
-        with open(self.log, "a", encoding="utf-8") as handle:
-            handle.write(self.name + "\n")
-        return self.inner.run(ctx)
 
 
 class SourcedReformat(ReformatStage):

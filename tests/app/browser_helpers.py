@@ -88,6 +88,14 @@ def open_page(browser, url: str, width: int = 1400, height: int = 1000):
     return page
 
 
+# An init script (page.add_init_script(f"({CSP_WATCH})()")) collecting the page's CSP violations in window.__csp.
+CSP_WATCH = """() => {
+  window.__csp = [];
+  document.addEventListener('securitypolicyviolation',
+    e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sample || '')));
+}"""
+
+
 def wait_idle(page, timeout: float = 10_000) -> None:
     page.wait_for_function("() => !document.documentElement.classList.contains('shiny-busy')", timeout=timeout)
 

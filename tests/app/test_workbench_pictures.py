@@ -15,18 +15,13 @@ import pymupdf
 import pytest
 
 from browser_helpers import chromium  # noqa: F401  (fixture)
-from browser_helpers import (open_page, report_timing, screenshot, start_server, stop_server, tab, text_pdf,
+from browser_helpers import (CSP_WATCH, report_timing, screenshot, start_server, stop_server, tab, text_pdf,
                              wait_idle, wait_page_image)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 DECK = "pdfrag-product-deck.pdf"
 QUESTION = "How many volunteer surveyors does the Upper Vale Catchment Trust have?"
-CSP_WATCH = """() => {
-  window.__csp = [];
-  document.addEventListener('securitypolicyviolation',
-    e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sample || '')));
-}"""
 
 
 @pytest.fixture(scope="module")

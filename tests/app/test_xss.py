@@ -19,7 +19,7 @@ from htmltools import TagList
 
 from app.safe_html import clean_html, markdown_blocks, render_markdown, safe_link
 from browser_helpers import chromium, server  # noqa: F401  (fixtures)
-from browser_helpers import screenshot, tab, wait_idle, wait_page_image
+from browser_helpers import CSP_WATCH, screenshot, tab, wait_idle, wait_page_image
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -269,11 +269,6 @@ PAGE_CHECK = """() => {
     }
   }
   return found;
-}"""
-CSP_WATCH = """() => {
-  window.__csp = [];
-  document.addEventListener('securitypolicyviolation',
-    e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sample || '')));
 }"""
 
 

@@ -19,10 +19,9 @@ from __future__ import annotations
 import base64
 import math
 import re
-import time
 from typing import Any
 
-from tests.fakes.server import FakeServer, Recorded, Reply
+from tests.fakes.server import FakeServer, Quota, Recorded, Reply
 
 GENERATE_RE = re.compile(r"^/v1(?:beta|alpha)?/models/(?P<model>[^/:?]+):generateContent")
 MODEL_RE = re.compile(r"^/v1(?:beta|alpha)?/models/(?P<model>[^/:?]+)(?:\?.*)?$")
@@ -195,9 +194,8 @@ class FakeGemini(FakeServer):
         self.models = list(models)
         self.keys = keys  # None: any key is accepted
         self.rpm, self.window_s = rpm, window_s
-        self.quota_refusals = 0  # 429s sent
+        self.quota = Quota(rpm, window_s)
         self.signature_refusals = 0  # 400s for a function call sent back without its thought signature
-        self._served: list[float] = []  # when quota-counted requests were accepted
         self._signatures: set[bytes] = set()
 
     # -- what the service checks before answering
@@ -255,23 +253,21 @@ class FakeGemini(FakeServer):
         return None
 
     def _quota(self) -> Reply | None:
-        if self.rpm is None:
+        wait = self.quota.take()
+        if wait is None:
             return None
-        now = time.monotonic()
-        with self._lock:
-            self._served = [t for t in self._served if t > now - self.window_s]
-            if len(self._served) >= self.rpm:
-                self.quota_refusals += 1
-                wait = max(0.001, self._served[0] + self.window_s - now)
-                return Reply(429, {"error": {"code": 429, "status": "RESOURCE_EXHAUSTED", "message":
-                                             "You exceeded your current quota, please check your plan and billing "
-                                             f"details. Please retry in {wait:.1f}s.", "details": [
-                                                 {"@type": "type.googleapis.com/google.rpc.QuotaFailure",
-                                                  "violations": [{"quotaMetric": "generate_content_requests",
-                                                                  "quotaValue": str(self.rpm)}]},
-                                                 retry_info(round(wait, 3))]}}, 0.0)
-            self._served.append(now)
-        return None
+        return Reply(429, {"error": {"code": 429, "status": "RESOURCE_EXHAUSTED", "message":
+                                     "You exceeded your current quota, please check your plan and billing "
+                                     f"details. Please retry in {wait:.1f}s.", "details": [
+                                         {"@type": "type.googleapis.com/google.rpc.QuotaFailure",
+                                          "violations": [{"quotaMetric": "generate_content_requests",
+                                                          "quotaValue": str(self.rpm)}]},
+                                         retry_info(round(wait, 3))]}}, 0.0)
+
+    @property
+    def quota_refusals(self) -> int:
+        """429s sent."""
+        return self.quota.refusals
 
     @property
     def embed_requests(self) -> list[Recorded]:

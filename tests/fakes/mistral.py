@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import base64
 import math
-import time
 from typing import Any
 
-from tests.fakes.server import FakeServer, Recorded, Reply
+from tests.fakes.server import FakeServer, Quota, Recorded, Reply
 
 
 def chat(text: str, finish: str = "stop", latency: float | None = None) -> Reply:
@@ -70,8 +69,7 @@ class FakeMistral(FakeServer):
         self.keys = keys
         self.ocr_max_pages, self.ocr_max_bytes = ocr_max_pages, ocr_max_bytes
         self.rpm, self.window_s = rpm, window_s
-        self.quota_refusals = 0
-        self._served: list[float] = []
+        self.quota = Quota(rpm, window_s)
 
     def route(self, request: Recorded) -> Reply | None:
         path = request.path.split("?")[0]
@@ -99,17 +97,16 @@ class FakeMistral(FakeServer):
             with pymupdf.open(stream=data, filetype="pdf") as doc:
                 if doc.page_count > self.ocr_max_pages:
                     return error(400, f"Document has {doc.page_count} pages; the maximum is {self.ocr_max_pages}")
-        if self.rpm is not None:
-            now = time.monotonic()
-            with self._lock:
-                self._served = [t for t in self._served if t > now - self.window_s]
-                if len(self._served) >= self.rpm:
-                    self.quota_refusals += 1
-                    wait = max(0.001, self._served[0] + self.window_s - now)
-                    return Reply(429, {"object": "error", "message": "Requests rate limit exceeded"}, 0.0,
-                                 {"Retry-After": f"{wait:.3f}"})
-                self._served.append(now)
+        wait = self.quota.take()
+        if wait is not None:
+            return Reply(429, {"object": "error", "message": "Requests rate limit exceeded"}, 0.0,
+                         {"Retry-After": f"{wait:.3f}"})
         return None
+
+    @property
+    def quota_refusals(self) -> int:
+        """429s sent."""
+        return self.quota.refusals
 
     def requests_to(self, path: str) -> list[Recorded]:
         return [r for r in list(self.requests) if r.path.split("?")[0] == path]

@@ -19,6 +19,29 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 
+class Quota:
+    """A sliding-window request quota, as the services enforce it: `take()` counts a request and returns None,
+    or, over the limit, the seconds until the window lets one more in (and counts a refusal)."""
+
+    def __init__(self, limit: int | None, window_s: float = 60.0) -> None:
+        self.limit, self.window_s = limit, window_s
+        self.refusals = 0
+        self._served: list[float] = []
+        self._lock = threading.Lock()
+
+    def take(self) -> float | None:
+        if self.limit is None:
+            return None
+        now = time.monotonic()
+        with self._lock:
+            self._served = [t for t in self._served if t > now - self.window_s]
+            if len(self._served) >= self.limit:
+                self.refusals += 1
+                return max(0.001, self._served[0] + self.window_s - now)
+            self._served.append(now)
+        return None
+
+
 @dataclass
 class Reply:
     """One HTTP answer: a status, a JSON body, and an optional delay before it is sent."""

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pymupdf
-import pytest
 
 from engine.markdown import render_markdown
 from engine.readers.offline import OfflineReader
@@ -14,15 +12,7 @@ from engine.schemas import DocumentBlocks, DocumentRecord, PageBlocks, Provider,
 from engine.stages.base import StageContext
 from engine.stages.offline import ReadStage
 from engine.workspace import Workspace
-
-SAMPLES = Path(__file__).resolve().parents[2] / "data" / "samples"
-TRUTH = json.loads((SAMPLES / "ground_truth.json").read_text(encoding="utf-8"))
-GUIDE = TRUTH["pdfrag-field-guide.pdf"]
-
-
-@pytest.fixture(scope="module")
-def guide():
-    return OfflineReader().read(SAMPLES / "pdfrag-field-guide.pdf")
+from tests.readers.samples import GUIDE, SAMPLES, guide  # noqa: F401  (guide: a fixture)
 
 
 def test_markdown_is_rendered_from_the_blocks(guide):

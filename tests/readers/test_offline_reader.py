@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
-from pathlib import Path
 
-import pytest
 
 from engine.markdown import MARKER_RE, count_markers, iter_headings, page_of_lines, split_pages
 from engine.readers.offline import OfflineReader
 from engine.reformat import normalize_document
-
-SAMPLES = Path(__file__).resolve().parents[2] / "data" / "samples"
-TRUTH = json.loads((SAMPLES / "ground_truth.json").read_text(encoding="utf-8"))
-GUIDE = TRUTH["pdfrag-field-guide.pdf"]
-
-
-@pytest.fixture(scope="module")
-def guide():
-    return OfflineReader().read(SAMPLES / "pdfrag-field-guide.pdf")
+from tests.readers.samples import GUIDE, SAMPLES, TRUTH, guide  # noqa: F401  (guide: a fixture)
 
 
 def test_one_marker_per_page_in_order(guide):

@@ -336,7 +336,7 @@ def _serve(args: argparse.Namespace, settings: Settings, workspace: Workspace) -
 
 
 def _list(args: argparse.Namespace, settings: Settings, workspace: Workspace) -> int:
-    records, damaged = workspace.records(), workspace.damaged()
+    records, damaged = workspace.scan()
     if args.json:
         documents = [
             {"doc_id": r.doc_id, "file_name": r.file_name, "aliases": r.aliases, "pages": r.pages,

@@ -184,13 +184,20 @@ class Workspace:
 
     def records(self) -> list[DocumentRecord]:
         """Every readable document record, sorted by file name (`damaged()` lists the others)."""
-        return self._scan()[0]
+        return self.scan()[0]
+
+    def record_count(self) -> int:
+        """How many record files there are, readable or not (cheap: nothing is parsed)."""
+        if not self.documents.is_dir():
+            return 0
+        return sum(1 for path in self.documents.glob("*.json") if RECORD_NAME_RE.fullmatch(path.name))
 
     def damaged(self) -> list[DamagedRecord]:
         """The record files that cannot be read, each with its reason (`ingest` of the PDF rebuilds them)."""
-        return self._scan()[1]
+        return self.scan()[1]
 
-    def _scan(self) -> tuple[list[DocumentRecord], list[DamagedRecord]]:
+    def scan(self) -> tuple[list[DocumentRecord], list[DamagedRecord]]:
+        """The readable records (sorted by file name) and the damaged ones, from one pass over the files."""
         found: list[DocumentRecord] = []
         damaged: list[DamagedRecord] = []
         if self.documents.is_dir():
@@ -210,7 +217,7 @@ class Workspace:
         query = query.strip()
         if re.fullmatch(r"[0-9a-f]{16}", query) and (record := self.load(query)):
             return record
-        records, damaged = self._scan()
+        records, damaged = self.scan()
         for broken in damaged:  # named by a prefix of its id or by the file name salvaged from it
             if (re.fullmatch(r"[0-9a-f]{6,16}", query) and broken.doc_id.startswith(query)) or (
                     broken.file_name and broken.file_name.lower() == query.lower()):

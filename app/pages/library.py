@@ -163,7 +163,8 @@ def library_server(input, output, session, *, space: SessionWorkspace, records: 
         if uploads is not None and uploads.storage_limit is not None:
             note += (f" Storage: {format_bytes(space.stored_bytes())} of {format_bytes(uploads.storage_limit)} "
                      "used.")
-        damaged = space.workspace.damaged()  # records that cannot be read: say so rather than hide them
+        # records that cannot be read: say so rather than hide them (parsed again only when some file is not a record)
+        damaged = space.workspace.damaged() if space.workspace.record_count() != len(recs) else []
         if not damaged:
             return ui.p(text + "." + note, class_="mb-2")
         return ui.TagList(

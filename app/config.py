@@ -1,13 +1,13 @@
-"""The app's settings, read once at start from the engine's settings and the PDFRAG_* variables."""
+"""The app's settings, read once at start from the engine's settings model (the PDFRAG_* variables)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.config import AVAILABLE_PROVIDERS, ConfigError, Settings
+from engine.config import AVAILABLE_PROVIDERS, Settings
+from engine.settings import EnvSettings
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -38,36 +38,21 @@ class AppConfig:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, data_dir: Path | None = None) -> AppConfig:
-        env = os.environ if env is None else env
-        settings = Settings.from_env(env)
-        samples = env.get("PDFRAG_SAMPLES_DIR", "").strip()
+        """From the environment (or `env`), read through the engine's settings model; ConfigError on bad values."""
+        environment = EnvSettings.from_env(env)
+        settings = Settings.of(environment)
         return cls(
             data_dir=Path(data_dir or settings.data_dir),
-            samples_dir=Path(samples) if samples else REPO / "data" / "samples",
-            session_workspaces=env.get("PDFRAG_SESSION_WORKSPACES", "").strip().lower() in ("1", "true", "yes"),
+            samples_dir=environment.samples_dir or REPO / "data" / "samples",
+            session_workspaces=environment.session_workspaces,
             max_upload_mb=settings.max_upload_mb,
             workers=settings.workers,
             provider=settings.provider if settings.provider != "auto" else "offline",
-            max_sessions=int(_number(env, "PDFRAG_MAX_SESSIONS", cls.max_sessions, 1)),
-            session_storage_mb=int(_number(env, "PDFRAG_SESSION_STORAGE_MB", cls.session_storage_mb, 1)),
-            render_timeout_s=_number(env, "PDFRAG_RENDER_TIMEOUT", cls.render_timeout_s, 1, integer=False),
-            render_memory_mb=int(_number(env, "PDFRAG_RENDER_MEMORY_MB", cls.render_memory_mb, 256)),
+            max_sessions=environment.max_sessions,
+            session_storage_mb=environment.session_storage_mb,
+            render_timeout_s=environment.render_timeout,
+            render_memory_mb=environment.render_memory_mb,
         )
-
-
-def _number(env: Mapping[str, str], name: str, default: float, minimum: float, integer: bool = True) -> float:
-    """A positive number from the environment (ConfigError, with the variable named, when it is not one)."""
-    raw = env.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = int(raw) if integer else float(raw)
-    except ValueError:
-        raise ConfigError(f"invalid environment setting ({name}: {raw!r} is not {'a whole' if integer else 'a'} "
-                          "number)") from None
-    if not minimum <= value < float("inf"):
-        raise ConfigError(f"invalid environment setting ({name}: at least {minimum:g})")
-    return value
 
 
 def available_providers() -> list[str]:

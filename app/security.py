@@ -15,13 +15,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import ipaddress
-import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-DEFAULT_FRAME_ANCESTORS = ("'self'", "https://huggingface.co", "https://*.hf.space")  # the Space embeds the app
+from engine.settings import DEFAULT_FRAME_ANCESTORS, EnvSettings
+
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
 # One CSP source expression: a keyword, a scheme ("https:"), or a host with optional scheme, "*." and port.
@@ -106,22 +106,20 @@ class SecurityPolicy:
         expressions, space separated; default: the app itself, huggingface.co and *.hf.space) and
         PDFRAG_ALLOWED_HOSTS (host names a loopback-bound server answers besides localhost and 127.0.0.1).
         `bind_host`: the address the server listens on (None: unknown, no Host check)."""
-        env = os.environ if env is None else env
+        environment = EnvSettings.from_env(env)
         origins = set()
-        for value in re.split(r"[\s,]+", env.get("PDFRAG_ALLOWED_ORIGINS", "").strip()):
-            if not value:
-                continue
+        for value in environment.allowed_origins:
             normal = normalise_origin(value)
             if normal is None:
                 raise SecurityConfigError(f"PDFRAG_ALLOWED_ORIGINS: {value!r} is not an http(s) origin "
                                           "such as https://example.org")
             origins.add(normal)
-        ancestors = tuple(env.get("PDFRAG_FRAME_ANCESTORS", "").split()) or DEFAULT_FRAME_ANCESTORS
+        ancestors = environment.frame_ancestors or DEFAULT_FRAME_ANCESTORS
         for source in ancestors:
             if not _SOURCE.match(source):
                 raise SecurityConfigError(f"PDFRAG_FRAME_ANCESTORS: {source!r} is not a CSP source expression "
                                           "(e.g. 'self' https://example.org https://*.example.org)")
-        hosts = frozenset(h.lower() for h in re.split(r"[\s,]+", env.get("PDFRAG_ALLOWED_HOSTS", "").strip()) if h)
+        hosts = frozenset(h.lower() for h in environment.allowed_hosts)
         loopback = bind_host is not None and _is_loopback_name(bind_host.strip("[]"))
         return cls(frozenset(origins), ancestors, tuple(script_hashes), loopback, hosts)
 

@@ -34,11 +34,10 @@ def available_methods(provider: str, *, gemini_key: bool, embeddings: str = "",
 
 
 def embeddings_setting(env: Mapping[str, str] | None = None) -> str:
-    """PDFRAG_EMBEDDINGS as the engine reads it ("" when off)."""
-    import os
+    """PDFRAG_EMBEDDINGS as the engine reads it ("none" or "gemini")."""
+    from engine.settings import EnvSettings
 
-    env = os.environ if env is None else env
-    return env.get("PDFRAG_EMBEDDINGS", "").strip().lower()
+    return EnvSettings.from_env(env).embeddings
 
 
 @dataclass(frozen=True)

@@ -1,26 +1,21 @@
-"""Settings read from the environment, and the choice of provider (key values are never stored)."""
+"""The engine's settings (taken from the one settings model, `engine.settings`) and the choice of provider."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.schemas import Provider
+from engine.settings import DEFAULT_DATA_DIR, ConfigError, EnvSettings, ProviderChoice
 
-ProviderChoice = Literal["offline", "gemini", "auto"]
+__all__ = ["AVAILABLE_PROVIDERS", "DEFAULT_DATA_DIR", "DOC_TIMEOUT_S", "ConfigError", "ProviderChoice", "Settings",
+           "debug_enabled", "default_workers", "doc_timeout", "resolve_provider"]
 
 # Providers whose stages exist in this build (mistral serves inside gemini: RECITATION fallback, OCR reader).
 AVAILABLE_PROVIDERS: frozenset[Provider] = frozenset({Provider.OFFLINE, Provider.GEMINI})
-
-DEFAULT_DATA_DIR = Path("data/workspace")
-
-
-class ConfigError(ValueError):
-    """A setting or provider choice that cannot be honoured; the message is meant for the user."""
 
 
 def default_workers() -> int:
@@ -33,19 +28,14 @@ DOC_TIMEOUT_S = 900.0  # offline: far beyond the slowest real document here (408
 def doc_timeout(env: Mapping[str, str] | None = None, provider: str = "offline") -> float | None:
     """PDFRAG_DOC_TIMEOUT: seconds one document may take before its worker is stopped (0: no limit).
     Default 900 s offline, no limit with an LLM provider (its pace is the service's)."""
-    env = os.environ if env is None else env
-    raw = env.get("PDFRAG_DOC_TIMEOUT", "").strip()
-    if not raw:
+    value = EnvSettings.from_env(env).doc_timeout
+    if value is None:
         return DOC_TIMEOUT_S if provider == "offline" else None
-    try:
-        value = float(raw)
-    except ValueError:
-        raise ConfigError(f"PDFRAG_DOC_TIMEOUT must be a number of seconds, not {raw!r}") from None
     return value if value > 0 else None
 
 
 class Settings(BaseModel):
-    """Everything the engine reads from the environment, each field with its variable and default."""
+    """What the command line needs of the environment (the variables are documented in `engine.settings`)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -62,31 +52,21 @@ class Settings(BaseModel):
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        """Read the PDFRAG_* variables; raise ConfigError with a readable message on bad values."""
-        env = os.environ if env is None else env
-        values: dict[str, object] = {}
-        names = {
-            "data_dir": "PDFRAG_DATA_DIR", "workers": "PDFRAG_WORKERS",
-            "max_upload_mb": "PDFRAG_MAX_UPLOAD_MB", "provider": "PDFRAG_PROVIDER",
-        }
-        for field, var in names.items():
-            raw = env.get(var, "").strip()
-            if raw:
-                values[field] = raw
-        values["debug"] = debug_enabled(env)
-        values["gemini_key_set"] = bool(env.get("GEMINI_API_KEY", "").strip())
-        try:
-            return cls.model_validate(values)
-        except ValidationError as exc:
-            problems = "; ".join(
-                f"{names.get(str(err['loc'][0]), err['loc'][0])}: {err['msg']}" for err in exc.errors()
-            )
-            raise ConfigError(f"invalid environment setting ({problems})") from None
+        """From the environment (or `env`); ConfigError with a readable message on bad values."""
+        return cls.of(EnvSettings.from_env(env))
+
+    @classmethod
+    def of(cls, env: EnvSettings) -> Settings:
+        return cls(data_dir=env.data_dir, workers=env.workers or default_workers(), max_upload_mb=env.max_upload_mb,
+                   provider=env.provider, debug=env.debug, gemini_key_set=env.gemini_key_set)
 
 
 def debug_enabled(env: Mapping[str, str] | None = None) -> bool:
-    env = os.environ if env is None else env
-    return env.get("PDFRAG_DEBUG", "").strip().lower() in ("1", "true", "yes")
+    """PDFRAG_DEBUG is on (False when the environment cannot be read: this is asked while handling an error)."""
+    try:
+        return EnvSettings.from_env(env).debug
+    except ConfigError:
+        return False
 
 
 def resolve_provider(choice: str, *, gemini_key_set: bool) -> tuple[Provider, str | None]:

@@ -10,7 +10,6 @@ GEMINI_BASE_URL (a local fake server in tests). Vectors are stored per document 
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -19,10 +18,11 @@ from typing import Literal, Protocol
 import numpy as np
 
 from engine.index.corpus import CorpusIndex
+from engine.settings import DEFAULT_EMBED_MODEL, EnvSettings
 from engine.workspace import Workspace
 
 Kind = Literal["document", "query"]
-DEFAULT_MODEL = "gemini-embedding-001"
+DEFAULT_MODEL = DEFAULT_EMBED_MODEL
 DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com"
 BATCH = 100
 DIMENSIONS = 768
@@ -49,20 +49,20 @@ class EmbeddingSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> EmbeddingSettings:
-        env = os.environ if env is None else env
-        return cls(
-            provider=env.get("PDFRAG_EMBEDDINGS", "").strip().lower(),
-            model=env.get("PDFRAG_EMBED_MODEL", "").strip() or DEFAULT_MODEL,
-            base_url=(env.get("GEMINI_BASE_URL", "").strip() or DEFAULT_BASE_URL).rstrip("/"),
-        )
+        return cls.of(EnvSettings.from_env(env))
+
+    @classmethod
+    def of(cls, env: EnvSettings) -> EmbeddingSettings:
+        return cls(provider="" if env.embeddings == "none" else env.embeddings, model=env.embed_model,
+                   base_url=(env.gemini_base_url or DEFAULT_BASE_URL).rstrip("/"))
 
 
 def embedder_from_env(env: Mapping[str, str] | None = None, *, key: str | None = None) -> Embedder | None:
     """The configured embedder, or None (offline: no vectors). `key` (a session's Gemini key) takes the
     place of GEMINI_API_KEY; the provider must still be switched on with PDFRAG_EMBEDDINGS."""
-    env = os.environ if env is None else env
-    settings = EmbeddingSettings.from_env(env)
-    key = (key or env.get("GEMINI_API_KEY", "")).strip()
+    environment = EnvSettings.from_env(env)
+    settings = EmbeddingSettings.of(environment)
+    key = (key or environment.gemini_key).strip()
     if settings.provider != "gemini" or not key:
         return None
     return GeminiEmbedder(key, model=settings.model, base_url=settings.base_url, env=env)

@@ -7,7 +7,6 @@ included (billed as output). Thinking and temperature follow the model's family 
 
 from __future__ import annotations
 
-import os
 import ssl
 from collections.abc import Awaitable, Callable
 from functools import cache
@@ -36,8 +35,10 @@ def tls_context() -> ssl.SSLContext:
     """The TLS context of every client of this process: SSL_CERT_FILE / SSL_CERT_DIR, else certifi's bundle."""
     import certifi
 
-    return ssl.create_default_context(cafile=os.environ.get("SSL_CERT_FILE") or certifi.where(),
-                                      capath=os.environ.get("SSL_CERT_DIR"))
+    from engine.settings import EnvSettings
+
+    env = EnvSettings.from_env()
+    return ssl.create_default_context(cafile=env.ssl_cert_file or certifi.where(), capath=env.ssl_cert_dir)
 
 
 def policy_for(settings: LlmSettings) -> RetryPolicy:

@@ -9,54 +9,35 @@ provider's `models.list` before its first call (`engine.llm.check`).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 
-DEFAULT_GEMINI_MODEL = "gemini-3.8-flash"  # stable since 2026-09-02, no shutdown date announced
-DEFAULT_MISTRAL_VISION_MODEL = "mistral-medium-3.5"  # Mistral's named replacement of pixtral-large (retired 2026-05-31)
-DEFAULT_MISTRAL_OCR_MODEL = "mistral-ocr-latest"
-DEFAULT_EMBED_MODEL = "gemini-embedding-001"
+from engine.settings import (
+    DEFAULT_EMBED_MODEL, DEFAULT_GEMINI_MODEL, DEFAULT_MISTRAL_OCR_MODEL, DEFAULT_MISTRAL_VISION_MODEL, ConfigError,
+    EnvSettings, Reader, Thinking, Tier, VisionPages,
+)
 
-Thinking = Literal["default", "off", "low", "medium", "high"]
-Tier = Literal["free", "paid"]
+__all__ = ["DEFAULT_EMBED_MODEL", "DEFAULT_GEMINI_MODEL", "DEFAULT_MISTRAL_OCR_MODEL", "DEFAULT_MISTRAL_VISION_MODEL",
+           "ENV_FIELDS", "TIER_LIMITS", "LlmSettings", "LlmSettingsError", "Thinking", "Tier"]
 
 # Client-side pacing per tier: requests/minute, input+output tokens/minute, requests in flight. Free: the
 # free tier's published Flash limits (10 RPM, 250k TPM); paid: tier 1 (1,000 RPM, 1M TPM). A project's
 # actual limits are shown in AI Studio; PDFRAG_LLM_RPM / _TPM / _CONCURRENCY override these.
 TIER_LIMITS: dict[str, tuple[int, int, int]] = {"free": (10, 250_000, 2), "paid": (1_000, 1_000_000, 8)}
 
-ENV_NAMES: dict[str, str] = {
-    "gemini_api_key": "GEMINI_API_KEY",
-    "mistral_api_key": "MISTRAL_API_KEY",
-    "gemini_base_url": "GEMINI_BASE_URL",
-    "mistral_server_url": "MISTRAL_SERVER_URL",
-    "gemini_model": "PDFRAG_GEMINI_MODEL",
-    "mistral_vision_model": "PDFRAG_MISTRAL_VISION_MODEL",
-    "mistral_ocr_model": "PDFRAG_MISTRAL_OCR_MODEL",
-    "reader": "PDFRAG_LLM_READER",
-    "vision_pages": "PDFRAG_VISION_PAGES",
-    "page_workers": "PDFRAG_WORKERS",
-    "max_attempts": "PDFRAG_LLM_ATTEMPTS",
-    "backoff_s": "PDFRAG_LLM_BACKOFF",
-    "timeout_s": "PDFRAG_LLM_TIMEOUT",
-    "tier": "PDFRAG_LLM_TIER",
-    "rpm": "PDFRAG_LLM_RPM",
-    "tpm": "PDFRAG_LLM_TPM",
-    "concurrency": "PDFRAG_LLM_CONCURRENCY",
-    "max_wait_s": "PDFRAG_LLM_MAX_WAIT",
-    "thinking_read": "PDFRAG_THINKING_READ",
-    "thinking_reformat": "PDFRAG_THINKING_REFORMAT",
-    "thinking_extract": "PDFRAG_THINKING_EXTRACT",
-    "thinking_agent": "PDFRAG_THINKING_AGENT",
-    "temperature": "PDFRAG_LLM_TEMPERATURE",
-    "ocr_batch_pages": "PDFRAG_OCR_BATCH_PAGES",
-}
+# The fields read from the environment: each has the same name in engine.settings.EnvSettings (page_workers
+# is its `workers`).
+ENV_FIELDS = (
+    "gemini_api_key", "mistral_api_key", "gemini_base_url", "mistral_server_url", "gemini_model",
+    "mistral_vision_model", "mistral_ocr_model", "embed_model", "reader", "vision_pages", "max_attempts",
+    "backoff_s", "timeout_s", "tier", "rpm", "tpm", "concurrency", "max_wait_s", "thinking_read",
+    "thinking_reformat", "thinking_extract", "thinking_agent", "temperature", "ocr_batch_pages",
+)
 
 
-class LlmSettingsError(ValueError):
+class LlmSettingsError(ConfigError):
     """A bad LLM setting; the message names the variable, never a key value."""
 
 
@@ -74,9 +55,9 @@ class LlmSettings(BaseModel):
                                       description="PDFRAG_MISTRAL_VISION_MODEL: pages Gemini declines to recite")
     mistral_ocr_model: str = Field(default=DEFAULT_MISTRAL_OCR_MODEL, description="PDFRAG_MISTRAL_OCR_MODEL")
     embed_model: str = Field(default=DEFAULT_EMBED_MODEL, description="PDFRAG_EMBED_MODEL (checked when embedding)")
-    reader: Literal["gemini", "mistral-ocr"] = Field(
+    reader: Reader = Field(
         default="gemini", description="PDFRAG_LLM_READER: per-page Gemini vision, or Mistral OCR in page batches")
-    vision_pages: Literal["all", "needs_ocr"] = Field(
+    vision_pages: VisionPages = Field(
         default="all", description="PDFRAG_VISION_PAGES: every page, or only pages without a text layer")
     page_workers: int = Field(default=4, ge=1, le=64, description="pages of one document sent at once (--workers)")
     max_attempts: int = Field(default=5, ge=1, le=10, description="PDFRAG_LLM_ATTEMPTS: tries per call (5xx, 429)")
@@ -137,19 +118,24 @@ class LlmSettings(BaseModel):
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> LlmSettings:
-        """Read the variables of ENV_NAMES; `overrides` (e.g. keys from the app's session) win."""
-        env = os.environ if env is None else env
-        values: dict[str, Any] = {}
-        for field, var in ENV_NAMES.items():
-            raw = env.get(var, "").strip()
-            if raw:
-                values[field] = raw
-        embed = env.get("PDFRAG_EMBED_MODEL", "").strip()
-        if embed:
-            values["embed_model"] = embed
+        """The environment's values (engine.settings); `overrides` (e.g. keys from the app's session) win."""
+        try:
+            environment = EnvSettings.from_env(env)
+        except ConfigError as exc:
+            raise LlmSettingsError(str(exc)) from None
+        values: dict[str, Any] = {name: getattr(environment, name) for name in ENV_FIELDS
+                                  if name in environment.model_fields_set}
+        if environment.workers is not None:
+            values["page_workers"] = environment.workers
         values.update({k: v for k, v in overrides.items() if v is not None})
         try:
             return cls.model_validate(values)
         except ValidationError as exc:
-            problems = "; ".join(f"{ENV_NAMES.get(str(e['loc'][0]), e['loc'][0])}: {e['msg']}" for e in exc.errors())
+            problems = "; ".join(f"{_variable(str(e['loc'][0]))}: {e['msg']}" for e in exc.errors())
             raise LlmSettingsError(f"invalid LLM setting ({problems})") from None
+
+
+def _variable(field: str) -> str:
+    """The environment variable of an LlmSettings field, else the field's name."""
+    name = "workers" if field == "page_workers" else field
+    return EnvSettings.variable(name) if name in EnvSettings.model_fields else field

@@ -12,10 +12,8 @@ PDF's text layer whose centre lies in a box), answer length and latency of a ful
 from __future__ import annotations
 
 import json
-import re
 import statistics
 import time
-import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,6 +21,8 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.schemas.base import Model
+from engine.text import folded_words as words_of
+from engine.text import squash
 
 if TYPE_CHECKING:
     from engine.schemas.answer import Answer
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 RANK_DEPTH = 10
 ELISION = " … "  # joins the parts of a quote that are apart on its page
 BOX_SHARE = 0.6  # a citation's boxes should enclose at least this share of its quote's words
-WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 
 
 class QaItem(BaseModel):
@@ -111,11 +110,6 @@ def load_qa(path: Path | str) -> list[QaItem]:
     return items
 
 
-def squash(text: str) -> str:
-    """Lower-case letters and digits only, for matching key facts across spacing and punctuation."""
-    return re.sub(r"[\W_]+", "", unicodedata.normalize("NFKC", text).casefold())
-
-
 def fact_found(fact: str, answer: str) -> bool:
     needle = squash(fact)
     return bool(needle) and needle in squash(answer)
@@ -125,10 +119,6 @@ def _quote_on_page(quote: str, page_text: str) -> bool:
     """Every part of the quote (parts apart on the page joined by ELISION) occurs on the page, spacing aside."""
     flat = " ".join(page_text.split())
     return all(part in page_text or " ".join(part.split()) in flat for part in quote.split(ELISION))
-
-
-def words_of(text: str) -> list[str]:
-    return WORD_RE.findall(unicodedata.normalize("NFKC", text).casefold())
 
 
 def boxed_words(boxes: list[list[float]], page_words: list[tuple]) -> list[str]:

@@ -18,12 +18,13 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from engine.text import WORD_RE, squash
+
 RUN_WORDS = 5  # words of a run searched when a whole part is not found
 UNIQUE_WORDS = 6  # a part this long is taken to occur once on its page
 NEAR = 80.0  # points above or below the unambiguous rectangles within which an ambiguous match counts
 ELISION = " … "
 SPLIT_RE = re.compile(r"\s*\|\s*|\n+")
-WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 
 Box = list[float]
 
@@ -35,11 +36,6 @@ def quote_pieces(quote: str) -> list[str]:
         pieces += [" ".join(unicodedata.normalize("NFKC", p).split()) for p in SPLIT_RE.split(part)
                    if WORD_RE.search(p)]
     return pieces
-
-
-def squash(text: str) -> str:
-    """Letters and digits only, case folded (ligatures spelled out)."""
-    return "".join(WORD_RE.findall(unicodedata.normalize("NFKC", text).casefold()))
 
 
 class WordStream:

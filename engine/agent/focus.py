@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from engine.index.text import words
+from engine.text import words
 
 NP = r"((?:[\w’'+.-]+\s+){0,3}?[\w’'+-]+)"
 AUX = r"(?:did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|must|may|might)"

@@ -20,7 +20,7 @@ from engine.agent.gemini_llm import STOPPED_PREFIX, TRUNCATED_NOTE, GeminiAgentL
 from engine.index import lexical
 from engine.index.evidence import page_units, readable, score_windows
 from engine.index.retrieve import Retriever
-from engine.index.text import query_pairs, query_terms, tokenize
+from engine.text import query_pairs, query_terms, tokenize
 from engine.llm.check import preflight
 from engine.llm.clients import run_sync
 from engine.llm.prompts import render

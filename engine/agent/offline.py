@@ -20,7 +20,7 @@ from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import PageUnits, Window, answer_type, page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
-from engine.index.text import tokenize
+from engine.text import tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 from engine.schemas.answer import Passage
 

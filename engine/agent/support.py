@@ -28,7 +28,7 @@ import numpy as np
 
 from engine.index import lexical
 from engine.index.evidence import answer_type, has_type, page_units, score_windows
-from engine.index.text import QUESTION_WORDS, STOP_WORDS, stem, words
+from engine.text import QUESTION_WORDS, STOP_WORDS, stem, words
 
 SIGNAL_PAGES = 3  # a document's best pages whose sentences are read for the signals
 FOCUS_WORDS = 2  # content words after the question word that name what is asked

@@ -11,10 +11,11 @@ lines hold the rest).
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Literal
+
+from engine.text import WORD_RE, fold, folded_words
 
 FUZZY_RATIO = 0.85
 MAX_CHARS = 600  # of a line read as a title
@@ -34,7 +35,6 @@ LABEL_RE = re.compile(
     )\s*[.:\-–—]?\s*""",
     re.VERBOSE | re.IGNORECASE,
 )
-WORD_RE = re.compile(r"[^\W_]+")
 LABEL_WORD_RE = re.compile(rf"(?:{_WORDS.replace(chr(92) + '.', '')})", re.IGNORECASE)
 MARKUP_RE = re.compile(r"^\s*(?:#{1,6}|[-*+•])\s+|\*\*|__|`")  # heading marks, a list bullet, emphasis
 
@@ -59,13 +59,13 @@ def strip_markup(line: str) -> str:
 
 
 def _word(token: str) -> str:
-    return unicodedata.normalize("NFKC", token).casefold()
+    return fold(token)
 
 
 def _words(text: str) -> tuple[str, ...]:
     """The words of a text, normalised; only the first MAX_CHARS characters of a long one (a paragraph is
     compared with a title by its start)."""
-    return tuple(WORD_RE.findall(unicodedata.normalize("NFKC", text[:MAX_CHARS]).casefold()))
+    return tuple(folded_words(text[:MAX_CHARS]))
 
 
 def _label_key(label: str) -> str:

@@ -11,7 +11,7 @@ import numpy as np
 
 from engine.index.bm25 import Bm25, TermCounts
 from engine.index.store import LEVELS, DocIndex, load_doc_index, update_index
-from engine.index.text import tokenize
+from engine.text import tokenize
 from engine.workspace import Workspace
 
 

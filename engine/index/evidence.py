@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.index.text import pairs, tokenize
+from engine.text import pairs, tokenize
 
 SENTENCE_END_RE = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[\"“(]?[A-Z0-9])")
 ABBREVIATION_END_RE = re.compile(

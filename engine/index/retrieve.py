@@ -14,7 +14,7 @@ import numpy as np
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import page_units, score_windows
-from engine.index.text import query_pairs, query_terms
+from engine.text import query_pairs, query_terms
 from engine.index.tree import tree_scores
 from engine.schemas.index import Hit
 from engine.workspace import Workspace

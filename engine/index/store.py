@@ -18,7 +18,7 @@ import numpy as np
 
 from engine.index.bm25 import TermCounts
 from engine.index.nodes import build_units, passages
-from engine.index.text import fragmented, pairs, tokenize
+from engine.text import fragmented, pairs, tokenize
 from engine.schemas import DocumentRecord, Status
 from engine.schemas.index import DocIndexInfo, IndexNode
 from engine.workspace import Workspace, atomic_write_text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.agent.sentences import ELISION, answer_text, best_sentences, quote
 from engine.index.evidence import Window, analyse
-from engine.index.text import query_terms
+from engine.text import query_terms
 
 PAGE = ("## Staff\n\n"
         "The company has offices in many countries. Its staff work in four regions. "

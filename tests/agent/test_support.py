@@ -6,7 +6,7 @@ import pytest
 
 from engine.agent.support import THRESHOLD, WEIGHTS, Signals, focus_share, focus_terms, support, supported
 from engine.index.evidence import analyse
-from engine.index.text import stem
+from engine.text import stem
 
 
 @pytest.mark.parametrize(("question", "names", "focus"), [

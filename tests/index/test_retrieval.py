@@ -169,7 +169,7 @@ def test_window_scores_do_not_depend_on_the_hash_seed():
 
 
 def test_british_and_american_spellings_are_one_term():
-    from engine.index.text import query_terms, tokenize
+    from engine.text import query_terms, tokenize
 
     assert tokenize("the organisation prioritised") == tokenize("the organization prioritized")
     assert query_terms("Which organisations?") == query_terms("Which organizations?")

@@ -9,6 +9,7 @@ from engine.extract.metadata.text import heading_list
 from engine.schemas.base import Provenance
 from engine.schemas.pdf import PdfInfo
 from engine.schemas.toc import Heading
+from engine.text import squash
 
 # -------------------------------------------------------------------------------------------- title
 
@@ -18,10 +19,6 @@ GENERIC_TITLES = frozenset(
     {"untitled", "title", "document", "presentation", "powerpoint presentation", "slide 1", "unknown", "none",
      "no title", "draft"}
 )  # fmt: skip
-
-
-def _squash(text: str) -> str:
-    return re.sub(r"[\W_]+", "", text).lower()
 
 
 def is_meaningful_title(title: str, file_name: str = "") -> bool:
@@ -36,7 +33,7 @@ def is_meaningful_title(title: str, file_name: str = "") -> bool:
     if " " not in title and SLUG_RE.match(title) and re.search(r"[-_.\d]", title):
         return False  # a slug such as "q1-fy25-earnings" or "report_v2"
     stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", file_name)
-    return not (stem and _squash(stem) == _squash(title))
+    return not (stem and squash(stem) == squash(title))
 
 
 

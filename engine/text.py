@@ -1,0 +1,152 @@
+"""Text primitives shared by every stage: words and index tokens, stems and stop words, sentences, and the
+patterns of contents-page leaders and list bullets.
+
+Some PDFs (TeX with Type 3 fonts) come out with words broken into pieces ("argumen ts", "t yp es").
+`fragmented` detects such text and `tokenize(..., joins=True)` then also emits the joins of two or
+three adjacent pieces, so that a query word still finds its broken occurrence.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+import Stemmer
+
+# ----------------------------------------------------------------------------------------------- words
+
+WORD_RE = re.compile(r"[^\W_]+")  # a run of letters and digits: the word of the index, of matching, of recall
+POSSESSIVE_RE = re.compile(r"(?<=\w)['’]s\b")
+
+STOP_WORDS = frozenset("""
+a about above after again against all also am an and any are as at be because been before being below
+between both but by can could did do does doing down during each either else ever few for from further
+had has have having he her here hers herself him himself his how however i if in into is it its itself
+just least less let like may me might more most much must my myself no nor not now of off on once only or
+other others otherwise ought our ours ourselves out over own per rather same shall she should since so
+some such than that the their theirs them themselves then there these they this those though through thus
+to too under until up upon us very via was we were what when where whether which while who whom whose why
+will with within without would yet you your yours yourself yourselves
+""".split())
+
+# Words that ask rather than describe: dropped from questions only (a page may well contain them).
+QUESTION_WORDS = frozenset("""
+according answer cover covers covered describe described describes discuss discussed discusses explain
+give kind mean means meant mention mentioned mentions say says said talk talks tell show shows many much
+""".split())
+
+# Short words that are real words, used to tell a letter-spaced text layer from ordinary prose.
+_SHORT_WORDS = frozenset("""
+a an as at be by do go he if in is it me my no of oh ok on or so to up us we
+""".split())
+
+_stemmer = Stemmer.Stemmer("english")
+
+
+def normalize(text: str) -> str:
+    """NFKC (ligatures split), lower case: the index's words (a stored index is built on exactly this)."""
+    return text.lower() if text.isascii() else unicodedata.normalize("NFKC", text).lower()
+
+
+def fold(text: str) -> str:
+    """NFKC (ligatures split), case folded ("ß" is "ss"): for comparing two texts, never stored."""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased words of a text (letters and digits), ligatures expanded, possessive 's dropped."""
+    text = normalize(text)
+    return WORD_RE.findall(POSSESSIVE_RE.sub("", text) if "'" in text or "’" in text else text)
+
+
+def folded_words(text: str) -> list[str]:
+    """The words of a text (letters and digits), folded: punctuation, spacing and case do not count."""
+    return WORD_RE.findall(fold(text))
+
+
+def squash(text: str) -> str:
+    """Letters and digits only, folded: for matching across broken spacing, punctuation and case."""
+    return "".join(folded_words(text))
+
+
+def _content(word: str) -> bool:
+    return word not in STOP_WORDS and (len(word) > 1 or word.isdigit())
+
+
+BRITISH_ISE_RE = re.compile(r"(?<=\w{3})is(e|ed|es|ing|ation|ations|er|ers)$")  # organisation, prioritised
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    """The Snowball stem, British "-ise" spellings taken as "-ize" ("organisation" and "organization"
+    are one word)."""
+    return _stemmer.stemWord(BRITISH_ISE_RE.sub(r"iz\1", word) if "is" in word else word)
+
+
+class _TokenCache(dict):
+    """word -> its stem, or "" for a stop word; filled on first sight (cleared when it grows large)."""
+
+    def __missing__(self, word: str) -> str:
+        if len(self) > 500_000:
+            self.clear()
+        token = self[word] = stem(word) if _content(word) else ""
+        return token
+
+
+_TOKENS = _TokenCache()
+
+
+def tokenize(text: str, *, joins: bool = False) -> list[str]:
+    """Stemmed content words; with `joins`, also the joins of 2 and 3 adjacent pieces of short runs."""
+    found = words(text)
+    tokens = [t for t in map(_TOKENS.__getitem__, found) if t]
+    if joins:
+        tokens.extend(_joined(found))
+    return tokens
+
+
+def pairs(tokens: list[str]) -> list[str]:
+    """Adjacent content-word pairs (`a~b`): phrases such as "largest dataset" or "sharing specification"."""
+    return [f"{a}~{b}" for a, b in zip(tokens, tokens[1:])]
+
+
+def query_pairs(question: str) -> list[str]:
+    """The distinct adjacent pairs of a question's content words."""
+    kept = [stem(w) for w in words(question) if _content(w) and w not in QUESTION_WORDS]
+    return list(dict.fromkeys(pairs(kept)))
+
+
+def query_terms(question: str) -> list[str]:
+    """The distinct stemmed terms of a question, in order, without stop and question words."""
+    seen: dict[str, None] = {}
+    for word in words(question):
+        if not _content(word) or word in QUESTION_WORDS:
+            continue
+        seen.setdefault(stem(word), None)
+    return list(seen)
+
+
+def fragmented(text: str, sample: int = 20_000) -> bool:
+    """True when many words are broken into pieces (one- or two-letter fragments that are not words)."""
+    found = words(text[:sample])
+    if len(found) < 200:
+        return False
+    letters = [w for w in found if w.isalpha()]
+    odd = sum(1 for w in letters if len(w) <= 2 and w not in _SHORT_WORDS)
+    return odd / max(1, len(letters)) > 0.2
+
+
+def _joined(found: list[str]) -> list[str]:
+    """Stems of adjacent pieces glued together, where a piece is short enough to be a fragment."""
+    extra = []
+    n = len(found)
+    for i in range(n - 1):
+        a, b = found[i], found[i + 1]
+        if not (a.isalpha() and b.isalpha()):
+            continue
+        if len(a) <= 8 or len(b) <= 8:
+            extra.append(stem(a + b))
+        if i + 2 < n and found[i + 2].isalpha() and min(len(a), len(b), len(found[i + 2])) <= 3:
+            extra.append(stem(a + b + found[i + 2]))
+    return extra

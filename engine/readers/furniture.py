@@ -43,6 +43,37 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     # the same number on every page is no page number (a version or a date stamp)
     found |= {text for text, n in exact.items() if n >= threshold and not PAGE_NUMBER_RE.match(text)}
     found |= {key for key, n in large.items() if n >= max(3, 0.5 * len(pages))}
+    return found | running_by_section(pages, body_size)
+
+
+RUNNING_MIN_PAGES = 3  # pages a running header of one chapter repeats on
+RUNNING_MAX_STEP = 2  # pages between two of its repeats (every page, or every other page of a spread)
+BAND = 4.0  # points: the vertical band a running header keeps from page to page
+
+
+def _band_key(text: str, y0: float, band: int | None = None) -> str:
+    return f"@{round(y0 / BAND) if band is None else band}|{' '.join(text.lower().split())}"
+
+
+def running_by_section(pages: list[PageLayout], body_size: float) -> set[str]:
+    """Running headers and footers that change with the chapter ("CHAPTER ONE", "Appendix D", "2. Methods"):
+    the same small margin text at the same height on at least three pages, each within two pages of the
+    last. Keys carry the height (see `_band_key`), so a heading that reads the same elsewhere stays."""
+    seen: dict[str, list[int]] = {}
+    for page in pages:
+        for line in _margin_lines(page):
+            if line.size <= body_size * 1.15:
+                key = _band_key(line.text, line.y0)
+                if not seen.get(key) or seen[key][-1] != page.number:
+                    seen.setdefault(key, []).append(page.number)
+    found: set[str] = set()
+    for key, numbers in seen.items():
+        run = best = 1
+        for a, b in zip(numbers, numbers[1:]):
+            run = run + 1 if b - a <= RUNNING_MAX_STEP else 1
+            best = max(best, run)
+        if best >= RUNNING_MIN_PAGES:
+            found.add(key)
     return found
 
 
@@ -105,6 +136,9 @@ def strip_furniture(page: PageLayout, furniture: set[str]) -> tuple[list[Line], 
                 label = label or (digits.group() if digits else line.text)  # the first page number wins
                 continue
             if _key(line.text) in furniture or " ".join(line.text.lower().split()) in furniture:
+                continue
+            band = round(line.y0 / BAND)
+            if any(_band_key(line.text, 0.0, b) in furniture for b in (band - 1, band, band + 1)):
                 continue
         kept.append(line)
     return kept, label

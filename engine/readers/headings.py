@@ -50,6 +50,7 @@ class Candidate:
     text: str
     style: Style
     order: int  # position in the document (first-appearance ranking)
+    identifier: bool = False  # it opens with a name set in a monospaced face (an API reference's "edge()")
 
 
 def label_class(text: str) -> tuple[str, float] | None:
@@ -96,7 +97,9 @@ CAPTION_RE = re.compile(
 )
 
 
-def _text_ok(text: str) -> bool:
+def _text_ok(text: str, identifier: bool = False) -> bool:
+    """Whether a line's text may be a heading's (`identifier`: it opens with a name set in a monospaced face,
+    which may start in lower case: "diagram()", "marks.typ")."""
     letters = sum(map(str.isalpha, text))
     if letters < 2 or len(text) > 220 or len(text.split()) > MAX_WORDS:
         return False
@@ -107,7 +110,7 @@ def _text_ok(text: str) -> bool:
     head = text if label else stripped
     if label:
         return True
-    return bool(head) and not head[0].islower()
+    return bool(head) and (not head[0].islower() or identifier)
 
 
 def _ends_sentence(text: str) -> bool:
@@ -160,6 +163,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
     skip = contents_pages(pages)
     cover = min([COVER_PAGES, *skip]) if len(pages) > COVER_PAGES else 0  # the title block's pages
     counts = _LazyCounts(pages)
+    face = body_family(pages, body)
     for page_index, lines in enumerate(pages):
         if page_index in skip:  # only the contents page's own title is a heading there
             for index, line in enumerate(lines[:8]):
@@ -170,11 +174,12 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
                     break
             continue
         left = min((l.x0 for l in lines), default=0.0)
+        figure = figure_text(lines, left)
         i = 0
         prev_heading = False
         while i < len(lines):
             line = lines[i]
-            style = _classify(lines, i, body, left, prev_heading)
+            style = None if i in figure else _classify(lines, i, body, left, prev_heading, face)
             if style is None:
                 prev_heading = False
                 i += 1
@@ -206,10 +211,60 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
             quote = words >= 12 and text.rstrip(" ”\"'’").endswith((".", "!", "?", "…"))
             if words <= MAX_WORDS + 12 and not quote and not _runs_on(lines, i + count - 1, text) \
                     and not (page_index < cover and not_a_heading(text, counts)):
-                found.append(Candidate(page_index + 1, i, count, text, style, order))
+                found.append(Candidate(page_index + 1, i, count, text, style, order,
+                                       identifier=line.lead_style[2] and text[:1].islower()))
                 order += 1
                 prev_heading = True
             i += count
+    return _without_label_lines(found, pages)
+
+
+NUMBER_WORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+                "sixteen|seventeen|eighteen|nineteen|twenty")
+CHAPTER_LABEL_RE = re.compile(
+    rf"^(?:(?:chapter|part|appendix|annex|kapitel|teil|anhang|chapitre|partie|annexe|cap[ií]tulo)\s*)?"
+    rf"(?:\d{{1,3}}|[IVXLC]{{1,6}}|[A-Z]|{NUMBER_WORDS})\.?$", re.I)
+
+
+def _without_label_lines(found: list[Candidate], pages: list[list[Line]]) -> list[Candidate]:
+    """A chapter's label set on a line of its own above its title ("Chapter 1", "APPENDIX A", "ONE") is no
+    heading of its own: the title below it is the heading (the label stays in the text, before it)."""
+    kept: list[Candidate] = []
+    for k, cand in enumerate(found):
+        nxt = found[k + 1] if k + 1 < len(found) else None
+        if nxt is not None and nxt.page == cand.page and CHAPTER_LABEL_RE.match(cand.text.strip()) \
+                and nxt.index - (cand.index + cand.count) <= 1:
+            lines = pages[cand.page - 1]
+            label, title = lines[cand.index + cand.count - 1], lines[nxt.index]
+            if 0 <= title.y0 - label.y1 <= 4 * max(title.size, label.size):
+                continue
+        kept.append(cand)
+    return kept
+
+
+FIGURE_CAPTION_RE = re.compile(r"^(figure|fig\.|chart|graph|map|exhibit|abbildung|abb\.)\s*[A-Z]?\d+([.\-–]\d+)*\b",
+                               re.I)
+PROSE_CHARS = 50  # a line this long, or a sentence of six words, is text, not a label inside a figure
+
+
+def _prose(line: Line) -> bool:
+    return len(line.text) >= PROSE_CHARS or (len(line.text.split()) >= 6 and _ends_sentence(line.text))
+
+
+def figure_text(lines: list[Line], left: float) -> set[int]:
+    """Indexes of the labels inside a figure drawn above its caption ("Past", "Present", "Epoch" over
+    "Figure 4-2: ..."): the lines between the text above and the caption that stand apart from the
+    column's left edge (a heading right above a figure starts at the edge)."""
+    found: set[int] = set()
+    for k, caption in enumerate(lines):
+        if not FIGURE_CAPTION_RE.match(caption.text):
+            continue
+        j = k - 1
+        while j >= 0 and lines[j].y1 <= caption.y0 + 1 and not _prose(lines[j]) \
+                and not FIGURE_CAPTION_RE.match(lines[j].text):
+            if lines[j].x0 > left + 2 * lines[j].size:
+                found.add(j)
+            j -= 1
     return found
 
 
@@ -240,10 +295,54 @@ def _starts_paragraph(lines: list[Line], j: int, left: float, strict: bool = Fal
     return False if strict else (nxt.bold != prev.bold or abs(nxt.size - prev.size) >= 1)
 
 
-def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading: bool) -> Style | None:
+FACE_SUFFIX_RE = re.compile(r"(psmt|mt|ps|std|pro|lt)$")
+
+
+def family(face: str) -> str:
+    """A font's family as its name says ("ABCDEF+TimesNewRomanPS-BoldMT": "timesnewroman", "SFRM1000": "sfrm")."""
+    name = re.split(r"[-,]", face.rsplit("+", 1)[-1], maxsplit=1)[0].lower()
+    return FACE_SUFFIX_RE.sub("", name.rstrip("0123456789"))
+
+
+def body_family(pages: list[list[Line]], body: float) -> str:
+    """The family of the typeface most text of the body size is set in."""
+    chars: Counter[str] = Counter()
+    for lines in pages:
+        for line in lines:
+            if line.size == body and not line.mono:
+                chars[family(line.face)] += len(line.text)
+    return chars.most_common(1)[0][0] if chars else ""
+
+
+HEADING_BLOCK_LINES = 3  # a heading wrapped over more lines than this is a paragraph
+HEADING_BLOCK_WORDS = 18
+
+
+def _short_block(lines: list[Line], i: int, left: float) -> bool:
+    """Whether line i and the lines of its style right under it make a short block that ends without a
+    sentence and is followed by other text: a heading wrapped over two or three lines ("REDUCING THE /
+    FEDERAL BACKGROUND / INVESTIGATIONS INVENTORY"), not an emphasised paragraph."""
+    line, end = lines[i], i + 1
+    while end < len(lines) and end - i <= HEADING_BLOCK_LINES:
+        nxt, prev = lines[end], lines[end - 1]
+        if (nxt.bold, nxt.italic) != (line.bold, line.italic) or abs(nxt.size - line.size) >= 0.6 \
+                or not -0.35 * line.size <= nxt.y0 - prev.y1 <= 0.8 * line.size or abs(nxt.x0 - line.x0) > 2:
+            break
+        end += 1
+    block = lines[i:end]
+    words = sum(len(l.text.split()) for l in block)
+    return 2 <= len(block) <= HEADING_BLOCK_LINES and words <= HEADING_BLOCK_WORDS \
+        and not any(_ends_sentence(l.text) or l.text.rstrip().endswith((".", "!", "?")) for l in block) \
+        and (_is_caps(" ".join(l.text for l in block)) or _title_case(" ".join(l.text for l in block))) \
+        and _starts_paragraph(lines, end, left)
+
+
+def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading: bool,
+              body_face: str = "") -> Style | None:
     line = lines[i]
     text = line.text
-    if not _text_ok(text) or line.size < body * 0.9 or BULLET_LEAD_RE.match(text):
+    identifier = line.lead_style[2] and (line.bold or line.size >= body * 1.12)
+    if not _text_ok(text, identifier) or line.size < body * 0.9 or BULLET_LEAD_RE.match(text):
         return None  # (a line led by a bullet glyph is a list item)
     label = label_class(text)
     caps = _is_caps(text)
@@ -266,9 +365,11 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     emphasised = line.bold or line.italic or caps
     if emphasised and not _starts_paragraph(lines, i + 1, left) and not label:
         nxt = lines[i + 1]
-        if nxt.bold == line.bold and nxt.italic == line.italic:
+        if nxt.bold == line.bold and nxt.italic == line.italic and not _short_block(lines, i, left):
             return None  # an emphasised paragraph, not a heading
-    if line.bold or caps:
+    # a numbered line set a little larger than the text, or in another typeface, stands out as a bold one does
+    distinct = label is not None and (line.size >= body + 0.5 or (body_face != "" and family(line.face) != body_face))
+    if line.bold or caps or distinct:
         return Style(line.size, line.bold, line.italic, caps, numbering)
     if label and _title_case(text):
         if _starts_paragraph(lines, i + 1, left, strict=True) or (
@@ -322,16 +423,49 @@ def _ends_block(line: Line) -> bool:
     return text.endswith((".", ":", "?", "!", "”", '"', ")")) or line.bold
 
 
+NUMBER_DEPTH_RE = re.compile(r"^(?:[A-Z]\.)?(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\S")
+
+
+def numbering_depth(text: str) -> int | None:
+    """How deep a heading's decimal number puts it: "4 Usage" 1, "4.1.2 Tokens" 3, "A.1 Terms" 2."""
+    match = NUMBER_DEPTH_RE.match(text)
+    if match is None:
+        return None
+    return match.group(1).count(".") + 1 + (1 if text[:1].isalpha() else 0)
+
+
+def _numbered_ranks(candidates: list[Candidate], ranks: dict[int, int]) -> dict[int, int]:
+    """Numbering and style reconciled: when the rank most of the headings numbered at each depth have grows
+    with the depth (1 < 1.1 < 1.1.1), a numbered heading set in a style that says otherwise (a word of code in
+    it, a one-off size) takes the rank of its depth. Depth 1 is left alone (a numbered list looks like it)."""
+    by_depth: dict[int, Counter[int]] = {}
+    depth_of: dict[int, int] = {}
+    for cand in candidates:
+        depth = numbering_depth(cand.text)
+        if depth is not None and cand.order in ranks:
+            by_depth.setdefault(depth, Counter())[ranks[cand.order]] += 1
+            depth_of[cand.order] = depth
+    if len(by_depth) < 2:
+        return ranks
+    mode = {d: counts.most_common(1)[0][0] for d, counts in by_depth.items()}
+    ordered = [mode[d] for d in sorted(mode)]
+    if any(b <= a for a, b in zip(ordered, ordered[1:])):
+        return ranks
+    return {order: mode[depth_of[order]] if depth_of.get(order, 1) > 1 and by_depth[depth_of[order]].total() >= 2
+            else rank for order, rank in ranks.items()}
+
+
 def assign_levels(candidates: list[Candidate], body: float, pages: int) -> dict[int, int]:
     """One level per style for the whole document: {candidate order: level (1 = top)}."""
     candidates = _merge_unlabelled(candidates)
-    # four or more body-size "headings" of one style on one page are a list of labels (names, terms)
+    # four or more body-size "headings" of one style on one page are a list of labels (names, terms), unless
+    # numbered or named after code (an API reference's "draw-mark()", "edge()")
     per_page: dict[tuple[int, Style], int] = {}
     for cand in candidates:
         per_page[(cand.page, cand.style)] = per_page.get((cand.page, cand.style), 0) + 1
     candidates = [
         c for c in candidates
-        if c.style.size >= body * 1.12 or label_class(c.text) or per_page[(c.page, c.style)] < 4
+        if c.style.size >= body * 1.12 or label_class(c.text) or c.identifier or per_page[(c.page, c.style)] < 4
     ]
     by_style: dict[Style, list[Candidate]] = {}
     for cand in candidates:
@@ -372,6 +506,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int) -> dict[
             else:
                 style_level[st] = below[0] if below else len(major) + 1
     ranks = {cand.order: style_level[style] for style, items in kept.items() for cand in items}
+    ranks = _numbered_ranks([c for items in kept.values() for c in items], ranks)
     # compress in document order so that an unused style leaves no gap (depth capped at Markdown's 6)
     levels: dict[int, int] = {}
     stack: list[int] = []

@@ -50,6 +50,9 @@ class Line:
     mono: bool = False  # set in a monospaced font (code)
     base: float = 0.0  # baseline y of its main text (sub- and superscripts aside); 0 when unknown
     vertical: bool = False  # written up or down the page (rotated 90 degrees)
+    color: int = 0  # the sRGB colour most of its characters are printed in
+    lead: int = 0  # characters of its first run in one style (bold, italic, monospaced), when the rest differs
+    lead_style: tuple[bool, bool, bool] = (False, False, False)  # that run's (bold, italic, monospaced)
 
     @property
     def baseline(self) -> float:
@@ -90,6 +93,11 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     fonts: dict[str, int] = {}
     bases: dict[tuple[float, float], int] = {}  # (size, baseline y) -> characters
     bold_chars = italic_chars = mono_chars = letters = 0
+    prose_chars = prose_bold = prose_italic = 0
+    colors: dict[int, int] = {}
+    lead_parts: list[str] = []  # the text of the first run of spans in one style
+    lead_style: tuple[bool, bool, bool] | None = None
+    lead_done = False
     for span in line["spans"]:
         text = span["text"]
         if not text:
@@ -99,6 +107,8 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         text_parts.append(text)
         stripped = len(text.strip())
         if not stripped:
+            if not lead_done:
+                lead_parts.append(text)
             continue
         size = round(span["size"] * 2) / 2
         weights[size] = weights.get(size, 0) + stripped
@@ -107,10 +117,22 @@ def _fragment(line: dict, block_no: int) -> Line | None:
             bases[key] = bases.get(key, 0) + stripped
         fonts[span.get("font", "")] = fonts.get(span.get("font", ""), 0) + stripped
         bold, italic = _span_style(span)
+        mono = bool(span.get("flags", 0) & 8 or _font_traits(span.get("font", ""))[2])
         bold_chars += stripped if bold else 0
-        mono_chars += stripped if span.get("flags", 0) & 8 or _font_traits(span.get("font", ""))[2] else 0
+        mono_chars += stripped if mono else 0
         italic_chars += stripped if italic else 0
         letters += stripped
+        colors[span.get("color", 0)] = colors.get(span.get("color", 0), 0) + stripped
+        if lead_style is None:
+            lead_style = (bold, italic, mono)
+        if not lead_done and (bold, italic, mono) == lead_style:
+            lead_parts.append(text)
+        else:
+            lead_done = True
+        if not mono:  # (the weight of a line's prose: an identifier set in a typewriter face within it aside)
+            prose_chars += stripped
+            prose_bold += stripped if bold else 0
+            prose_italic += stripped if italic else 0
     text = "".join(text_parts)
     if not letters:
         return None
@@ -129,14 +151,17 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         text=" ".join(text.split()),
         x0=x0, y0=y0, x1=x1, y1=y1,
         size=size,
-        bold=bold_chars >= 0.8 * letters,
-        italic=italic_chars >= 0.8 * letters,
+        bold=bold_chars >= 0.8 * letters or (prose_chars >= 0.5 * letters and prose_bold >= 0.8 * prose_chars),
+        italic=italic_chars >= 0.8 * letters or (prose_chars >= 0.5 * letters and prose_italic >= 0.8 * prose_chars),
         mono=mono_chars >= 0.8 * letters,
         block=block_no,
         font=font,
         face=max(fonts, key=lambda f: fonts[f]),
         base=base,
         vertical=abs(line.get("dir", (1.0, 0.0))[1]) > 0.7,
+        color=max(colors, key=lambda c: colors[c]),
+        lead=len(" ".join("".join(lead_parts).split())),
+        lead_style=lead_style or (False, False, False),
     )
 
 
@@ -150,6 +175,8 @@ def _merge_baseline(fragments: list[Line], gutter: float | None = None) -> list[
         if prev is not None and _same_line(prev, frag) and not (gutter is not None and prev.x1 <= gutter <= frag.x0):
             joiner = "" if frag.x0 - prev.x1 < 1.0 else " "  # kerned pieces of one word, or two words
             bullet = BULLET_GLYPH_RE.match(prev.text) is not None
+            if prev.lead == len(prev.text) and frag.lead_style == prev.lead_style:
+                prev.lead += len(joiner) + frag.lead  # (the first run in one style goes on in this fragment)
             prev.text = f"{prev.text}{joiner}{frag.text}"
             prev.x1 = max(prev.x1, frag.x1)
             prev.y0, prev.y1 = min(prev.y0, frag.y0), max(prev.y1, frag.y1)
@@ -220,7 +247,10 @@ def _join_pieces(lines: list[Line], gutter: float | None = None) -> list[Line]:
                 break
             j = min(near, key=lambda k: lines[k].x0)
             piece = lines[j]
-            line.text = f"{line.text}{'' if piece.x0 - line.x1 < 1.0 else ' '}{piece.text}"
+            joiner = "" if piece.x0 - line.x1 < 1.0 else " "
+            if line.lead == len(line.text) and piece.lead_style == line.lead_style:
+                line.lead += len(joiner) + piece.lead
+            line.text = f"{line.text}{joiner}{piece.text}"
             line.x1 = max(line.x1, piece.x1)
             line.y0, line.y1 = min(line.y0, piece.y0), max(line.y1, piece.y1)
             line.mono = line.mono and piece.mono
@@ -246,6 +276,7 @@ def _join_drop_caps(lines: list[Line]) -> list[Line]:
         if beside:
             first = min(beside, key=lambda l: l.y0)
             first.text = cap.text + first.text
+            first.lead += len(cap.text)
             gone.add(id(cap))
     return [l for l in lines if id(l) not in gone]
 

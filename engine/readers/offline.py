@@ -26,7 +26,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 14  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 15  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -38,6 +38,9 @@ class OfflineReader:
     #     vertical margin notes and lone page numbers as furniture, bullets never headings
     # 14: title-block lines (authors, dates, versions, notices) not headings; centred or flush-right wrapped titles one
     #     heading; drop caps; numbered paragraphs not headings; body size without code
+    # 15: running heads of a chapter are furniture; a chapter's label line ("Chapter 1") is no heading of its own;
+    #     numbering depth fixes levels; identifiers, numbered headings in another face or a larger size, and headings
+    #     wrapped over two or three emphasised lines are headings; labels in a figure above its caption are not
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -141,6 +144,8 @@ def join_large_words(lines: list[Line]) -> list[Line]:
         if prev is not None and line.font and line.font == prev.font and line.size == prev.size \
                 and line.size > LARGE * DEGENERATE_SIZE and same_row(prev, line) \
                 and 0 <= line.x0 - prev.x1 <= 1.2 * line.size:
+            if prev.lead == len(prev.text) and line.lead_style == prev.lead_style:
+                prev.lead += 1 + line.lead
             prev.text = f"{prev.text} {line.text}"
             prev.x1 = max(prev.x1, line.x1)
             prev.y0, prev.y1 = min(prev.y0, line.y0), max(prev.y1, line.y1)

@@ -17,6 +17,9 @@ import Stemmer
 # ----------------------------------------------------------------------------------------------- words
 
 WORD_RE = re.compile(r"[^\W_]+")  # a run of letters and digits: the word of the index, of matching, of recall
+# A word that starts with a letter and keeps its inner apostrophes and hyphens ("state-of-the-art", "don't"):
+# a keyword's word, where "covid-19" is one word and "2023" none.
+COMPOUND_WORD_RE = re.compile(r"[^\W\d_][\w'’-]*[^\W_]|[^\W\d_]")
 POSSESSIVE_RE = re.compile(r"(?<=\w)['’]s\b")
 
 STOP_WORDS = frozenset("""
@@ -30,6 +33,13 @@ to too under until up upon us very via was we were what when where whether which
 will with within without would yet you your yours yourself yourselves
 """.split())
 
+# Prose analysis (keywords, summaries, names) also drops these adverbs and connectives, which never make a
+# keyword; the index keeps them searchable (a question may turn on "often", "although" or "therefore").
+PROSE_STOP_WORDS = STOP_WORDS | frozenset("""
+almost although always among another anyone anything around became become cannot done enough etc even every
+neither often perhaps thereby therefore toward towards unless whatever whereas
+""".split())
+
 # Words that ask rather than describe: dropped from questions only (a page may well contain them).
 QUESTION_WORDS = frozenset("""
 according answer cover covers covered describe described describes discuss discussed discusses explain
@@ -41,7 +51,43 @@ _SHORT_WORDS = frozenset("""
 a an as at be by do go he if in is it me my no of oh ok on or so to up us we
 """.split())
 
-_stemmer = Stemmer.Stemmer("english")
+# Snowball stemmers by ISO 639-1 code (PyStemmer's names); any other language is stemmed as English.
+STEMMER_LANGS = {
+    "en": "english", "fr": "french", "de": "german", "es": "spanish", "it": "italian", "pt": "portuguese",
+    "nl": "dutch", "sv": "swedish", "no": "norwegian", "da": "danish", "fi": "finnish", "ru": "russian",
+    "hu": "hungarian", "ro": "romanian", "tr": "turkish", "ca": "catalan", "el": "greek", "id": "indonesian",
+    "ga": "irish", "lt": "lithuanian", "cs": "czech", "pl": "polish",
+}  # fmt: skip
+
+
+@lru_cache(maxsize=32)
+def stemmer(lang: str = "en") -> Stemmer.Stemmer:
+    """The Snowball stemmer of a language (English for one without)."""
+    return Stemmer.Stemmer(STEMMER_LANGS.get(lang, "english"))
+
+
+@lru_cache(maxsize=16)
+def stop_words(lang: str = "en") -> frozenset[str]:
+    """The stop words of prose in a language (ISO 639-1): English our own list, others yake's lists
+    (English for a language without one)."""
+    if lang in ("", "en"):
+        return PROSE_STOP_WORDS
+    from importlib import resources
+
+    name = {"cs": "cz"}.get(lang, lang)  # yake's file names
+    try:
+        text = (resources.files("yake") / "core" / "StopwordsList" / f"stopwords_{name}.txt").read_text("utf-8")
+    except (OSError, ModuleNotFoundError):
+        return PROSE_STOP_WORDS
+    return frozenset(w.strip().lower() for w in text.splitlines() if w.strip())
+
+
+def stem_words(found: list[str], lang: str = "en") -> list[str]:
+    """Snowball stems of words in a language, as they are (no British "-ise" mapping: see `stem`)."""
+    return stemmer(lang).stemWords(found)
+
+
+_stemmer = stemmer("en")
 
 
 def normalize(text: str) -> str:

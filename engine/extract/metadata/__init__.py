@@ -1,9 +1,9 @@
 """Offline context metadata of a document: `extract_metadata` runs one small rule-based function per field."""
 
 # No model, no network: docinfo, the layout (headings) and rules over the text; every field records where it
-# came from (provenance). The field functions live by concern: text (Markdown to sampled body text), words
-# (stopwords, stems), sentences, document (title, author, language, type), dates (publication date), periods,
-# keywords, summary, themes, entities. Their public names are re-exported here.
+# came from (provenance). The field functions live by concern: text (Markdown to sampled body text), sentences,
+# document (title, author, language, type), dates (publication date), periods, keywords, summary, themes,
+# entities. Their public names are re-exported here; words, stems and stop words are engine.text's.
 
 from __future__ import annotations
 
@@ -20,7 +20,9 @@ from engine.extract.metadata.entities import (
     ORG_HEAD_SET, ORG_NAME_RE, ORG_SUFFIXES, entity_key, extract_entities, find_acronym_organisations,
     find_organisations, is_organisation, long_form,
 )
-from engine.extract.metadata.keywords import TOKEN_SPLIT_RE, URL_RE, extract_keywords, keyword_candidates
+from engine.extract.metadata.keywords import (
+    KEYWORD_NOISE, TOKEN_SPLIT_RE, URL_RE, extract_keywords, keyword_candidates,
+)
 from engine.extract.metadata.periods import (
     BEFORE_YEAR, COPYRIGHT_BEFORE_RE, FY_ANCHOR_RE, GATES, MAX_PERIODS, PERIOD_MONTHS, QUARTER_WORDS,
     SHORT_RANGE_AFTER_RE, YEAR_ANCHOR_RE, Period, extract_time_periods, find_periods,
@@ -37,13 +39,12 @@ from engine.extract.metadata.themes import (
     BOILERPLATE_SECTIONS_RE, MAX_THEMES, NUMBERING_RE, THEME_DESCRIPTION_CHARS, extract_themes, first_sentence,
     shorten, theme_name, themes_at_level,
 )
-from engine.extract.metadata.words import KEYWORD_NOISE, STEMMER_LANGS, STOPWORDS_EN, WORD_RE, stem_words, stopwords
 from engine.schemas.base import Provenance
 from engine.schemas.metadata import ContextMetadata
 from engine.schemas.pdf import PdfInfo
 from engine.schemas.toc import Heading
 
-VERSION = 2  # bump when the output changes: the pipeline re-runs the stage (2: authors from a title block)
+VERSION = 3  # bump when the output changes: the pipeline re-runs the stage (3: one English stop-word list)
 
 __all__ = [
     "VERSION", "extract_metadata",
@@ -59,7 +60,7 @@ __all__ = [
     "ORG_ANCHOR_RE", "ORG_HEADS", "ORG_HEAD_SET", "ORG_NAME_RE", "ORG_SUFFIXES", "entity_key", "extract_entities",
     "find_acronym_organisations", "find_organisations", "is_organisation", "long_form",
     # keywords
-    "TOKEN_SPLIT_RE", "URL_RE", "extract_keywords", "keyword_candidates",
+    "KEYWORD_NOISE", "TOKEN_SPLIT_RE", "URL_RE", "extract_keywords", "keyword_candidates",
     # periods
     "BEFORE_YEAR", "COPYRIGHT_BEFORE_RE", "FY_ANCHOR_RE", "GATES", "MAX_PERIODS", "PERIOD_MONTHS", "QUARTER_WORDS",
     "SHORT_RANGE_AFTER_RE", "YEAR_ANCHOR_RE", "Period", "extract_time_periods", "find_periods",
@@ -75,8 +76,6 @@ __all__ = [
     # themes
     "BOILERPLATE_SECTIONS_RE", "MAX_THEMES", "NUMBERING_RE", "THEME_DESCRIPTION_CHARS", "extract_themes",
     "first_sentence", "shorten", "theme_name", "themes_at_level",
-    # words
-    "KEYWORD_NOISE", "STEMMER_LANGS", "STOPWORDS_EN", "WORD_RE", "stem_words", "stopwords",
 ]
 
 

@@ -7,8 +7,8 @@ from collections import Counter
 from itertools import islice
 
 from engine.extract.metadata.text import MAX_ANCHORS
-from engine.extract.metadata.words import STOPWORDS_EN
 from engine.schemas.metadata import Entity
+from engine.text import PROSE_STOP_WORDS
 
 MAX_ENTITIES = 15
 
@@ -24,7 +24,7 @@ ORG_HEAD_SET = frozenset(ORG_HEADS.split("|"))
 CAP_TOKEN_RE = re.compile(r"[A-Z][\w'’&-]*|(?:[A-Z]\.){2,}")
 ACRONYM_DEF_RE = re.compile(r"\((?:the\s+)?[“\"]?([A-Z][A-Za-z&]{1,8})[”\"]?(?:\)|\s+or\s|,|;)")
 CONNECTORS = frozenset({"and", "&", "of", "the", "for", "on"})
-NAME_STOP = STOPWORDS_EN | frozenset(
+NAME_STOP = PROSE_STOP_WORDS | frozenset(
     "each any all this that these those our its their in for as under see by to from with at if when both "
     "neither every such other new chairman chair staff dear mr mrs ms dr".split()
 )

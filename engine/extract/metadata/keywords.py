@@ -6,10 +6,22 @@ import re
 from collections import Counter
 from math import log
 
-from engine.extract.metadata.words import KEYWORD_NOISE, WORD_RE, stem_words, stopwords
+from engine.text import COMPOUND_WORD_RE, stem_words, stop_words
 
 TOKEN_SPLIT_RE = re.compile(r"[^\w\s'’-]+|\s[-–—]+\s|--+")
 URL_RE = re.compile(r"\S*(?:https?://|www\.|@)\S*")
+# Generic words that make poor keywords in any document.
+KEYWORD_NOISE = frozenset(
+    """also may might would could including include includes included however therefore see page pages
+    figure fig table section sections footnote note notes supra infra id ibid et al vol pp percent million
+    billion thousand first second third fourth one two three four five six seven eight nine ten new use used
+    using well many make made makes like based given number part example particular certain various said
+    says get thereof herein hereof whereas approximately respectively year years time january february march
+    april june july august september october november december monday tuesday wednesday thursday friday
+    copyright rights reserved inc ltd llc www http https com org due total need needs provide provides provided
+    related regarding following described discussed generally include among another per cent eg ie continued
+    continue continues current currently across""".split()
+)
 
 
 def _content_word(token: str, stop: frozenset[str]) -> str:
@@ -19,7 +31,8 @@ def _content_word(token: str, stop: frozenset[str]) -> str:
     word = word[:-2] if word.endswith(("'s", "’s")) else word
     if word == "of":
         return word
-    ok = word not in stop and WORD_RE.fullmatch(word) and (len(word) > 2 or (len(word) == 2 and token.isupper()))
+    ok = word not in stop and COMPOUND_WORD_RE.fullmatch(word) \
+        and (len(word) > 2 or (len(word) == 2 and token.isupper()))
     return word if ok else ""
 
 
@@ -62,7 +75,7 @@ def keyword_candidates(paragraphs: list[str], stop: frozenset[str]) -> tuple[Cou
 def extract_keywords(paragraphs: list[str], lang: str = "en", top: int = 15) -> list[str]:
     """8-15 key phrases (1-3 words) by count x (1 + log spread) x length weight, lower-case, deduplicated
     by stems; a phrase inside a kept longer phrase that accounts for half of its uses is dropped."""
-    counts, spread = keyword_candidates(paragraphs, stopwords(lang) | KEYWORD_NOISE)
+    counts, spread = keyword_candidates(paragraphs, stop_words(lang) | KEYWORD_NOISE)
     length_weight = {1: 1.0, 2: 2.5, 3: 3.0}
     scored = sorted(
         ((c * (1 + log(spread[k])) * length_weight[len(k)], k, c) for k, c in counts.items() if c >= 2),

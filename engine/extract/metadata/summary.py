@@ -7,7 +7,8 @@ from collections import Counter
 from math import log, sqrt
 
 from engine.extract.metadata.sentences import BOILERPLATE_MARKS, FOOTNOTE_END_RE, split_sentences
-from engine.extract.metadata.words import KEYWORD_NOISE, WORD_RE, stem_words, stopwords
+from engine.extract.metadata.keywords import KEYWORD_NOISE
+from engine.text import COMPOUND_WORD_RE, stem_words, stop_words
 
 # "SUMMARY: We propose..." and "BURBANK, Calif. – The Walt Disney Company..." lose their label.
 LABEL_RE = re.compile(
@@ -38,13 +39,13 @@ def is_summary_sentence(sentence: str) -> bool:
 
 def extract_summary(paragraphs: list[str], lang: str = "en", max_sentences: int = 5) -> str:
     """3-5 sentences, verbatim, in document order: centroid similarity x position bonus, no near-repeats."""
-    stop = stopwords(lang) | KEYWORD_NOISE
+    stop = stop_words(lang) | KEYWORD_NOISE
     candidates: list[tuple[int, str, list[str]]] = []
     frequencies: Counter[str] = Counter()
     position = 0
     for paragraph in paragraphs:
         for sentence in split_sentences(paragraph):
-            words = [w.lower() for w in WORD_RE.findall(sentence)]
+            words = [w.lower() for w in COMPOUND_WORD_RE.findall(sentence)]
             stems = stem_words([w for w in words if w not in stop and len(w) > 2], lang)
             frequencies.update(stems)
             label = LABEL_RE.match(sentence)

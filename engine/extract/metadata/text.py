@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from engine.extract.metadata.words import WORD_RE
 from engine.markdown import HEADING_RE, MARKER_RE, iter_headings, split_pages
 from engine.schemas.toc import Heading
+from engine.text import COMPOUND_WORD_RE
 
 SAMPLE_CHARS = 100_000  # about 15k words of body text for keywords, summary and language
 SCAN_CHARS = 600_000  # text scanned for entities and time periods (about 160 pages)
@@ -113,7 +113,7 @@ def resolve_hyphens(text: str) -> str:
     if SOFT_HYPHEN not in text:
         return text
     pieces = text.split(SOFT_HYPHEN)
-    vocabulary = set(WORD_RE.findall(" ".join(pieces).lower()))
+    vocabulary = set(COMPOUND_WORD_RE.findall(" ".join(pieces).lower()))
     out = [pieces[0]]
     for piece in pieces[1:]:
         left = re.search(r"[^\W\d_]+$", out[-1][-40:])

@@ -68,18 +68,14 @@ def stemmer(lang: str = "en") -> Stemmer.Stemmer:
 
 @lru_cache(maxsize=16)
 def stop_words(lang: str = "en") -> frozenset[str]:
-    """The stop words of prose in a language (ISO 639-1): English our own list, others yake's lists
-    (English for a language without one)."""
+    """The stop words of prose in a language (ISO 639-1): English our own list, others stopwords-iso's
+    (English for a language it lacks)."""
     if lang in ("", "en"):
         return PROSE_STOP_WORDS
-    from importlib import resources
+    import stopwordsiso  # its lists load on first use
 
-    name = {"cs": "cz"}.get(lang, lang)  # yake's file names
-    try:
-        text = (resources.files("yake") / "core" / "StopwordsList" / f"stopwords_{name}.txt").read_text("utf-8")
-    except (OSError, ModuleNotFoundError):
-        return PROSE_STOP_WORDS
-    return frozenset(w.strip().lower() for w in text.splitlines() if w.strip())
+    found = stopwordsiso.stopwords(lang)
+    return frozenset(w.lower() for w in found) if found else PROSE_STOP_WORDS
 
 
 def stem_words(found: list[str], lang: str = "en") -> list[str]:

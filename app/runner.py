@@ -21,6 +21,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from engine.pipeline import DONE, Pipeline, default_stages
+from engine import logs
 from engine.procs import die_with_parent
 from engine.schemas import IngestResult, ProgressEvent, Status
 from engine.workspace import Workspace
@@ -162,8 +163,8 @@ class IngestRunner:
     def _run_child(self, context: Any, job: _Job, stop: Any) -> tuple[list[IngestResult], bool, str | None]:
         """Run `job` in a child process; once `stop` is set it has CANCEL_GRACE seconds, then it is ended."""
         events = context.Queue()
-        process = context.Process(target=_child_main, args=(job, events, stop, os.getpid()), name="pdfrag-ingest",
-                                  daemon=False)
+        process = context.Process(target=_child_main, args=(job, events, stop, os.getpid(), logs.configured_level()),
+                                  name="pdfrag-ingest", daemon=False)
         process.start()
         _CHILDREN.add(process)
         outcome: tuple[list[IngestResult], bool, str | None] | None = None
@@ -232,10 +233,11 @@ def _run_pipeline(job: _Job, emit, stop: Any) -> tuple[list[IngestResult], bool,
         done.set()
 
 
-def _child_main(job: _Job, events: Any, stop: Any, parent_pid: int) -> None:
+def _child_main(job: _Job, events: Any, stop: Any, parent_pid: int, log_level: int | None = None) -> None:
     """Entry of the ingest child process: events and then the outcome go through `events`.
 
-    It dies with the server (parent-death signal), and its pipeline workers die with it.
+    It dies with the server (parent-death signal), and its pipeline workers die with it. It logs as the
+    server does (`pdfrag -v serve`, PDFRAG_LOG_LEVEL).
     """
     die_with_parent(parent_pid)
     events.put(_run_pipeline(job, events.put, stop))
@@ -252,6 +254,8 @@ def _cleanup(batch: Batch) -> None:
 @dataclass
 class StageCell:
     status: str = "waiting"  # waiting | running | ok | partial | failed | skipped | cached | cancelled
+    if log_level is not None:
+        logs.configure(log_level)
     done: int = 0
     total: int = 0
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import logging
 import signal
 import sys
 import time
@@ -12,11 +13,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engine import logs
 from engine.config import ConfigError, Settings, debug_enabled, resolve_provider
 from engine.schemas import DocumentRecord, Provider, Status
 from engine.workspace import DamagedRecordError, Workspace
 
+log = logging.getLogger(__name__)
+
 WHAT = ("record", "metadata", "markdown", "toc", "structure", "tree", "headings")
+VERBOSE_HELP = ("log on stderr each document's stages (doc id, stage, seconds); -vv also each LLM call "
+                "(default: $PDFRAG_LOG_LEVEL or warning)")
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
@@ -34,7 +40,10 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signal.SIGTERM, _interrupt)
     try:
         settings = Settings.from_env()
+        logs.configure(logs.level_for(args.verbose, settings.log_level))
         workspace = Workspace(Path(args.data_dir) if args.data_dir else settings.data_dir)
+        log.debug("%s: workspace %s, provider setting %s, %d worker(s)", args.command, workspace.root,
+                  settings.provider, settings.workers)
         return args.handler(args, settings, workspace)
     except (ConfigError, UsageError) as exc:
         _err(str(exc))
@@ -50,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a bug or an environment problem: one line, the traceback only when asked
         if debug_enabled():
             raise
+        log.debug("unexpected error", exc_info=True)
         _err(f"unexpected error: {type(exc).__name__}: {' '.join(str(exc).split())[:300]} "
              "(PDFRAG_DEBUG=1 shows the traceback)")
         return EXIT_FAILED
@@ -63,11 +73,13 @@ def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
                         help="workspace folder (default: $PDFRAG_DATA_DIR or ./data/workspace)")
+    common.add_argument("-v", "--verbose", action="count", default=argparse.SUPPRESS, help=VERBOSE_HELP)
     parser = argparse.ArgumentParser(
         prog="pdfrag", description="Turn PDFs into page-marked Markdown, metadata, tables of contents and a tree.",
     )
     parser.add_argument("--data-dir", metavar="DIR", default=None,
                         help="workspace folder (also accepted after the command)")
+    parser.add_argument("-v", "--verbose", action="count", default=0, help=VERBOSE_HELP)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for register in COMMANDS:
         register(commands, common)
@@ -178,7 +190,9 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
     if args.dry_run:
         _err("the offline provider makes no calls and costs nothing; --dry-run estimates gemini runs")
         return EXIT_OK
-    printer = ProgressPrinter(total=len(collect_pdfs(Path(p) for p in args.paths)))
+    # with stage lines logged, one line per document instead of a bar redrawn under them
+    verbose = logging.getLogger("engine").isEnabledFor(logging.INFO)
+    printer = ProgressPrinter(total=len(collect_pdfs(Path(p) for p in args.paths)), tty=False if verbose else None)
     try:
         pipeline = Pipeline(workspace, provider=provider, workers=workers, on_progress=printer,
                             max_bytes=settings.max_upload_bytes, llm=llm)

@@ -9,7 +9,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.schemas import Provider
-from engine.settings import DEFAULT_DATA_DIR, ConfigError, EnvSettings, ProviderChoice
+from engine.settings import DEFAULT_DATA_DIR, ConfigError, EnvSettings, LogLevel, ProviderChoice
 
 __all__ = ["AVAILABLE_PROVIDERS", "DEFAULT_DATA_DIR", "DOC_TIMEOUT_S", "ConfigError", "ProviderChoice", "Settings",
            "debug_enabled", "default_workers", "doc_timeout", "resolve_provider"]
@@ -45,6 +45,7 @@ class Settings(BaseModel):
     provider: ProviderChoice = Field(default="offline", description="PDFRAG_PROVIDER")
     debug: bool = Field(default=False, description="tracebacks on stderr (PDFRAG_DEBUG=1)")
     gemini_key_set: bool = Field(default=False, description="whether GEMINI_API_KEY is set (never its value)")
+    log_level: LogLevel = Field(default="warning", description="PDFRAG_LOG_LEVEL")
 
     @property
     def max_upload_bytes(self) -> int:
@@ -58,7 +59,7 @@ class Settings(BaseModel):
     @classmethod
     def of(cls, env: EnvSettings) -> Settings:
         return cls(data_dir=env.data_dir, workers=env.workers or default_workers(), max_upload_mb=env.max_upload_mb,
-                   provider=env.provider, debug=env.debug, gemini_key_set=env.gemini_key_set)
+                   provider=env.provider, debug=env.debug, gemini_key_set=env.gemini_key_set, log_level=env.log_level)
 
 
 def debug_enabled(env: Mapping[str, str] | None = None) -> bool:

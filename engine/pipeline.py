@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import logging
 import multiprocessing
 import os
 import signal
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from engine import logs
 from engine.config import debug_enabled, default_workers
 from engine.config import doc_timeout as config_doc_timeout
 from engine.llm.usage import Usage
@@ -38,6 +40,7 @@ __all__ = [
     "TreeStage", "collect_pdfs", "default_stages", "input_problem", "is_up_to_date", "run_document", "stage_keys",
 ]
 
+log = logging.getLogger(__name__)
 ProgressCallback = Callable[[ProgressEvent], None]
 CRASH_MESSAGE = "the worker process crashed while processing this file (a malformed PDF can do this)"
 DONE = "done"  # the stage name of the last event of every document
@@ -182,13 +185,21 @@ class DocJob:
 
 
 def run_document(job: DocJob, emit: ProgressCallback, cancelled: Callable[[], bool]) -> IngestResult:
-    """Run the stages of one document from the first missing one; the record is saved after each stage."""
+    """Run the stages of one document from the first missing one; the record is saved after each stage.
+    Every line it logs (its stages' and their LLM calls' too) carries doc=<doc_id>."""
+    with logs.context(doc=job.doc_id):
+        return _run_document(job, emit, cancelled)
+
+
+def _run_document(job: DocJob, emit: ProgressCallback, cancelled: Callable[[], bool]) -> IngestResult:
     started = time.perf_counter()
     workspace = Workspace(job.root)
     record = workspace.load(job.doc_id)
     if record is None:
         raise FileNotFoundError(f"no record for document {job.doc_id}")
     doc, total = record.rel_path, len(job.stages)
+    log.info("started file=%r stages=%d provider=%s%s", doc, total, job.provider.value,
+             " (forced)" if job.force else "")
     keys = stage_keys(record.sha256, job.stages, job.provider, job.model)
     ctx = StageContext(workspace, record, job.provider, job.model, _page_progress(emit, doc))
     unusable: dict[str, str] = {}  # stage name -> why later stages cannot use it
@@ -207,6 +218,7 @@ def run_document(job: DocJob, emit: ProgressCallback, cancelled: Callable[[], bo
                 record.status, record.error = Status.PENDING, "cancelled"
                 workspace.save(record)
             emit(ProgressEvent(doc=doc, stage=DONE, done=index, total=total, message="cancelled"))
+            log.info("cancelled before stage=%s seconds=%.2f", stage.name, time.perf_counter() - started)
             return _result(record, time.perf_counter() - started).model_copy(
                 update={"status": Status.PENDING, "error": "cancelled"})  # this run's outcome; the record may keep ok
         key = keys[stage.name]
@@ -219,12 +231,14 @@ def run_document(job: DocJob, emit: ProgressCallback, cancelled: Callable[[], bo
                 warnings=[f"skipped: the {blocked} stage {unusable[blocked]}"],
             )
             unusable[stage.name] = "was skipped"
+            log.info("stage=%s skipped: the %s stage %s", stage.name, blocked, unusable[blocked])
             emit(ProgressEvent(doc=doc, stage=stage.name, done=index + 1, total=total, message="skipped"))
             continue
         if not job.force and _cached(ctx, stage, key):
             cached_status = record.stages[stage.name].status
             if cached_status in (Status.FAILED, Status.PENDING):
                 unusable[stage.name] = "failed" if cached_status is Status.FAILED else "was skipped"
+            log.info("stage=%s cached status=%s", stage.name, cached_status.value)
             emit(ProgressEvent(doc=doc, stage=stage.name, done=index + 1, total=total, message="cached"))
             continue
         begin_change()
@@ -236,11 +250,28 @@ def run_document(job: DocJob, emit: ProgressCallback, cancelled: Callable[[], bo
         emit(ProgressEvent(doc=doc, stage=stage.name, done=index + 1, total=total, message=state.status.value))
     record.status, record.error = _document_status(record, job.stages)
     workspace.save(record)
+    seconds = time.perf_counter() - started
+    log.info("done status=%s seconds=%.2f%s", record.status.value, seconds,
+             f" reason={record.error!r}" if record.error else "")
     emit(ProgressEvent(doc=doc, stage=DONE, done=total, total=total, message=record.status.value))
-    return _result(record, time.perf_counter() - started)
+    return _result(record, seconds)
 
 
 def _run_stage(ctx: StageContext, stage: Stage, key: StageKey) -> StageState:
+    with logs.context(stage=stage.name):
+        log.info("started provider=%s", key.provider.value)
+        state = _run_stage_logged(ctx, stage, key)
+        if state.status is Status.FAILED:
+            log.info("failed seconds=%.2f reason=%r", state.seconds, state.errors[0].message)
+        else:
+            llm = (f" calls={state.calls} retries={state.retries} fallbacks={state.fallbacks} "
+                   f"tokens_in={state.input_tokens} tokens_out={state.output_tokens}") if state.calls else ""
+            log.info("done status=%s seconds=%.2f warnings=%d%s", state.status.value, state.seconds,
+                     len(state.warnings), llm)
+        return state
+
+
+def _run_stage_logged(ctx: StageContext, stage: Stage, key: StageKey) -> StageState:
     started = time.perf_counter()
     state = StageState(provider=key.provider, model=ctx.model if key.provider is not Provider.OFFLINE else "",
                        version=key.version, cache_key=key.key)
@@ -439,6 +470,7 @@ class Pipeline:
                 self.workspace, record, self.stages, self.provider, self.model, probe
             ):
                 finished[doc_id] = _result(record, 0.0)
+                log.info("doc=%s cached file=%r: every stage is up to date", doc_id, record.rel_path)
                 self._emit(ProgressEvent(doc=record.rel_path, stage=DONE, done=1, total=1, message="cached"))
             else:
                 jobs[doc_id] = DocJob(str(self.workspace.root), doc_id, self.stages, self.provider, self.model,
@@ -472,6 +504,7 @@ class Pipeline:
             except (OSError, ValueError) as exc:
                 error = f"cannot be added to the workspace ({' '.join(str(exc).split())})"
         if error is not None:
+            log.info("file=%r not added: %s", name, error)
             self._emit(ProgressEvent(doc=name, stage=DONE, done=1, total=1, message=f"failed: {error}"))
             return name, "", IngestResult(doc_id=None, file_name=name, pages=0, format=None,
                                           status=Status.FAILED, error=error, seconds=0.0)
@@ -490,10 +523,14 @@ class Pipeline:
         if not jobs:
             return {}
         if self.workers == 1 or len(jobs) == 1:  # in this process: no time limit (nothing else waits on it)
+            log.info("batch: %d document(s) in this process", len(jobs))
             return {job.doc_id: self._run_here(job) for job in jobs}
+        log.info("batch: %d document(s), %d worker process(es), time limit %s", len(jobs), self.workers,
+                 f"{self.doc_timeout:.0f} s" if self.doc_timeout else "none")
         results, broken = self._run_pool(jobs, self.workers)
         broken = self._fail_timed_out(broken, results)
         if len(broken) > 1 and not self.cancelled:  # a killed worker breaks its pool: the others run again
+            log.info("a worker process ended abruptly: %d document(s) of its pool run again", len(broken))
             again, broken = self._run_pool(broken, self.workers)
             results.update(again)
             broken = self._fail_timed_out(broken, results)
@@ -528,6 +565,8 @@ class Pipeline:
         for doc_id, (pid, started) in list(self._started.items()):
             if now - started > self.doc_timeout and doc_id not in self._timed_out:
                 self._timed_out.add(doc_id)
+                log.info("doc=%s worker=%d stopped: running over %.0f s (PDFRAG_DOC_TIMEOUT)", doc_id, pid,
+                         self.doc_timeout)
                 try:
                     os.kill(pid, signal.SIGKILL)
                 except OSError:
@@ -552,10 +591,14 @@ class Pipeline:
         broken: list[DocJob] = []
         events, stop = context.Queue(), context.Event()
         per_pool = max(1, workers) * TASKS_PER_WORKER
+        pools = -(-len(jobs) // per_pool)
         try:
             for start in range(0, len(jobs), per_pool):
                 if self.cancelled:
                     break
+                log.info("worker pool %d/%d: %d worker(s) for %d document(s)%s", start // per_pool + 1, pools,
+                         min(workers, len(jobs) - start), len(jobs[start:start + per_pool]),
+                         " (replacing the last: workers are recycled)" if start else "")
                 self._run_one_pool(context, jobs[start:start + per_pool], workers, events, stop, results, broken)
         finally:
             self._drain(events)
@@ -566,7 +609,8 @@ class Pipeline:
     def _run_one_pool(self, context: Any, jobs: list[DocJob], workers: int, events: Any, stop: Any,
                       results: dict[str, IngestResult], broken: list[DocJob]) -> None:
         with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context,
-                                 initializer=_init_worker, initargs=(events, stop, os.getpid())) as pool:
+                                 initializer=_init_worker,
+                                 initargs=(events, stop, os.getpid(), logs.configured_level())) as pool:
             futures = {pool.submit(_work, job): job for job in jobs}
             pending = set(futures)
             while pending:
@@ -604,6 +648,7 @@ class Pipeline:
                 return
             if isinstance(event, WorkerStarted):
                 self._started[event.doc_id] = (event.pid, time.monotonic())
+                log.info("doc=%s worker=%d took it", event.doc_id, event.pid)
             else:
                 self._emit(event)
 
@@ -616,6 +661,7 @@ class Pipeline:
             record = self.workspace.load(job.doc_id)
         except DamagedRecordError as exc:
             record, message = None, f"{message}; {exc}"
+        log.info("doc=%s failed reason=%r", job.doc_id, message)
         if record is None:
             return IngestResult(doc_id=job.doc_id, file_name=job.doc_id, pages=0, format=None,
                                 status=Status.FAILED, error=message, seconds=0.0)
@@ -637,10 +683,14 @@ class Pipeline:
 _WORKER: dict[str, Any] = {}  # in a worker process: the run's event queue and stop event
 
 
-def _init_worker(events: Any, stop: Any, parent_pid: int) -> None:
-    """Worker-process start: die with the process that runs the batch, keep its queue and stop event."""
+def _init_worker(events: Any, stop: Any, parent_pid: int, log_level: int | None = None) -> None:
+    """Worker-process start: die with the process that runs the batch, keep its queue and stop event, log
+    as the batch's process does."""
     die_with_parent(parent_pid)
     _WORKER.update(events=events, stop=stop)
+    if log_level is not None:
+        logs.configure(log_level)
+    log.info("worker=%d started (parent %d)", os.getpid(), parent_pid)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ each list the models; failures are never remembered.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import threading
 import time
@@ -19,6 +20,7 @@ from engine.llm.settings import LlmSettings
 
 REMEMBER_S = 300.0
 _passed: dict[str, float] = {}  # fingerprint -> when it passed (process-wide; holds no key, only a hash)
+log = logging.getLogger(__name__)
 _lock = threading.Lock()
 
 
@@ -139,8 +141,11 @@ def preflight(settings: LlmSettings, *, embeddings: bool = False, remember: bool
     with _lock:
         passed = _passed.get(key)
     if remember and passed is not None and time.monotonic() - passed < REMEMBER_S:
+        log.debug("check: passed %.0f s ago, not repeated", time.monotonic() - passed)
         return CheckReport()
     report = check_providers(settings, embeddings=embeddings)
+    for check in report.checks:
+        log.info("check %s", check.message)  # names and statuses only (errors are scrubbed of keys)
     if not report.ok:
         raise LlmUnavailable("; ".join(c.message for c in report.checks if not c.ok))
     with _lock:

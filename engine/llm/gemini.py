@@ -87,18 +87,18 @@ class GeminiClient:
         return self._types.GenerateContentConfig(temperature=temperature, thinking_config=thinking_config, **fields)
 
     async def paced(self, make: Callable[[], Awaitable[Any]], estimate: int,
-                    cost: Callable[[Any], int] | None = None) -> Any:
+                    cost: Callable[[Any], int] | None = None, model: str | None = None) -> Any:
         """`make()` under the pacer and the retry policy, each attempt counted as a call."""
 
         return await paced_call(make, pacer=self.pacer, usage=self.usage, policy=self.policy, to_error=self._error,
-                                estimate=estimate, cost=cost)
+                                estimate=estimate, cost=cost, label=f"gemini:{model or self.model}")
 
     async def generate_content(self, contents: list[Any], config: Any, model: str | None = None) -> Any:
         """The raw generateContent response (paced, retried per the policy)."""
         estimate = estimate_tokens(contents) + estimate_tokens([getattr(config, "system_instruction", None)])
         return await self.paced(
             lambda: self._client.models.generate_content(model=model or self.model, contents=contents, config=config),
-            estimate, response_tokens)
+            estimate, response_tokens, model=model)
 
     async def generate(self, contents: list[Any], *, system: str | None = None,
                        schema: type[BaseModel] | None = None, max_output_tokens: int | None = None,
@@ -129,13 +129,13 @@ class GeminiClient:
             # list[str] is one of the forms the SDK takes; mypy misses it (its union's list types are invariant)
             lambda: self._client.models.embed_content(
                 model=self.settings.embed_model, contents=texts, config=config),  # type: ignore[arg-type]
-            estimate_tokens(texts))
+            estimate_tokens(texts), model=self.settings.embed_model)
         self.usage.add(input_tokens=estimate_tokens(texts))
         return [list(embedding.values or []) for embedding in response.embeddings or []]
 
     async def unpaced(self, make: Callable[[], Awaitable[Any]]) -> Any:
         """A models call: retried, but not paced (the per-minute quotas count generation, not listing)."""
-        return await unpaced_call(make, policy=self.policy, to_error=self._error)
+        return await unpaced_call(make, policy=self.policy, to_error=self._error, label="gemini:models")
 
     async def list_models(self) -> list[str]:
         """The model names (without `models/`) this key may use: GET models, every page."""

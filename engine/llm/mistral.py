@@ -48,7 +48,7 @@ class MistralClient:
                                                  {"type": "image_url", "image_url": image}]}]
         response = await self._call(lambda: self._sdk.chat.complete_async(
             model=self.settings.mistral_vision_model, messages=messages, temperature=0.0),
-            len(prompt) // 4 + IMAGE_TOKENS)
+            len(prompt) // 4 + IMAGE_TOKENS, self.settings.mistral_vision_model)
         choice = response.choices[0]
         content = choice.message.content if choice.message else ""
         if isinstance(content, list):
@@ -66,7 +66,8 @@ class MistralClient:
         document: DocumentURLChunkTypedDict = {"type": "document_url",
                     "document_url": "data:application/pdf;base64," + base64.b64encode(pdf).decode("ascii")}
         response = await self._call(lambda: self._sdk.ocr.process_async(
-            model=self.settings.mistral_ocr_model, document=document, include_image_base64=False), 0)
+            model=self.settings.mistral_ocr_model, document=document, include_image_base64=False), 0,
+            self.settings.mistral_ocr_model)
         pages = sorted(response.pages, key=lambda page: page.index)
         self.usage.add(output_tokens=sum(len(page.markdown) // 4 for page in pages))
         return [page.markdown for page in pages]
@@ -91,11 +92,11 @@ class MistralClient:
 
     async def _unpaced(self, make: Callable[[], Awaitable[Any]]) -> Any:
         """A models call: retried, not paced (rate limits count generation and OCR, not listing)."""
-        return await unpaced_call(make, policy=self.policy, to_error=self._error)
+        return await unpaced_call(make, policy=self.policy, to_error=self._error, label="mistral:models")
 
-    async def _call(self, make: Callable[[], Awaitable[Any]], estimate: int) -> Any:
+    async def _call(self, make: Callable[[], Awaitable[Any]], estimate: int, model: str) -> Any:
         return await paced_call(make, pacer=self.pacer, usage=self.usage, policy=self.policy, to_error=self._error,
-                                estimate=estimate, cost=_tokens_spent(estimate))
+                                estimate=estimate, cost=_tokens_spent(estimate), label=f"mistral:{model}")
 
     def _error(self, exc: Exception) -> LlmError:
         from mistralai.client.errors import MistralError

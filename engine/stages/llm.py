@@ -6,6 +6,7 @@ per run; its calls, tokens, retries and fallbacks go into the stage's usage coun
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from engine.llm.clients import LlmClients
@@ -16,6 +17,8 @@ from engine.stages.offline import (
     MetadataStage, OpenStage, ReadStage, ReformatStage, StructureStage, TocStage, TreeStage,
 )
 from engine.workspace import atomic_write_text
+
+log = logging.getLogger(__name__)
 
 
 class _Gemini:
@@ -66,6 +69,7 @@ class GeminiReadStage(_Gemini, ReadStage):
         raw_path = ctx.workspace.raw_markdown_path(ctx.record)
         retry = failed_pages(ctx.record.page_info) if last is not None and last.status is Status.PARTIAL else []
         if retry and last is not None and raw_path.exists() and hasattr(reader, "retry"):
+            log.info("retrying %d failed page(s) of the last reading", len(retry))
             base = resume_base(raw_path.read_text(encoding="utf-8"), ctx.record.page_info, ctx.record.images,
                                last.warnings, retry)
             return reader.retry(ctx.pdf_path, base, retry, progress=ctx.progress, usage=ctx.usage)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +10,8 @@ from engine.schemas import DocumentBlocks, Provider
 from engine.schemas.tree import StructureSource
 from engine.stages.base import Stage, StageContext, StageOutcome
 from engine.workspace import atomic_write_text
+
+log = logging.getLogger(__name__)
 
 OPEN_STAGE_VERSION = 2
 
@@ -95,6 +98,8 @@ class ReadStage(Stage):
         atomic_write_text(ctx.workspace.raw_markdown_path(ctx.record), result.markdown)
         ctx.record.page_info, ctx.record.images = result.pages, result.images
         ocr = [p.page for p in result.pages if p.needs_ocr]
+        log.debug("read pages=%d blocks=%d needs_ocr=%d", len(result.pages), sum(len(p.blocks) for p in result.blocks),
+                  len(ocr))
         warnings = list(result.warnings)
         if ocr:
             listed = ", ".join(map(str, ocr[:20])) + (", …" if len(ocr) > 20 else "")
@@ -176,6 +181,7 @@ class StructureStage(Stage):
             record.landscape_pages = landscape.landscape_pages(titles)
             record.structure = landscape.deck_structure(sections, titles)
             record.created_toc = create_deck_toc(sections)
+            log.debug("deck slides=%d sections=%d", len(titles), len(sections))
             return StageOutcome()
         from engine.extract.metadata.document import extract_title
 
@@ -189,6 +195,7 @@ class StructureStage(Stage):
             atomic_write_text(ctx.workspace.reformatted_markdown_path(record), result.markdown)
         record.created_toc = create_report_toc(result.markdown, ctx.file_stem, result.headings)
         record.structure, record.landscape_pages = record.created_toc, ""
+        log.debug("structure source=%s headings=%d", result.source, len(result.headings))
         return StageOutcome(warnings=result.warnings)
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from engine.readers.layout import Line
 from engine.readers.reading_order import same_row
 from engine.readers.sentences import sentence_goes_on
+from engine.readers.table_regions import table_text
 from engine.readers.title_block import COVER_PAGES, not_a_heading
 
 MAX_WORDS = 24
@@ -51,6 +52,7 @@ class Candidate:
     style: Style
     order: int  # position in the document (first-appearance ranking)
     identifier: bool = False  # it opens with a name set in a monospaced face (an API reference's "edge()")
+    under: int = 0  # lines under it before the next candidate or the page's end
 
 
 def label_class(text: str) -> tuple[str, float] | None:
@@ -174,7 +176,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
                     break
             continue
         left = min((l.x0 for l in lines), default=0.0)
-        figure = figure_text(lines, left)
+        figure = figure_text(lines, left) | table_text(lines)
         i = 0
         prev_heading = False
         while i < len(lines):
@@ -216,7 +218,11 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
                 order += 1
                 prev_heading = True
             i += count
-    return _without_label_lines(found, pages)
+    found = _without_label_lines(found, pages)
+    for cand, after in zip(found, [*found[1:], None]):
+        end = after.index if after is not None and after.page == cand.page else len(pages[cand.page - 1])
+        cand.under = max(0, end - cand.index - cand.count)
+    return found
 
 
 NUMBER_WORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
@@ -331,10 +337,14 @@ def _short_block(lines: list[Line], i: int, left: float) -> bool:
         end += 1
     block = lines[i:end]
     words = sum(len(l.text.split()) for l in block)
+    text = " ".join(l.text for l in block)
     return 2 <= len(block) <= HEADING_BLOCK_LINES and words <= HEADING_BLOCK_WORDS \
         and not any(_ends_sentence(l.text) or l.text.rstrip().endswith((".", "!", "?")) for l in block) \
-        and (_is_caps(" ".join(l.text for l in block)) or _title_case(" ".join(l.text for l in block))) \
+        and (_is_caps(text) or _title_case(text) or NAMED_LABEL_RE.match(text) is not None) \
         and _starts_paragraph(lines, end, left)
+
+
+NAMED_LABEL_RE = re.compile(r"^[A-Z][\w-]+\s+[A-Z]?\d{1,3}(?:[.\-]\d{1,3})*[.:]\s")  # "Strategy 1.01: ", "Goal 3. "
 
 
 def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading: bool,
@@ -353,8 +363,8 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
         label = None
     if _ends_sentence(text) and not (label and len(text.split()) <= 2):
         return None
-    if text.endswith(":") or (len(text.split()) == 1 and _is_caps(text)):
-        return None  # a run-in label ("Notes:") or a diagram tag ("JTAG")
+    if text.endswith(":") or (len(text.split()) == 1 and _is_caps(text) and not (line.bold and line.size > body)):
+        return None  # a run-in label ("Notes:") or a diagram tag ("JTAG"), not a heading set larger ("VISION")
     prev = lines[i - 1] if i > 0 else None
     if prev is not None and not prev_heading and not _ends_block(prev) and prev.y0 <= line.y0:
         if abs(prev.size - line.size) < 0.6 and prev.bold == line.bold and line.y0 - prev.y1 < 1.5 * line.size:
@@ -423,6 +433,18 @@ def _ends_block(line: Line) -> bool:
     return text.endswith((".", ":", "?", "!", "”", '"', ")")) or line.bold
 
 
+LIST_MIN = 4  # body-size headings of one style on one page that may be a list of labels
+LIST_BODY = 3  # lines under each of them, at most (the median), for that; numbered: none
+
+
+def _label_list(group: list[Candidate]) -> bool:
+    """Whether candidates of one style on one page are a list of labels rather than headings of sections."""
+    if len(group) < LIST_MIN:
+        return False
+    under = sorted(c.under for c in group)[len(group) // 2]
+    return under <= (0 if label_class(group[0].text) else LIST_BODY)
+
+
 NUMBER_DEPTH_RE = re.compile(r"^(?:[A-Z]\.)?(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\S")
 
 
@@ -458,15 +480,13 @@ def _numbered_ranks(candidates: list[Candidate], ranks: dict[int, int]) -> dict[
 def assign_levels(candidates: list[Candidate], body: float, pages: int) -> dict[int, int]:
     """One level per style for the whole document: {candidate order: level (1 = top)}."""
     candidates = _merge_unlabelled(candidates)
-    # four or more body-size "headings" of one style on one page are a list of labels (names, terms), unless
-    # numbered or named after code (an API reference's "draw-mark()", "edge()")
-    per_page: dict[tuple[int, Style], int] = {}
+    # four or more body-size "headings" of one style on one page with a line or three under each are a list of
+    # labels (names, terms), not sections; numbered ones a numbered list when nothing stands under them
+    per_page: dict[tuple[int, Style], list[Candidate]] = {}
     for cand in candidates:
-        per_page[(cand.page, cand.style)] = per_page.get((cand.page, cand.style), 0) + 1
-    candidates = [
-        c for c in candidates
-        if c.style.size >= body * 1.12 or label_class(c.text) or c.identifier or per_page[(c.page, c.style)] < 4
-    ]
+        per_page.setdefault((cand.page, cand.style), []).append(cand)
+    listed = {id(c) for group in per_page.values() if _label_list(group) for c in group}
+    candidates = [c for c in candidates if c.style.size >= body * 1.12 or c.identifier or id(c) not in listed]
     by_style: dict[Style, list[Candidate]] = {}
     for cand in candidates:
         by_style.setdefault(cand.style, []).append(cand)

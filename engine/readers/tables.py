@@ -143,3 +143,4 @@ def starts_cell(lines: list[Line], cell_line: Line, limit: float) -> bool:
     text = " ".join(l.text for l in lines)
     return 0.3 * last.size < step <= limit and abs(last.size - cell_line.size) < 1 and \
         (cell_line.text[:1].islower() or sentence_goes_on(text, cell_line.text))
+

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import html
+import logging
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -15,6 +16,8 @@ from typing import Protocol
 
 from app.renderer import RenderBusy, RenderError, RenderPool
 from engine.pdf import render_page_png
+
+log = logging.getLogger(__name__)
 
 Renderer = Callable[[Path, int], bytes]
 Key = tuple[str, int]
@@ -72,6 +75,7 @@ class PageImageCache:
         self._lock = threading.Lock()
         self._inflight: dict[Key, Future[bytes]] = {}
         self._ahead = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pdfrag-render-ahead")
+        self.served: Counter[str] = Counter()  # pages by how they were had: cached, drawn, drawn ahead, awaited
 
     def warm(self) -> None:
         """Start render processes ahead of the first page (in the background)."""
@@ -84,6 +88,7 @@ class PageImageCache:
             with self._lock:
                 if key in self._items:
                     self._items.move_to_end(key)
+                    self._note(key, "cached")
                     return self._items[key]
                 self._raise_if_failed(key)
                 future = self._inflight.get(key)
@@ -91,7 +96,10 @@ class PageImageCache:
                     future = self._inflight[key] = Future()
                     break
             try:
-                return future.result()  # drawn for someone else, within that render's time limit
+                data = future.result()  # drawn for someone else, within that render's time limit
+                with self._lock:
+                    self._note(key, "awaited")
+                return data
             except RenderBusy:
                 continue  # a render ahead that found no free process: draw it here
         else:
@@ -106,7 +114,7 @@ class PageImageCache:
                 if key in self._items or key in self._inflight or key in self._failed:
                     continue
                 future = self._inflight[key] = Future()
-            self._ahead.submit(self._draw, path, key, future, self.drawer.render_ahead)
+            self._ahead.submit(self._draw, path, key, future, self.drawer.render_ahead, "drawn ahead")
 
     def cached(self, sha256: str, page: int) -> bool:
         with self._lock:
@@ -128,7 +136,13 @@ class PageImageCache:
                 raise RenderError(failed[0])
             del self._failed[key]
 
-    def _draw(self, path: Path, key: Key, future: Future[bytes], draw: Callable[[Path, int], bytes | None]) -> bytes:
+    def _note(self, key: Key, how: str) -> None:
+        """Count how a page was had (the caller holds the lock)."""
+        self.served[how] += 1
+        log.debug("page image %s p. %d: %s", key[0][:12], key[1], how)
+
+    def _draw(self, path: Path, key: Key, future: Future[bytes], draw: Callable[[Path, int], bytes | None],
+              how: str = "drawn") -> bytes:
         try:
             data = draw(path, key[1])
             if data is None:
@@ -151,6 +165,7 @@ class PageImageCache:
         self._store(key, data)
         with self._lock:
             self._inflight.pop(key, None)
+            self._note(key, how)
         future.set_result(data)
         return data
 

@@ -125,6 +125,34 @@ def wait_page_image(page, number: int, timeout: float = 20_000) -> None:
         " return img && img.complete && img.naturalWidth > 0; }", arg=number, timeout=timeout)
 
 
+# Seconds from a click on `button` (none: already clicked) until Inspect shows page n's image, loaded, and its
+# Markdown, measured inside the browser; throws after 20 s (a page that never shows).
+SHOWN_JS = """async ([button, n]) => {
+  const started = performance.now();
+  if (button) document.getElementById(button).click();
+  const shown = () => {
+    const img = document.querySelector(`img.pdfrag-page-image[data-page='${n}']`);
+    return img && img.complete && img.naturalWidth > 0 && document.querySelector(`.pdfrag-md[data-page='${n}']`);
+  };
+  while (!shown()) {
+    if (performance.now() - started > 20000) throw new Error(`page ${n} did not show`);
+    await new Promise(resolve => setTimeout(resolve, 4));
+  }
+  return (performance.now() - started) / 1000;
+}"""
+
+
+def goto_page(page, number: int) -> float:
+    """Inspect's next/previous (or jump) to page `number`; the seconds until its image and Markdown show, timed
+    in the browser (what a user waits, without the driver's round trips). Used by tests and benchmarks/bench_app."""
+    current = int(page.locator("img.pdfrag-page-image").get_attribute("data-page"))
+    if number in (current + 1, current - 1):
+        button = "inspect-next" if number == current + 1 else "inspect-prev"
+        return page.evaluate(SHOWN_JS, [button, number])
+    page.fill("#inspect-jump", str(number))
+    return page.evaluate(SHOWN_JS, ["inspect-go", number])
+
+
 @pytest.fixture(scope="module")
 def chromium():
     """A headless chromium (skips the browser tests when it or Playwright is missing)."""

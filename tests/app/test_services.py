@@ -63,6 +63,8 @@ def test_image_cache_renders_once_and_prefetches(tmp_path: Path) -> None:
     while not (cache.cached("sha", 2) and cache.cached("sha", 3)) and time.time() < deadline:
         time.sleep(0.01)
     assert sorted(calls) == [1, 2, 3]
+    assert cache.get(tmp_path, "sha", 2) == b"png2"
+    assert cache.served == {"drawn": 1, "cached": 2, "drawn ahead": 2}  # page 2 was had from the render ahead
     small = PageImageCache(max_bytes=10, renderer=renderer, processes=0)
     for page in range(1, 6):
         small.get(tmp_path, "s", page)

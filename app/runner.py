@@ -9,6 +9,7 @@ object the Pipeline page draws. Nothing here touches Shiny.
 from __future__ import annotations
 
 import atexit
+import logging
 import multiprocessing
 import os
 import queue
@@ -208,6 +209,17 @@ class _Job:
     llm: Any = None  # LlmSettings (keys as SecretStr); pickled to the child through a pipe, never a file
 
 
+def _index(workspace: Workspace, llm: Any) -> None:
+    """The index stage, as `pdfrag ingest` runs it after its documents (answering never writes the index)."""
+    from engine.index import update_index
+    from engine.index.vectors import embedder_from_env
+
+    try:  # with PDFRAG_EMBEDDINGS=gemini the chunk vectors too, with the session's key when it gave one
+        update_index(workspace, embedder=embedder_from_env(key=llm.gemini_key if llm is not None else None))
+    except Exception:  # the documents are processed; a question indexes in memory what is missing
+        logging.getLogger(__name__).exception("index not updated")
+
+
 def _run_pipeline(job: _Job, emit, stop: Any) -> tuple[list[IngestResult], bool, str | None]:
     try:  # with gemini this checks the key and models first (one line when they are refused)
         pipeline = Pipeline(Workspace(job.root), provider=job.provider, workers=job.workers, on_progress=emit,
@@ -226,6 +238,8 @@ def _run_pipeline(job: _Job, emit, stop: Any) -> tuple[list[IngestResult], bool,
     watcher.start()
     try:
         results = pipeline.ingest([Path(p) for p in job.paths], force=job.force)
+        if not pipeline.cancelled:
+            _index(Workspace(job.root), job.llm)
         return results, pipeline.cancelled, None
     except Exception as exc:  # the run as a whole failed (workspace unwritable, ...)
         return [], pipeline.cancelled, f"{type(exc).__name__}: {exc}"

@@ -293,10 +293,11 @@ def _records_stamp(workspace: Workspace) -> list[tuple[str, int]]:
 def _update_index(workspace: Workspace) -> None:
     """The index stage: bring the retrieval index up to date (a failure here never fails the ingest)."""
     from engine.index import update_index
+    from engine.index.vectors import embedder_from_env
 
-    try:
-        update = update_index(workspace)
-    except Exception as exc:  # noqa: BLE001 - reported, and `ask` rebuilds what is missing
+    try:  # with PDFRAG_EMBEDDINGS=gemini the chunk vectors too
+        update = update_index(workspace, embedder=embedder_from_env())
+    except Exception as exc:  # noqa: BLE001 - reported, and `ask` indexes in memory what is missing
         _err(f"index not updated: {type(exc).__name__}: {exc}")
         return
     if update.built or update.removed:

@@ -73,6 +73,8 @@ class EnvSettings(BaseSettings):
     debug: bool = _var("PDFRAG_DEBUG", False, "`1`: tracebacks on stderr", shown="off")
     log_level: LogLevel = _var("PDFRAG_LOG_LEVEL", "warning",
                                "what is logged on stderr (the command line's `-v` means info, `-vv` debug)")
+    corpus_cache_mb: int = _var("PDFRAG_CORPUS_CACHE_MB", 512, "memory (MB) the corpus indexes kept between "
+                                "questions may take (least recently used dropped first; 0: none kept)", ge=0)
     # -- the workbench
     session_workspaces: bool = _var(
         "PDFRAG_SESSION_WORKSPACES", False, "`1`: the app gives every browser session a private temporary "

@@ -65,10 +65,20 @@ def pdf_locator(workspace: Workspace, corpus: CorpusIndex) -> Callable[[str], Pa
     return locate
 
 
+def _unsaved_note(corpus: CorpusIndex) -> list[TraceStep]:
+    """The documents whose index was built in memory for this answer (ask writes nothing; ingest saves it)."""
+    if not corpus.unsaved:
+        return []
+    return [TraceStep(kind="note", detail=f"index built in memory (missing or out of date on disk; the next ingest "
+                      f"saves it): {', '.join(corpus.unsaved)}")]
+
+
 def ask(workspace: Workspace | Path | str, question: str, *, docs: Sequence[str] | None = None,
         provider: str = "offline", method: str = "hybrid", k: int = 5, retriever: Retriever | None = None,
         options: AnswerOptions | None = None, settings=None) -> Answer:
     """Answer a question from the workspace's documents (all of them, or only `docs`: file names or ids).
+    Nothing is written to the workspace: indexes missing or out of date are built in memory (the trace
+    says so) and saved by the next ingest.
 
     `settings` (engine.llm.LlmSettings) are the gemini provider's keys and endpoint (default: from the
     environment; the app passes its session's); their Gemini key also serves the embeddings when
@@ -89,6 +99,7 @@ def ask(workspace: Workspace | Path | str, question: str, *, docs: Sequence[str]
         raise UnknownDocument(exc.args[0]) from None
     if provider == "gemini":
         answer = _ask_gemini(retriever, question, positions, k, settings)
+        answer.trace.extend(_unsaved_note(retriever.corpus))
         if retriever.workspace is not None:
             add_boxes(answer.citations, pdf_locator(retriever.workspace, retriever.corpus))
         return answer
@@ -101,6 +112,7 @@ def ask(workspace: Workspace | Path | str, question: str, *, docs: Sequence[str]
         TraceStep(kind="retrieve", tool=method, detail="pages " + ", ".join(
             f"{h.doc} p. {h.page} ({h.score:.2f})" for h in retrieval.hits[:k])),
         *(TraceStep(kind="note", detail=note) for note in retrieval.notes),
+        *_unsaved_note(corpus),
     ]
     answer = answer_offline(corpus, retrieval, k=k, options=options, trace=trace)
     if retriever.workspace is not None:

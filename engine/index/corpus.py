@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from engine.index.bm25 import Bm25, TermCounts
-from engine.index.store import LEVELS, DocIndex, load_doc_index, update_index
+from engine.index.cache import BytesLru, CacheStats, approx_nbytes
+from engine.index.store import LEVELS, DocIndex, current_indexes
+from engine.settings import EnvSettings
 from engine.text import tokenize
 from engine.workspace import Workspace
+
+log = logging.getLogger(__name__)
 
 
 def _cat(arrays: list[np.ndarray], dtype) -> np.ndarray:
@@ -35,6 +40,8 @@ class CorpusIndex:
     names: Bm25 = field(init=False)
     name_terms: list[set[str]] = field(init=False)
     extras: dict[str, Any] = field(init=False, default_factory=dict)  # lazily built (tree, vectors, caches)
+    unsaved: list[str] = field(default_factory=list)  # file names whose index was built in memory, not stored
+    _base_nbytes: int | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
         docs = self.docs
@@ -60,6 +67,13 @@ class CorpusIndex:
                               for d in docs])
         self.name_terms = [set(tokenize(d.info.names, joins=d.info.fragmented)) for d in docs]
         self.names = Bm25([TermCounts.from_tokens([sorted(terms)]) for terms in self.name_terms])
+
+    def nbytes(self) -> int:
+        """Approximate memory held: the merged arrays, every document's index (measured once) and what has
+        been added to `extras` since (measured on each call)."""
+        if self._base_nbytes is None:
+            self._base_nbytes = approx_nbytes([v for k, v in vars(self).items() if k != "extras"])
+        return self._base_nbytes + approx_nbytes(self.extras, skip=(CorpusIndex, DocIndex, Bm25))
 
     @property
     def pages(self) -> int:
@@ -94,40 +108,74 @@ class CorpusIndex:
         return np.isin(self.unit_doc[level], list(docs))
 
 
-_CACHE: dict[str, tuple[tuple, CorpusIndex]] = {}
-_LOCK = threading.Lock()
+MB = 1024 * 1024
 
 
-def _stamp(folder) -> tuple:
+def cache_limit_bytes(env: Mapping[str, str] | None = None) -> int:
+    """PDFRAG_CORPUS_CACHE_MB (default 512): the memory the corpus indexes kept between questions may take."""
+    return EnvSettings.from_env(env).corpus_cache_mb * MB
+
+
+def _stamp(folder: Path) -> tuple:
     if not folder.is_dir():
         return ()
-    return tuple(sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in folder.glob("*.json")))
+    found = []
+    for path in folder.glob("*.json"):
+        try:
+            stat = path.stat()
+        except FileNotFoundError:  # removed meanwhile (an ingest at work): the next call sees the change
+            continue
+        found.append((path.name, stat.st_mtime_ns, stat.st_size))
+    return tuple(sorted(found))
 
 
-def load_corpus(workspace: Workspace, *, update: bool = True) -> CorpusIndex:
-    """The workspace's corpus index, brought up to date first; kept in memory while nothing changes.
+def build_corpus(workspace: Workspace) -> CorpusIndex:
+    """The corpus index of the workspace as its documents stand now: stored indexes where they are current,
+    others built in memory (named in `unsaved`; nothing is written)."""
+    docs, unsaved = current_indexes(workspace)
+    docs.sort(key=lambda d: d.info.file_name.lower())
+    corpus = CorpusIndex(docs, unsaved=sorted(unsaved, key=str.lower))
+    if unsaved:
+        log.info("index of %d document(s) built in memory (missing or out of date under %s): %s",
+                 len(unsaved), workspace.index, ", ".join(corpus.unsaved))
+    return corpus
 
-    The document records are re-read only when a file under `documents/` changed since the last call.
+
+class CorpusCache:
+    """Corpus indexes by workspace, each kept while the workspace's records and stored indexes do not change,
+    bounded in bytes (least recently used dropped first) and built once however many threads ask."""
+
+    def __init__(self, max_bytes: Callable[[], int] = cache_limit_bytes) -> None:
+        self._table: BytesLru[CorpusIndex] = BytesLru(max_bytes, CorpusIndex.nbytes)
+
+    @property
+    def stats(self) -> CacheStats:
+        return self._table.stats
+
+    def lru_keys(self) -> list[str]:
+        """The workspaces whose corpus is in memory, least recently used first."""
+        return [str(key) for key in self._table.lru_keys()]
+
+    def load(self, workspace: Workspace) -> CorpusIndex:
+        def build() -> CorpusIndex:
+            self._table.discard(lambda key: not Path(str(key)).is_dir())  # workspaces deleted since (sessions)
+            return build_corpus(workspace)
+
+        return self._table.get(str(workspace.root.resolve()),
+                               lambda: (_stamp(workspace.documents), _stamp(workspace.index / "docs")), build)
+
+    def clear(self) -> None:
+        self._table.clear()
+
+
+_CACHE = CorpusCache()
+
+
+def load_corpus(workspace: Workspace) -> CorpusIndex:
+    """The workspace's corpus index as its documents stand now, kept in memory while nothing changes.
+
+    Never writes: a document whose stored index is missing or out of date is indexed in memory (listed in
+    `CorpusIndex.unsaved`); `update_index`, the ingest's index stage, saves indexes. The records and index
+    files are only listed (not read) when the corpus is already in memory.
     """
-    with _LOCK:
-        key = str(workspace.root.resolve())
-        records_stamp = _stamp(workspace.documents)
-        cached = _CACHE.get(key)
-        if update and not (cached and cached[0][0] == records_stamp):
-            update_index(workspace)
-        folder = workspace.index / "docs"
-        stamp = (records_stamp, _stamp(folder))
-        if cached and cached[0] == stamp:
-            return cached[1]
-        ids = [p.stem for p in sorted(folder.glob("*.json"))]
-        loaded = [load_doc_index(workspace, doc_id) for doc_id in ids]
-        broken = {doc_id for doc_id, doc in zip(ids, loaded) if doc is None}
-        if broken and update:  # unreadable files: build those documents again
-            update_index(workspace, rebuild=broken)
-            loaded = [doc or load_doc_index(workspace, doc_id) for doc_id, doc in zip(ids, loaded)]
-            stamp = (records_stamp, _stamp(folder))
-        docs = [d for d in loaded if d is not None]
-        docs.sort(key=lambda d: d.info.file_name.lower())
-        corpus = CorpusIndex(docs)
-        _CACHE[key] = (stamp, corpus)
-        return corpus
+    return _CACHE.load(workspace)

@@ -10,9 +10,10 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -22,6 +23,9 @@ from engine.text import fragmented, pairs, tokenize
 from engine.schemas import DocumentRecord, Status
 from engine.schemas.index import DocIndexInfo, IndexNode
 from engine.workspace import Workspace, atomic_write_text
+
+if TYPE_CHECKING:
+    from engine.index.vectors import Embedder
 
 VERSION = 12
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
@@ -254,24 +258,60 @@ def indexable(record: DocumentRecord) -> bool:
     return record.status in (Status.OK, Status.PARTIAL) and record.pages > 0
 
 
+def is_current(info: DocIndexInfo | None, record: DocumentRecord, markdown: bytes) -> bool:
+    """Whether a stored index (its header) was built by this version from this record and Markdown."""
+    return info is not None and info.version == VERSION and info.file_name == record.file_name \
+        and info.source_key == source_key(record, markdown)
+
+
+def _arrays_readable(workspace: Workspace, doc_id: str) -> bool:
+    """The arrays file opens and lists its arrays (its zip directory only: cheap; catches a torn file)."""
+    try:
+        with np.load(_paths(workspace, doc_id)[1], allow_pickle=False) as arrays:
+            return "page.ptr" in arrays.files
+    except (OSError, ValueError):
+        return False
+
+
+def _sources(workspace: Workspace, records: list[DocumentRecord] | None) -> Iterator[tuple[DocumentRecord, bytes]]:
+    """Each indexable document with its reformatted Markdown (those without Markdown left out)."""
+    for record in (records if records is not None else workspace.records()):
+        if indexable(record):
+            try:
+                yield record, workspace.reformatted_markdown_path(record).read_bytes()
+            except FileNotFoundError:
+                continue
+
+
+def current_indexes(workspace: Workspace) -> tuple[list[DocIndex], list[str]]:
+    """Every indexable document's index as its record and Markdown stand now, without writing anything:
+    the stored index when it is current and readable, else one built in memory (saving is the index
+    stage's job, `update_index`). Returns the indexes and the file names of those built in memory."""
+    indexes, unsaved = [], []
+    for record, data in _sources(workspace, None):
+        index = load_doc_index(workspace, record.doc_id) if is_current(
+            stored_info(workspace, record.doc_id), record, data) else None
+        if index is None:
+            index = build_doc_index(record, data.decode("utf-8"))
+            unsaved.append(record.file_name)
+        indexes.append(index)
+    return indexes, unsaved
+
+
 def update_index(workspace: Workspace, *, records: list[DocumentRecord] | None = None,
                  progress: Callable[[str, int, int], None] | None = None,
-                 rebuild: set[str] | None = None) -> IndexUpdate:
-    """Build the indexes of new or changed documents (and of `rebuild` doc ids), drop those of
-    documents no longer there."""
+                 embedder: Embedder | None = None) -> IndexUpdate:
+    """The index stage: build and save the indexes of new or changed documents (and of any whose stored
+    files cannot be read), drop those of documents no longer there; with an embedder, also embed and save
+    the chunk vectors that are missing or stale."""
     import time
 
     started = time.perf_counter()
     records = [r for r in (records if records is not None else workspace.records()) if indexable(r)]
     built, kept = [], []
-    for number, record in enumerate(records, start=1):
-        path = workspace.reformatted_markdown_path(record)
-        if not path.exists():
-            continue
-        data = path.read_bytes()
-        info = stored_info(workspace, record.doc_id)
-        if info is not None and info.version == VERSION and info.source_key == source_key(record, data) \
-                and info.file_name == record.file_name and record.doc_id not in (rebuild or ()):
+    for number, (record, data) in enumerate(_sources(workspace, records), start=1):
+        if is_current(stored_info(workspace, record.doc_id), record, data) \
+                and _arrays_readable(workspace, record.doc_id):
             kept.append(record.doc_id)
         else:
             save_doc_index(workspace, build_doc_index(record, data.decode("utf-8")))
@@ -287,4 +327,9 @@ def update_index(workspace: Workspace, *, records: list[DocumentRecord] | None =
                 path.unlink(missing_ok=True)
                 path.with_suffix(".npz").unlink(missing_ok=True)
                 removed.append(path.stem)
+    if embedder is not None:
+        from engine.index.corpus import load_corpus
+        from engine.index.vectors import ensure_vectors
+
+        ensure_vectors(workspace, load_corpus(workspace), embedder, save=True)
     return IndexUpdate(built, kept, removed, time.perf_counter() - started)

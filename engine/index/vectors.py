@@ -5,7 +5,8 @@ embedder, no vector index and the `vector` method reports itself unavailable. Em
 google-genai's `embed_content` on the gemini provider's client (`engine.llm.gemini`), so they share its
 pacer, its retries (a 429 waits what RetryInfo asks) and its error scrubbing; the endpoint is
 GEMINI_BASE_URL (a local fake server in tests). Vectors are stored per document and model under
-`index/vectors/<model>/<doc_id>.npz`.
+`index/vectors/<model>/<doc_id>.npz` by the index stage (`update_index` with an embedder); a question
+over documents without stored vectors embeds them in memory.
 """
 
 from __future__ import annotations
@@ -139,12 +140,14 @@ def chunk_texts(corpus: CorpusIndex, doc: int) -> list[str]:
     return texts
 
 
-def ensure_vectors(workspace: Workspace, corpus: CorpusIndex, embedder: Embedder) -> np.ndarray:
+def ensure_vectors(workspace: Workspace, corpus: CorpusIndex, embedder: Embedder, *,
+                   save: bool = False) -> np.ndarray:
     """Unit vectors of every chunk of the corpus (embedding only documents whose vectors are missing
-    or stale), in the corpus's chunk order."""
+    or stale), in the corpus's chunk order. `save` (the index stage) stores what it embeds; a question
+    keeps it in memory only (answering never writes)."""
     key = f"vectors:{embedder.model}"
     cached = corpus.extras.get(key)
-    if cached is not None:
+    if cached is not None and not save:
         return cached
     folder = _folder(workspace, embedder.model)
     parts = []
@@ -160,10 +163,11 @@ def ensure_vectors(workspace: Workspace, corpus: CorpusIndex, embedder: Embedder
                 matrix = None
         if matrix is None or len(matrix) != len(index.chunk_node):
             matrix = embedder.embed(chunk_texts(corpus, position), kind="document")
-            folder.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp.npz")
-            np.savez(tmp, vectors=matrix, source_key=np.asarray(index.info.source_key))
-            tmp.replace(path)
+            if save:
+                folder.mkdir(parents=True, exist_ok=True)
+                tmp = path.with_suffix(".tmp.npz")
+                np.savez(tmp, vectors=matrix, source_key=np.asarray(index.info.source_key))
+                tmp.replace(path)
         parts.append(matrix.astype(np.float32))
     vectors = np.concatenate(parts) if parts else np.zeros((0, 1), dtype=np.float32)
     corpus.extras[key] = vectors

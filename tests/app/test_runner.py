@@ -39,6 +39,7 @@ def test_child_process_run_reports_progress_and_results(tmp_path: Path) -> None:
     assert all(cell.status == "ok" for doc in board.docs.values() for cell in doc.stages.values())
     assert not staging.exists()  # the staging folder is removed after the run
     assert len(Workspace(tmp_path / "ws").records()) == 2
+    assert len(list((tmp_path / "ws" / "index" / "docs").glob("*.npz"))) == 2  # the index stage ran (ask never writes)
 
 
 def test_cancel_drops_waiting_batches_and_stops_the_run(tmp_path: Path) -> None:

@@ -115,8 +115,10 @@ class BagOfWordsEmbedder:
         return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-9)
 
 
-def test_vectors_are_stored_per_document_and_reused(samples_workspace, tmp_path):
+def test_vectors_are_stored_per_document_by_the_index_stage_and_reused(samples_workspace, tmp_path):
     import shutil
+
+    from engine.index import update_index
 
     root = tmp_path / "ws"
     shutil.copytree(samples_workspace, root)
@@ -127,8 +129,12 @@ def test_vectors_are_stored_per_document_and_reused(samples_workspace, tmp_path)
     hits = retriever.search("volunteer surveyors Upper Vale Catchment Trust", method="vector", k=3).hits
     assert (hits[0].doc, hits[0].page) == (DECK, 7)
     chunks = embedder.texts - 1  # every chunk once, plus the question
+    assert not (workspace.index / "vectors").exists()  # a question embeds in memory and writes nothing
+    update_index(workspace, embedder=embedder)  # the index stage (ingest) stores them
+    assert embedder.texts == 2 * chunks + 1
     assert len(list((workspace.index / "vectors" / embedder.model).glob("*.npz"))) == 2
-    again = Retriever(load_corpus(workspace, update=False), workspace=workspace, embedder=embedder)
+    chunks = embedder.texts - 1
+    again = Retriever(load_corpus(workspace), workspace=workspace, embedder=embedder)
     again.corpus.extras.clear()
     again.search("six-tenths", method="hybrid")
     assert embedder.texts == chunks + 2  # vectors came from disk: only the new question was embedded

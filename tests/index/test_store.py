@@ -104,7 +104,9 @@ def test_an_unreadable_index_is_rebuilt(workspace):
     (workspace.index / "docs" / f"{record.doc_id}.npz").write_bytes(b"not numpy")
     assert load_doc_index(workspace, record.doc_id) is None
     corpus = load_corpus(workspace)
-    assert [d.info.file_name for d in corpus.docs] == [GUIDE, DECK]
+    assert [d.info.file_name for d in corpus.docs] == [GUIDE, DECK] and corpus.unsaved == [DECK]  # in memory
+    assert update_index(workspace).built == [record.doc_id]  # the index stage saves it again
+    assert load_doc_index(workspace, record.doc_id) is not None
 
 
 def test_corpus_is_cached_until_a_document_changes(workspace):

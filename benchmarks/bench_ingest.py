@@ -1,4 +1,6 @@
-"""Offline ingest throughput vs plain pypdf extraction, cached re-ingest, and peak memory.
+"""Offline ingest throughput vs plain pypdf extraction, cached re-ingest, peak memory, and the ingest of pages of
+huge sizes (tests/test_bad_input.py's: a 200-inch poster, a 200,000-point MediaBox, a UserUnit of 75,000) next to
+a plain one-page PDF.
 
 Run: python benchmarks/bench_ingest.py [CORPUS_DIR]   (default ../shared/corpus)
 """
@@ -48,6 +50,24 @@ def peak_rss_mb(path: Path) -> float:
     return float(out.stdout.strip() or "nan")
 
 
+def huge_page_rows() -> list[tuple[str, str, str]]:
+    """Seconds to ingest each huge-page PDF alone, next to a plain one-page PDF (a bar the tests asserted: 30 s)."""
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+    from conftest import write_pdf
+    from test_bad_input import HUGE_PAGES
+
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = write_pdf(Path(tmp) / "in" / "plain.pdf", 1)
+        plain = min(ingest([pdf], Path(tmp) / f"plain{n}")[0] for n in range(2))  # the first warms the disk cache
+        rows = [("ingest of a plain 1-page PDF (process start included)", f"{plain:.2f} s", "baseline")]
+        for name, make in HUGE_PAGES:
+            seconds, out = ingest([make(Path(tmp) / "in" / name)], Path(tmp) / name)
+            status = json.loads(out.splitlines()[0])["status"] if out.strip() else "no result"
+            rows.append((f"ingest of {name} (one huge page)", f"{seconds:.2f} s",
+                         f"{seconds / plain:.1f}x baseline, {status} (bar < 30 s)"))
+    return rows
+
+
 def main() -> None:
     files = sorted(CORPUS.glob("*.pdf"))
     if not files:
@@ -64,6 +84,7 @@ def main() -> None:
         ("pdfrag ingest (unchanged)", f"{second_s:.2f} s", f"{100 * second_s / first_s:.1f}% of cold (bar <= 5%)"),
         ("peak RSS reading " + BIG, f"{peak_rss_mb(CORPUS / BIG):.0f} MB", "bar <= 600 MB"),
         ("documents ok", f"{statuses.count('ok') + statuses.count('partial')}/{len(files)}", ""),
+        *huge_page_rows(),
     ]
     for name, value, note in rows:
         print(f"{name:<58} {value!s:>16}  {note}")

@@ -233,19 +233,21 @@ def test_two_thousand_pages_with_bounded_memory(make_pdf, tmp_path: Path) -> Non
     assert len(record.page_info) == 2000 and record.tree is not None and record.tree.pages == 2000
 
 
-@pytest.mark.parametrize(("name", "make"), [
+HUGE_PAGES = [  # (file name, writer); benchmarks/bench_ingest.py times their ingest
     ("poster.pdf", lambda path: _big_page(path, 14400)),
     ("mediabox.pdf", lambda path: raw_pdf(path, [text_stream((72, 199000, 40, "A Very Large Page"),
                                                              (72, 198000, 12, "Some body text."))],
                                           media_box="0 0 200000 200000")),
     ("userunit.pdf", lambda path: _user_unit(path)),
-])
+]
+
+
+@pytest.mark.parametrize(("name", "make"), HUGE_PAGES)
 def test_huge_page_size(capsys, make_pdf, data_dir: Path, tmp_path: Path, name: str, make) -> None:
     odd = make(tmp_path / name)
     code, results, err = ingest(capsys, data_dir, odd, make_pdf())
     assert code == 0, err
     assert results[name]["status"] in ("ok", "partial") and results[name]["pages"] == 1
-    assert results[name]["seconds"] < 30
     assert_good_done(results)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pymupdf
@@ -119,12 +118,9 @@ def test_needs_ocr_pages_only(tmp_path, fake_gemini, llm_settings):
 
 def test_pages_run_concurrently_up_to_the_worker_limit(tmp_path, fake_gemini, llm_settings):
     pdf = write_pdf(tmp_path / "eight.pdf", 8)
-    fake_gemini.latency = 0.3
-    started = time.perf_counter()
+    fake_gemini.latency = 0.3  # long enough for the calls to overlap
     reader(llm_settings, page_workers=4).read(pdf)
-    elapsed = time.perf_counter() - started
-    assert fake_gemini.max_in_flight == 4  # four at once, never more
-    assert elapsed < 8 * 0.3  # not eight calls in a row
+    assert fake_gemini.max_in_flight == 4  # four at once (not eight calls in a row), never more
 
 
 def test_mistral_ocr_reader(pdf, fake_gemini, fake_mistral, llm_settings):

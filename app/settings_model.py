@@ -6,20 +6,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 METHOD_LABELS = {
-    "hybrid": "hybrid (keywords, structure and, when on, vectors, fused)",
-    "bm25": "bm25 (keywords)",
-    "tree": "tree (the document's sections, top down)",
+    "hybrid": "hybrid (keywords, structure and, when on, vectors, fused; best sentence re-read)",
+    "bm25": "bm25 (keywords in paragraphs, lists and table rows)",
     "vector": "vector (Gemini embeddings)",
     "agent": "agent (Gemini answering agents)",
 }
-OFFLINE_METHODS = ("hybrid", "bm25", "tree")
+OFFLINE_METHODS = ("hybrid", "bm25")
 
 
 def available_methods(provider: str, *, gemini_key: bool, embeddings: str = "",
                       gemini_in_build: bool = True) -> dict[str, str]:
     """The Chat retrieval methods this configuration can run, method -> label.
 
-    Offline: hybrid, bm25 and tree. `vector` needs embeddings switched on (PDFRAG_EMBEDDINGS=gemini) and a
+    Offline: hybrid and bm25. `vector` needs embeddings switched on (PDFRAG_EMBEDDINGS=gemini) and a
     Gemini key (the environment's or this session's); `agent` needs the gemini provider in this build and a
     key. With the gemini provider selected Chat is answered by the agents (engine.agent.ask), so that is all
     it offers."""

@@ -124,7 +124,7 @@ def main() -> None:
         load = time.perf_counter() - started
         retriever = Retriever(corpus, workspace=workspace)
 
-        timings: dict[str, list[float]] = {m: [] for m in ("baseline", "bm25", "tree", "hybrid", "answer", "boxes")}
+        timings: dict[str, list[float]] = {m: [] for m in ("baseline", "bm25", "hybrid", "answer", "boxes")}
         cpu: dict[str, list[float]] = {m: [] for m in ("baseline", "answer")}
         locate = pdf_locator(workspace, corpus)
         for question in questions:  # warm-up: first touch of every page analysis
@@ -135,7 +135,7 @@ def main() -> None:
                 baseline.search(question)
                 timings["baseline"].append(time.perf_counter() - started)
                 cpu["baseline"].append(time.process_time() - cpu_started)
-                for method in ("bm25", "tree", "hybrid"):
+                for method in ("bm25", "hybrid"):
                     started = time.perf_counter()
                     retriever.search(question, method=method, k=10)
                     timings[method].append(time.perf_counter() - started)
@@ -150,12 +150,12 @@ def main() -> None:
         rows = [
             ("documents / pages", f"{len(records)} / {pages}", ""),
             ("baseline: whole-page BM25 build", f"{pages / base_build:.0f} pages/s", "baseline"),
-            ("index build (nodes, 5 BM25 levels, saved)", f"{pages / build:.0f} pages/s",
+            ("index build (nodes, passages, 4 BM25 levels, saved)", f"{pages / build:.0f} pages/s",
              f"{base_build / build:.2f}x baseline speed (bar >= 300 pages/s)"),
             ("index load (cold, from disk)", f"{1000 * load:.0f} ms", ""),
             ("baseline: whole-page BM25 query p50", f"{p50_ms(timings['baseline']):.1f} ms", "baseline"),
         ]
-        for method in ("bm25", "tree", "hybrid"):
+        for method in ("bm25", "hybrid"):
             rows.append((f"{method} retrieval p50 (warm)", f"{p50_ms(timings[method]):.1f} ms",
                          f"{p50_ms(timings[method]) / p50_ms(timings['baseline']):.2f}x baseline time"
                          + (" (bar <= 50 ms)" if method == "hybrid" else "")))
@@ -168,7 +168,7 @@ def main() -> None:
             base_q = quality(baseline.search, items)
             rows.append((f"baseline quality r@1 / r@5 / MRR ({qa_path.name})",
                          " / ".join(f"{v:.2f}" for v in base_q), "baseline"))
-            for method in ("bm25", "tree", "hybrid"):
+            for method in ("bm25", "hybrid"):
                 q = quality(lambda text, m=method: [(h.doc, h.page) for h in retriever.search(text, method=m, k=10).hits],
                             items)
                 rows.append((f"{method} quality r@1 / r@5 / MRR", " / ".join(f"{v:.2f}" for v in q),

@@ -133,7 +133,7 @@ def _add_eval(commands: Any, common: argparse.ArgumentParser) -> None:
     sub = commands.add_parser("eval", parents=[common], help="score retrieval methods and answers on a QA file")
     sub.add_argument("qa_file", metavar="QA.jsonl", help="one question a line with gold pages and key facts")
     sub.add_argument("--method", action="append", choices=(*METHODS, "agent"), default=None,
-                     help="repeat to compare several (default: bm25, tree, hybrid, and vector when configured)")
+                     help="repeat to compare several (default: bm25, hybrid, and vector when configured)")
     sub.add_argument("--k", type=_positive_int, default=5, help="recall@k cut-off (default: 5)")
     sub.add_argument("--json", action="store_true", help="all methods as one JSON object on stdout")
     sub.add_argument("--details", action="store_true",
@@ -152,7 +152,7 @@ def _add_serve(commands: Any, common: argparse.ArgumentParser) -> None:
 COMMANDS: list[Callable[[Any, argparse.ArgumentParser], None]] = [
     _add_ingest, _add_list, _add_show, _add_ask, _add_eval, _add_serve,
 ]
-METHODS = ("bm25", "vector", "tree", "hybrid")  # engine.index.METHODS, kept here so --help imports no index code
+METHODS = ("bm25", "vector", "hybrid")  # engine.index.METHODS, kept here so --help imports no index code
 
 
 def _port(text: str) -> int:
@@ -428,7 +428,7 @@ def _eval(args: argparse.Namespace, settings: Settings, workspace: Workspace) ->
     if not methods:
         from engine.index.vectors import embedder_from_env
 
-        methods = ["bm25", "tree", "hybrid"] + (["vector"] if embedder_from_env() is not None else [])
+        methods = ["bm25", "hybrid"] + (["vector"] if embedder_from_env() is not None else [])
     if not any(r.status in (Status.OK, Status.PARTIAL) for r in workspace.records()):
         _err(f"no processed documents in {workspace.root}; run pdfrag ingest first")
         return EXIT_FAILED

@@ -124,6 +124,14 @@ def describe(doc: pymupdf.Document, file_name: str) -> PdfInfo:
     )
 
 
+def docinfo_title(doc: pymupdf.Document) -> str:
+    """The title the document information dictionary gives ("" when none)."""
+    try:
+        return " ".join(str((doc.metadata or {}).get("title") or "").split())
+    except Exception:
+        return ""
+
+
 def _is_tagged(doc: pymupdf.Document) -> bool:
     try:
         kind, value = doc.xref_get_key(doc.pdf_catalog(), "MarkInfo")

@@ -83,11 +83,11 @@ def qa_file(tmp_path) -> Path:
 
 def test_eval_json_is_one_object_with_every_method(capsys, samples_workspace, qa_file):
     code, out, _ = run(capsys, "eval", qa_file, "--data-dir", samples_workspace, "--json",
-                       "--method", "bm25", "--method", "tree", "--method", "vector")
+                       "--method", "bm25", "--method", "hybrid", "--method", "vector")
     assert code == 0
     payload = json.loads(out)
     assert payload["k"] == 5 and payload["questions"] == 4
-    assert set(payload["methods"]) == {"bm25", "tree", "vector"}
+    assert set(payload["methods"]) == {"bm25", "hybrid", "vector"}
     bm25 = payload["methods"]["bm25"]
     assert bm25["recall_at_1"] == 1.0 and bm25["mrr"] == 1.0 and bm25["routing_accuracy"] == 1.0
     assert bm25["unanswerable_handled"] == 1.0 and bm25["multi_doc_cite_all"] == 1.0
@@ -99,7 +99,7 @@ def test_eval_table_shows_methods_side_by_side(capsys, samples_workspace, qa_fil
     code, out, _ = run(capsys, "--data-dir", samples_workspace, "eval", qa_file, "--k", "3")
     assert code == 0
     head = out.splitlines()[0]
-    assert head.split()[-3:] == ["bm25", "tree", "hybrid"]
+    assert head.split()[-2:] == ["bm25", "hybrid"]
     assert any(line.startswith("recall@3") for line in out.splitlines())
 
 

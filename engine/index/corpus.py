@@ -34,7 +34,7 @@ class CorpusIndex:
     page_doc: np.ndarray = field(init=False)
     unit_doc: dict[str, np.ndarray] = field(init=False)
     unit_page: dict[str, np.ndarray] = field(init=False)  # global page of page/chunk/passage units
-    unit_node: dict[str, np.ndarray] = field(init=False)  # node (within its document) of chunk/title/summary
+    unit_node: dict[str, np.ndarray] = field(init=False)  # node (within its document) of chunk/passage/title/summary
     bm25: dict[str, Bm25] = field(init=False)
     profiles: Bm25 = field(init=False)
     names: Bm25 = field(init=False)
@@ -50,7 +50,8 @@ class CorpusIndex:
                           else np.zeros(0, np.int64))
         self.page_doc = np.repeat(np.arange(len(docs)), counts).astype(np.int32)
         sizes = {level: [d.terms[level].units for d in docs] for level in LEVELS}
-        self.unit_doc = {level: np.repeat(np.arange(len(docs)), sizes[level]).astype(np.int32) for level in LEVELS}
+        sizes["chunk"] = [len(d.chunk_node) for d in docs]  # chunks are addressed (for vectors), not counted
+        self.unit_doc = {level: np.repeat(np.arange(len(docs)), n).astype(np.int32) for level, n in sizes.items()}
         base = self.page_base
         self.unit_page = {
             "page": np.arange(self.pages, dtype=np.int64),
@@ -59,6 +60,7 @@ class CorpusIndex:
         }
         self.unit_node = {
             "chunk": _cat([d.chunk_node for d in docs], np.int32),
+            "passage": _cat([d.passage_node for d in docs], np.int32),
             "title": _cat([np.arange(len(d.nodes)) for d in docs], np.int32),
             "summary": _cat([np.arange(len(d.nodes)) for d in docs], np.int32),
         }

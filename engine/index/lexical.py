@@ -1,10 +1,11 @@
-"""Lexical retrieval: route the question to documents, then rank their pages by BM25 at three levels.
+"""Lexical retrieval: route the question to documents, then rank their pages by BM25 over passages.
 
 Routing reads how each document names itself, its profile (keywords, themes, headings, summary) and
 the best passage it holds. Within a routed document, term weights use the document's own statistics
 (a word on every page of it tells no page apart) and the words that name a routed document count
-less (they chose the document; they do not locate the answer in it). A page's score adds its own
-BM25, its best section chunk (text with title and section path) and its best passage.
+less (they chose the document; they do not locate the answer in it). Passages are the block model's
+paragraphs, list runs, table rows and code blocks, each with its section path (engine/index/passages.py);
+a page scores by its best passages.
 """
 
 from __future__ import annotations
@@ -23,13 +24,12 @@ COMPARE_RE = re.compile(
 )
 AND_RE = re.compile(r"\b(?:and|or)\b", re.I)
 DISTINCT_SHARE = 0.2  # a name word used by at most this share of the documents (at least one) names its own
-LEVEL_WEIGHTS = {"page": 1.0, "chunk": 1.0, "passage": 1.0}
 NAME_DISCOUNT = 0.2  # weight of a word that names a routed document, within it
 ROUTE_KEEP = 0.6  # documents scoring at least this share of the best one are searched as well
 MAX_ROUTED = 3
 NAMED_KEEP = 0.4  # a compared document scores at least this share of the best one
 OTHERS_SHARE = 0.05
-PHRASE_WEIGHT = 1.0
+PAGE_DECAY = (1.0, 0.3, 0.1)  # a page's score: its best passage, and a little of its next two
 
 
 @dataclass
@@ -137,27 +137,35 @@ def evidence_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routin
     return [weight * (idf if idf > 0 else unseen) for weight, idf in zip(names, idfs)]
 
 
-def page_scores(corpus: CorpusIndex, terms: Sequence[str], doc: int, weights: Sequence[float],
-                phrases: Sequence[str] = ()) -> np.ndarray:
-    """Scores of every global page (non-zero only in `doc`): the weighted sum of the three levels."""
-    out = np.zeros(corpus.pages, dtype=np.float32)
-    for level, share in LEVEL_WEIGHTS.items():
-        bm = corpus.bm25[level]
-        if level == "passage" and phrases:
-            terms = [*terms, *phrases]
-            weights = [*weights, *([PHRASE_WEIGHT] * len(phrases))]
-        mask = corpus.unit_doc[level] == doc
-        idfs = [bm.idf(t, within=mask) for t in terms]
-        scores = bm.scores(terms, weights=weights, idfs=idfs)
-        scores[~mask] = 0.0
-        best = np.zeros(corpus.pages, dtype=np.float32)
-        np.maximum.at(best, corpus.unit_page[level], scores)
-        out += share * best
+def page_scores(corpus: CorpusIndex, terms: Sequence[str], doc: int, weights: Sequence[float]) -> np.ndarray:
+    """Scores of every global page (non-zero only in `doc`): BM25 of its passages with the document's
+    own idf, expanded to their pages."""
+    bm = corpus.bm25["passage"]
+    mask = corpus.unit_doc["passage"] == doc
+    idfs = [bm.idf(t, within=mask) for t in terms]
+    scores = bm.scores(terms, weights=weights, idfs=idfs)
+    scores[~mask] = 0.0
+    return expand_pages(scores, corpus.unit_page["passage"], corpus.pages)
+
+
+def expand_pages(scores: np.ndarray, unit_page: np.ndarray, pages: int) -> np.ndarray:
+    """Page scores from unit scores: each page's best units, weighted by PAGE_DECAY."""
+    out = np.zeros(pages, dtype=np.float32)
+    hit = np.flatnonzero(scores > 0)
+    if not hit.size:
+        return out
+    page, value = unit_page[hit], scores[hit]
+    order = np.lexsort((-value, page))  # by page, best first within it
+    page, value = page[order], value[order]
+    position = np.arange(len(page))
+    first = np.maximum.accumulate(np.where(np.r_[True, page[1:] != page[:-1]], position, 0))
+    rank = position - first
+    keep = rank < len(PAGE_DECAY)
+    np.add.at(out, page[keep], value[keep] * np.asarray(PAGE_DECAY, dtype=np.float32)[rank[keep]])
     return out
 
 
-def routed_scores(corpus: CorpusIndex, routing: Routing, terms: Sequence[str],
-                  phrases: Sequence[str] = ()) -> np.ndarray:
+def routed_scores(corpus: CorpusIndex, routing: Routing, terms: Sequence[str]) -> np.ndarray:
     """Global page scores: each routed document's pages scaled to its routing score (every routed
     document counts fully in a comparison), other documents' pages far below."""
     out = np.zeros(corpus.pages, dtype=np.float32)
@@ -166,7 +174,7 @@ def routed_scores(corpus: CorpusIndex, routing: Routing, terms: Sequence[str],
     by_doc = {s.doc: s.score for s in routing.scores}
     best = max(by_doc[d] for d in routing.chosen) or 1.0
     for d in routing.chosen:
-        scores = page_scores(corpus, terms, d, term_weights(corpus, terms, d, routing), phrases)
+        scores = page_scores(corpus, terms, d, term_weights(corpus, terms, d, routing))
         top = float(scores.max())
         if top <= 0:
             continue
@@ -179,13 +187,9 @@ def routed_scores(corpus: CorpusIndex, routing: Routing, terms: Sequence[str],
     return out
 
 
-def flat_scores(corpus: CorpusIndex, terms: Sequence[str], level: str = "chunk",
-                docs: Sequence[int] | None = None) -> np.ndarray:
-    """Plain BM25 over one level's units, page = best unit on it (no routing)."""
-    bm = corpus.bm25[level]
-    scores = bm.scores(terms)
+def flat_scores(corpus: CorpusIndex, terms: Sequence[str], docs: Sequence[int] | None = None) -> np.ndarray:
+    """Plain BM25 over all passages, expanded to pages (no routing)."""
+    scores = corpus.bm25["passage"].scores(terms)
     if docs is not None:
-        scores[~corpus.unit_mask(level, docs)] = 0.0
-    out = np.zeros(corpus.pages, dtype=np.float32)
-    np.maximum.at(out, corpus.unit_page[level], scores)
-    return out
+        scores[~corpus.unit_mask("passage", docs)] = 0.0
+    return expand_pages(scores, corpus.unit_page["passage"], corpus.pages)

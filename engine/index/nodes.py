@@ -4,7 +4,8 @@ Reports: one node per heading of the DocTree (its own text runs from the heading
 heading), plus a `front` node for the lines before the first heading; a heading the layout found inside a
 tree section (one the structure's source, such as an outline, does not list; still in the Markdown as a bold
 line) starts a sub-section node of its own. Decks: one node per page.
-Every chunk knows its document title and section path, which is indexed with its text.
+Chunks (a node's text on one page) summarise nodes and are what vectors embed; BM25 counts the passages
+of engine/index/passages.py, which take their section path from these nodes.
 """
 
 from __future__ import annotations
@@ -196,25 +197,3 @@ def summarize(text: str, limit: int = SUMMARY_CHARS) -> str:
             break
         out = f"{out} {sentence}".strip()
     return out[: limit + 100]
-
-
-def passages(text: str, min_words: int = 30) -> list[str]:
-    """Paragraph groups of a chunk: blank-line separated blocks merged until each has `min_words`."""
-    out: list[str] = []
-    current: list[str] = []
-    count = 0
-    for block in re.split(r"\n\s*\n", text):
-        block = block.strip()
-        if not block:
-            continue
-        current.append(block)
-        count += len(block.split())
-        if count >= min_words:
-            out.append("\n\n".join(current))
-            current, count = [], 0
-    if current:
-        if out and count < min_words / 2:
-            out[-1] += "\n\n" + "\n\n".join(current)
-        else:
-            out.append("\n\n".join(current))
-    return out

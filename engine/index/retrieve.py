@@ -1,7 +1,8 @@
-"""Retrieval methods over the corpus index: `bm25`, `vector`, `tree` and `hybrid` (their fusion).
+"""Retrieval methods over the corpus index: `bm25` (passages), `vector` and `hybrid` (passages, the
+structure tree's descent and vectors fused, then the best pages re-read for their best sentence).
 
-Every method returns pages: retrieved chunks expand to the page they lie on, one hit per page, with
-the section (node) that matched best on it.
+Every method returns pages: retrieved passages (or chunks, for vectors) expand to the page they lie on,
+one hit per page, with the section (node) whose passage matched best on it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from engine.index.tree import tree_scores
 from engine.schemas.index import Hit
 from engine.workspace import Workspace
 
-METHODS = ("bm25", "vector", "tree", "hybrid")
+METHODS = ("bm25", "vector", "hybrid")
 HYBRID_WEIGHTS = {"bm25": 1.0, "tree": 1.0, "vector": 1.0}
 RERANK_PAGES = 12  # hybrid re-reads this many best pages
 RERANK_WEIGHT = 1.0  # the best sentence on a page weighs as much as the fused retrieval score
@@ -83,8 +84,8 @@ class Retriever:
         parts: dict[str, np.ndarray] = {}
         notes: list[str] = []
         if method in ("bm25", "hybrid"):
-            parts["bm25"] = lexical.routed_scores(corpus, routing, terms, phrases)
-        if method in ("tree", "hybrid"):
+            parts["bm25"] = lexical.routed_scores(corpus, routing, terms)
+        if method == "hybrid":  # the tree alone ranks worse than passages; fused, it helps a little
             parts["tree"] = tree_scores(corpus, routing, terms)
         if method == "vector":
             parts["vector"] = self._vector_scores(question, docs)
@@ -146,21 +147,21 @@ class Retriever:
         return vector_scores(self.corpus, vectors, query, docs)
 
     def hits(self, scores: np.ndarray, terms: Sequence[str], k: int) -> list[Hit]:
-        """The k best pages, each with the section whose chunk matched the question best on it."""
+        """The k best pages, each with the section whose passage matched the question best on it."""
         corpus = self.corpus
         order = [int(g) for g in np.argsort(-scores, kind="stable")[:k] if scores[g] > 0]
         if not order:
             return []
-        chunk_scores = corpus.bm25["chunk"].scores(terms)
+        passage_scores = corpus.bm25["passage"].scores(terms)
         hits = []
         for g in order:
             doc, page = corpus.page_address(g)
             index = corpus.docs[doc]
-            on_page = np.flatnonzero(corpus.unit_page["chunk"] == g)
+            on_page = np.flatnonzero(corpus.unit_page["passage"] == g)
             node = None
             if on_page.size:
-                best = int(on_page[np.argmax(chunk_scores[on_page])])
-                node = index.nodes[int(corpus.unit_node["chunk"][best])]
+                best = int(on_page[np.argmax(passage_scores[on_page])])
+                node = index.nodes[int(corpus.unit_node["passage"][best])]
             hits.append(Hit(doc=index.info.file_name, doc_id=index.info.doc_id, page=page,
                             score=round(float(scores[g]), 4), node=node.node if node else None,
                             title=node.title if node else "", path=list(node.path) if node else []))

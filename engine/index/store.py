@@ -1,8 +1,9 @@
 """Per-document indexes on disk under the workspace's `index/`: build, save, load, and bring up to date.
 
-Each document has `index/docs/<doc_id>.npz` (term counts of its chunks) and `<doc_id>.json` (what it
-was built from, its nodes, chunk addresses and page texts; written last, so it marks a complete
-index). A document's index is rebuilt only when its own inputs change.
+Each document has `index/docs/<doc_id>.npz` (term counts of its pages, passages and nodes, passage and
+chunk addresses) and `<doc_id>.json` (what it was built from, its nodes and page texts; written last, so it
+marks a complete index). Passages come from the reader's blocks (`cache/<rel>.blocks.json`), or from the
+Markdown read back into blocks when the reader left none. A document's index is rebuilt only when its own inputs change.
 """
 
 from __future__ import annotations
@@ -18,30 +19,31 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.index.bm25 import TermCounts
-from engine.index.nodes import build_units, passages
-from engine.text import fragmented, pairs, tokenize
-from engine.schemas import DocumentRecord, Status
+from engine.index.nodes import build_units
+from engine.index.passages import build_passages, markdown_blocks, passage_bags
+from engine.text import fragmented, tokenize
+from engine.schemas import DocumentBlocks, DocumentRecord, PageBlocks, Status
 from engine.schemas.index import DocIndexInfo, IndexNode
 from engine.workspace import Workspace, atomic_write_text
 
 if TYPE_CHECKING:
     from engine.index.vectors import Embedder
 
-VERSION = 12
+VERSION = 13  # 13: passages from the block model (paragraphs, list runs, table rows, code)
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)
 
 
-LEVELS = ("page", "chunk", "passage", "title", "summary")
+LEVELS = ("page", "passage", "title", "summary")
 
 
 @dataclass
 class DocIndex:
     """One document's index: nodes, page texts, and term counts at several levels.
 
-    Levels: `page` (whole pages), `chunk` (a node's text on one page, with title and section path),
-    `passage` (paragraph groups of a chunk, with the last two path titles), `title` and `summary`
-    (one unit per node, for tree retrieval).
+    Levels: `page` (whole pages), `passage` (a paragraph, list run, table row or code block with its
+    section path; see engine/index/passages.py), `title` and `summary` (one unit per node, for tree
+    retrieval). Chunks (a node's text on one page) are only addressed, for vectors.
     """
 
     info: DocIndexInfo
@@ -50,16 +52,13 @@ class DocIndex:
     chunk_node: np.ndarray  # int32, per chunk
     chunk_page: np.ndarray  # int32, 1-based
     chunk_span: np.ndarray  # int32 (chunks, 2): character span of the chunk in its page's text
-    passage_chunk: np.ndarray  # int32, per passage
+    passage_page: np.ndarray  # int32, 1-based, per passage
+    passage_node: np.ndarray  # int32, per passage
     terms: dict[str, TermCounts]
 
     def chunk_text(self, chunk: int) -> str:
         start, end = self.chunk_span[chunk]
         return self.pages[int(self.chunk_page[chunk]) - 1][int(start):int(end)]
-
-    @property
-    def passage_page(self) -> np.ndarray:
-        return self.chunk_page[self.passage_chunk]
 
 
 @dataclass(frozen=True)
@@ -100,7 +99,7 @@ def source_key(record: DocumentRecord, markdown: bytes = b"") -> str:
     """What the index of a document depends on: its content, the stages that shaped its text and tree,
     and the reformatted Markdown itself."""
     parts = [record.sha256, record.file_name, hashlib.sha256(markdown).hexdigest()]
-    for name in ("reformat", "structure", "metadata", "tree"):
+    for name in ("read", "reformat", "structure", "metadata", "tree"):
         state = record.stages.get(name)
         parts.append(state.cache_key if state else "")
     if not any(parts[3:]):  # a record made without the pipeline: hash what the index reads
@@ -117,34 +116,21 @@ def profile_text(record: DocumentRecord, first_page: str = "") -> str:
     return "\n".join(b for b in bits if b)
 
 
-def build_doc_index(record: DocumentRecord, markdown: str) -> DocIndex:
-    """Cut, tokenise and count one document at every level."""
+def build_doc_index(record: DocumentRecord, markdown: str, blocks: list[PageBlocks] | None = None) -> DocIndex:
+    """Cut, tokenise and count one document at every level; `blocks` are the reader's (None: the Markdown
+    read back into blocks)."""
     units = build_units(record, markdown)
     title = doc_title(record)
     broken = fragmented(markdown)
-    by_node = {n.node: n for n in units.nodes}
-    page_bags: list[list[str]] = [[] for _ in units.pages]
-    chunk_bags, chunk_lengths, passage_bags, passage_lengths, passage_chunk = [], [], [], [], []
-    prefixes: dict[int, tuple[list[str], list[str]]] = {}  # node -> (chunk prefix, passage prefix)
-    for position, chunk in enumerate(units.chunks):
-        node = by_node[chunk.node]
-        if chunk.node not in prefixes:
-            prefixes[chunk.node] = (tokenize(" ".join([title, *node.path])), tokenize(" ".join(node.path[-2:])))
-        chunk_prefix, passage_prefix = prefixes[chunk.node]
-        body: list[str] = []
-        extra: list[str] = []
-        for text in passages(chunk.text):
-            words = tokenize(text)
-            joined = tokenize(text, joins=True)[len(words):] if broken else []
-            passage_bags.append(passage_prefix + words + joined + pairs(words))
-            passage_lengths.append(len(passage_prefix) + len(words))
-            passage_chunk.append(position)
-            body += words
-            extra += joined
-        chunk_bags.append(chunk_prefix + body + extra)
-        chunk_lengths.append(len(chunk_prefix) + len(body))
-        page_bags[chunk.page - 1] += body + extra
-    page_lengths = [len(b) for b in page_bags]  # joins inflate the count a little; fine for one level
+    if blocks is None:
+        blocks = [markdown_blocks(number, text) for number, text in enumerate(units.pages, start=1)]
+    found = [p for p in build_passages(blocks, markdown, units.nodes) if p.page <= len(units.pages)]
+    passage_tokens, passage_lengths = passage_bags(found, units.nodes, joins=broken)
+    page_bags, page_lengths = [], []
+    for text in units.pages:
+        words = tokenize(text)
+        page_bags.append(words + (tokenize(text, joins=True)[len(words):] if broken else []))
+        page_lengths.append(len(words))
     info = DocIndexInfo(
         doc_id=record.doc_id, file_name=record.file_name, title=title, pages=len(units.pages), version=VERSION,
         source_key=source_key(record, markdown.encode("utf-8")), fragmented=broken,
@@ -154,8 +140,7 @@ def build_doc_index(record: DocumentRecord, markdown: str) -> DocIndex:
     )
     terms = {
         "page": TermCounts.from_tokens(page_bags, page_lengths),
-        "chunk": TermCounts.from_tokens(chunk_bags, chunk_lengths),
-        "passage": TermCounts.from_tokens(passage_bags, passage_lengths),
+        "passage": TermCounts.from_tokens(passage_tokens, passage_lengths),
         "title": TermCounts.from_tokens([tokenize(n.title, joins=broken) for n in units.nodes]),
         "summary": TermCounts.from_tokens([tokenize(n.summary, joins=broken) for n in units.nodes]),
     }
@@ -164,7 +149,8 @@ def build_doc_index(record: DocumentRecord, markdown: str) -> DocIndex:
         chunk_node=np.asarray([c.node for c in units.chunks], dtype=np.int32),
         chunk_page=np.asarray([c.page for c in units.chunks], dtype=np.int32),
         chunk_span=_spans(units.chunks, units.pages),
-        passage_chunk=np.asarray(passage_chunk, dtype=np.int32), terms=terms,
+        passage_page=np.asarray([p.page for p in found], dtype=np.int32),
+        passage_node=np.asarray([p.node for p in found], dtype=np.int32), terms=terms,
     )
 
 
@@ -194,7 +180,7 @@ def save_doc_index(workspace: Workspace, index: DocIndex) -> None:
     arrays_path.parent.mkdir(parents=True, exist_ok=True)
     tmp = arrays_path.with_suffix(".tmp.npz")
     arrays = {"chunk_node": index.chunk_node, "chunk_page": index.chunk_page, "chunk_span": index.chunk_span,
-              "passage_chunk": index.passage_chunk}
+              "passage_page": index.passage_page, "passage_node": index.passage_node}
     for level, t in index.terms.items():
         arrays.update({f"{level}.ptr": t.ptr, f"{level}.ids": t.ids, f"{level}.counts": t.counts,
                        f"{level}.lengths": t.lengths, f"{level}.terms": np.asarray(t.terms, dtype=str)})
@@ -224,16 +210,16 @@ def load_doc_index(workspace: Workspace, doc_id: str) -> DocIndex | None:
                 for level in LEVELS
             }
             chunk_node, chunk_page = arrays["chunk_node"], arrays["chunk_page"]
-            chunk_span, passage_chunk = arrays["chunk_span"], arrays["passage_chunk"]
+            chunk_span = arrays["chunk_span"]
+            passage_page, passage_node = arrays["passage_page"], arrays["passage_node"]
         nodes = [IndexNode.model_validate(n) for n in payload["nodes"]]
         pages = payload["pages"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    sizes = {"page": len(pages), "chunk": len(chunk_node), "passage": len(passage_chunk),
-             "title": len(nodes), "summary": len(nodes)}
-    if any(terms[level].units != size for level, size in sizes.items()):
+    sizes = {"page": len(pages), "passage": len(passage_page), "title": len(nodes), "summary": len(nodes)}
+    if any(terms[level].units != size for level, size in sizes.items()) or len(passage_node) != len(passage_page):
         return None
-    return DocIndex(info, nodes, pages, chunk_node, chunk_page, chunk_span, passage_chunk, terms)
+    return DocIndex(info, nodes, pages, chunk_node, chunk_page, chunk_span, passage_page, passage_node, terms)
 
 
 def stored_info(workspace: Workspace, doc_id: str) -> DocIndexInfo | None:
@@ -251,6 +237,14 @@ def stored_info(workspace: Workspace, doc_id: str) -> DocIndexInfo | None:
             info = json.loads(meta_path.read_text(encoding="utf-8"))["info"]
         return DocIndexInfo.model_validate(info)
     except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def read_blocks(workspace: Workspace, record: DocumentRecord) -> list[PageBlocks] | None:
+    """The reader's blocks of a document (None when it left none or they cannot be read)."""
+    try:
+        return DocumentBlocks.model_validate_json(workspace.blocks_path(record).read_bytes()).pages
+    except (OSError, ValueError):
         return None
 
 
@@ -292,7 +286,7 @@ def current_indexes(workspace: Workspace) -> tuple[list[DocIndex], list[str]]:
         index = load_doc_index(workspace, record.doc_id) if is_current(
             stored_info(workspace, record.doc_id), record, data) else None
         if index is None:
-            index = build_doc_index(record, data.decode("utf-8"))
+            index = build_doc_index(record, data.decode("utf-8"), read_blocks(workspace, record))
             unsaved.append(record.file_name)
         indexes.append(index)
     return indexes, unsaved
@@ -314,7 +308,7 @@ def update_index(workspace: Workspace, *, records: list[DocumentRecord] | None =
                 and _arrays_readable(workspace, record.doc_id):
             kept.append(record.doc_id)
         else:
-            save_doc_index(workspace, build_doc_index(record, data.decode("utf-8")))
+            save_doc_index(workspace, build_doc_index(record, data.decode("utf-8"), read_blocks(workspace, record)))
             built.append(record.doc_id)
         if progress:
             progress(record.file_name, number, len(records))

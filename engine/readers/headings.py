@@ -25,7 +25,9 @@ _LABEL_PATTERNS: list[tuple[str, float, re.Pattern[str]]] = [
     ("paren_arabic", 4.0, re.compile(r"^\((\d{1,2})\)\s+\S")),
     ("paren_lower", 5.0, re.compile(r"^\(([a-z])\)\s+\S")),
     ("upper_bare", 1.0, re.compile(r"^([A-H])\s+[A-Z][a-z]")),
+    ("id", 2.5, re.compile(r"^([A-Z]{1,4}-\d{1,3})\s+[A-Z]")),  # a catalogue's item: "AC-1 ACCESS CONTROL POLICY"
 ]
+SMALL = 0.75  # of the body size: an identified heading in capitals may be set this small (a catalogue's items)
 _SMALL_WORDS = {
     "a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "of", "on", "or", "the",
     "to", "under", "with", "vs", "via", "its", "be", "are", "not", "that", "who", "which", "than",
@@ -53,6 +55,7 @@ class Candidate:
     order: int  # position in the document (first-appearance ranking)
     identifier: bool = False  # it opens with a name set in a monospaced face (an API reference's "edge()")
     under: int = 0  # lines under it before the next candidate or the page's end
+    prose: bool = False  # those lines hold prose (a sentence, a long line), not a cover's short lines
 
 
 def label_class(text: str) -> tuple[str, float] | None:
@@ -158,12 +161,20 @@ class _LazyCounts:
         return self.counts[word]
 
 
+def cover_pages(pages: list[list[Line]], contents: set[int] | None = None) -> int:
+    """How many first pages hold the title block: up to three, before any contents page (none in a short
+    document)."""
+    if len(pages) <= COVER_PAGES:
+        return 0
+    return min([COVER_PAGES, *(contents_pages(pages) if contents is None else contents)])
+
+
 def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -> list[Candidate]:
     """Lines that look like headings, multi-line headings merged, in document order."""
     found: list[Candidate] = []
     order = 0
     skip = contents_pages(pages)
-    cover = min([COVER_PAGES, *skip]) if len(pages) > COVER_PAGES else 0  # the title block's pages
+    cover = cover_pages(pages, skip)
     counts = _LazyCounts(pages)
     face = body_family(pages, body)
     for page_index, lines in enumerate(pages):
@@ -222,6 +233,9 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
     for cand, after in zip(found, [*found[1:], None]):
         end = after.index if after is not None and after.page == cand.page else len(pages[cand.page - 1])
         cand.under = max(0, end - cand.index - cand.count)
+        under = pages[cand.page - 1][cand.index + cand.count:end]
+        cand.prose = sum(1 for line in under if len(line.text) >= PARAGRAPH_CHARS) >= 2 \
+            or any(len(line.text.split()) >= 8 and line.text.rstrip().endswith(".") for line in under)
     return found
 
 
@@ -250,6 +264,7 @@ def _without_label_lines(found: list[Candidate], pages: list[list[Line]]) -> lis
 
 FIGURE_CAPTION_RE = re.compile(r"^(figure|fig\.|chart|graph|map|exhibit|abbildung|abb\.)\s*[A-Z]?\d+([.\-–]\d+)*\b",
                                re.I)
+PARAGRAPH_CHARS = 40  # two lines this long under a heading are a paragraph
 PROSE_CHARS = 50  # a line this long, or a sentence of six words, is text, not a label inside a figure
 
 
@@ -352,10 +367,14 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     line = lines[i]
     text = line.text
     identifier = line.lead_style[2] and (line.bold or line.size >= body * 1.12)
-    if not _text_ok(text, identifier) or line.size < body * 0.9 or BULLET_LEAD_RE.match(text):
-        return None  # (a line led by a bullet glyph is a list item)
     label = label_class(text)
     caps = _is_caps(text)
+    if label is not None and label[0] == "id" and not (caps or line.bold or line.italic):
+        label = None  # (an identifier before plain text: a catalogue's row, not its heading)
+    small = label is not None and label[0] in ("id", "paren_arabic") and caps and (line.bold or line.italic) \
+        and line.size >= SMALL * body  # "AC-1 ACCESS CONTROL POLICY", "(8) ACCESS ENFORCEMENT | REVOCATION"
+    if not _text_ok(text, identifier) or (line.size < body * 0.9 and not small) or BULLET_LEAD_RE.match(text):
+        return None  # (a line led by a bullet glyph is a list item)
     if line.size >= body * 1.12:
         return Style(line.size, line.bold, line.italic, caps, "")
     # body-size lines: need emphasis or a numbering label, and to stand on their own
@@ -477,8 +496,88 @@ def _numbered_ranks(candidates: list[Candidate], ranks: dict[int, int]) -> dict[
             else rank for order, rank in ranks.items()}
 
 
-def assign_levels(candidates: list[Candidate], body: float, pages: int) -> dict[int, int]:
-    """One level per style for the whole document: {candidate order: level (1 = top)}."""
+TITLE_WORD_RE = re.compile(r"\w+")
+
+
+def _repeats_title(text: str, title: str) -> bool:
+    """Whether a heading's words (three or more, half the title's at least) are all the title's."""
+    words = TITLE_WORD_RE.findall(text.lower())
+    title_words = TITLE_WORD_RE.findall(title.lower())
+    return len(words) >= 3 and 2 * len(words) >= len(title_words) and set(words) <= set(title_words)
+
+
+def _matter_ranks(kept: dict[Style, list[Candidate]], ranks: dict[int, int]) -> dict[int, int]:
+    """Front and back matter beside the chapters: a style ranked above the chapters' (the top depth of the
+    document's decimal numbering) whose headings all stand before the first numbered chapter or after the last
+    ("Revision History", "Participants", "References") takes the chapters' rank instead of holding them."""
+    top: dict[int, list[int]] = {}
+    for items in kept.values():
+        for cand in items:
+            depth = numbering_depth(cand.text)
+            if depth is not None and cand.order in ranks:
+                top.setdefault(depth, []).append(cand.order)
+    if len(top.get(1, ())) < 3:  # chapters numbered 1, 2, 3, ...
+        return ranks
+    chapter_rank = Counter(ranks[o] for o in top[1]).most_common(1)[0][0]
+    first, last = min(top[1]), max(top[1])
+    if any(0 < r < chapter_rank and first < o < last for o, r in ranks.items()):
+        return ranks  # something ranked above the chapters among them (parts, or the numbers are not chapters')
+    out = dict(ranks)
+    for items in kept.values():
+        orders = [c.order for c in items if c.order in ranks]
+        if orders and all(0 < ranks[o] < chapter_rank for o in orders) \
+                and all(o < first or o > last for o in orders):
+            for o in orders:
+                out[o] = chapter_rank
+    return out
+
+
+def _named(cand: Candidate, wanted: set[str]) -> int:
+    """How many of a candidate's words the document information's title holds (0 unless most of them)."""
+    words = set(TITLE_WORD_RE.findall(cand.text.lower()))
+    common = len(words & wanted)
+    return common if words and common >= max(2, 0.6 * len(words)) else 0
+
+
+def _title_candidate(candidates: list[Candidate], known_title: str) -> Candidate | None:
+    """The document's title among the first page's candidates: the one the document information's title names
+    (most of its words are the title's), joined with the candidates right above or below it that it names too
+    (a title set in two sizes: "SITUATIONAL AWARENESS" / "For Electric Utilities"); else the largest. The joined
+    candidates leave `candidates`."""
+    first_page = [c for c in candidates if c.page == 1]
+    if not first_page:
+        return None
+    wanted = set(TITLE_WORD_RE.findall(known_title.lower()))
+    named = [c for c in first_page if len(wanted) >= 2 and _named(c, wanted)]
+    if not named:
+        return max(first_page, key=lambda c: (c.style.size, -c.order))
+    best = max(named, key=lambda c: (_named(c, wanted), c.style.size))
+    k = first_page.index(best)
+    start = end = k
+    while start > 0 and first_page[start - 1] in named \
+            and first_page[start - 1].index + first_page[start - 1].count == first_page[start].index:
+        start -= 1
+    while end + 1 < len(first_page) and first_page[end + 1] in named \
+            and first_page[end].index + first_page[end].count == first_page[end + 1].index:
+        end += 1
+    if start == end:
+        return best
+    parts = first_page[start:end + 1]
+    largest = max(parts, key=lambda c: c.style.size)
+    title = Candidate(1, parts[0].index, sum(c.count for c in parts), " ".join(c.text for c in parts),
+                      largest.style, parts[0].order)
+    for part in parts:
+        candidates.remove(part)
+    candidates.insert(candidates.index(first_page[end + 1]) if end + 1 < len(first_page) else len(
+        [c for c in candidates if c.order < title.order]), title)
+    return title
+
+
+def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover: int = 0,
+                  known_title: str = "") -> dict[int, int]:
+    """One level per style for the whole document: {candidate order: level (1 = top)}. `cover`: the pages of
+    the title block, where only the title and styles that recur after them are headings; `known_title`: the
+    document information's title."""
     candidates = _merge_unlabelled(candidates)
     # four or more body-size "headings" of one style on one page with a line or three under each are a list of
     # labels (names, terms), not sections; numbered ones a numbered list when nothing stands under them
@@ -487,20 +586,36 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int) -> dict[
         per_page.setdefault((cand.page, cand.style), []).append(cand)
     listed = {id(c) for group in per_page.values() if _label_list(group) for c in group}
     candidates = [c for c in candidates if c.style.size >= body * 1.12 or c.identifier or id(c) not in listed]
+    # a cover page's one-off styles are not structure: keep only its title; on the title block's pages, only
+    # styles that recur after them (a front matter's "Abstract", "Authority") are headings
+    title = _title_candidate(candidates, known_title)
+    first_page = [c for c in candidates if c.page == 1]
     by_style: dict[Style, list[Candidate]] = {}
     for cand in candidates:
         by_style.setdefault(cand.style, []).append(cand)
-    # a cover page's one-off styles are not structure: keep only its largest line (the title)
-    first_page = [c for c in candidates if c.page == 1]
-    title = max(first_page, key=lambda c: (c.style.size, -c.order)) if first_page else None
     if title is not None and pages > 3:
         for cand in first_page:
             if cand is not title and len(by_style[cand.style]) == 1:
                 del by_style[cand.style]
+    if title is not None and cover:
+        for style in list(by_style):
+            if style != title.style and all(c.page <= cover for c in by_style[style]):
+                del by_style[style]
+            else:  # (a line of the title block in a style used later: a name, an agency, a series)
+                by_style[style] = [c for c in by_style[style]
+                                   if c is title or c.page > cover or c.prose or label_class(c.text)]
+                if not by_style[style]:
+                    del by_style[style]
+    if title is not None:  # the title printed again over the text (a standard's first clause) is no section
+        for style in list(by_style):
+            by_style[style] = [c for c in by_style[style]
+                               if c is title or c.page == 1 or not _repeats_title(c.text, title.text)]
+            if not by_style[style]:
+                del by_style[style]
     kept: dict[Style, list[Candidate]] = {}
     for style, items in by_style.items():
         each_page = len(items) / max(1, pages)
-        if style.size < body * 1.12 and len(items) > 30 and each_page > 1.5:
+        if style.size < body * 1.12 and len(items) > 30 and each_page > 1.5 and not style.numbering:
             continue  # bold body-size text used everywhere: labels or table cells, not structure
         kept[style] = items
 
@@ -526,7 +641,10 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int) -> dict[
             else:
                 style_level[st] = below[0] if below else len(major) + 1
     ranks = {cand.order: style_level[style] for style, items in kept.items() for cand in items}
+    if title is not None and title.order in ranks:  # the title above everything, alone
+        ranks = {order: 0 if order == title.order else max(rank, 1) for order, rank in ranks.items()}
     ranks = _numbered_ranks([c for items in kept.values() for c in items], ranks)
+    ranks = _matter_ranks(kept, ranks)
     # compress in document order so that an unused style leaves no gap (depth capped at Markdown's 6)
     levels: dict[int, int] = {}
     stack: list[int] = []

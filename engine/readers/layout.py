@@ -16,7 +16,7 @@ _ITALIC_NAME = re.compile(r"(italic|oblique|[-,]it\b|bdit|bkit)", re.I)
 _MONO_NAME = re.compile(r"(mono|courier|consol|typewriter|cmtt|sftt|menlo|inconsolata|fixed|\bcode)", re.I)
 LABEL_RE = re.compile(
     r"^(?:(?:chapter|section|part|appendix|article)\s+)?"
-    r"(\(?(?:\d{1,2}(?:\.\d{1,2}){0,4}|[IVXLC]{1,6}|[A-Za-z])[.)]?)\s*$",
+    r"(\(?(?:\d{1,2}(?:\.\d{1,2}){0,4}|[IVXLC]{1,6}|[A-Za-z])[.)]?|[A-Z]{1,4}-\d{1,3})\s*$",  # (or an id: "AC-1")
     re.I,
 )
 BULLET_GLYPH_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8\ufffd\-–]$")

@@ -7,11 +7,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine.markdown import needs_ocr_note, render_markdown  # noqa: F401  (needs_ocr_note: re-exported)
-from engine.pdf import open_document
+from engine.pdf import docinfo_title, open_document
 from engine.readers.blocks import Traits, furniture_blocks, mark_continued, page_blocks
 from engine.readers.code import MONO_DOCUMENT
 from engine.readers.furniture import find_furniture, strip_furniture
-from engine.readers.headings import assign_levels, body_size, find_candidates
+from engine.readers.headings import assign_levels, body_size, cover_pages, find_candidates
 from engine.readers.paragraphs import line_pitches
 from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, read_layout, reading_order
 from engine.readers.reading_order import same_row
@@ -47,7 +47,9 @@ class OfflineReader:
 
     def read(self, path: Path, *, progress: Progress | None = None) -> ReadResult:
         layouts, warnings = self.layouts(path, progress=progress)
-        return compose(layouts, warnings)
+        with open_document(path) as doc:
+            title = docinfo_title(doc)
+        return compose(layouts, warnings, title=title)
 
     def layouts(self, path: Path, *, progress: Progress | None = None) -> tuple[list[PageLayout], list[str]]:
         """Every page's styled lines in reading order (what `compose` turns into blocks), and warnings."""
@@ -154,8 +156,9 @@ def join_large_words(lines: list[Line]) -> list[Line]:
     return out if len(out) < len(lines) else lines
 
 
-def compose(layouts: list[PageLayout], warnings: list[str] | None = None) -> ReadResult:
-    """Page layouts to Markdown: furniture removed, headings leveled, paragraphs and lists rebuilt."""
+def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, title: str = "") -> ReadResult:
+    """Page layouts to Markdown: furniture removed, headings leveled, paragraphs and lists rebuilt (`title`: the
+    document information's title, which picks the title among the first page's large lines)."""
     warnings = list(warnings or [])
     raw_body = body_size([p.lines for p in layouts])
     furniture = find_furniture(layouts, raw_body)
@@ -169,7 +172,7 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None) -> Rea
     body = body_size(pages)
     right = _right_margin(pages)
     candidates = find_candidates(pages, body, right)
-    levels = assign_levels(candidates, body, len(pages))
+    levels = assign_levels(candidates, body, len(pages), cover=cover_pages(pages), known_title=title)
     heads = {(c.page, c.index): (c, levels[c.order]) for c in candidates if c.order in levels}
     chars = sum(len(l.text) for lines in pages for l in lines)
     mono = sum(len(l.text) for lines in pages for l in lines if l.mono)

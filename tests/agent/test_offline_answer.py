@@ -92,10 +92,10 @@ def test_docs_limits_the_answer_to_those_documents(workspace):
 
 
 def test_trace_records_routing_retrieval_evidence_and_decision(workspace):
-    answer = ask(workspace, "How much archive storage does the Team plan include?", method="tree")
+    answer = ask(workspace, "How much archive storage does the Team plan include?", method="bm25")
     kinds = [step.kind for step in answer.trace]
     assert kinds[:2] == ["route", "retrieve"] and "evidence" in kinds and "decision" in kinds
-    assert answer.trace[1].tool == "tree"
+    assert answer.trace[1].tool == "bm25"
 
 
 def test_bad_arguments(workspace):

@@ -259,7 +259,7 @@ def test_settings_offer_only_what_offline_mode_can_do(page):
     tab(page, "Settings")
     page.locator(".pdfrag-offline-note").wait_for()
     offered = page.locator("#settings-method option").evaluate_all("options => options.map(o => o.value)")
-    assert offered == ["hybrid", "bm25", "tree"]
+    assert offered == ["hybrid", "bm25"]
     note = page.locator(".pdfrag-method-note").inner_text()
     assert "vector" in note and "agent" in note  # says what is missing and why
     assert "cannot read scanned pages" in page.locator(".pdfrag-offline-note").inner_text()

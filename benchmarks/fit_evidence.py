@@ -3,11 +3,15 @@
 Reads every question of the given QA files over an ingested workspace, computes each question's signals
 (engine.agent.support.signals, on the document the offline answer would read first, hybrid retrieval),
 fits a logistic regression (numpy, Newton steps, classes balanced, L2 on the weights) and picks the
-threshold: the highest support that still answers `--floor` of the answerable questions. It prints
-stratified k-fold cross-validation (repeated with shuffled folds: answered and refused on the training
-folds and on the held-out fold) and the constants to put into support.py.
+threshold: the highest support that still answers `--floor` of the answerable questions. It prints each
+signal's AUC (how often an answerable question's value is above an unanswerable one's), stratified k-fold
+cross-validation (repeated with shuffled folds: answered and refused on the training folds and on the
+held-out fold) and the constants to put into support.py. `--validate` files (the reworded variants) are
+measured with the model fitted on the others, never fitted on: answered, refused, and how often the
+decision on a variant is the one on its original (`original_id`).
 
     .venv/bin/python benchmarks/fit_evidence.py --data-dir WS [QA.jsonl ...] [--folds 5] [--repeats 20]
+        [--features cover,typed,...] [--validate tests/corpus/*_reworded.jsonl]
 
 A name the corpus never mentions is refused before the test (engine.agent.offline.unknown_names); the
 decision reported is that rule and the test together.
@@ -27,33 +31,53 @@ sys.path.insert(0, str(ROOT))
 
 from engine.agent import retriever_for  # noqa: E402
 from engine.agent.offline import unknown_names  # noqa: E402
-from engine.agent.support import WEIGHTS, signals  # noqa: E402
-from engine.evaluate import load_qa  # noqa: E402
+from engine.agent.support import SIGNALS, WEIGHTS, signals  # noqa: E402
+from engine.evaluate import QaItem  # noqa: E402
 
 SETS = [ROOT.parent / "shared" / "eval" / "qa_dev.jsonl", ROOT / "tests" / "corpus" / "qa_heldout.jsonl",
         ROOT / "tests" / "corpus" / "qa_fresh.jsonl", ROOT / "tests" / "corpus" / "qa_fresh2.jsonl"]
+REWORDED = sorted((ROOT / "tests" / "corpus").glob("qa_*_reworded.jsonl"))
 L2 = 1.0
 
 
-def question_rows(data_dir: str, files: list[Path]) -> list[dict]:
-    """One row per question: set, id, answerable, the signals of its first answering document, and
-    whether the unknown-name rule refuses it."""
+def question_rows(data_dir: str, files: list[Path], method: str = "hybrid") -> list[dict]:
+    """One row per question: set, id (and `original_id` of a variant), answerable, every signal of its
+    first answering document, and whether the unknown-name rule refuses it."""
     retriever = retriever_for(data_dir)
     corpus = retriever.corpus
     rows = []
     for path in files:
-        for item in load_qa(path):
-            retrieval = retriever.search(item.question, method="hybrid", k=10)
-            row = {"set": path.stem, "id": item.id, "answerable": item.answerable,
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            original = json.loads(line).get("original_id")
+            item = QaItem.model_validate_json(line)
+            retrieval = retriever.search(item.question, method=method, k=10)
+            row = {"set": path.stem, "id": item.id, "original_id": original, "answerable": item.answerable,
                    "unknown": bool(unknown_names(corpus, item.question))}
             if retrieval.hits:
                 doc = retrieval.routing.chosen[0] if retrieval.routing.comparison \
                     else corpus.doc_position(retrieval.hits[0].doc)
-                row["signals"] = signals(corpus, retrieval, doc).vector()
+                row["signals"] = signals(corpus, retrieval, doc).all()
             else:
-                row["signals"] = [0.0] * len(WEIGHTS)
+                row["signals"] = dict.fromkeys(SIGNALS, 0.0)
             rows.append(row)
     return rows
+
+
+def auc(values: np.ndarray, y: np.ndarray) -> float:
+    """The chance that an answerable question's value is above an unanswerable one's (ties count half)."""
+    pos, neg = values[y == 1], values[y == 0]
+    if not len(pos) or not len(neg):
+        return float("nan")
+    above = (pos[:, None] > neg[None, :]).sum() + 0.5 * (pos[:, None] == neg[None, :]).sum()
+    return float(above / (len(pos) * len(neg)))
+
+
+def matrix(rows: list[dict], features: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    x = np.array([[r["signals"][f] for f in features] for r in rows], dtype=float).reshape(len(rows), len(features))
+    y = np.array([1.0 if r["answerable"] else 0.0 for r in rows])
+    return x, y, np.array([r["unknown"] for r in rows], dtype=bool)
 
 
 def fit(x: np.ndarray, y: np.ndarray, l2: float = L2) -> tuple[np.ndarray, float]:
@@ -118,7 +142,8 @@ def cross_validate(x, y, refused, folds: int, repeats: int, floor: float) -> dic
             answer = (probability(x[test], weights, bias) >= t) & ~refused[test]
             held_answered += list(answer[y[test] == 1])
             held_refused += list(~answer[y[test] == 0])
-    return {"train_answered": float(np.mean([a for a, _ in train])), "train_refused": float(np.mean([r for _, r in train])),
+    return {"train_answered": float(np.mean([a for a, _ in train])),
+            "train_refused": float(np.mean([r for _, r in train])),
             "held_out_answered": float(np.mean(held_answered)), "held_out_refused": float(np.mean(held_refused))}
 
 
@@ -126,34 +151,56 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("files", nargs="*", type=Path, default=SETS)
     parser.add_argument("--data-dir", required=True)
+    parser.add_argument("--method", default="hybrid")
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=20)
     parser.add_argument("--floor", type=float, default=0.95, help="share of answerable questions to answer")
+    parser.add_argument("--features", default=",".join(WEIGHTS),
+                        help=f"signals the model reads (of {', '.join(SIGNALS)})")
+    parser.add_argument("--validate", nargs="*", type=Path, default=REWORDED,
+                        help="variants measured with the fitted model, not fitted on")
     parser.add_argument("--rows", type=Path, help="write the per-question signals here (JSON)")
     args = parser.parse_args(argv)
-    rows = question_rows(args.data_dir, [f for f in args.files if f.is_file()])
+    features = args.features.split(",")
+    rows = question_rows(args.data_dir, [f for f in args.files if f.is_file()], args.method)
+    variants = question_rows(args.data_dir, [f for f in args.validate or [] if f.is_file()], args.method)
     if args.rows:
-        args.rows.write_text(json.dumps(rows, indent=0))
-    x = np.array([r["signals"] for r in rows], dtype=float)
-    y = np.array([1.0 if r["answerable"] else 0.0 for r in rows])
-    refused = np.array([r["unknown"] for r in rows])
+        args.rows.write_text(json.dumps({"fit": rows, "validate": variants}, indent=0))
+    x, y, refused = matrix(rows, features)
     print(f"{len(rows)} questions ({int(y.sum())} answerable, {int((1 - y).sum())} unanswerable) from "
           + ", ".join(sorted({r['set'] for r in rows})))
-    print(f"signals: {', '.join(WEIGHTS)}; unknown-name rule refuses {int(refused[y == 0].sum())} unanswerable, "
+    print(f"unknown-name rule refuses {int(refused[y == 0].sum())} unanswerable, "
           f"{int(refused[y == 1].sum())} answerable")
+    xv, yv, refused_v = matrix(variants, list(SIGNALS))
+    everything, _, _ = matrix(rows, list(SIGNALS))
+    print("AUC per signal (pooled" + (", and on the variants)" if variants else ")"))
+    for i, name in enumerate(SIGNALS):
+        extra = f"   variants {auc(xv[:, i], yv):.3f}" if variants else ""
+        print(f"  {name:6s} {auc(everything[:, i], y):.3f}{extra}{'   (in the model)' if name in features else ''}")
     cv = cross_validate(x, y, refused, args.folds, args.repeats, args.floor)
     print(f"{args.folds}-fold CV x {args.repeats}: train answered {cv['train_answered']:.3f}, refused "
-          f"{cv['train_refused']:.3f}; held-out answered {cv['held_out_answered']:.3f}, refused {cv['held_out_refused']:.3f}")
+          f"{cv['train_refused']:.3f}; held-out answered {cv['held_out_answered']:.3f}, "
+          f"refused {cv['held_out_refused']:.3f}")
     weights, bias = fit(x, y)
     p = probability(x, weights, bias)
     t = threshold(p, y, refused, args.floor)
     answered, refused_share, _, _ = rates(p, y, refused, t)
-    print(f"all questions: answered {answered:.3f}, refused {refused_share:.3f}")
+    print(f"all questions: answered {answered:.3f}, refused {refused_share:.3f}; model AUC {auc(p, y):.3f}")
     for name in sorted({r["set"] for r in rows}):
         mask = np.array([r["set"] == name for r in rows])
-        a, r_, na, nr = rates(p[mask], y[mask], refused[mask], t)
+        _, _, na, nr = rates(p[mask], y[mask], refused[mask], t)
         print(f"  {name}: answered {na}/{int(y[mask].sum())}, refused {nr}/{int((1 - y[mask]).sum())}")
-    print("\nWEIGHTS = {" + ", ".join(f'"{n}": {w:.4f}' for n, w in zip(WEIGHTS, weights)) + "}")
+    if variants:
+        decided = {r["id"]: bool(answer) for r, answer in zip(rows, (p >= t) & ~refused)}
+        pv = probability(matrix(variants, features)[0], weights, bias)
+        answer_v = (pv >= t) & ~refused_v
+        a, _, na, nr = rates(pv, yv, refused_v, t)
+        same = [decided[r["original_id"]] == bool(ans) for r, ans in zip(variants, answer_v)
+                if r["original_id"] in decided]
+        print(f"variants (not fitted on): answered {na}/{int(yv.sum())} ({a:.3f}), "
+              f"refused {nr}/{int((1 - yv).sum())}; same decision as the original {sum(same)}/{len(same)} "
+              f"({np.mean(same):.3f})")
+    print("\nWEIGHTS = {" + ", ".join(f'"{n}": {w:.4f}' for n, w in zip(features, weights)) + "}")
     print(f"BIAS = {bias:.4f}")
     print(f"THRESHOLD = {t:.4f}")
     return 0

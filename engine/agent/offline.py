@@ -175,7 +175,7 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         trace.append(TraceStep(kind="evidence", doc=corpus.docs[d].info.file_name, detail=(
             f"support {support(s):.2f} (needs {THRESHOLD:.2f}): the best sentence holds {s.cover:.0%} of the "
             f"question's weight, {s.typed:.0%} with the value asked for; {s.focus:.0%} of what it asks "
-            "for is named together")))
+            f"for is named together; the value stands near it {s.near:.0%}; the unit asked for {s.unit:.0%}")))
     if max(support(s) for s in found.values()) < THRESHOLD:  # a comparison: one document may answer its part
         titles = " or ".join(corpus.docs[d].info.title for d in docs)
         reason = f"the best pages of {titles} do not hold enough of what it asks for"

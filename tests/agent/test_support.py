@@ -4,19 +4,36 @@ from __future__ import annotations
 
 import pytest
 
-from engine.agent.support import THRESHOLD, WEIGHTS, Signals, focus_share, focus_terms, support, supported
+from engine.agent.support import (
+    THRESHOLD,
+    WEIGHTS,
+    Signals,
+    asked_kind,
+    focus_share,
+    focus_terms,
+    nearness,
+    question_parts,
+    support,
+    supported,
+    unit_share,
+)
+from engine.agent.units import asked_units, states_value_in
 from engine.index.evidence import analyse
 from engine.text import stem
 
 
 @pytest.mark.parametrize(("question", "names", "focus"), [
-    ("How many employees did the Walt Disney Company have?", {"disney"}, ["employe", "walt"]),
-    ("What royalty rate does Deloitte charge for its platform?", {"deloitt"}, ["royalti", "charg"]),  # "rate": a kind
+    ("How many employees did the Walt Disney Company have?", {"disney"}, ["employe"]),  # up to the verb
+    ("What royalty rate does Deloitte charge for its platform?", {"deloitt"}, ["royalti"]),  # "rate": a kind
     ("What is the number of employees at Disney?", {"disney"}, ["employe"]),  # "number" says only the kind of value
     ("According to the 2023 report, how many counterfeit banknotes were found?", set(), ["counterfeit", "banknot"]),
+    ("What was the monthly subscriber churn rate in the last quarter?", set(), ["subscrib", "churn"]),  # head last
+    ("How large is the Institute of International Finance's membership?", set(), ["membership"]),  # names left out
+    ("Which SEC commissioners dissented?", set(), ["commission", "dissent"]),
+    ("How many Acme Widgets were there?", set(), ["acm", "widget"]),  # only names: the names
     ("Disney's headcount, what was it?", set(), []),  # nothing after the question word
 ])
-def test_focus_terms_are_the_words_after_the_question_word(question, names, focus):
+def test_focus_terms_are_the_phrase_after_the_question_word(question, names, focus):
     assert focus_terms(question, names) == focus
 
 
@@ -35,12 +52,94 @@ def test_focus_share_wants_the_focus_words_together_with_the_value_asked_for():
 
 
 def test_the_fitted_test_answers_strong_evidence_and_refuses_none():
-    assert list(WEIGHTS) == ["cover", "typed", "focus"] and 0.0 < THRESHOLD < 1.0
-    assert supported(Signals(cover=0.8, typed=0.8, focus=1.0))
-    assert not supported(Signals(cover=0.0, typed=0.0, focus=0.0))
-    # the value asked for and what is asked for, named together, raise the support
-    assert support(Signals(0.5, 0.5, 1.0)) > support(Signals(0.5, 0.5, 0.5)) > support(Signals(0.5, 0.5, 0.0))
-    assert support(Signals(0.5, 0.5, 0.5)) > support(Signals(0.5, 0.1, 0.5))
+    assert list(WEIGHTS) == ["focus", "near", "unit"] and 0.0 < THRESHOLD < 1.0
+    assert supported(Signals(cover=0.8, typed=0.8, focus=1.0, near=1.0, unit=1.0))
+    assert not supported(Signals(cover=0.0, typed=0.0, focus=0.0, near=0.0, unit=0.0))
+    # what is asked for named together, the value near it, and in the unit asked for: each raises the support
+    assert support(Signals(0.5, 0.5, 1.0, 1.0, 1.0)) > support(Signals(0.5, 0.5, 0.5, 1.0, 1.0)) \
+        > support(Signals(0.5, 0.5, 0.0, 1.0, 1.0))
+    assert support(Signals(0.5, 0.5, 1.0, 1.0, 1.0)) > support(Signals(0.5, 0.5, 1.0, 0.3, 1.0))
+    assert support(Signals(0.5, 0.5, 1.0, 1.0, 1.0)) > support(Signals(0.5, 0.5, 1.0, 1.0, 0.0))
+    assert not supported(Signals(0.9, 0.9, 1.0, 0.0, 1.0))  # the words, but no value near them: the near miss
+
+
+def test_nearness_is_how_close_a_new_value_stands_to_the_focus():
+    page = ("The Reserve Banks completed 63 enforcement actions.\n\n"
+            "In 2023, after a long review of its supervisory practice and many meetings, it acted on enforcement.\n\n"
+            "Enforcement is a priority.")
+    analysis = analyse(page)
+    question = "How many enforcement actions were completed in 2023?"
+    assert nearness(analysis, [stem("enforcement")], "number", question) == 1.0  # "63 enforcement"
+    formal = analyse("The Reserve Banks completed 63 formal enforcement actions.")
+    assert 0.7 < nearness(formal, [stem("enforcement")], "number", question) < 1.0  # a word between
+    far = analyse(page.split("\n\n", 1)[1])  # only "2023" (in the question) and no other number
+    assert nearness(far, [stem("enforcement")], "number", question) == 0.0
+    distant = analyse("There were 40 of them in all the many districts, counting every kind of enforcement.")
+    assert 0.0 < nearness(distant, [stem("enforcement")], "number", question) < 0.2
+    assert nearness(far, [stem("enforcement")], None, "Which enforcement actions?") == 1.0  # no value asked for
+    assert nearness(far, [], "number", question) == 1.0  # no focus: nothing to be near
+
+
+@pytest.mark.parametrize(("question", "units"), [
+    ("What is the maximum counter frequency of the part in GHz?", ["GHz"]),
+    ("Maximum TCK frequency (MHz) of the part?", ["MHz"]),
+    ("How many seconds does programming take?", ["seconds"]),
+    ("What is the supply current, in milliamps, in low-power mode?", ["milliamps"]),
+    ("What is the operating range in degrees Celsius?", ["degrees Celsius"]),
+    ("What was the budget, in US dollars?", ["dollars"]),
+    ("What dollar value does the study give the market?", ["dollars"]),
+    ("How many SEC-registered advisers were there in 2017?", []),  # "SEC" is no unit
+    ("How many years of data does the survey cover, over the last five years?", ["years"]),
+    ("What did the agency publish in March?", []),
+])
+def test_asked_units(question, units):
+    assert [u.name for u in asked_units(question)] == units
+
+
+def test_a_value_is_stated_in_a_unit_in_its_usual_spellings():
+    def unit(name):
+        return next(u for u in asked_units(f"How much, in {name}?"))
+
+    assert states_value_in(unit("MHz"), "fCNT is 125 MHz for the smallest device")
+    assert not states_value_in(unit("GHz"), "fCNT is 125 MHz for the smallest device")
+    assert states_value_in(unit("seconds"), "SIA takes 7082s on WORLD")
+    assert states_value_in(unit("degrees Celsius"), "from 0 °C to 70 °C")
+    assert states_value_in(unit("dollars"), "benefits worth US$30 million")
+    assert states_value_in(unit("milliamps"), "an output sinks 24 mA")
+    assert not states_value_in(unit("milliamps"), "the MA office in 24 states")
+
+
+def test_unit_share_wants_a_value_in_the_unit_asked_for_beside_the_focus():
+    page = "The counter runs at 125 MHz.\n\nThe JTAG port has four pins and runs at 10 MHz."
+    analysis = analyse(page)
+    ghz = asked_units("in GHz?")
+    mhz = asked_units("in MHz?")
+    assert unit_share(analysis, [stem("counter")], ghz) == 0.0
+    assert unit_share(analysis, [stem("counter")], mhz) == 1.0
+    assert unit_share(analysis, [stem("clock")], mhz) == 0.5  # a value in MHz, but not beside the focus
+    assert unit_share(analysis, [stem("counter")], []) == 1.0  # no unit asked for
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("How many employees did it have?", "number"),
+    ("When did the rule take effect?", "date"),
+    ("What annual salary did the Chair receive?", "number"),  # an amount after the question word
+    ("Disney Treasure guest count for its first sailings?", "number"),  # no question word, an amount
+    ("What is the maximum frequency of the port in MHz?", "number"),  # a unit
+    ("Which banks took part in the exercise?", None),
+    ("Who signed the release?", None),  # a name: not a number or a date
+])
+def test_asked_kind(question, kind):
+    assert asked_kind(question) == kind
+
+
+def test_question_parts():
+    assert question_parts("How many reports were issued, and in which month was the last one?") == [
+        "How many reports were issued", "in which month was the last one?"] or len(
+        question_parts("How many reports were issued, and in which month was the last one?")) == 1
+    assert question_parts("How many checks were processed and how did that compare with 2022?") == [
+        "How many checks were processed", "how did that compare with 2022?"]
+    assert question_parts("Which banks and insurers took part?") == ["Which banks and insurers took part?"]
 
 
 def test_a_document_naming_what_is_asked_without_the_value_is_weaker_evidence(samples_workspace):

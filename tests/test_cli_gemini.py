@@ -39,7 +39,7 @@ def assert_no_key(*texts: str, folder: Path | None = None) -> None:
             assert not any(key.encode() in data for key in KEYS), path
 
 
-def test_ingest_with_gemini_end_to_end(tmp_path, fake_gemini, fake_mistral, llm_env):
+def test_ingest_with_gemini_end_to_end(capsys, monkeypatch, tmp_path, fake_gemini, fake_mistral, llm_env):
     fake_gemini.script(g.finish("RECITATION"), match=g.has_pdf_containing("Plans and pricing"))
     fake_mistral.script(m.chat("# Plans and pricing\n\n| Plan | Price |\n|---|---|\n| Team | 10 |"))
     data = tmp_path / "ws"
@@ -54,15 +54,17 @@ def test_ingest_with_gemini_end_to_end(tmp_path, fake_gemini, fake_mistral, llm_
     assert len(transcriptions) == 12 and len(fake_mistral.requests_to("/v1/chat/completions")) == 1
     assert all(r.header("x-goog-api-key") == GEMINI_TEST_KEY for r in fake_gemini.requests)
     assert fake_gemini.max_in_flight <= 3
-    shown = pdfrag(llm_env, "show", deck["doc_id"], "--what", "record", "--data-dir", data)
-    read = json.loads(shown.stdout)["stages"]["read"]
+    code, shown, _ = run_main(capsys, monkeypatch, llm_env, "show", deck["doc_id"], "--what", "record", "--data-dir",
+                              data)  # in this process: the ingest above was the subprocess
+    read = json.loads(shown)["stages"]["read"]
     assert (read["provider"], read["calls"], read["retries"], read["fallbacks"]) == ("gemini", 13, 0, 0)
-    notes = [w for page in json.loads(shown.stdout)["page_info"] for w in page["warnings"]]
+    notes = [w for page in json.loads(shown)["page_info"] for w in page["warnings"]]
     assert notes == ["transcribed by mistral-medium-3.5 (gemini: RECITATION)"]
     assert read["input_tokens"] > 0 and read["seconds"] > 0
-    markdown = pdfrag(llm_env, "show", deck["doc_id"], "--what", "markdown", "--raw", "--data-dir", data).stdout
-    assert "| Team | 10 |" in markdown
-    assert_no_key(done.stdout, done.stderr, shown.stdout, folder=data)
+    code, markdown, _ = run_main(capsys, monkeypatch, llm_env, "show", deck["doc_id"], "--what", "markdown", "--raw",
+                                 "--data-dir", data)
+    assert code == 0 and "| Team | 10 |" in markdown
+    assert_no_key(done.stdout, done.stderr, shown, folder=data)
 
 
 def run_main(capsys, monkeypatch, env: dict[str, str], *argv: str | Path) -> tuple[int, str, str]:

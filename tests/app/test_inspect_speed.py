@@ -5,8 +5,7 @@ benchmarks/bench_app.py, not asserted here."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
+import shutil
 from collections import Counter
 from pathlib import Path
 from urllib.parse import urlparse
@@ -14,7 +13,7 @@ from urllib.parse import urlparse
 import pytest
 
 from browser_helpers import chromium  # noqa: F401  (fixtures)
-from browser_helpers import REPO, Server, goto_page, open_page, start_server, stop_server, tab
+from browser_helpers import Server, goto_page, open_page, start_server, stop_server, tab
 from engine.workspace import Workspace
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus, pytest.mark.slow]
@@ -29,18 +28,17 @@ def big_pdf(corpus_pdf):
 
 
 @pytest.fixture(scope="module")
-def speed_server(tmp_path_factory, big_pdf):
-    """A server whose workspace already holds the samples (ingested with the CLI), logging each page image."""
+def speed_server(tmp_path_factory, big_pdf, samples_workspace):
+    """A server whose workspace already holds the samples (a copy of the session's), logging each page image."""
     root = tmp_path_factory.mktemp("speed")
-    subprocess.run([sys.executable, "-m", "engine.cli", "ingest", str(REPO / "data" / "samples"),
-                    "--data-dir", str(root / "workspace")], cwd=REPO, check=True, capture_output=True)
+    shutil.copytree(samples_workspace, root / "workspace")
     server = start_server(root / "workspace", env={"PDFRAG_LOG_LEVEL": "debug"})
     yield server
     stop_server(server)
 
 
 @pytest.fixture(scope="module")
-def page(chromium, speed_server):
+def page(chromium, speed_server):  # noqa: F811
     page = open_page(chromium, speed_server.url)
     yield page
     page.close()

@@ -28,10 +28,16 @@ def children(pid: int) -> list[int]:
 pytestmark = pytest.mark.slow
 
 
-def start_ingest(chromium, tmp_path: Path):  # noqa: F811
+@pytest.fixture(scope="module")
+def long_pdfs(tmp_path_factory) -> list[str]:
+    """Three 300-page PDFs (written once for the module: ~3 s; the uploads copy them)."""
+    folder = tmp_path_factory.mktemp("long")
+    return [str(text_pdf(folder / f"long{n}.pdf", f"Long report {n}", 300)) for n in range(3)]
+
+
+def start_ingest(chromium, tmp_path: Path, pdfs: list[str]):  # noqa: F811
     """A server on a fresh workspace whose page uploads three long PDFs: (server, page, the ingest processes:
     the server's child that runs two workers of its own, and those)."""
-    pdfs = [str(text_pdf(tmp_path / "in" / f"long{n}.pdf", f"Long report {n}", 300)) for n in range(3)]
     server = start_server(tmp_path / "ws", env={"PDFRAG_WORKERS": "2"})
     try:
         page = open_page(chromium, server.url)
@@ -67,8 +73,9 @@ def survivors(procs: list[int], within: float) -> dict[int, bytes]:
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
-def test_stopping_the_server_during_an_ingest_leaves_no_process(chromium, tmp_path: Path, sig) -> None:  # noqa: F811
-    server, page, ingest = start_ingest(chromium, tmp_path)
+def test_stopping_the_server_during_an_ingest_leaves_no_process(chromium, tmp_path: Path, long_pdfs,  # noqa: F811
+                                                                 sig) -> None:
+    server, page, ingest = start_ingest(chromium, tmp_path, long_pdfs)
     try:
         assert len(ingest) >= 3, ingest
         procs = descendants(server.process.pid)  # the page renderers too
@@ -78,8 +85,8 @@ def test_stopping_the_server_during_an_ingest_leaves_no_process(chromium, tmp_pa
     assert survivors(procs, within=5) == {}
 
 
-def test_the_end_of_a_browser_session_ends_its_ingest(chromium, tmp_path: Path) -> None:  # noqa: F811
-    server, page, ingest = start_ingest(chromium, tmp_path)
+def test_the_end_of_a_browser_session_ends_its_ingest(chromium, tmp_path: Path, long_pdfs) -> None:  # noqa: F811
+    server, page, ingest = start_ingest(chromium, tmp_path, long_pdfs)
     try:
         assert len(ingest) >= 3, ingest
         page.close()  # the session ends

@@ -34,7 +34,7 @@ class CorpusIndex:
     page_doc: np.ndarray = field(init=False)
     unit_doc: dict[str, np.ndarray] = field(init=False)
     unit_page: dict[str, np.ndarray] = field(init=False)  # global page of page/chunk/passage units
-    unit_node: dict[str, np.ndarray] = field(init=False)  # node (within its document) of chunk/passage/title/summary
+    unit_node: dict[str, np.ndarray] = field(init=False)  # node (within its document) of each passage
     bm25: dict[str, Bm25] = field(init=False)
     profiles: Bm25 = field(init=False)
     names: Bm25 = field(init=False)
@@ -58,12 +58,7 @@ class CorpusIndex:
             "chunk": _cat([d.chunk_page.astype(np.int64) - 1 + base[i] for i, d in enumerate(docs)], np.int64),
             "passage": _cat([d.passage_page.astype(np.int64) - 1 + base[i] for i, d in enumerate(docs)], np.int64),
         }
-        self.unit_node = {
-            "chunk": _cat([d.chunk_node for d in docs], np.int32),
-            "passage": _cat([d.passage_node for d in docs], np.int32),
-            "title": _cat([np.arange(len(d.nodes)) for d in docs], np.int32),
-            "summary": _cat([np.arange(len(d.nodes)) for d in docs], np.int32),
-        }
+        self.unit_node = {"passage": _cat([d.passage_node for d in docs], np.int32)}
         self.bm25 = {level: Bm25([d.terms[level] for d in docs]) for level in LEVELS}
         self.profiles = Bm25([TermCounts.from_tokens([tokenize(d.info.profile + "\n" + d.info.summary)])
                               for d in docs])

@@ -152,7 +152,7 @@ def _add_serve(commands: Any, common: argparse.ArgumentParser) -> None:
 COMMANDS: list[Callable[[Any, argparse.ArgumentParser], None]] = [
     _add_ingest, _add_list, _add_show, _add_ask, _add_eval, _add_serve,
 ]
-METHODS = ("bm25", "vector", "hybrid")  # engine.index.METHODS, kept here so --help imports no index code
+METHODS = ("bm25", "vector", "tree", "hybrid")  # engine.index.METHODS, kept here so --help imports no index code
 
 
 def _port(text: str) -> int:

@@ -13,7 +13,7 @@ def test_index_public_names():
         "METHODS", "CorpusIndex", "IndexUpdate", "MethodUnavailable", "Retrieval", "Retriever", "load_corpus",
         "update_index",
     ])
-    assert engine.index.METHODS == ("bm25", "vector", "hybrid")
+    assert engine.index.METHODS == ("bm25", "vector", "tree", "hybrid")
 
 
 def test_ask_signature_the_app_calls():

@@ -1,5 +1,7 @@
-"""Retrieval methods over the corpus index: `bm25` (passages), `vector` and `hybrid` (passages, the
-structure tree's descent and vectors fused, then the best pages re-read for their best sentence).
+"""Retrieval methods over the corpus index: `bm25` (passages), `vector`, `tree` (the structure tree's descent
+alone: the command-line contract names it; it ranks below `bm25` on every blind set, so no default uses it)
+and `hybrid` (passages, the tree's descent and vectors fused, then the best pages re-read for their best
+sentence).
 
 Every method returns pages: retrieved passages (or chunks, for vectors) expand to the page they lie on,
 one hit per page, with the section (node) whose passage matched best on it.
@@ -20,7 +22,7 @@ from engine.index.tree import tree_scores
 from engine.schemas.index import Hit
 from engine.workspace import Workspace
 
-METHODS = ("bm25", "vector", "hybrid")
+METHODS = ("bm25", "vector", "tree", "hybrid")
 HYBRID_WEIGHTS = {"bm25": 1.0, "tree": 1.0, "vector": 1.0}
 RERANK_PAGES = 12  # hybrid re-reads this many best pages
 RERANK_WEIGHT = 1.0  # the best sentence on a page weighs as much as the fused retrieval score
@@ -85,7 +87,7 @@ class Retriever:
         notes: list[str] = []
         if method in ("bm25", "hybrid"):
             parts["bm25"] = lexical.routed_scores(corpus, routing, terms)
-        if method == "hybrid":  # the tree alone ranks worse than passages; fused, it helps a little
+        if method in ("tree", "hybrid"):  # the tree alone ranks worse than passages; fused, it helps a little
             parts["tree"] = tree_scores(corpus, routing, terms)
         if method == "vector":
             parts["vector"] = self._vector_scores(question, docs)

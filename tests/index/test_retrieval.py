@@ -84,6 +84,9 @@ def test_tree_search_descends_to_pages_under_the_best_section(retriever):
     # pruning: with a narrow beam, pages under unopened sections are never reached
     narrow = tree_scores(corpus, found.routing, found.terms, beam=1)
     assert (narrow > 0).sum() < (scores > 0).sum()
+    # the `tree` method (named by the command-line contract) ranks by the descent alone
+    hits = retriever.search("Before leaving the office", method="tree", k=3).hits
+    assert (hits[0].doc, hits[0].page) == (GUIDE, 6)
 
 
 def test_nothing_matches_nothing(retriever):

@@ -192,3 +192,57 @@ def _joined(found: list[str]) -> list[str]:
         if i + 2 < n and found[i + 2].isalpha() and min(len(a), len(b), len(found[i + 2])) <= 3:
             extra.append(stem(a + b + found[i + 2]))
     return extra
+
+
+# ------------------------------------------------------------------------------------------- sentences
+
+# A break is the space after a sentence's end (. ! ? maybe followed by a closing quote or bracket, or by a
+# footnote number after a word: "advice.55", not "4.1") before an upper-case letter or a digit, maybe after
+# an opening quote or bracket; not after an abbreviation (Inc., U.S., e.g., v., "vol. 3, no. 2") or an
+# initial (J., P.-A.), nor after the label that opens a paragraph ("b. Requirements").
+_BREAK_RE = re.compile(r"(?<=[.!?\"”’)0-9])\s+(?=[\"“‘(]?[A-Z0-9])")
+_END_RE = re.compile(r"(?:[.!?][\"”’)]?|(?<=[^\W\d_]{2})[.!?]\d{1,3}|(?<=[\"”’)])[.!?]\d{1,3}|[.!?][\"”’)]\d{1,3})$")
+_INITIAL_RE = re.compile(r"(?:^|[.-])[^\W\d_]$")  # the word ends in a single letter: "J", "P.-A", "J.R.R"
+ABBREVIATIONS = frozenset("""
+mr mrs ms dr prof inc ltd co corp no nos vol fig figs e.g i.e v vs al st jr sr p pp sec ch approx cit
+jan feb mar apr jun jul aug sep sept oct nov dec u.s u.k cf esq gen gov rep sen art para calif fla conn ariz
+colo mich minn tenn n.y d.c
+""".split())
+
+
+def _no_break_after(word: str, opens: bool) -> bool:
+    """The word before a possible break ends no sentence: an abbreviation, an initial, an opening label."""
+    word = word.rstrip("\"”’)0123456789").lstrip("\"“‘([*_").rstrip(".")
+    if word.lower() in ABBREVIATIONS:
+        return True
+    initial = _INITIAL_RE.search(word)
+    return initial is not None and (word[-1].isupper() or (opens and len(word) == 1))
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of a paragraph, surrounding spaces left out: `text[start:end]` is the
+    sentence exactly as written."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for space in _BREAK_RE.finditer(text):
+        if not _END_RE.search(text, max(start, space.start() - 8), space.start()):
+            continue
+        words = text[start : space.start()].split()
+        if _no_break_after(words[-1], opens=start == 0 and len(words) == 1):
+            continue
+        spans.append((start, space.start()))
+        start = space.end()
+    spans.append((start, len(text)))
+    out = []
+    for begin, end in spans:
+        piece = text[begin:end]
+        begin += len(piece) - len(piece.lstrip())
+        end -= len(piece) - len(piece.rstrip())
+        if end > begin:
+            out.append((begin, end))
+    return out
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of a paragraph (see `sentence_spans`)."""
+    return [text[start:end] for start, end in sentence_spans(text)]

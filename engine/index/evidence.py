@@ -15,12 +15,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.text import pairs, tokenize
+from engine.text import pairs, sentence_spans, tokenize
 
-SENTENCE_END_RE = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[\"“(]?[A-Z0-9])")
-ABBREVIATION_END_RE = re.compile(
-    r"(?:\b(?:v|vs|No|Nos|Inc|Corp|Co|Ltd|Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|U\.S|U\.K|e\.g|i\.e|Fig|Figs|Sec|Art|"
-    r"Vol|pp|approx|cf|al|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)|(?<![\w.])[A-Z])\.[\"”’)]?\s*$")
 PREFIX_RE = re.compile(r"^(?:#{1,6}\s+|[-*+•]\s+)")
 IMAGE_RE = re.compile(r"^\[IMAGE: [^\]]*\]$")
 LEADER_RE = re.compile(r"(?:\.\s?){5,}|…{2,}")  # a contents line: title, dot leaders, page
@@ -132,29 +128,12 @@ def units(page: str) -> list[Unit]:
         heading = level > 0
         body_start = start + lead + (prefix.end() if prefix else 0)
         body = page[body_start:start + len(line.rstrip())]
-        for at, piece in sentences(body) if not heading else [(0, body)]:
+        for at, end in sentence_spans(body) if not heading else [(0, len(body))]:
+            piece = body[at:end]
             begin = body_start + at + (len(piece) - len(piece.lstrip()))
             text = piece.strip()
             found.append(Unit(begin, begin + len(text), text, number, level))
     return found
-
-
-def sentences(body: str) -> list[tuple[int, str]]:
-    """(offset, text) of the sentences of a paragraph; a break after an abbreviation ("v.", "U.S.",
-    "No.", an initial) is no break."""
-    spans: list[tuple[int, str]] = []
-    cursor = 0
-    for piece in SENTENCE_END_RE.split(body):
-        at = body.find(piece, cursor)
-        if at < 0 or not piece.strip():
-            continue
-        cursor = at + len(piece)
-        if spans and ABBREVIATION_END_RE.search(spans[-1][1]):
-            first = spans[-1][0]
-            spans[-1] = (first, body[first:cursor])
-        else:
-            spans.append((at, piece))
-    return spans
 
 
 def windows(found: list[Unit]) -> list[tuple[int, int, bool]]:

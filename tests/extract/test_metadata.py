@@ -27,13 +27,13 @@ from engine.extract.metadata import (
     find_periods,
     is_meaningful_title,
     resolve_hyphens,
-    split_sentences,
 )
 from engine.markdown import join_pages, split_pages
 from engine.schemas.base import Provenance
 from engine.schemas.metadata import Entity, Theme, TimePeriod
 from engine.schemas.pdf import PdfInfo
 from engine.schemas.toc import Heading
+from engine.text import split_sentences
 
 
 def info(**kwargs) -> PdfInfo:
@@ -71,20 +71,6 @@ def test_body_paragraphs_joins_wrapped_lines_and_drops_non_body():
 def test_resolve_hyphens_uses_the_document_vocabulary():
     text = "The rule is con\u00adjunctive. A broker\u00addealer is conjunctive."
     assert resolve_hyphens(text) == "The rule is conjunctive. A broker-dealer is conjunctive."
-
-
-def test_split_sentences_keeps_abbreviations_initials_and_footnote_marks():
-    text = (
-        "The U.S. Congress met Mr. J. Smith at 10 a.m. on Monday. He said “yes.” Then he left. "
-        "It was investment advice.55  Commenters agreed."
-    )
-    assert split_sentences(text) == [
-        "The U.S. Congress met Mr. J. Smith at 10 a.m. on Monday.",
-        "He said “yes.”",
-        "Then he left.",
-        "It was investment advice.55",
-        "Commenters agreed.",
-    ]
 
 
 # --- title

@@ -27,9 +27,7 @@ from engine.extract.metadata.periods import (
     BEFORE_YEAR, COPYRIGHT_BEFORE_RE, FY_ANCHOR_RE, GATES, MAX_PERIODS, PERIOD_MONTHS, QUARTER_WORDS,
     SHORT_RANGE_AFTER_RE, YEAR_ANCHOR_RE, Period, extract_time_periods, find_periods,
 )
-from engine.extract.metadata.sentences import (
-    ABBREVIATIONS, BOILERPLATE_MARKS, BOUNDARY_RE, FOOTNOTE_END_RE, SENTENCE_END_RE, is_prose, split_sentences,
-)
+from engine.extract.metadata.sentences import BOILERPLATE_MARKS, FOOTNOTE_END_RE, is_prose
 from engine.extract.metadata.summary import CAPTION_RE, LABEL_RE, extract_summary, is_summary_sentence
 from engine.extract.metadata.text import (
     BULLET_RE, IMAGE_RE, LIGATURES, MAX_ANCHORS, SAMPLE_CHARS, SCAN_CHARS, SOFT_HYPHEN, body_paragraphs,
@@ -44,7 +42,7 @@ from engine.schemas.metadata import ContextMetadata
 from engine.schemas.pdf import PdfInfo
 from engine.schemas.toc import Heading
 
-VERSION = 3  # bump when the output changes: the pipeline re-runs the stage (3: one English stop-word list)
+VERSION = 4  # bump when the output changes: the pipeline re-runs the stage (4: sentences split by engine.text)
 
 __all__ = [
     "VERSION", "extract_metadata",
@@ -65,8 +63,7 @@ __all__ = [
     "BEFORE_YEAR", "COPYRIGHT_BEFORE_RE", "FY_ANCHOR_RE", "GATES", "MAX_PERIODS", "PERIOD_MONTHS", "QUARTER_WORDS",
     "SHORT_RANGE_AFTER_RE", "YEAR_ANCHOR_RE", "Period", "extract_time_periods", "find_periods",
     # sentences
-    "ABBREVIATIONS", "BOILERPLATE_MARKS", "BOUNDARY_RE", "FOOTNOTE_END_RE", "SENTENCE_END_RE", "is_prose",
-    "split_sentences",
+    "BOILERPLATE_MARKS", "FOOTNOTE_END_RE", "is_prose",
     # summary
     "CAPTION_RE", "LABEL_RE", "extract_summary", "is_summary_sentence",
     # text

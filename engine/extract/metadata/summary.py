@@ -6,9 +6,9 @@ import re
 from collections import Counter
 from math import log, sqrt
 
-from engine.extract.metadata.sentences import BOILERPLATE_MARKS, FOOTNOTE_END_RE, split_sentences
+from engine.extract.metadata.sentences import BOILERPLATE_MARKS, FOOTNOTE_END_RE
 from engine.extract.metadata.keywords import KEYWORD_NOISE
-from engine.text import COMPOUND_WORD_RE, stem_words, stop_words
+from engine.text import COMPOUND_WORD_RE, split_sentences, stem_words, stop_words
 
 # "SUMMARY: We propose..." and "BURBANK, Calif. – The Walt Disney Company..." lose their label.
 LABEL_RE = re.compile(

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from engine.extract.metadata.sentences import BOILERPLATE_MARKS, FOOTNOTE_END_RE, is_prose, split_sentences
+from engine.extract.metadata.sentences import BOILERPLATE_MARKS, FOOTNOTE_END_RE, is_prose
 from engine.extract.metadata.text import body_paragraphs, fix_ligatures, heading_list
+from engine.text import split_sentences
 from engine.schemas.metadata import Theme
 from engine.schemas.toc import Heading
 

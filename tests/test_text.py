@@ -1,0 +1,131 @@
+"""The text primitives of engine/text.py: words and tokens, folding, stop words, sentences, shared patterns."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.text import (
+    COMPOUND_WORD_RE,
+    PROSE_STOP_WORDS,
+    STOP_WORDS,
+    fold,
+    folded_words,
+    fragmented,
+    query_pairs,
+    query_terms,
+    sentence_spans,
+    split_sentences,
+    squash,
+    stem,
+    stop_words,
+    tokenize,
+    words,
+)
+
+# --- words and index tokens
+
+
+def test_words_expand_ligatures_drop_possessives_and_split_on_underscores():
+    assert words("The ﬁrm’s ﬂow_rate, 2023's") == ["the", "firm", "flow", "rate", "2023"]
+
+
+def test_tokens_are_stems_of_content_words_with_british_spellings_as_american():
+    assert tokenize("The organisation prioritised the organizations") == ["organiz", "priorit", "organiz"]
+    assert stem("organisation") == stem("organization")
+    assert tokenize("it is a b 7") == ["7"]  # stop words and single letters go, a lone digit stays
+
+
+def test_joins_mend_words_a_text_layer_broke_into_pieces():
+    assert tokenize("argumen ts") == ["argumen", "ts"]
+    assert stem("arguments") in tokenize("argumen ts", joins=True)
+
+
+def test_fragmented_tells_a_letter_spaced_text_layer_from_prose():
+    prose = "The committee reviewed the annual budget and approved the plan for the next year. " * 30
+    broken = "t yp es of argumen ts ar e check ed b y th e comp il er " * 30
+    assert not fragmented(prose)
+    assert fragmented(broken)
+
+
+def test_question_terms_leave_out_words_that_ask():
+    assert query_terms("What does the report say about data sharing?") == ["report", "data", "share"]
+    assert query_pairs("What does the report say about data sharing?") == ["report~data", "data~share"]
+
+
+def test_fold_and_squash_compare_across_case_ligatures_spacing_and_punctuation():
+    assert fold("STRASSE") == fold("Straße")
+    assert folded_words("Eﬃcient, co-operative") == ["efficient", "co", "operative"]
+    assert squash("Data-Sharing  Spec.") == squash("data sharing spec") == "datasharingspec"
+
+
+def test_the_keyword_word_keeps_inner_hyphens_and_apostrophes_and_starts_with_a_letter():
+    found = COMPOUND_WORD_RE.findall("state-of-the-art don't covid-19 2023 -x")
+    assert found == ["state-of-the-art", "don't", "covid-19", "x"]
+
+
+# --- stop words
+
+
+def test_prose_stop_words_extend_the_index_list_which_keeps_connectives_searchable():
+    assert STOP_WORDS < PROSE_STOP_WORDS
+    assert "although" in PROSE_STOP_WORDS and "although" not in STOP_WORDS
+    assert stop_words("en") is PROSE_STOP_WORDS
+
+
+@pytest.mark.parametrize(("lang", "word"), [("de", "und"), ("fr", "les"), ("es", "para"), ("ca", "amb")])
+def test_other_languages_have_their_own_stop_words(lang, word):
+    found = stop_words(lang)
+    assert word in found and "the" not in found
+
+
+def test_a_language_without_a_list_falls_back_to_english():
+    assert stop_words("xx") is PROSE_STOP_WORDS
+
+
+# --- sentences
+
+
+def test_sentences_keep_abbreviations_initials_and_footnote_marks():
+    text = (
+        "The U.S. Congress met Mr. J. Smith at 10 a.m. on Monday. He said “yes.” Then he left. "
+        "It was investment advice.55  Commenters agreed."
+    )
+    assert split_sentences(text) == [
+        "The U.S. Congress met Mr. J. Smith at 10 a.m. on Monday.",
+        "He said “yes.”",
+        "Then he left.",
+        "It was investment advice.55",
+        "Commenters agreed.",
+    ]
+
+
+def test_sentences_do_not_break_after_legal_and_citation_abbreviations():
+    body = ("In Financial Planning Association v. SEC, the court vacated the rule. "
+            "The U.S. Treasury agreed. J. Smith wrote it. Costs rose 5%. Sales fell. "
+            "See 15 U.S.C. 80b, vol. 32, no. 9 (Sept. 24, 2007) and P.-A. Kamienny.")
+    assert split_sentences(body) == [
+        "In Financial Planning Association v. SEC, the court vacated the rule.",
+        "The U.S. Treasury agreed.", "J. Smith wrote it.", "Costs rose 5%.", "Sales fell.",
+        "See 15 U.S.C. 80b, vol. 32, no. 9 (Sept. 24, 2007) and P.-A. Kamienny.",
+    ]
+
+
+def test_a_section_number_or_decimal_is_no_sentence_end():
+    assert split_sentences("4.1 Declarations and 2.5 Million more. Theorem 3.2 (Safety) holds.") == [
+        "4.1 Declarations and 2.5 Million more.", "Theorem 3.2 (Safety) holds."]
+
+
+def test_a_closing_bracket_or_quote_stays_with_its_sentence():
+    assert split_sentences("(Used with --coq.) Then “renewed leadership.” Next") == [
+        "(Used with --coq.)", "Then “renewed leadership.”", "Next"]
+
+
+def test_a_paragraph_opening_label_stays_with_its_text_but_a_variable_ends_a_sentence():
+    assert split_sentences("b. Requirements for x. Then y.") == ["b. Requirements for x.", "Then y."]
+
+
+def test_sentence_spans_are_literal_spans_without_surrounding_space():
+    text = "  First one.   Second one!  "
+    spans = sentence_spans(text)
+    assert [text[a:b] for a, b in spans] == ["First one.", "Second one!"]
+    assert sentence_spans("   ") == []

@@ -19,10 +19,10 @@ from engine.markdown import MARKER_RE, page_of_lines, split_pages
 from engine.schemas import DocumentRecord, TreeNode
 from engine.schemas.index import Chunk, IndexNode
 from engine.schemas.toc import Heading
+from engine.text import split_sentences
 
 HEADING_LINE_RE = re.compile(r"^#{1,6}\s+")
 IMAGE_RE = re.compile(r"^\[IMAGE: [^\]]*\]$")
-SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"(])")
 SUMMARY_CHARS = 300
 
 
@@ -192,7 +192,7 @@ def summarize(text: str, limit: int = SUMMARY_CHARS) -> str:
     """The first sentences of a text's prose, up to about `limit` characters."""
     prose = " ".join(body_lines(text))
     out = ""
-    for sentence in SENTENCE_END_RE.split(prose):
+    for sentence in split_sentences(prose):
         if out and len(out) + len(sentence) > limit:
             break
         out = f"{out} {sentence}".strip()

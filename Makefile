@@ -1,5 +1,6 @@
 # make run  — bootstrap .venv, install, ingest the samples into the default workspace (once), start the workbench
-# make test — the test suite CI runs, after make lint
+# make test — the test suite CI runs, after make lint (browser tests included)
+# make test-quick — the tests not marked slow (no browser session, corpus ingest or worker processes of note)
 # make lint — ruff and mypy on engine/ and app/ (their settings are in pyproject.toml)
 # make space — assemble the Hugging Face Space folder under build/space/
 PY ?= python3
@@ -7,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint install bench clean samples space
+.PHONY: run test test-quick lint install bench clean samples space
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -26,6 +27,9 @@ run: $(STAMP)
 
 test: lint
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile
+
+test-quick: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check engine app

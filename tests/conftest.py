@@ -126,6 +126,13 @@ def corpus_workspace(tmp_path_factory) -> Path:
     return root
 
 
+def pytest_collection_modifyitems(items) -> None:
+    """A test that needs the shared corpus ingested (~40 s, once per run) is slow (`make test-quick` leaves it out)."""
+    for item in items:
+        if "corpus_workspace" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
+
 TIMINGS = REPO / "tests" / "app" / "screenshots" / "timings.txt"
 
 

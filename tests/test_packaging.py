@@ -21,6 +21,9 @@ SOURCES = ("pyproject.toml", "README.md", "engine", "app")
 IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
 
 
+pytestmark = pytest.mark.slow  # builds a wheel (~6 s)
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     pytest.importorskip("setuptools")

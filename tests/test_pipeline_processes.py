@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from engine.pipeline import TASKS_PER_WORKER, Pipeline
 from engine.procs import alive, descendants
 from tests.conftest import REPO, write_pdf
@@ -19,6 +21,7 @@ def distinct_pdfs(folder: Path, count: int, pages: int = 2) -> list[Path]:
     return [write_pdf(folder / f"doc-{n:03d}.pdf", pages, title=f"Report number {n}") for n in range(count)]
 
 
+@pytest.mark.slow
 def test_a_batch_larger_than_one_pool_completes_and_leaves_no_process(tmp_path: Path) -> None:
     """More documents than two workers take before their pool is replaced (CPython 3.11 hung here, gh-115634)."""
     count = 2 * TASKS_PER_WORKER + 9
@@ -45,6 +48,7 @@ def workers_of(pid: int) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 def test_an_in_process_run_leaves_no_child_process(tmp_path: Path) -> None:
     distinct_pdfs(tmp_path / "in", 3)
     results = Pipeline(tmp_path / "ws", workers=2).ingest([tmp_path / "in"])
@@ -55,6 +59,7 @@ def test_an_in_process_run_leaves_no_child_process(tmp_path: Path) -> None:
     assert workers_of(os.getpid()) == []
 
 
+@pytest.mark.slow
 def test_workers_die_with_a_killed_parent_and_the_run_resumes(tmp_path: Path) -> None:
     distinct_pdfs(tmp_path / "in", 6, pages=40)
     command = [sys.executable, "-m", "engine.cli", "ingest", str(tmp_path / "in"), "--data-dir", str(tmp_path / "ws"),
@@ -109,6 +114,7 @@ def slow_pdf(path: Path, depth: int = 7, fan: int = 10) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_a_document_over_the_time_limit_is_stopped_and_the_batch_goes_on(tmp_path: Path) -> None:
     goods = distinct_pdfs(tmp_path / "in", 4)
     bomb = slow_pdf(tmp_path / "in" / "slow.pdf")

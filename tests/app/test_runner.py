@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from app.runner import STAGES, Batch, IngestRunner, ProgressBoard, RunFinished, RunStarted
 from browser_helpers import text_pdf
 from engine.schemas import ProgressEvent
@@ -21,6 +23,7 @@ def run_to_end(runner: IngestRunner, timeout: float = 60) -> list:
     raise AssertionError("the run did not finish")
 
 
+@pytest.mark.slow
 def test_child_process_run_reports_progress_and_results(tmp_path: Path) -> None:
     pdfs = [text_pdf(tmp_path / "in" / f"doc{n}.pdf", f"Doc {n}", 3) for n in (1, 2)]
     staging = tmp_path / "staging"
@@ -67,6 +70,7 @@ def test_board_folds_events_into_cells() -> None:
     assert list(board.docs["b.pdf"].stages) == list(STAGES)
 
 
+@pytest.mark.slow
 def test_cancel_ends_the_child_process_and_its_workers(tmp_path: Path) -> None:
     """Cancel stops a child-process run within its grace period, workers included; documents stay resumable."""
     import os

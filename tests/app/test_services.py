@@ -125,6 +125,7 @@ def test_serve_rejects_a_bad_port(capsys) -> None:
     assert main(["serve", "--port", "x"]) == 2
 
 
+@pytest.mark.slow
 def test_load_shiny_leaves_google_genai_importable() -> None:
     import subprocess
     import sys

@@ -32,6 +32,7 @@ def corpus_names(page) -> set[str]:
 
 
 @pytest.mark.browser
+@pytest.mark.slow
 def test_each_session_has_its_own_workspace_with_the_samples(chromium, hosted, upload_files):
     first = open_page(chromium, hosted.url)
     second = chromium.new_context(viewport={"width": 1400, "height": 1000}).new_page()
@@ -121,6 +122,7 @@ def test_sessions_past_the_cap_are_told_the_workbench_is_full(capped):
 
 
 @pytest.mark.browser
+@pytest.mark.slow
 def test_in_the_browser_the_share_is_shown_and_a_full_workbench_says_so(chromium, capped):
     deadline = time.time() + 30
     while True:  # the protocol sessions of the tests before end in the background

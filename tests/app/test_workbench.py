@@ -14,7 +14,7 @@ import pytest
 from browser_helpers import chromium, server, upload_files  # noqa: F401  (fixtures)
 from browser_helpers import open_page, report_timing, screenshot, tab, wait_idle, wait_page_image
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # one server and its uploads for the module (~35 s)
 
 PAGES = ["Library", "Pipeline", "Inspect", "Metadata", "Structure", "Chat", "Settings"]
 

@@ -314,6 +314,7 @@ def assert_clean(page, where: str) -> None:
 
 
 @pytest.mark.browser
+@pytest.mark.slow
 def test_a_pdf_full_of_payloads_runs_nothing_on_any_page(browser_page, hostile_file):
     page = browser_page
     policy = page.first_response.headers.get("content-security-policy", "")

@@ -20,7 +20,7 @@ SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 SETS = {"corpus": SHARED / "corpus", "corpus_wide": SHARED / "corpus_wide"}
 PDFS = sorted(p for folder in SETS.values() if folder.is_dir() for p in folder.glob("*.pdf"))
 
-pytestmark = [pytest.mark.corpus, pytest.mark.skipif(not PDFS, reason="../shared corpora are absent")]
+pytestmark = [pytest.mark.corpus, pytest.mark.slow, pytest.mark.skipif(not PDFS, reason="../shared corpora are absent")]
 
 # paragraph_breaks.py: blocks that are not prose, a block that ends a sentence
 SKIP = re.compile(r"^(#|\||[-*+•◦▪] |\d+[.)] |```|\[IMAGE|>|--- end page|<!--)")

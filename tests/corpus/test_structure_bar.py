@@ -20,7 +20,7 @@ NO_OUTLINE = SHARED / "corpus_no_outline"
 EVAL = SHARED / "eval"
 
 pytestmark = [
-    pytest.mark.corpus,
+    pytest.mark.corpus, pytest.mark.slow,
     pytest.mark.skipif(not (EVAL / "score_structure.py").exists(), reason="../shared/eval is absent"),
 ]
 

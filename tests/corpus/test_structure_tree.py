@@ -22,7 +22,7 @@ WIDE = SHARED / "corpus_wide"
 EVAL = SHARED / "eval"
 
 pytestmark = [
-    pytest.mark.corpus,
+    pytest.mark.corpus, pytest.mark.slow,
     pytest.mark.skipif(not (WIDE / "gt").is_dir() or not (EVAL / "score_corpus.py").is_file(),
                        reason="../shared/corpus_wide or ../shared/eval is absent"),
 ]

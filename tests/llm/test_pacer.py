@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engine.llm.pacer import Pacer, pacer_for
 from engine.llm.settings import LlmSettings
 from engine.pipeline import Pipeline
@@ -88,6 +90,7 @@ def test_a_quota_below_the_tier_costs_a_few_429s_and_the_document_ends_ok(tmp_pa
         assert calls > 16 and 1 <= refusals <= settings.page_workers + 2, (calls, refusals)
 
 
+@pytest.mark.slow
 def test_document_workers_do_not_multiply_requests_in_flight(tmp_path, llm_settings):
     with FakeGemini(latency=0.05) as server:
         settings = llm_settings.model_copy(update={"gemini_base_url": server.url, "mistral_api_key": None,

@@ -80,6 +80,7 @@ def test_space_folder_has_the_card_and_only_what_the_dockerfile_copies(space):
     assert not list(space.rglob("__pycache__"))
 
 
+@pytest.mark.slow
 def test_dockerfile_command_serves_the_processed_samples(space, chromium):
     steps = parse_dockerfile((space / "Dockerfile").read_text(encoding="utf-8"))
     froms = [args for instruction, args in steps if instruction == "FROM"]

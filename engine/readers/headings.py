@@ -11,9 +11,9 @@ from engine.readers.reading_order import same_row
 from engine.readers.sentences import sentence_goes_on
 from engine.readers.table_regions import table_text
 from engine.readers.title_block import COVER_PAGES, not_a_heading
+from engine.text import BULLET_GLYPHS, LEADER_RE
 
 MAX_WORDS = 24
-LEADER_RE = re.compile(r"(\.\s*){4,}|…{2,}|(\.\s*){2,}\s*\d+\s*$")
 _LABEL_PATTERNS: list[tuple[str, float, re.Pattern[str]]] = [
     ("decimal", 2.0, re.compile(r"^(\d{1,2}(?:\.\d{1,2}){1,4})\.?\s+\S")),
     ("roman", 0.0, re.compile(r"^([IVXL]{1,5})\.\s+\S")),
@@ -32,7 +32,7 @@ _SMALL_WORDS = {
     "a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "of", "on", "or", "the",
     "to", "under", "with", "vs", "via", "its", "be", "are", "not", "that", "who", "which", "than",
 }
-BULLET_LEAD_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8\ufffd]\s")
+BULLET_LEAD_RE = re.compile(rf"^[{BULLET_GLYPHS}\ufffd]\s")
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
 
 
@@ -56,6 +56,7 @@ class Candidate:
     identifier: bool = False  # it opens with a name set in a monospaced face (an API reference's "edge()")
     under: int = 0  # lines under it before the next candidate or the page's end
     prose: bool = False  # those lines hold prose (a sentence, a long line), not a cover's short lines
+    listed: frozenset[str] = frozenset()  # the items of a bulleted list under it (a section's own contents)
 
 
 def label_class(text: str) -> tuple[str, float] | None:
@@ -223,19 +224,24 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
             words = len(text.split())
             quote = words >= 12 and text.rstrip(" ”\"'’").endswith((".", "!", "?", "…"))
             if words <= MAX_WORDS + 12 and not quote and not _runs_on(lines, i + count - 1, text) \
-                    and not (page_index < cover and not_a_heading(text, counts)):
+                    and not (page_index < cover and not line.run_in and not_a_heading(text, counts)):
                 found.append(Candidate(page_index + 1, i, count, text, style, order,
                                        identifier=line.lead_style[2] and text[:1].islower()))
                 order += 1
                 prev_heading = True
             i += count
     found = _without_label_lines(found, pages)
-    for cand, after in zip(found, [*found[1:], None]):
+    after: Candidate | None = None  # the next candidate that stands on its own (a run-in one opens the text)
+    for cand in reversed(found):
         end = after.index if after is not None and after.page == cand.page else len(pages[cand.page - 1])
         cand.under = max(0, end - cand.index - cand.count)
         under = pages[cand.page - 1][cand.index + cand.count:end]
         cand.prose = sum(1 for line in under if len(line.text) >= PARAGRAPH_CHARS) >= 2 \
             or any(len(line.text.split()) >= 8 and line.text.rstrip().endswith(".") for line in under)
+        cand.listed = frozenset(_key(BULLET_LEAD_RE.sub("", line.text)) for line in under
+                                if BULLET_LEAD_RE.match(line.text))
+        if cand.style.numbering != "run_in":
+            after = cand
     return found
 
 
@@ -366,6 +372,8 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
               body_face: str = "") -> Style | None:
     line = lines[i]
     text = line.text
+    if line.run_in:
+        return Style(line.size, line.bold, line.italic, _is_caps(text), "run_in")
     identifier = line.lead_style[2] and (line.bold or line.size >= body * 1.12)
     label = label_class(text)
     caps = _is_caps(text)
@@ -475,11 +483,11 @@ def numbering_depth(text: str) -> int | None:
     return match.group(1).count(".") + 1 + (1 if text[:1].isalpha() else 0)
 
 
-def _numbered_ranks(candidates: list[Candidate], ranks: dict[int, int]) -> dict[int, int]:
+def _numbered_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dict[int, float]:
     """Numbering and style reconciled: when the rank most of the headings numbered at each depth have grows
     with the depth (1 < 1.1 < 1.1.1), a numbered heading set in a style that says otherwise (a word of code in
     it, a one-off size) takes the rank of its depth. Depth 1 is left alone (a numbered list looks like it)."""
-    by_depth: dict[int, Counter[int]] = {}
+    by_depth: dict[int, Counter[float]] = {}
     depth_of: dict[int, int] = {}
     for cand in candidates:
         depth = numbering_depth(cand.text)
@@ -506,7 +514,7 @@ def _repeats_title(text: str, title: str) -> bool:
     return len(words) >= 3 and 2 * len(words) >= len(title_words) and set(words) <= set(title_words)
 
 
-def _matter_ranks(kept: dict[Style, list[Candidate]], ranks: dict[int, int]) -> dict[int, int]:
+def _matter_ranks(kept: dict[Style, list[Candidate]], ranks: dict[int, float]) -> dict[int, float]:
     """Front and back matter beside the chapters: a style ranked above the chapters' (the top depth of the
     document's decimal numbering) whose headings all stand before the first numbered chapter or after the last
     ("Revision History", "Participants", "References") takes the chapters' rank instead of holding them."""
@@ -537,6 +545,32 @@ def _named(cand: Candidate, wanted: set[str]) -> int:
     words = set(TITLE_WORD_RE.findall(cand.text.lower()))
     common = len(words & wanted)
     return common if words and common >= max(2, 0.6 * len(words)) else 0
+
+
+def _key(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _listed_children(candidates: list[Candidate], ranks: dict[int, float]) -> dict[int, float]:
+    """A heading followed by a bulleted list that names the headings after it (a module's list of its
+    functions, a chapter's "In this chapter") is their parent, even when they share its style."""
+    ordered = sorted((c for c in candidates if c.order in ranks), key=lambda c: c.order)
+    out = dict(ranks)
+    for k, head in enumerate(ordered):
+        if len(head.listed) < 2:
+            continue
+        named = 0
+        for cand in ordered[k + 1:]:
+            if _key(cand.text) in head.listed:
+                out[cand.order] = max(out[cand.order], out[head.order] + 0.5)
+                named += 1
+            elif out[cand.order] <= out[head.order]:
+                break
+        if named < 2:  # (not its list after all: undo)
+            for cand in ordered[k + 1:]:
+                if _key(cand.text) in head.listed:
+                    out[cand.order] = ranks[cand.order]
+    return out
 
 
 def _title_candidate(candidates: list[Candidate], known_title: str) -> Candidate | None:
@@ -622,7 +656,9 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     def rank(style: Style) -> tuple[float, float, int]:
         first = kept[style][0].order
         label = label_class(kept[style][0].text) if style.numbering else None
-        if label:
+        if style.numbering == "run_in":
+            sub = 6.0  # below every heading of its size that stands on its own line
+        elif label:
             sub = label[1]
         else:
             sub = (0.0 if style.bold and style.caps else 1.0 if style.bold else 2.5 if style.caps else
@@ -640,14 +676,15 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
                 style_level[st] = 0 if title is not None and st == title.style else 1
             else:
                 style_level[st] = below[0] if below else len(major) + 1
-    ranks = {cand.order: style_level[style] for style, items in kept.items() for cand in items}
+    ranks: dict[int, float] = {cand.order: style_level[style] for style, items in kept.items() for cand in items}
     if title is not None and title.order in ranks:  # the title above everything, alone
         ranks = {order: 0 if order == title.order else max(rank, 1) for order, rank in ranks.items()}
     ranks = _numbered_ranks([c for items in kept.values() for c in items], ranks)
     ranks = _matter_ranks(kept, ranks)
+    ranks = _listed_children([c for items in kept.values() for c in items], ranks)
     # compress in document order so that an unused style leaves no gap (depth capped at Markdown's 6)
     levels: dict[int, int] = {}
-    stack: list[int] = []
+    stack: list[float] = []
     for order in sorted(ranks):
         while stack and stack[-1] >= ranks[order]:
             stack.pop()

@@ -10,6 +10,7 @@ import numpy as np
 import pymupdf
 
 from engine.readers.reading_order import around_gutter, same_row, xy_cut
+from engine.text import BULLET_GLYPHS
 
 _BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|[-,]bd\b|[-,](dm|md|sb)\b|medium)", re.I)
 _ITALIC_NAME = re.compile(r"(italic|oblique|[-,]it\b|bdit|bkit)", re.I)
@@ -19,7 +20,7 @@ LABEL_RE = re.compile(
     r"(\(?(?:\d{1,2}(?:\.\d{1,2}){0,4}|[IVXLC]{1,6}|[A-Za-z])[.)]?|[A-Z]{1,4}-\d{1,3})\s*$",  # (or an id: "AC-1")
     re.I,
 )
-BULLET_GLYPH_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8\ufffd\-–]$")
+BULLET_GLYPH_RE = re.compile(rf"^[{BULLET_GLYPHS}\ufffd\-–]$")
 DEGENERATE_SIZE = 10.0
 STRETCHED_GAP = 2.5  # ems between two words of a stretched justified line (dvips word fragments)
 # Type3 fonts made by dvips name their glyphs "/0".."/9" and by TeX's OT1 codes (0x0B = ff ...); without
@@ -53,6 +54,7 @@ class Line:
     color: int = 0  # the sRGB colour most of its characters are printed in
     lead: int = 0  # characters of its first run in one style (bold, italic, monospaced), when the rest differs
     lead_style: tuple[bool, bool, bool] = (False, False, False)  # that run's (bold, italic, monospaced)
+    run_in: bool = False  # a run-in heading split from the text it opens (see engine.readers.run_in)
 
     @property
     def baseline(self) -> float:
@@ -136,9 +138,11 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     text = "".join(text_parts)
     if not letters:
         return None
-    # dominant size: the largest size carrying at least 30% of the characters (superscripts are small)
+    # dominant size: the largest size carrying at least 30% of the characters (superscripts are small), or
+    # the capitals' size of a line set in small capitals
     top = max(weights.values())
     size = max(s for s, w in weights.items() if w >= 0.3 * top)
+    size = _small_caps_size(line["spans"]) or size
     x0, y0, x1, y1 = line["bbox"]
     at_size = [(n, b) for (s, b), n in bases.items() if s == size]
     base = max(at_size)[1] if at_size else 0.0
@@ -163,6 +167,30 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         lead=len(" ".join("".join(lead_parts).split())),
         lead_style=lead_style or (False, False, False),
     )
+
+
+SMALL_CAPS_RATIO = 0.7  # a small capital is at least this share of its capital's size
+
+
+def _small_caps_size(spans: list[dict]) -> float | None:
+    """The size of the capitals when a line is set in small capitals ("VI. E" at 10 pt, "XPERIMENTAL" at 8 pt):
+    two sizes, every span in the smaller one in capitals, and every change from the larger to the smaller
+    within a word (a capital, then its word's small capitals)."""
+    parts = [(round(sp["size"] * 2) / 2, sp["text"]) for sp in spans if sp["text"].strip()]
+    sizes = {size for size, _ in parts}
+    if len(sizes) != 2 or len(parts) < 2:
+        return None
+    small, large = sorted(sizes)
+    if small < SMALL_CAPS_RATIO * large:
+        return None
+    joined = False
+    for (size, text), (nxt_size, nxt) in zip(parts, parts[1:]):
+        if size == large and nxt_size == small:
+            if not (text[-1:].isupper() and nxt[:1].isupper()):
+                return None  # (a smaller word after a larger one: not a capital and its small capitals)
+            joined = True
+    return large if joined and all(text.isupper() or not any(c.isalpha() for c in text) for size, text in parts
+                                   if size == small) else None
 
 
 def _merge_baseline(fragments: list[Line], gutter: float | None = None) -> list[Line]:

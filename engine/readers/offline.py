@@ -15,6 +15,7 @@ from engine.readers.headings import assign_levels, body_size, cover_pages, find_
 from engine.readers.paragraphs import line_pitches
 from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, read_layout, reading_order
 from engine.readers.reading_order import same_row
+from engine.readers.run_in import split_run_in
 from engine.schemas import ImageRef, PageBlocks, PageInfo, ReadResult
 
 NEEDS_OCR_MIN_CHARS = 10
@@ -166,9 +167,9 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
     removed: list[list[Line]] = []
     for layout in layouts:
         lines, _label = strip_furniture(layout, furniture)
-        pages.append(lines)
         kept = {id(line) for line in lines}
         removed.append([line for line in layout.lines if id(line) not in kept])
+        pages.append(split_run_in(lines))
     body = body_size(pages)
     right = _right_margin(pages)
     candidates = find_candidates(pages, body, right)

@@ -1,0 +1,53 @@
+"""Run-in headings: a heading set in italic or bold at the start of its paragraph's first line, closed by a
+colon or a stop ("1) Noise Models: We add ...", "Clean Data. The ..."), split from the text it opens."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from engine.readers.layout import Line
+from engine.readers.sentences import ends_sentence
+
+RUN_IN_WORDS = 8  # a run-in heading is a short phrase
+RUN_IN_RE = re.compile(r"^(?:\(?\d{1,2}[.)]\s+|\(?[a-zA-Z][.)]\s+|[IVX]{1,4}\.\s+)?[A-Z][^:.]*[:.]$")
+INNER_NUMBER_RE = re.compile(r"\s\S*\d")  # a number after the first word: "Definition 1.", "Lemma A.1"
+
+
+def run_in_heading(line: Line, prev: Line | None, nxt: Line | None) -> bool:
+    """Whether the line opens with a run-in heading: its first run is emphasised and the rest is not, that run
+    is a numbered short phrase closed by a colon or a stop (no other number inside it), and the line starts a
+    paragraph (the line above ended a sentence, or it is indented). Unnumbered run-in phrases are as often a
+    glossary's terms or a theorem's name as headings: they stay in their paragraph."""
+    if not 0 < line.lead < len(line.text) - 2 or not (line.lead_style[0] or line.lead_style[1]) or line.lead_style[2]:
+        return False
+    lead = line.text[:line.lead].strip()
+    words = lead.split()
+    numbered = re.match(r"^\(?(\d{1,2}|[a-zA-Z]|[IVX]{1,4})[.)]\s", lead) is not None
+    if not RUN_IN_RE.match(lead) or len(words) > RUN_IN_WORDS or len(words) < 2 or not numbered \
+            or INNER_NUMBER_RE.search(lead.split(None, 1)[1] if numbered and len(words) > 1 else lead):
+        return False
+    starts = prev is None or ends_sentence(prev.text) or prev.y1 < line.y0 - 1.5 * line.size \
+        or (nxt is not None and line.x0 > nxt.x0 + 0.8 * line.size)
+    return starts
+
+
+def split_run_in(lines: list[Line]) -> list[Line]:
+    """The page's lines with each run-in heading set apart as a line of its own (`Line.run_in`), the text it
+    opens left as the rest of the line (its position estimated from the share of the characters)."""
+    out: list[Line] = []
+    for k, line in enumerate(lines):
+        prev = lines[k - 1] if k else None
+        nxt = lines[k + 1] if k + 1 < len(lines) else None
+        if not run_in_heading(line, prev, nxt):
+            out.append(line)
+            continue
+        width = (line.x1 - line.x0) / max(1, len(line.text))
+        cut = line.x0 + width * line.lead
+        rest = line.text[line.lead:].strip()
+        bold, italic, _ = line.lead_style
+        out.append(replace(line, text=line.text[:line.lead].strip(), x1=cut, bold=bold, italic=italic,
+                           lead=line.lead, run_in=True))
+        out.append(replace(line, text=rest, x0=cut + width, bold=line.bold and not bold,
+                           italic=line.italic and not italic, lead=0, lead_style=(False, False, False), run_in=False))
+    return out

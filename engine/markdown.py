@@ -15,6 +15,7 @@ from engine.schemas.blocks import Block, PageBlocks
 MARKER_RE = re.compile(r"^--- end page (\d+)\s*$")
 HEADING_RE = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 FENCE_RE = re.compile(r"^\s*(```|~~~)")
+IMAGE_RE = re.compile(r"^\s*\[IMAGE:[^\]]*\]\s*$")  # a figure's placeholder line, as render_block writes it
 
 
 def marker(page: int) -> str:

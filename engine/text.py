@@ -246,3 +246,16 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 def split_sentences(text: str) -> list[str]:
     """The sentences of a paragraph (see `sentence_spans`)."""
     return [text[start:end] for start, end in sentence_spans(text)]
+
+
+# ---------------------------------------------------------------------------------------- line patterns
+
+# A contents line's dot leader ("Introduction ........ 3"): five dots or more, single-spaced, or two ellipses;
+# prose with a ". . . ." elision is no contents line (evidence and passages leave contents lines out).
+CONTENTS_LEADER_RE = re.compile(r"(?:\.\s?){5,}|…{2,}")
+# What the reader takes for leader dots on a printed line, which then is no heading and ends no paragraph:
+# four dots however spaced, two ellipses, or two dots before the page number that ends the line (".. 8").
+LEADER_RE = re.compile(r"(\.\s*){4,}|…{2,}|(\.\s*){2,}\s*\d+\s*$")
+# The glyphs a text layer marks list items with (Symbol-font private-use bullets included); each reader
+# pattern adds what it also accepts.
+BULLET_GLYPHS = "•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8"

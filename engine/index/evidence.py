@@ -15,14 +15,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.text import pairs, sentence_spans, tokenize
+from engine.markdown import IMAGE_RE, MARKER_RE
+from engine.text import CONTENTS_LEADER_RE, pairs, sentence_spans, tokenize
 
 PREFIX_RE = re.compile(r"^(?:#{1,6}\s+|[-*+•]\s+)")
-IMAGE_RE = re.compile(r"^\[IMAGE: [^\]]*\]$")
-LEADER_RE = re.compile(r"(?:\.\s?){5,}|…{2,}")  # a contents line: title, dot leaders, page
 HANGING_RE = re.compile(r"\b(?:a|an|the|of|in|on|to|for|with|and|or|by|from|at|as|than|that|which|whose)$")  # a line
 # ending on one of these words goes on in the next line (a sentence or item the reader split)
-MARKER_RE = re.compile(r"^--- end page \d+\s*$")
 TABLE_RULE_RE = re.compile(r"^\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?\|?$")  # "| --- | :--: |"
 MONTHS = (r"January|February|March|April|May|June|July|August|September|October|November|December|"
           r"Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.")
@@ -112,8 +110,8 @@ def units(page: str) -> list[Unit]:
         start = offset
         offset += len(line) + 1
         stripped = line.strip()
-        if not stripped or IMAGE_RE.match(stripped) or MARKER_RE.match(stripped) or LEADER_RE.search(stripped) \
-                or TABLE_RULE_RE.match(stripped):
+        if not stripped or IMAGE_RE.match(stripped) or MARKER_RE.match(stripped) \
+                or CONTENTS_LEADER_RE.search(stripped) or TABLE_RULE_RE.match(stripped):
             continue
         lead = len(line) - len(line.lstrip())
         if stripped.startswith("|") and stripped.endswith("|") and len(stripped) > 1:  # a pipe-table row

@@ -10,19 +10,16 @@ of engine/index/passages.py, which take their section path from these nodes.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.markdown import MARKER_RE, page_of_lines, split_pages
+from engine.markdown import HEADING_RE, IMAGE_RE, MARKER_RE, page_of_lines, split_pages
 from engine.schemas import DocumentRecord, TreeNode
 from engine.schemas.index import Chunk, IndexNode
 from engine.schemas.toc import Heading
 from engine.text import split_sentences
 
-HEADING_LINE_RE = re.compile(r"^#{1,6}\s+")
-IMAGE_RE = re.compile(r"^\[IMAGE: [^\]]*\]$")
 SUMMARY_CHARS = 300
 
 
@@ -181,7 +178,7 @@ def body_lines(text: str) -> list[str]:
     kept = []
     for line in text.split("\n"):
         line = line.strip()
-        if not line or (line[0] in "#[-" and (HEADING_LINE_RE.match(line) or IMAGE_RE.match(line)
+        if not line or (line[0] in "#[-" and (HEADING_RE.match(line) or IMAGE_RE.match(line)
                                              or MARKER_RE.match(line))):
             continue
         kept.append(line)

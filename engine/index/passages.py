@@ -17,11 +17,10 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.index.evidence import LEADER_RE
 from engine.markdown import FENCE_RE, HEADING_RE, MARKER_RE, page_of_lines, render_block
 from engine.schemas.blocks import Block, PageBlocks
 from engine.schemas.index import IndexNode
-from engine.text import tokenize
+from engine.text import CONTENTS_LEADER_RE, tokenize
 
 PassageKind = str  # "paragraph", "list", "row", "code", "caption", "formula"
 KINDS = ("paragraph", "list", "row", "code", "caption", "formula")
@@ -69,7 +68,7 @@ def build_passages(pages: Sequence[PageBlocks], markdown: str, nodes: Sequence[I
             if block.kind == "list_item":
                 if not run:
                     run_node, run_heading = node, heading
-                if not LEADER_RE.search(block.text):
+                if not CONTENTS_LEADER_RE.search(block.text):
                     run.append(block.text)
                 continue
             if run:
@@ -119,7 +118,7 @@ def block_texts(block: Block) -> list[tuple[PassageKind, str]]:
         return [("row", f"{header}\n{' | '.join(c for c in row if c)}") for row in rows[1:]]
     if block.kind in ("code", "caption", "formula"):
         return [(block.kind, block.text)]
-    if LEADER_RE.search(block.text):  # a contents entry
+    if CONTENTS_LEADER_RE.search(block.text):  # a contents entry
         return []
     return [("paragraph", block.text)]
 

@@ -12,10 +12,11 @@ from engine.readers.formula import formula_goes_on, is_formula, resumes, runs_in
 from engine.readers.paragraphs import continues, join_lines, pitch_limit, sentence_goes_on
 from engine.readers.tables import Table, cell_under, prepend, starts_cell
 from engine.readers.reading_order import same_row
+from engine.text import BULLET_GLYPHS
 from engine.schemas import Block, BlockStyle, ImageRef, PageBlocks
 from engine.schemas.blocks import BlockKind
 
-BULLET_RE = re.compile(r"^[•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8]\s*|^[-–—*\ufffd]\s+|^o\s+(?=[A-Z])")
+BULLET_RE = re.compile(rf"^[{BULLET_GLYPHS}]\s*|^[-–—*\ufffd]\s+|^o\s+(?=[A-Z])")
 MARKDOWN_BLOCK_RE = re.compile(r"^(#|>|\||[-*+] |\d+[.)] |```|~~~)")  # a line that would open a Markdown block
 Heads = dict[tuple[int, int], tuple[Candidate, int]]  # (page, first line index) -> (candidate, level)
 

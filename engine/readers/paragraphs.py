@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from engine.readers.headings import LEADER_RE, label_class
+from engine.readers.headings import label_class
 from engine.readers.layout import Line
 from engine.readers.reading_order import same_row
 from engine.readers.sentences import ends_sentence, sentence_goes_on
+from engine.text import LEADER_RE
 
 BREAK_HYPHENS = ("-", "\u00ad", "\ufffe", "\u2010")  # hyphen, soft hyphen, U+FFFE (a hyphen glyph's code), U+2010
 WORD_END = re.compile(r"([^\W\d_]+)[-\u00ad\ufffe\u2010]$")

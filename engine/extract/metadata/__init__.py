@@ -30,7 +30,7 @@ from engine.extract.metadata.periods import (
 from engine.extract.metadata.sentences import BOILERPLATE_MARKS, FOOTNOTE_END_RE, is_prose
 from engine.extract.metadata.summary import CAPTION_RE, LABEL_RE, extract_summary, is_summary_sentence
 from engine.extract.metadata.text import (
-    BULLET_RE, IMAGE_RE, LIGATURES, MAX_ANCHORS, SAMPLE_CHARS, SCAN_CHARS, SOFT_HYPHEN, body_paragraphs,
+    BULLET_RE, LIGATURES, MAX_ANCHORS, SAMPLE_CHARS, SCAN_CHARS, SOFT_HYPHEN, body_paragraphs,
     body_sample, fix_ligatures, heading_list, page_blocks, plain_text, resolve_hyphens, sample_pages,
 )
 from engine.extract.metadata.themes import (
@@ -67,7 +67,7 @@ __all__ = [
     # summary
     "CAPTION_RE", "LABEL_RE", "extract_summary", "is_summary_sentence",
     # text
-    "BULLET_RE", "IMAGE_RE", "LIGATURES", "MAX_ANCHORS", "SAMPLE_CHARS", "SCAN_CHARS", "SOFT_HYPHEN",
+    "BULLET_RE", "LIGATURES", "MAX_ANCHORS", "SAMPLE_CHARS", "SCAN_CHARS", "SOFT_HYPHEN",
     "body_paragraphs", "body_sample", "fix_ligatures", "heading_list", "page_blocks", "plain_text",
     "resolve_hyphens", "sample_pages",
     # themes

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import re
 
-from engine.markdown import HEADING_RE, MARKER_RE, iter_headings, split_pages
+from engine.markdown import HEADING_RE, IMAGE_RE, MARKER_RE, iter_headings, split_pages
 from engine.schemas.toc import Heading
-from engine.text import COMPOUND_WORD_RE
+from engine.text import BULLET_GLYPHS, COMPOUND_WORD_RE
 
 SAMPLE_CHARS = 100_000  # about 15k words of body text for keywords, summary and language
 SCAN_CHARS = 600_000  # text scanned for entities and time periods (about 160 pages)
 MAX_ANCHORS = 4000  # years and organisation words looked at, at most: bounds the time on any document
 
-IMAGE_RE = re.compile(r"^\s*\[IMAGE:[^\]]*\]\s*$")
-BULLET_RE = re.compile(r"^(?:[-*+•▪◦●■➢►]|\d{1,2}[.)])\s+")
+BULLET_RE = re.compile(rf"^(?:[-*+{BULLET_GLYPHS}]|\d{{1,2}}[.)])\s+")  # a list item's mark: Markdown, a glyph, "1."
+BULLET_STARTS = frozenset("-*+0123456789" + BULLET_GLYPHS)
 SOFT_HYPHEN = "\u00ad"
 LIGATURES = {"ﬁ": "fi", "ﬂ": "fl", "ﬀ": "ff", "ﬃ": "ffi", "ﬄ": "ffl", "\u00a0": " "}
 
@@ -93,7 +93,7 @@ def body_paragraphs(block: str) -> list[str]:
                 paragraphs.append(" ".join(current))
                 current = []
             continue
-        bullet = BULLET_RE.match(stripped) if stripped[0] in "-*+•▪◦●■➢►0123456789" else None
+        bullet = BULLET_RE.match(stripped) if stripped[0] in BULLET_STARTS else None
         if current and (bullet or (previous_short and stripped[0].isupper() and current[-1][-1] not in ",;-–(")):
             paragraphs.append(" ".join(current))
             current = []

@@ -7,17 +7,18 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.markdown import MARKER_RE, marker
+from engine.text import folded_words
 
-WORD_RE = re.compile(r"\w+", re.UNICODE)
 LOOSE_MARKER_RE = re.compile(r"^[\s\-–—*_#>]*end\s+(?:of\s+)?page\s+(\d+)[\s\-–—*_.]*$", re.I)
 
 
 def content_tokens(markdown: str) -> Counter[str]:
-    """Lower-cased words of the text, page markers left out (heading marks and table pipes are not words)."""
+    """Folded words of the text, page markers left out (heading marks, table pipes and emphasis underscores
+    are not words; a ligature is its letters)."""
     words: Counter[str] = Counter()
     for line in markdown.split("\n"):
         if not MARKER_RE.match(line):
-            words.update(word.casefold() for word in WORD_RE.findall(line))
+            words.update(folded_words(line))
     return words
 
 

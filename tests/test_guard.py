@@ -38,3 +38,9 @@ def test_a_missing_marker_cannot_be_repaired():
 def test_clean_markers_need_no_repair():
     fixed = repair_markers("# A\n\n--- end page 1\n\nB\n\n--- end page 2", [1, 2])
     assert fixed.complete and fixed.repairs == [] and fixed.text.endswith("--- end page 2")
+
+
+def test_recall_ignores_emphasis_underscores_and_spelled_out_ligatures():
+    raw = "The ﬁnal snake_case figure"
+    assert token_recall(raw, "The _final_ snake_case **figure**") == 1.0
+    assert token_recall(raw, "The final figure") == 0.6  # 3 of 5 words: "snake" and "case" are two

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from engine.index.evidence import HANGING_RE, PageUnits, Unit, Window, answer_type, has_type
 
-LIST_CHARS = 1200  # a passage ending in ":" reads on through the list it introduces, up to this length
+LIST_PASSAGE_CHARS = 1200  # a passage ending in ":" reads on through the list it introduces, up to this length
 SECTION_CHARS = 1200  # a passage that opens with a heading reads its section on, up to this length
 PageOf = Callable[[int], tuple[PageUnits, str]]  # a page number -> that page's (analysis, text)
 GAP_UNITS, GAP_CHARS = 1, 400  # passages of a page this close are quoted as one
@@ -63,12 +63,12 @@ def read_back(analysis: PageUnits, text: str, window: Window, others: list[Windo
 def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: list[Window]) -> Window:
     """The passage extended by the units that follow it, up to `chars` more characters, stopping at a
     heading or at another chosen passage; a passage that introduces a list ("…:") reads the list to its
-    end (up to LIST_CHARS), through the headings of its groups, and stops where it ends or another begins."""
+    end (up to LIST_PASSAGE_CHARS), through the headings of its groups, and stops where it ends or another begins."""
     after = [u for u in analysis.units if u.start >= window.end]
     end, added = window.end, list[Unit]()
     introduces = any(part.rstrip().endswith(":") for part in window.parts)  # a list: read it to its end
     if introduces:
-        chars = max(chars, LIST_CHARS)
+        chars = max(chars, LIST_PASSAGE_CHARS)
     first = next((i for i, u in enumerate(analysis.units) if u.start == window.start), None)
     if first is not None and analysis.units[first].heading and analysis.stems[first] & window.matched:
         chars = max(chars, SECTION_CHARS)  # a section whose heading names what is asked: its text, to the next heading

@@ -17,7 +17,7 @@ from engine.index.evidence import DATE_RE, NAME_RE, NUMBER_RE, Window, has_type,
 
 MAX_SENTENCES = 4
 ANSWER_CHARS = 600  # later sentences are taken while the answer stays within this length
-LIST_CHARS = 500  # items a picked "…:" line brings with it
+LIST_ANSWER_CHARS = 500  # the items a "…:" sentence picked for the answer brings with it, up to this length
 TYPE_BONUS = 0.15  # a sentence holding a value of the kind asked for that the answer does not hold yet
 VALUE_SHARE = 0.5  # … plus this share of the question's weight it holds
 PHRASE_BONUS = 0.3  # … holding all of the question's adjacent word pairs (as windows are scored)
@@ -125,7 +125,7 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
             _, text = page_of(s.page)
             chars, i = 0, s.index + 1
             bulleted = (s.page, i) in by_key and is_item(text, by_key[(s.page, i)])  # then the list ends with its items
-            while (s.page, i) in by_key and chars + len(by_key[(s.page, i)].text) <= LIST_CHARS \
+            while (s.page, i) in by_key and chars + len(by_key[(s.page, i)].text) <= LIST_ANSWER_CHARS \
                     and (not bulleted or is_item(text, by_key[(s.page, i)])):
                 out[(s.page, i)] = by_key[(s.page, i)]
                 chars += len(by_key[(s.page, i)].text)

@@ -46,7 +46,7 @@ TYPE_BONUS, PHRASE_BONUS, UNIT_COST = 0.15, 0.3, 0.06
 SHORT_WORDS = 10  # a line this short is a cell, a label or a slide line
 MAX_UNITS = 3  # sentences of one paragraph in a window
 MAX_LIST = 10  # lines after a "…:" line or a heading, or in a run of short lines
-LIST_CHARS = 600  # text taken after a "…:" line or a heading
+LIST_WINDOW_CHARS = 600  # a candidate window takes up to this much text after a "…:" line or a heading
 
 
 @dataclass(frozen=True)
@@ -146,7 +146,7 @@ def windows(found: list[Unit]) -> list[tuple[int, int, bool]]:
             spans.append((i, j, False))
         if unit.heading or unit.text.endswith(":"):
             last, chars = i, 0
-            while last + 1 < len(found) and last - i < MAX_LIST and chars < LIST_CHARS:
+            while last + 1 < len(found) and last - i < MAX_LIST and chars < LIST_WINDOW_CHARS:
                 following = found[last + 1]
                 if unit.heading and following.heading and following.level <= unit.level:
                     break

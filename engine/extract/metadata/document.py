@@ -6,6 +6,7 @@ import re
 
 from engine.extract.metadata.dates import MONTH, YEAR
 from engine.extract.metadata.text import heading_list
+from engine.markdown import marker
 from engine.schemas.base import Provenance
 from engine.schemas.pdf import PdfInfo
 from engine.schemas.toc import Heading
@@ -44,8 +45,8 @@ def extract_title(info: PdfInfo, markdown: str, headings: list[Heading]) -> tupl
     if is_meaningful_title(docinfo, info.file_name):
         return docinfo, Provenance.PDF_INFO
     found = heading_list(markdown, headings)
-    marker = re.search(r"^--- end page 1\s*$", markdown, re.M)
-    page_one_lines = markdown.count("\n", 0, marker.start()) if marker else len(markdown)
+    first_end = re.search(rf"^{re.escape(marker(1))}\s*$", markdown, re.M)
+    page_one_lines = markdown.count("\n", 0, first_end.start()) if first_end else len(markdown)
     h1 = [title for _, level, title in found if level == 1][:1]
     page_one = [title for line, level, title in found if level > 1 and line < page_one_lines]
     words_ok = [t for t in page_one if len(t.split()) >= 3 and all(len(w) > 1 or w in "aAI&" for w in t.split())]

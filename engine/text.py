@@ -1,5 +1,6 @@
 """Text primitives shared by every stage: words and index tokens, stems and stop words, sentences, and the
-patterns of contents-page leaders and list bullets.
+patterns of contents-page leaders and list bullets (the page-marked Markdown's own patterns, markers,
+headings and image placeholders, are engine.markdown's).
 
 Some PDFs (TeX with Type 3 fonts) come out with words broken into pieces ("argumen ts", "t yp es").
 `fragmented` detects such text and `tokenize(..., joins=True)` then also emits the joins of two or

@@ -19,38 +19,47 @@ V = TypeVar("V")
 _OPAQUE = (type, ModuleType, FunctionType, BuiltinFunctionType, MethodType)
 
 
+_LEAVES = (str, int, float, bool, bytes)
+
+
 def approx_nbytes(obj: object, *, skip: tuple[type, ...] = ()) -> int:
-    """Bytes an object graph holds, roughly: numpy buffers, strings, containers and object attributes, each
-    object counted once; instances of `skip` (and classes, modules, functions) are not entered."""
+    """Bytes an object graph holds, roughly: numpy buffers, containers and object attributes counted once each,
+    strings and numbers where they are held (a string held in two places counts twice: an estimate from above);
+    instances of `skip` (and classes, modules, functions) are not entered."""
     seen: set[int] = set()
     stack = [obj]
     total = 0
+    size = sys.getsizeof
     while stack:
         item = stack.pop()
+        if type(item) in _LEAVES:
+            total += size(item)
+            continue
         if id(item) in seen or isinstance(item, _OPAQUE) or (skip and isinstance(item, skip)):
             continue
         seen.add(id(item))
-        total += sys.getsizeof(item)  # an array that owns its buffer counts it here
+        total += size(item)  # an array that owns its buffer counts it here
         if isinstance(item, np.ndarray):
             if item.base is not None:  # a view: its buffer belongs to the base
                 stack.append(item.base)
             continue
-        if isinstance(item, str | bytes | bytearray | int | float | complex | bool) or item is None:
-            continue
         try:
+            children: tuple = ()
             if isinstance(item, dict):
-                stack.extend(tuple(item.keys()) + tuple(item.values()))
+                children = tuple(item.keys()) + tuple(item.values())
             elif isinstance(item, list | tuple | set | frozenset):
-                stack.extend(tuple(item))
-            else:
+                children = tuple(item)
+            elif not isinstance(item, _LEAVES):
                 attributes = getattr(item, "__dict__", None)
-                if attributes is not None:
-                    stack.extend(tuple(attributes.values()))
-                for name in getattr(type(item), "__slots__", ()):
-                    if hasattr(item, name):
-                        stack.append(getattr(item, name))
+                children = tuple(attributes.values()) if attributes is not None else ()
+                children += tuple(getattr(item, name) for name in getattr(type(item), "__slots__", ())
+                                  if hasattr(item, name))
         except RuntimeError:  # another thread changed the container meanwhile: its items go uncounted
             continue
+        leaves = [child for child in children if type(child) in _LEAVES]
+        total += sum(map(size, leaves))
+        if len(leaves) < len(children):
+            stack.extend(child for child in children if type(child) not in _LEAVES)
     return total
 
 
@@ -58,7 +67,7 @@ def approx_nbytes(obj: object, *, skip: tuple[type, ...] = ()) -> int:
 class _Entry(Generic[V]):
     stamp: Hashable
     value: V
-    nbytes: int
+    nbytes: int | None = None  # None: not measured yet (a value alone in the table is weighed against nothing)
 
 
 class _KeyLock:
@@ -82,8 +91,9 @@ class BytesLru(Generic[V]):
     `get(key, stamp, build)` returns the cached value when `stamp()` is what it was built with, else builds
     it (once, however many threads ask for the key at the same time; other keys are not held up). After a
     build, least recently used values are dropped until the total of `size(value)` is within `max_bytes()`
-    (sizes measured again then: values may grow while cached). The newest value is kept even alone over the
-    bound (it is in use); a bound of 0 keeps nothing.
+    (sizes measured again then: values may grow while cached; a value alone in the table is only measured
+    when another comes). The newest value is kept even alone over the bound (it is in use); a bound of 0 keeps
+    nothing.
     """
 
     def __init__(self, max_bytes: Callable[[], int], size: Callable[[V], int]) -> None:
@@ -112,7 +122,7 @@ class BytesLru(Generic[V]):
                     self.stats.hits += 1
                     return entry.value
             value = build()
-            self._store(key, _Entry(current, value, self._size(value)))
+            self._store(key, _Entry(current, value))
             return value
         finally:
             key_lock.lock.release()
@@ -125,18 +135,26 @@ class BytesLru(Generic[V]):
             if limit <= 0:
                 return
             self._entries[key] = entry
-            others = [(k, e) for k, e in self._entries.items() if k != key]
-        sizes = {k: self._size(e.value) for k, e in others}  # outside the lock: values may have grown
+            if len(self._entries) == 1:
+                return
+        self._measure()
+        with self._lock:
+            total = sum(e.nbytes or 0 for e in self._entries.values())
+            for k in list(self._entries):
+                if total <= limit or k == key:
+                    break
+                total -= self._entries.pop(k).nbytes or 0
+                self.stats.evictions += 1
+
+    def _measure(self) -> None:
+        """Measure every cached value again (outside the lock: measuring takes a while, values may have grown)."""
+        with self._lock:
+            entries = list(self._entries.items())
+        sizes = {k: self._size(e.value) for k, e in entries}
         with self._lock:
             for k, nbytes in sizes.items():
                 if k in self._entries:
                     self._entries[k].nbytes = nbytes
-            total = sum(e.nbytes for e in self._entries.values())
-            for k in list(self._entries):
-                if total <= limit or k == key:
-                    break
-                total -= self._entries.pop(k).nbytes
-                self.stats.evictions += 1
 
     def discard(self, drop: Callable[[Hashable], bool]) -> int:
         """Forget the values whose key `drop` accepts (e.g. of workspaces deleted since); how many."""
@@ -157,6 +175,7 @@ class BytesLru(Generic[V]):
 
     @property
     def nbytes(self) -> int:
-        """The cached values' sizes as last measured."""
+        """The cached values' sizes, measured now."""
+        self._measure()
         with self._lock:
-            return sum(e.nbytes for e in self._entries.values())
+            return sum(e.nbytes or 0 for e in self._entries.values())

@@ -269,3 +269,18 @@ def test_ingest_saves_the_index_and_with_embeddings_the_vectors(samples_workspac
     assert len(list((workspace.index / "vectors").rglob("*.npz"))) == 2
     answer = ask(workspace, QUESTION)
     assert not any("built in memory" in step.detail for step in answer.trace)
+
+
+def test_eval_writes_nothing_to_the_workspace(samples_workspace, tmp_path):
+    import json
+
+    from engine.evaluate import run_eval
+
+    workspace = _copy(samples_workspace, tmp_path / "ws", index=False)
+    qa = tmp_path / "qa.jsonl"
+    qa.write_text(json.dumps({"id": "q1", "question": QUESTION, "gold_pages": {"pdfrag-product-deck.pdf": [7]},
+                              "key_facts": ["42"], "answerable": True}) + "\n", encoding="utf-8")
+    before = _snapshot(workspace.root)
+    report = run_eval(workspace.root, qa, ["bm25", "hybrid"], k=5)
+    assert [m.recall_at_1 for m in report.methods] == [1.0, 1.0]
+    assert _snapshot(workspace.root) == before

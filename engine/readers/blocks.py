@@ -12,6 +12,7 @@ from engine.readers.formula import formula_goes_on, is_formula, resumes, runs_in
 from engine.readers.paragraphs import continues, join_lines, pitch_limit, sentence_goes_on
 from engine.readers.tables import Table, cell_under, prepend, starts_cell
 from engine.readers.reading_order import same_row
+from engine.readers.ruled import Grid, grid_block
 from engine.text import BULLET_GLYPHS
 from engine.schemas import Block, BlockStyle, ImageRef, PageBlocks
 from engine.schemas.blocks import BlockKind
@@ -62,9 +63,11 @@ class Traits:
 
 
 def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list[ImageRef],
-                traits: Traits) -> list[Block]:
-    """The page's lines (furniture already removed) as blocks in reading order."""
+                traits: Traits, grids: list[Grid] | None = None) -> list[Block]:
+    """The page's lines (furniture already removed) as blocks in reading order; the lines inside a ruled
+    table (`grids`) make one table block where its first line is read."""
     vocabulary, pitches = traits.vocabulary, traits.pitches
+    lines, heads, ruled_tables = _without_ruled(page_no, lines, heads, grids or [], vocabulary)
     out: list[Block] = []
     current: _Open | None = None
     table: Table | None = None
@@ -91,6 +94,9 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
     while i < len(lines):
         line = lines[i]
         place_images(line.y0)
+        if i in ruled_tables:
+            flush()
+            out += ruled_tables.pop(i)
         head = heads.get((page_no, i))
         if head is not None:
             flush()
@@ -177,8 +183,39 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
         current.lines.append(line)
         current.texts.append(line.text)
     flush()
+    for late in ruled_tables.values():  # (tables after the page's last line of text)
+        out += late
     place_images(float("inf"))
     return out
+
+
+def _without_ruled(page_no: int, lines: list[Line], heads: Heads, grids: list[Grid],
+                   vocabulary: set[str]) -> tuple[list[Line], Heads, dict[int, list[Block]]]:
+    """The page's lines without those of its ruled tables, the headings re-keyed to the lines left, and each
+    table's block under the index of the line it comes before (where its first line was read)."""
+    ruled: dict[int, Block] = {}  # index of a table's first line -> its block
+    taken: set[int] = set()
+    for grid in grids:
+        inside = [k for k, line in enumerate(lines) if k not in taken and grid.holds(line)]
+        block = grid_block(grid, [lines[k] for k in inside], vocabulary, box, style) if inside else None
+        if block is not None:
+            taken.update(inside)
+            ruled[inside[0]] = block
+    if not ruled:
+        return lines, heads, {}
+    kept: list[Line] = []
+    moved: dict[int, int] = {}
+    tables: dict[int, list[Block]] = {}
+    for k, line in enumerate(lines):
+        if k in ruled:
+            tables.setdefault(len(kept), []).append(ruled[k])
+        if k not in taken:
+            moved[k] = len(kept)
+            kept.append(line)
+    rekeyed = {key: head for key, head in heads.items() if key[0] != page_no}
+    rekeyed.update({(page, moved[index]): head for (page, index), head in heads.items()
+                    if page == page_no and index in moved})
+    return kept, rekeyed, tables
 
 
 NUMBER_CELL_RE = re.compile(r"^\(?\d{1,4}[.)]?$")

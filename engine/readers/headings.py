@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from engine.readers.layout import Line
 from engine.readers.reading_order import same_row
@@ -12,6 +14,9 @@ from engine.readers.sentences import sentence_goes_on
 from engine.readers.table_regions import table_text
 from engine.readers.title_block import COVER_PAGES, not_a_heading
 from engine.text import BULLET_GLYPHS, LEADER_RE
+
+if TYPE_CHECKING:
+    from engine.readers.ruled import Grid
 
 MAX_WORDS = 24
 _LABEL_PATTERNS: list[tuple[str, float, re.Pattern[str]]] = [
@@ -170,8 +175,10 @@ def cover_pages(pages: list[list[Line]], contents: set[int] | None = None) -> in
     return min([COVER_PAGES, *(contents_pages(pages) if contents is None else contents)])
 
 
-def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -> list[Candidate]:
-    """Lines that look like headings, multi-line headings merged, in document order."""
+def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
+                    grids: list[list[Grid]] | None = None) -> list[Candidate]:
+    """Lines that look like headings, multi-line headings merged, in document order (`grids`: each page's ruled
+    tables, whose text is never a heading)."""
     found: list[Candidate] = []
     order = 0
     skip = contents_pages(pages)
@@ -189,6 +196,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float) -
             continue
         left = min((l.x0 for l in lines), default=0.0)
         figure = figure_text(lines, left) | table_text(lines)
+        for grid in (grids[page_index] if grids else ()):
+            figure |= {k for k, line in enumerate(lines) if grid.holds(line)}
         i = 0
         prev_heading = False
         while i < len(lines):
@@ -325,6 +334,7 @@ def _starts_paragraph(lines: list[Line], j: int, left: float, strict: bool = Fal
 FACE_SUFFIX_RE = re.compile(r"(psmt|mt|ps|std|pro|lt)$")
 
 
+@lru_cache(maxsize=1024)
 def family(face: str) -> str:
     """A font's family as its name says ("ABCDEF+TimesNewRomanPS-BoldMT": "timesnewroman", "SFRM1000": "sfrm")."""
     name = re.split(r"[-,]", face.rsplit("+", 1)[-1], maxsplit=1)[0].lower()
@@ -374,13 +384,15 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     text = line.text
     if line.run_in:
         return Style(line.size, line.bold, line.italic, _is_caps(text), "run_in")
+    if line.size < SMALL * body or (line.size < body * 0.9 and not (line.bold or line.italic)):
+        return None
     identifier = line.lead_style[2] and (line.bold or line.size >= body * 1.12)
     label = label_class(text)
     caps = _is_caps(text)
     if label is not None and label[0] == "id" and not (caps or line.bold or line.italic):
         label = None  # (an identifier before plain text: a catalogue's row, not its heading)
-    small = label is not None and label[0] in ("id", "paren_arabic") and caps and (line.bold or line.italic) \
-        and line.size >= SMALL * body  # "AC-1 ACCESS CONTROL POLICY", "(8) ACCESS ENFORCEMENT | REVOCATION"
+    small = label is not None and label[0] in ("id", "paren_arabic") and caps and (line.bold or line.italic)
+    # ("AC-1 ACCESS CONTROL POLICY", "(8) ACCESS ENFORCEMENT | REVOCATION": a catalogue's items, set small)
     if not _text_ok(text, identifier) or (line.size < body * 0.9 and not small) or BULLET_LEAD_RE.match(text):
         return None  # (a line led by a bullet glyph is a list item)
     if line.size >= body * 1.12:
@@ -575,9 +587,7 @@ def _listed_children(candidates: list[Candidate], ranks: dict[int, float]) -> di
 
 def _title_candidate(candidates: list[Candidate], known_title: str) -> Candidate | None:
     """The document's title among the first page's candidates: the one the document information's title names
-    (most of its words are the title's), joined with the candidates right above or below it that it names too
-    (a title set in two sizes: "SITUATIONAL AWARENESS" / "For Electric Utilities"); else the largest. The joined
-    candidates leave `candidates`."""
+    most (most of its words are the title's), else the largest."""
     first_page = [c for c in candidates if c.page == 1]
     if not first_page:
         return None
@@ -585,26 +595,39 @@ def _title_candidate(candidates: list[Candidate], known_title: str) -> Candidate
     named = [c for c in first_page if len(wanted) >= 2 and _named(c, wanted)]
     if not named:
         return max(first_page, key=lambda c: (c.style.size, -c.order))
-    best = max(named, key=lambda c: (_named(c, wanted), c.style.size))
+    return max(named, key=lambda c: (_named(c, wanted), c.style.size))
+
+
+def join_title(candidates: list[Candidate], known_title: str) -> list[Candidate]:
+    """The candidates with the title's parts joined: the first page's candidate the document information's
+    title names most and the candidates right above or below it that it names too (a title set in two sizes:
+    "SITUATIONAL AWARENESS" / "For Electric Utilities"), as one candidate in the largest part's style."""
+    best = _title_candidate(candidates, known_title)
+    wanted = set(TITLE_WORD_RE.findall(known_title.lower()))
+    if best is None or len(wanted) < 2 or not _named(best, wanted):
+        return candidates
+    first_page = [c for c in candidates if c.page == 1]
     k = first_page.index(best)
     start = end = k
-    while start > 0 and first_page[start - 1] in named \
+    while start > 0 and _named(first_page[start - 1], wanted) \
             and first_page[start - 1].index + first_page[start - 1].count == first_page[start].index:
         start -= 1
-    while end + 1 < len(first_page) and first_page[end + 1] in named \
+    while end + 1 < len(first_page) and _named(first_page[end + 1], wanted) \
             and first_page[end].index + first_page[end].count == first_page[end + 1].index:
         end += 1
     if start == end:
-        return best
+        return candidates
     parts = first_page[start:end + 1]
     largest = max(parts, key=lambda c: c.style.size)
     title = Candidate(1, parts[0].index, sum(c.count for c in parts), " ".join(c.text for c in parts),
-                      largest.style, parts[0].order)
-    for part in parts:
-        candidates.remove(part)
-    candidates.insert(candidates.index(first_page[end + 1]) if end + 1 < len(first_page) else len(
-        [c for c in candidates if c.order < title.order]), title)
-    return title
+                      largest.style, parts[0].order, under=parts[-1].under, prose=parts[-1].prose)
+    out: list[Candidate] = []
+    for cand in candidates:
+        if cand is parts[0]:
+            out.append(title)
+        elif not any(cand is part for part in parts):
+            out.append(cand)
+    return out
 
 
 def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover: int = 0,

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pymupdf
 
 from engine.readers.reading_order import around_gutter, same_row, xy_cut
+
+if TYPE_CHECKING:
+    from engine.readers.ruled import Grid
 from engine.text import BULLET_GLYPHS
 
 _BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|[-,]bd\b|[-,](dm|md|sb)\b|medium)", re.I)
@@ -74,6 +78,7 @@ class PageLayout:
     images: list[tuple[int, int, tuple[float, float, float, float]]]  # (width px, height px, bbox)
     columns: int = 1
     gutter: float | None = None  # x of the column gutter found among word fragments (see word_gutter)
+    grids: list[Grid] = field(default_factory=list)  # its ruled tables (engine.readers.ruled)
 
 
 def _span_style(span: dict) -> tuple[bool, bool]:

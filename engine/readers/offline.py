@@ -11,10 +11,11 @@ from engine.pdf import docinfo_title, open_document
 from engine.readers.blocks import Traits, furniture_blocks, mark_continued, page_blocks
 from engine.readers.code import MONO_DOCUMENT
 from engine.readers.furniture import find_furniture, strip_furniture
-from engine.readers.headings import assign_levels, body_size, cover_pages, find_candidates
+from engine.readers.headings import assign_levels, body_size, cover_pages, find_candidates, join_title
 from engine.readers.paragraphs import line_pitches
 from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, read_layout, reading_order
 from engine.readers.reading_order import same_row
+from engine.readers.ruled import find_grids
 from engine.readers.run_in import split_run_in
 from engine.schemas import ImageRef, PageBlocks, PageInfo, ReadResult
 
@@ -27,7 +28,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 15  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 16  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -42,6 +43,8 @@ class OfflineReader:
     # 15: running heads of a chapter are furniture; a chapter's label line ("Chapter 1") is no heading of its own;
     #     numbering depth fixes levels; identifiers, numbered headings in another face or a larger size, and headings
     #     wrapped over two or three emphasised lines are headings; labels in a figure above its caption are not
+    # 16: the title block (docinfo title), catalogue items, run-in headings, small capitals, table regions; ruled
+    #     tables from the page's rulings as table blocks (engine.readers.ruled)
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -60,7 +63,9 @@ class OfflineReader:
             warnings: list[str] = []
             for index in range(total):
                 try:
-                    layouts.append(read_layout(doc[index], index + 1, self.min_image_px))
+                    layout = read_layout(doc[index], index + 1, self.min_image_px)
+                    layout.grids = find_grids(doc[index], layout.lines)
+                    layouts.append(layout)
                 except Exception as exc:  # one bad page never sinks the document
                     warnings.append(f"page {index + 1}: text layer unreadable ({exc})")
                     layouts.append(PageLayout(index + 1, 0, 0, [], []))
@@ -172,7 +177,7 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
         pages.append(split_run_in(lines))
     body = body_size(pages)
     right = _right_margin(pages)
-    candidates = find_candidates(pages, body, right)
+    candidates = join_title(find_candidates(pages, body, right, [layout.grids for layout in layouts]), title)
     levels = assign_levels(candidates, body, len(pages), cover=cover_pages(pages), known_title=title)
     heads = {(c.page, c.index): (c, levels[c.order]) for c in candidates if c.order in levels}
     chars = sum(len(l.text) for lines in pages for l in lines)
@@ -190,7 +195,7 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
         chars = sum(len(l.text) for l in lines)
         info = PageInfo(page=layout.number, chars=chars, columns=layout.columns, images=len(page_images))
         page = PageBlocks(page=layout.number, width=round(layout.width, 1), height=round(layout.height, 1),
-                          blocks=page_blocks(layout.number, lines, heads, page_images, traits))
+                          blocks=page_blocks(layout.number, lines, heads, page_images, traits, layout.grids))
         page.blocks = furniture_blocks(margin, layout.height, top=True) + page.blocks + \
             furniture_blocks(margin, layout.height, top=False)
         if chars < NEEDS_OCR_MIN_CHARS and not layout.lines:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from engine.readers.layout import Line
 
 
@@ -26,13 +28,16 @@ def prose_gutters(lines: list[Line]) -> list[tuple[float, float]]:
     return gutters
 
 
-def _row_of(lines: list[Line], i: int, gutters: list[tuple[float, float]]) -> list[int]:
+def _row_of(lines: list[Line], order: list[int], tops: list[float], i: int,
+            gutters: list[tuple[float, float]]) -> list[int]:
     """Indexes of the lines that sit beside line i, apart from it, on its row (vertical overlap of at least a
-    third of the lower line's height), on its side of every gutter between columns of prose."""
+    third of the lower line's height), on its side of every gutter between columns of prose (`order`: the
+    line indexes by top, `tops` their tops)."""
     line = lines[i]
     found = [i]
-    for j, other in enumerate(lines):
-        if j == i or (other.x0 < line.x1 and other.x1 > line.x0):
+    for j in order[:bisect_right(tops, line.y1)]:
+        other = lines[j]
+        if j == i or other.y1 <= line.y0 or (other.x0 < line.x1 and other.x1 > line.x0):
             continue
         left, right = (line, other) if line.x1 <= other.x0 else (other, line)
         if any(left.x1 <= g1 and g0 <= right.x0 for g0, g1 in gutters):
@@ -52,10 +57,13 @@ def table_text(lines: list[Line]) -> set[int]:
     rows: list[tuple[float, float, float, float]] = []
     seen: set[int] = set()
     gutters = prose_gutters(lines)
-    for i in range(len(lines)):
-        if i in seen or len(lines[i].text) > CELL_CHARS:
+    short = [k for k, line in enumerate(lines) if len(line.text) <= CELL_CHARS]
+    order = sorted(short, key=lambda k: lines[k].y0)
+    tops = [lines[k].y0 for k in order]
+    for i in short:
+        if i in seen:
             continue
-        row = [k for k in _row_of(lines, i, gutters) if len(lines[k].text) <= CELL_CHARS]
+        row = _row_of(lines, order, tops, i, gutters)
         if len(row) >= ROW_MIN_CELLS:
             seen.update(row)
             members = [lines[k] for k in row]

@@ -1,0 +1,248 @@
+"""Ruled tables: the grid a page's vector rulings draw, and the reader's lines placed in its cells.
+
+PyMuPDF's table finder (`page.find_tables`) reads a ruled table by the lattice method: rulings snapped and
+joined into edges, their intersections, the cells those bound. Run on a whole page it also re-extracts every
+character and guesses a header, which costs 50-370 ms a page (measured on the corpus), more than reading the
+page. This module keeps the lattice part and leaves the text to the reader: the rulings come from
+`page.get_cdrawings()` only on pages whose text sets lines side by side and whose content stream draws paths,
+and the reader's own lines are put into the rows and columns the rulings bound. The first row is the header.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.readers.layout import Line
+from engine.readers.paragraphs import join_lines
+from engine.schemas import Block
+
+SNAP = 1.5  # points: rulings this close are one
+JOIN = 2.0  # points: collinear rulings this close end to end are one
+THIN = 2.5  # points: a filled rectangle this thin is a ruling
+MIN_RULE = 4.0  # points: shorter strokes are glyph parts, not rulings
+MIN_PATH_OPS = 6  # path operators in the page's content stream before the drawings are read
+MIN_SIDE_BY_SIDE = 2  # pairs of lines side by side (cells) before the drawings are read
+PATH_OP_RE = re.compile(rb"\s(?:re|l)\s")
+
+
+@dataclass(slots=True)
+class Grid:
+    """A ruled table's lattice: the x of its column rules and the y of its row rules (both sorted), and the
+    row rules as drawn (a rule may cross only some columns: the cells it leaves uncut span rows)."""
+
+    xs: list[float]
+    ys: list[float]
+    rules: list[tuple[float, float, float]] = field(default_factory=list)  # (y, x0, x1) of each row rule
+
+    def column_rows(self, column: int) -> list[float]:
+        """The y of the row rules that cross a column (its cells' tops and bottoms)."""
+        middle = (self.xs[column] + self.xs[column + 1]) / 2
+        crossing = [y for y, x0, x1 in self.rules if x0 - JOIN <= middle <= x1 + JOIN]
+        return _positions(crossing) if len(crossing) >= 2 else self.ys
+
+    @property
+    def bbox(self) -> tuple[float, float, float, float]:
+        return self.xs[0], self.ys[0], self.xs[-1], self.ys[-1]
+
+    def holds(self, line: Line) -> bool:
+        """Whether a line's middle lies inside the grid."""
+        x, y = (line.x0 + line.x1) / 2, (line.y0 + line.y1) / 2
+        return self.xs[0] - 1 <= x <= self.xs[-1] + 1 and self.ys[0] - 1 <= y <= self.ys[-1] + 1
+
+
+def side_by_side(lines: list[Line]) -> int:
+    """Pairs of lines that share a baseline, one after the other (a table's cells)."""
+    rows: dict[int, list[Line]] = {}
+    for line in lines:
+        rows.setdefault(round(line.baseline / 3), []).append(line)
+    return sum(len(row) - 1 for row in rows.values() if len(row) > 1)
+
+
+def find_grids(page, lines: list[Line]) -> list[Grid]:
+    """The ruled tables of a PyMuPDF page, when its text and its content stream suggest any (cheap checks
+    first: most pages never have their drawings read)."""
+    if side_by_side(lines) < MIN_SIDE_BY_SIDE:
+        return []
+    try:
+        if len(PATH_OP_RE.findall(page.read_contents())) < MIN_PATH_OPS:
+            return []
+        drawings = page.get_cdrawings()
+    except Exception:  # (a damaged content stream: no rulings, the page is read as text)
+        return []
+    width, height = page.rect.width, page.rect.height
+    horizontal, vertical = rulings(drawings, width, height)
+    return grids(horizontal, vertical)
+
+
+Segment = tuple[float, float, float]  # (position, start, end): y, x0, x1 of a horizontal; x, y0, y1 of a vertical
+
+
+def rulings(drawings: list[dict], width: float, height: float) -> tuple[list[Segment], list[Segment]]:
+    """Horizontal and vertical rulings: stroked lines, thin filled rectangles, and the sides of the cell-sized
+    rectangles (a page-sized background aside)."""
+    horizontal: list[Segment] = []
+    vertical: list[Segment] = []
+    for drawing in drawings:
+        for item in drawing.get("items", ()):
+            if item[0] == "l":
+                (x0, y0), (x1, y1) = item[1], item[2]
+                if abs(y1 - y0) < 1 and abs(x1 - x0) >= MIN_RULE:
+                    horizontal.append(((y0 + y1) / 2, min(x0, x1), max(x0, x1)))
+                elif abs(x1 - x0) < 1 and abs(y1 - y0) >= MIN_RULE:
+                    vertical.append(((x0 + x1) / 2, min(y0, y1), max(y0, y1)))
+            elif item[0] == "re":
+                x0, y0, x1, y1 = item[1]
+                x0, x1 = min(x0, x1), max(x0, x1)
+                y0, y1 = min(y0, y1), max(y0, y1)
+                w, h = x1 - x0, y1 - y0
+                if h < THIN and w >= MIN_RULE:
+                    horizontal.append(((y0 + y1) / 2, x0, x1))
+                elif w < THIN and h >= MIN_RULE:
+                    vertical.append(((x0 + x1) / 2, y0, y1))
+                elif w >= MIN_RULE and h >= MIN_RULE and not (w > 0.9 * width and h > 0.9 * height):
+                    horizontal += [(y0, x0, x1), (y1, x0, x1)]
+                    vertical += [(x0, y0, y1), (x1, y0, y1)]
+    return _joined(horizontal), _joined(vertical)
+
+
+def _joined(segments: list[Segment]) -> list[Segment]:
+    """Rulings on one line (within SNAP) joined where they touch or overlap (within JOIN)."""
+    out: list[Segment] = []
+    for pos, start, end in sorted(segments):
+        for k in range(len(out) - 1, -1, -1):
+            other = out[k]
+            if pos - other[0] > SNAP:
+                out.append((pos, start, end))
+                break
+            if start <= other[2] + JOIN and end >= other[1] - JOIN:
+                out[k] = (other[0], min(start, other[1]), max(end, other[2]))
+                break
+        else:
+            out.append((pos, start, end))
+    return out
+
+
+def _crosses(h: Segment, v: Segment) -> bool:
+    return h[1] - JOIN <= v[0] <= h[2] + JOIN and v[1] - JOIN <= h[0] <= v[2] + JOIN
+
+
+def _positions(values: list[float]) -> list[float]:
+    """Sorted positions with those within SNAP of the one before merged."""
+    out: list[float] = []
+    for value in sorted(values):
+        if not out or value - out[-1] > SNAP:
+            out.append(value)
+    return out
+
+
+def grids(horizontal: list[Segment], vertical: list[Segment]) -> list[Grid]:
+    """The lattices the rulings form: sets of rulings connected by crossings, with at least three rules each
+    way (two rows and two columns; a framed box is no table)."""
+    if len(horizontal) < 3 or len(vertical) < 3:
+        return []
+    parent = list(range(len(horizontal) + len(vertical)))
+
+    def find(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for i, h in enumerate(horizontal):
+        for j, v in enumerate(vertical):
+            if _crosses(h, v):
+                parent[find(i)] = find(len(horizontal) + j)
+    groups: dict[int, tuple[list[Segment], list[Segment]]] = {}
+    for i, h in enumerate(horizontal):
+        groups.setdefault(find(i), ([], []))[0].append(h)
+    for j, v in enumerate(vertical):
+        groups.setdefault(find(len(horizontal) + j), ([], []))[1].append(v)
+    found: list[Grid] = []
+    for hs, vs in groups.values():
+        ys, xs = _positions([h[0] for h in hs]), _positions([v[0] for v in vs])
+        if len(ys) >= 3 and len(xs) >= 3:
+            found.append(Grid(xs, ys, sorted(hs)))
+    return found
+
+
+def _band(value: float, edges: list[float]) -> int:
+    """The index of the band between two consecutive edges that holds `value` (clamped)."""
+    for k in range(len(edges) - 1):
+        if value < edges[k + 1]:
+            return k
+    return len(edges) - 2
+
+
+def cells(grid: Grid, lines: list[Line]) -> list[list[list[Line]]]:
+    """The lines of a grid as rows of cells (each cell its lines top to bottom), empty rows and columns left out.
+    A band between two row rules whose cells each hold several lines on shared baselines (a table ruled only
+    between groups of rows) is split into one row per baseline."""
+    bands: dict[int, list[Line]] = {}
+    tops = [grid.column_rows(k) for k in range(len(grid.xs) - 1)]
+    for line in lines:
+        column = tops[_band(line.x0 + 1, grid.xs)]
+        top = column[_band((line.y0 + line.y1) / 2, column)]  # the rule over its cell, which may span rows
+        bands.setdefault(min(range(len(grid.ys)), key=lambda k: abs(grid.ys[k] - top)), []).append(line)
+    rows: list[list[list[Line]]] = []
+    for band in sorted(bands):
+        members = bands[band]
+        for part in _sub_rows(members, grid):
+            row: list[list[Line]] = [[] for _ in range(len(grid.xs) - 1)]
+            for line in sorted(part, key=lambda l: (l.y0, l.x0)):
+                row[_band(line.x0 + 1, grid.xs)].append(line)
+            rows.append(row)
+    used = [k for k in range(len(grid.xs) - 1) if any(row[k] for row in rows)]
+    return [[row[k] for k in used] for row in rows if any(row)]
+
+
+def _sub_rows(members: list[Line], grid: Grid) -> list[list[Line]]:
+    """A band's lines as rows: one row, unless every column with text holds one line on each of the band's
+    baselines (one text row a baseline, as in a table ruled only around groups of rows)."""
+    baselines: list[float] = []
+    for line in sorted(members, key=lambda l: l.baseline):
+        if not baselines or line.baseline - baselines[-1] > 0.6 * line.size:
+            baselines.append(line.baseline)
+    if len(baselines) < 2:
+        return [members]
+    per_column: dict[int, int] = {}
+    for line in members:
+        column = _band(line.x0 + 1, grid.xs)
+        per_column[column] = per_column.get(column, 0) + 1
+    if len(per_column) < 2 or any(n != len(baselines) for n in per_column.values()):
+        return [members]  # (a cell wraps its text over lines: one row of wrapped cells)
+    rows: list[list[Line]] = [[] for _ in baselines]
+    for line in members:
+        k = min(range(len(baselines)), key=lambda b: abs(baselines[b] - line.baseline))
+        rows[k].append(line)
+    return rows
+
+
+def grid_block(grid: Grid, lines: list[Line], vocabulary: set[str], box, style) -> Block | None:
+    """A ruled table as one block (rows split by newlines, cells by " | ", `cells` in columns, each printed
+    line's span kept); None when fewer than two rows or columns hold text."""
+    rows = cells(grid, lines)
+    if len(rows) < 2 or len(rows[0]) < 2:
+        return None
+    text = ""
+    spans: list[dict] = []  # BlockLine fields (validated with the block)
+    out: list[list[str]] = []
+    for r, row in enumerate(rows):
+        out.append([])
+        if r:
+            text += "\n"
+        for c, cell in enumerate(row):
+            if c:
+                text += " | "
+            if not cell:
+                out[-1].append("")
+                continue
+            joined, parts = join_lines([l.text for l in cell], vocabulary)
+            spans += [{"start": len(text) + s, "end": len(text) + e, "bbox": box([l])}
+                      for (s, e), l in zip(parts, cell)]
+            text += joined
+            out[-1].append(joined)
+    every = [l for row in rows for cell in row for l in cell]
+    first = min(every, key=lambda l: (l.y0, l.x0))
+    return Block(kind="table", text=text, bbox=box(every), style=style(first), lines=spans,  # type: ignore[arg-type]
+                 cells=out)  # (dicts: the Block validates them into BlockLine, cheaper than models)

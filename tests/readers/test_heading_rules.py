@@ -1,0 +1,165 @@
+"""Heading rules that hold for classes of documents (issue 11, items 4 and 5), each on synthetic lines: running heads
+of a chapter, chapter labels, numbering depth, small capitals, run-in headings, identifiers, figure labels, table
+text, the title block, a section's own list of contents, a catalogue's small items."""
+
+from __future__ import annotations
+
+from engine.readers.furniture import find_furniture, strip_furniture
+from engine.readers.headings import Candidate, Style, assign_levels, figure_text
+from engine.readers.layout import Line, PageLayout, _small_caps_size
+from engine.readers.offline import compose
+from engine.readers.run_in import split_run_in
+from engine.readers.table_regions import table_text
+
+BODY = "The survey team walked the river at dawn and counted every heron it could see from the bank."
+
+
+def line(text, x0, base, *, size=10.0, bold=False, italic=False, x1=None, mono=False, face="Times",
+         lead=0, lead_style=(False, False, False)):
+    x1 = x0 + 5.0 * len(text) if x1 is None else x1
+    return Line(text=text, x0=x0, y0=base - 0.9 * size, x1=x1, y1=base + 0.35 * size, size=size, bold=bold,
+                italic=italic, block=0, face=face, mono=mono, base=base, lead=lead, lead_style=lead_style)
+
+
+def prose(top, count=4, x0=72):
+    return [line(BODY, x0, top + 12 * k, x1=540) for k in range(count)]
+
+
+def headings(result):
+    return [(b.text, b.level) for page in result.blocks for b in page.blocks if b.kind == "heading"]
+
+
+def test_a_running_head_that_changes_with_the_chapter_is_furniture_but_the_heading_that_reads_the_same_stays():
+    pages = []
+    for n in range(1, 8):
+        head = "CHAPTER ONE" if n <= 4 else "CHAPTER TWO"
+        lines = [line(head, 72, 40, size=9)] + prose(100, 20)
+        if n == 5:  # the chapter's own heading, set large in the text, reads like the running head
+            lines = [line(head, 72, 40, size=9), line("CHAPTER TWO", 72, 90, size=16, bold=True)] + prose(120, 20)
+        pages.append(PageLayout(n, 612, 792, lines, []))
+    furniture = find_furniture(pages, 10.0)
+    for page in pages:
+        kept, _ = strip_furniture(page, furniture)
+        assert not any(l.y0 < 50 for l in kept)
+    kept, _ = strip_furniture(pages[4], furniture)
+    assert any(l.text == "CHAPTER TWO" and l.size == 16 for l in kept)
+
+
+def _chapters(first_line):
+    """A short book: a title page, then chapters opening with `first_line(n)` above their title."""
+    pages = [PageLayout(1, 612, 792, [line("River Survey Methods", 72, 200, size=28, bold=True)], [])]
+    for n in range(2, 6):
+        pages.append(PageLayout(n, 612, 792, first_line(n) + [line(f"Topic number {n}", 72, 160, size=24, bold=True)]
+                                + prose(200, 10) + [line(f"{n}.1 Field notes", 72, 350, size=14, bold=True)]
+                                + prose(380, 10), []))
+    return compose(pages)
+
+
+def test_a_chapter_label_on_its_own_line_is_not_a_heading_of_its_own():
+    result = _chapters(lambda n: [line(f"Chapter {n - 1}", 72, 120, size=20, bold=True)])
+    found = headings(result)
+    assert not any(text.startswith("Chapter") for text, _ in found)
+    levels = {text: level for text, level in found}
+    assert levels["Topic number 2"] < levels["2.1 Field notes"]
+    assert "Chapter 1" in result.markdown  # (the label stays in the text)
+
+
+def test_numbering_depth_gives_a_heading_set_in_another_style_its_depth_level():
+    def cand(order, text, size, bold):
+        return Candidate(2 + order // 3, order % 3, 1, text, Style(size, bold, False, False, ""), order, under=5,
+                         prose=True)
+    cands = [cand(0, "1 Intro", 16, True), cand(1, "1.1 Scope", 12, True), cand(2, "1.2 Terms", 14, False),
+             cand(3, "2 Methods", 16, True), cand(4, "2.1 Sampling", 12, True), cand(5, "2.2 Counting", 12, True)]
+    levels = assign_levels(cands, 10.0, 20)
+    assert levels[2] == levels[1] == levels[4]  # "1.2" set in a one-off style still sits beside "1.1"
+    assert levels[0] < levels[1]
+
+
+def test_a_line_in_small_capitals_takes_its_capitals_size():
+    assert _small_caps_size([{"size": 10, "text": "VI."}, {"size": 10, "text": "E"}, {"size": 8, "text": "XPERIMENTAL"},
+                             {"size": 10, "text": " E"}, {"size": 8, "text": "VALUATION"}]) == 10
+    assert _small_caps_size([{"size": 10, "text": "E = mc"}, {"size": 7, "text": "2"}]) is None
+    assert _small_caps_size([{"size": 10, "text": "the word "}, {"size": 8, "text": "NASA"}]) is None
+
+
+def test_a_numbered_run_in_heading_is_split_from_its_paragraph_and_no_word_is_lost():
+    text = "1) Noise Models: We add Gaussian noise to every input and record the"
+    run_in = line(text, 82, 200, x1=540, lead=len("1) Noise Models:"), lead_style=(False, True, False))
+    theorem = line("Definition 2. A noise model is a distribution over every input of the", 82, 260, x1=540,
+                   lead=len("Definition 2."), lead_style=(False, True, False))
+    lines = prose(140, 4) + [run_in, line("output of the regression in every trial.", 72, 212, x1=300),
+                             theorem, line("input space of the model.", 72, 272, x1=200)]
+    split = split_run_in(lines)
+    assert [l.text for l in split if l.run_in] == ["1) Noise Models:"]
+    result = compose([PageLayout(1, 612, 792, split, [])])
+    assert "1) Noise Models:" in [t for t, _ in headings(result)]
+    words = " ".join(l.text for l in lines).split()
+    assert sorted(words) == sorted(" ".join(b.text for b in result.blocks[0].blocks).split())
+
+
+def test_an_identifier_set_bold_in_a_typewriter_face_is_a_heading_though_it_starts_in_lower_case():
+    pages = [PageLayout(1, 612, 792, [line("Plotting Manual", 72, 200, size=28, bold=True)], [])]
+    for n, name in enumerate(["diagram()", "node()", "edge()"], start=2):
+        pages.append(PageLayout(n, 612, 792, [line(name, 72, 100, size=12.5, bold=True, mono=True, face="Mono-Bold",
+                                                   lead=len(name), lead_style=(True, False, True))]
+                                + prose(120, 12), []))
+    assert {"diagram()", "node()", "edge()"} <= {t for t, _ in headings(compose(pages))}
+
+
+def test_labels_inside_a_figure_above_its_caption_are_not_headings_but_a_heading_at_the_edge_is():
+    lines = prose(100, 3) + [line("Results", 72, 160, size=14, bold=True),
+                             line("Past", 200, 220, size=15), line("Present", 300, 210, size=15),
+                             line("Future", 400, 220, size=15), line("Figure 4-2: A time line", 220, 250)]
+    found = figure_text(lines, 72)
+    assert {lines[k].text for k in found} == {"Past", "Present", "Future"}
+
+
+def test_the_cells_of_a_table_are_table_text_and_two_columns_of_prose_are_not():
+    cells = [line(text, x, 300 + 14 * r, bold=r == 0) for r, row in enumerate(
+        [["Year", "Target", "Result"], ["2019", "12", "14"], ["2020", "15", "13"]]) for text, x in zip(row, (72, 250, 400))]
+    assert len(table_text(prose(100, 3) + cells)) == len(cells)
+    columns = [line(BODY[:60], x, 100 + 12 * k, x1=x + 230) for k in range(10) for x in (72, 320)]
+    assert table_text(columns) == set()
+
+
+def test_the_docinfo_title_picks_the_title_and_a_cover_line_in_a_recurring_style_is_not_a_heading():
+    cover = [line("SPECIAL PUBLICATION 800", 72, 100, size=18, bold=True),
+             line("Situational Awareness", 72, 150, size=30, bold=True),
+             line("For Electric Utilities", 72, 190, size=22, bold=True),
+             line("Jim Mc Carthy", 72, 260, size=11, bold=True), line("National Center of Excellence", 72, 274)]
+    pages = [PageLayout(1, 612, 792, cover, [])]
+    for n in range(2, 7):
+        pages.append(PageLayout(n, 612, 792, [line(f"Part {n} of the study", 72, 90, size=11, bold=True)]
+                                + prose(110, 20), []))
+    found = headings(compose(pages, title="SP 800, Situational Awareness for Electric Utilities"))
+    assert found[0] == ("Situational Awareness For Electric Utilities", 1)
+    assert all(level > 1 for _, level in found[1:])
+    assert "Jim Mc Carthy" not in {t for t, _ in found}
+    assert "Part 2 of the study" in {t for t, _ in found}
+
+
+def test_a_heading_whose_bulleted_list_names_the_headings_after_it_is_their_parent():
+    pages = [PageLayout(1, 612, 792, [line("Plotting Manual", 72, 200, size=28, bold=True)], [])]
+    body = []
+    for n, (name, items) in enumerate([("marks.typ", ["• draw()", "• resolve()"]), ("draw()", []),
+                                       ("resolve()", []), ("shapes.typ", ["• rect()", "• circle()"]),
+                                       ("rect()", []), ("circle()", [])], start=2):
+        body.append(PageLayout(n, 612, 792, [line(name, 72, 90, size=10.5, bold=True, mono=True,
+                                                  lead=len(name), lead_style=(True, False, True))]
+                               + [line(item, 72, 110 + 12 * k, mono=True) for k, item in enumerate(items)]
+                               + prose(150, 12), []))
+    levels = dict(headings(compose(pages + body)))
+    assert levels["draw()"] == levels["resolve()"] == levels["marks.typ"] + 1
+    assert levels["shapes.typ"] == levels["marks.typ"]
+
+
+def test_a_catalogues_items_in_small_bold_capitals_are_headings_and_its_rows_in_plain_text_are_not():
+    pages = [PageLayout(1, 612, 792, [line("Control Catalogue", 72, 200, size=28, bold=True)], [])]
+    for n in range(2, 6):
+        pages.append(PageLayout(n, 612, 792, [line(f"FAMILY {n}", 72, 80, size=12, bold=True),
+                                              line(f"AC-{n} ACCESS CONTROL POLICY", 72, 110, size=8, bold=True)]
+                                + prose(130, 8) + [line(f"AC-{n + 10} Account Management", 72, 240)]
+                                + prose(260, 8), []))
+    found = {t for t, _ in headings(compose(pages))}
+    assert "AC-2 ACCESS CONTROL POLICY" in found
+    assert "AC-12 Account Management" not in found

@@ -1,0 +1,87 @@
+"""Ruled tables (issue 11, item 6): the lattice of a page's rulings, the reader's lines put in its cells, a Markdown
+table with its header row, and no heading made of a table's text."""
+
+from __future__ import annotations
+
+import pymupdf
+
+from engine.markdown import render_table
+from engine.readers.layout import Line, PageLayout
+from engine.readers.offline import OfflineReader, compose
+from engine.readers.ruled import Grid, cells, grids, rulings
+
+BODY = "The survey team walked the river at dawn and counted every heron it could see from the bank."
+
+
+def line(text, x0, base, *, size=10.0, bold=False, x1=None):
+    x1 = x0 + 5.0 * len(text) if x1 is None else x1
+    return Line(text=text, x0=x0, y0=base - 0.9 * size, x1=x1, y1=base + 0.35 * size, size=size, bold=bold,
+                italic=False, block=0, base=base)
+
+
+def drawing(*items):
+    return {"type": "s", "items": list(items)}
+
+
+def test_rulings_snap_and_join_into_a_lattice_and_a_framed_box_is_no_table():
+    horizontal = [("l", (72, 100 + 20 * r), (300, 100 + 20 * r)) for r in range(4)]
+    # the left rule drawn in two pieces that touch, the middle one a thin filled rectangle
+    vertical = [("l", (72, 100), (72, 130)), ("l", (72, 130), (72, 160)), ("re", (180, 100, 180.5, 160), 1),
+                ("l", (300, 100), (300, 160))]
+    h, v = rulings([drawing(*horizontal, *vertical)], 612, 792)
+    assert len(h) == 4 and len(v) == 3
+    found = grids(h, v)
+    assert len(found) == 1 and found[0].xs == [72, 180.25, 300] and found[0].ys == [100, 120, 140, 160]
+    box = rulings([drawing(("re", (72, 400, 300, 500), 1))], 612, 792)
+    assert grids(*box) == []  # (a framed paragraph: two rules each way)
+
+
+def test_a_cell_no_row_rule_crosses_spans_the_rows_beside_it():
+    grid = Grid([72, 200, 400], [100, 120, 140, 160], [(100, 72, 400), (120, 200, 400), (140, 200, 400),
+                                                        (160, 72, 400)])
+    lines = [line("3.1.1 Limit system", 74, 112), line("access to users.", 74, 124),
+             line("AC-2", 202, 112), line("AC-3", 202, 132), line("AC-17", 202, 152)]
+    rows = [[" ".join(l.text for l in cell) for cell in row] for row in cells(grid, lines)]
+    assert rows == [["3.1.1 Limit system access to users.", "AC-2"], ["", "AC-3"], ["", "AC-17"]]
+
+
+def test_a_ruled_table_becomes_a_markdown_table_with_its_header_and_its_bold_cells_are_not_headings():
+    grid = Grid([72, 250, 400], [300, 320, 340, 360], [(300, 72, 400), (320, 72, 400), (340, 72, 400),
+                                                       (360, 72, 400)])
+    table = [line("Performance Measure", 74, 314, bold=True), line("Target", 252, 314, bold=True),
+             line("Percent of claims processed", 74, 334), line("90%", 252, 334),
+             line("Average Speed of Answer", 74, 354, bold=True), line("5 min", 252, 354)]
+    pages = [PageLayout(1, 612, 792, [line("Annual Report", 72, 150, size=28, bold=True)], [])]
+    for n in range(2, 5):
+        lines = [line(f"Section {n} Results", 72, 90, size=14, bold=True)] + \
+            [line(BODY, 72, 110 + 12 * k, x1=540) for k in range(10)]
+        pages.append(PageLayout(n, 612, 792, lines + (table if n == 3 else []), [],
+                                grids=[grid] if n == 3 else []))
+    result = compose(pages)
+    page = result.blocks[2].blocks
+    blocks = [b for b in page if b.kind == "table"]
+    assert len(blocks) == 1
+    assert blocks[0].cells == [["Performance Measure", "Target"], ["Percent of claims processed", "90%"],
+                               ["Average Speed of Answer", "5 min"]]
+    assert render_table(blocks[0]).split("\n")[:2] == ["| Performance Measure | Target |", "| --- | --- |"]
+    assert not any(b.kind == "heading" and "Performance" in b.text for b in page)
+
+
+def test_the_reader_finds_a_drawn_grid_on_a_real_page(tmp_path):
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 72), "Quarterly counts", fontsize=16)
+    rows = [("River", "Herons", "Egrets"), ("North", "12", "4"), ("South", "9", "7")]
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            page.insert_text((76 + 120 * c, 118 + 24 * r), text, fontsize=10)
+    for r in range(4):
+        page.draw_line((72, 100 + 24 * r), (432, 100 + 24 * r))
+    for c in range(4):
+        page.draw_line((72 + 120 * c, 100), (72 + 120 * c, 172))
+    path = tmp_path / "grid.pdf"
+    doc.save(path)
+    result = OfflineReader().read(path)
+    tables = [b for b in result.blocks[0].blocks if b.kind == "table"]
+    assert tables and tables[0].cells == [list(row) for row in rows]
+    assert "| River | Herons | Egrets |" in result.markdown

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from engine.pipeline import DONE, Pipeline, default_stages
 from engine import logs
+from engine.pipeline import DONE, Pipeline, default_stages
 from engine.procs import die_with_parent
 from engine.schemas import IngestResult, ProgressEvent, Status
 from engine.workspace import Workspace
@@ -254,6 +254,8 @@ def _child_main(job: _Job, events: Any, stop: Any, parent_pid: int, log_level: i
     server does (`pdfrag -v serve`, PDFRAG_LOG_LEVEL).
     """
     die_with_parent(parent_pid)
+    if log_level is not None:
+        logs.configure(log_level)
     events.put(_run_pipeline(job, events.put, stop))
 
 
@@ -268,8 +270,6 @@ def _cleanup(batch: Batch) -> None:
 @dataclass
 class StageCell:
     status: str = "waiting"  # waiting | running | ok | partial | failed | skipped | cached | cancelled
-    if log_level is not None:
-        logs.configure(log_level)
     done: int = 0
     total: int = 0
 

@@ -1,7 +1,8 @@
 """Fit the evidence test of engine/agent/support.py: answer, or say the corpus does not cover the question.
 
 Reads every question of the given QA files over an ingested workspace, computes each question's signals
-(engine.agent.support.signals, on the document the offline answer would read first, hybrid retrieval),
+(engine.agent.support.signals, on the document the offline answer would read, or the compared documents
+together, hybrid retrieval),
 fits a logistic regression (numpy, Newton steps, classes balanced, L2 on the weights) and picks the
 threshold: the highest support that still answers `--floor` of the answerable questions. It prints each
 signal's AUC (how often an answerable question's value is above an unanswerable one's), stratified k-fold
@@ -31,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.agent import retriever_for  # noqa: E402
 from engine.agent.offline import unknown_names  # noqa: E402
-from engine.agent.support import SIGNALS, WEIGHTS, signals  # noqa: E402
+from engine.agent.support import SIGNALS, WEIGHTS, combined, signals  # noqa: E402
 from engine.evaluate import QaItem  # noqa: E402
 
 SETS = [ROOT.parent / "shared" / "eval" / "qa_dev.jsonl", ROOT / "tests" / "corpus" / "qa_heldout.jsonl",
@@ -55,10 +56,10 @@ def question_rows(data_dir: str, files: list[Path], method: str = "hybrid") -> l
             retrieval = retriever.search(item.question, method=method, k=10)
             row = {"set": path.stem, "id": item.id, "original_id": original, "answerable": item.answerable,
                    "unknown": bool(unknown_names(corpus, item.question))}
-            if retrieval.hits:
-                doc = retrieval.routing.chosen[0] if retrieval.routing.comparison \
-                    else corpus.doc_position(retrieval.hits[0].doc)
-                row["signals"] = signals(corpus, retrieval, doc).all()
+            if retrieval.hits:  # as engine.agent.offline reads them: a comparison's documents together
+                docs = retrieval.routing.chosen[:2] if retrieval.routing.comparison \
+                    else [corpus.doc_position(retrieval.hits[0].doc)]
+                row["signals"] = combined([signals(corpus, retrieval, doc) for doc in docs]).all()
             else:
                 row["signals"] = dict.fromkeys(SIGNALS, 0.0)
             rows.append(row)
@@ -105,13 +106,15 @@ def probability(x: np.ndarray, weights: np.ndarray, bias: float) -> np.ndarray:
 
 def threshold(p: np.ndarray, y: np.ndarray, refused: np.ndarray, floor: float) -> float:
     """The highest threshold that answers at least `floor` of the answerable questions (those the
-    unknown-name rule refuses count as refused whatever the threshold)."""
-    best = 0.0
-    for t in np.unique(p):
-        answered = ((p >= t) & ~refused)[y == 1].mean()
-        if answered >= floor:
-            best = max(best, float(t))
-    return best
+    unknown-name rule refuses count as refused whatever the threshold), set halfway between the lowest
+    support it answers and the next support below (not on a support itself, where rounding the printed
+    constant would refuse every question sharing that support)."""
+    values = np.unique(p)
+    best = 0
+    for i, t in enumerate(values):
+        if ((p >= t) & ~refused)[y == 1].mean() >= floor:
+            best = i
+    return float((values[best] + values[best - 1]) / 2) if best > 0 else float(values[0]) / 2
 
 
 def rates(p: np.ndarray, y: np.ndarray, refused: np.ndarray, t: float) -> tuple[float, float, int, int]:

@@ -15,10 +15,10 @@ import numpy as np
 from engine.agent.focus import asks_for_list
 from engine.agent.passages import close_gaps, merge, read_back, read_on, trim, with_table_headers
 from engine.agent.sentences import answer_text, best_sentences, quote
-from engine.agent.support import THRESHOLD, signals, support
+from engine.agent.support import THRESHOLD, combined, signals, support
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import PageUnits, Window, answer_type, page_units, readable, score_windows
+from engine.index.evidence import PageUnits, Window, page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
 from engine.text import tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
@@ -176,7 +176,11 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
             f"support {support(s):.2f} (needs {THRESHOLD:.2f}): the best sentence holds {s.cover:.0%} of the "
             f"question's weight, {s.typed:.0%} with the value asked for; {s.focus:.0%} of what it asks "
             f"for is named together; the value stands near it {s.near:.0%}; the unit asked for {s.unit:.0%}")))
-    if max(support(s) for s in found.values()) < THRESHOLD:  # a comparison: one document may answer its part
+    together = combined(list(found.values()))  # a comparison: its documents together, each holding its part
+    if len(found) > 1:
+        trace.append(TraceStep(kind="evidence",
+                               detail=f"the compared documents together: support {support(together):.2f}"))
+    if support(together) < THRESHOLD:
         titles = " or ".join(corpus.docs[d].info.title for d in docs)
         reason = f"the best pages of {titles} do not hold enough of what it asks for"
         trace.append(TraceStep(kind="decision", detail=f"not covered: {reason}"))
@@ -186,7 +190,6 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         pages = sorted({p for p, _ in ev.chosen})
         trace.append(TraceStep(kind="evidence", doc=corpus.docs[ev.doc].info.file_name, detail=(
             f"{len(ev.chosen)} passage(s) from page(s) {', '.join(map(str, pages)) or '-'}")))
-    kind = answer_type(retrieval.question)
     parts, citations, passages = [], [], []
     for ev in evidence:
         index = corpus.docs[ev.doc]
@@ -198,7 +201,7 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
             return page_units(corpus, doc, page), corpus.page_text(doc, page)
 
         weights = dict(zip(retrieval.terms, lexical.evidence_weights(corpus, retrieval.terms, ev.doc, routing)))
-        picked = best_sentences(ev.chosen, page_of, {t: w for t, w in weights.items() if w > 0}, kind,
+        picked = best_sentences(ev.chosen, page_of, {t: w for t, w in weights.items() if w > 0},
                                 retrieval.question, retrieval.phrases)
         text = answer_text(picked, page_of)
         parts.append(f"{index.info.title}: {text}" if routing.comparison else text)

@@ -9,20 +9,42 @@ that follow it in its passage. The page's citation quotes exactly the sentences 
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 
 from engine.agent.focus import asks_for_list
 from engine.agent.passages import ANAPHOR_RE, is_item
-from engine.index.evidence import DATE_RE, NAME_RE, NUMBER_RE, Window, has_type, readable
+from engine.agent.support import question_parts
+from engine.index.evidence import (
+    DATE_RE,
+    NAME_RE,
+    NUMBER_RE,
+    NUMBER_WORDS,
+    PageUnits,
+    Window,
+    answer_type,
+    has_type,
+    readable,
+)
 
-MAX_SENTENCES = 4
-ANSWER_CHARS = 600  # later sentences are taken while the answer stays within this length
-LIST_ANSWER_CHARS = 500  # the items a "…:" sentence picked for the answer brings with it, up to this length
+MAX_SENTENCES = 6
+ANSWER_CHARS = 750  # later sentences are taken while the answer stays within this length
+# the items a picked "…:" line, label or count of things ("three refinements") brings with it, up to this length
+LIST_ANSWER_CHARS = 600
+LONG_CHARS = 350  # a longer sentence counts its words at sqrt(LONG_CHARS / length): a run-on footnote is no answer
 TYPE_BONUS = 0.15  # a sentence holding a value of the kind asked for that the answer does not hold yet
 VALUE_SHARE = 0.5  # … plus this share of the question's weight it holds
 PHRASE_BONUS = 0.3  # … holding all of the question's adjacent word pairs (as windows are scored)
 FOLLOW_BONUS = 0.1  # a sentence that goes on from a picked one in its passage
 RANK_BONUS = 0.05  # a sentence of the best passage, less for later ones
+# a sentence that goes on counting ("First, …", "Second, …", "(2) …") after a picked one
+ORDINAL_RE = re.compile(r"(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Finally|Lastly|Next|Also|In addition|"
+                        r"\(?\d{1,2}[.)]|\(?[a-h][.)]|\(?(?:i|ii|iii|iv|v|vi|vii)[.)])(?=[\s,])")
+COUNT_RE = re.compile(rf"\b(?:\d|{NUMBER_WORDS})\s+(?:\w+\s+){{0,2}}?\w+s\b", re.I)  # "four key ways", "3 steps"
+HEADINGS = True  # a heading may be picked as the label of what follows it when no value is asked for
+COUNT_LOOKAHEAD = 8  # units after a count of things searched for the sentences going on with it
+LABEL_WORDS = 6  # a line this short, without a full stop, that heads what follows ("Impact", "Mitigation options")
 VALUE_PATTERNS = {"number": NUMBER_RE, "date": DATE_RE, "name": NAME_RE}
 # the first sentence holds the value asked for when one that does holds this share of the best one's words
 VALUE_FIRST = 0.5
@@ -41,27 +63,52 @@ class Sentence:
     line: int
     stems: frozenset[str]
     pairs: frozenset[str]  # its adjacent word pairs
-    typed: bool
+    typed: bool  # holds a value of a kind the question asks for
     rank: int  # of the passage it comes from (0 = best)
+    header: int | None = None  # a table row: its table's header row (whose column names count as its words)
+    kinds: frozenset[str] = frozenset()  # the kinds of value asked for that it holds
+    own: frozenset[str] | None = None  # a table row's own stems (without its header row's), else None
 
 
-def candidates(chosen: list[tuple[int, Window]], page_of, kind: str | None, question: str) -> list[Sentence]:
+def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...], question: str) -> list[Sentence]:
     """The units of the chosen passages, each once (headings only when they hold the value asked for, as
-    a slide's large figure does). `page_of(page)` gives that page's (analysis, text)."""
+    a slide's large figure does); a table row also holds its header row's words. `page_of(page)` gives
+    that page's (analysis, text)."""
     found: dict[tuple[int, int], Sentence] = {}
     for rank, (page, window) in enumerate(chosen):
-        analysis, _ = page_of(page)
+        analysis, text = page_of(page)
         for i, unit in enumerate(analysis.units):
             if unit.start < window.start or unit.end > window.end or (page, i) in found:
                 continue
-            if unit.heading and not has_type(kind, unit.text, question):  # a heading only when it states the value
-                continue
-            found[(page, i)] = Sentence(page, i, unit.start, unit.end, unit.text, unit.line, analysis.stems[i],
-                                        analysis.pairs[i], has_type(kind, unit.text, question), rank)
+            held = frozenset(k for k in kinds if has_type(k, unit.text, question))
+            if unit.heading and not held and (kinds or not HEADINGS):  # a heading when it states the value, or
+                continue  # as a label of what follows when no value is asked for
+            header = table_header_of(analysis, text, i)
+            stems = analysis.stems[i] | (analysis.stems[header] if header is not None else frozenset())
+            found[(page, i)] = Sentence(page, i, unit.start, unit.end, unit.text, unit.line, stems,
+                                        analysis.pairs[i], bool(held), rank, header, held,
+                                        analysis.stems[i] if header is not None else None)
     return list(found.values())
 
 
-def pick(pool: list[Sentence], weights: dict[str, float], kind: str | None,
+def table_header_of(analysis: PageUnits, text: str, index: int) -> int | None:
+    """The index of the header row (the first "a | b" line of the run of table lines) of the table the
+    unit `index` is a row of; None for a unit that is no table row or is the header itself."""
+    lines = text.split("\n")
+    line = analysis.units[index].line
+    if " | " not in lines[line] and not lines[line].lstrip().startswith("|"):
+        return None
+    top = line
+    while top > 0 and (not lines[top - 1].strip() or "|" in lines[top - 1]):
+        top -= 1
+    while top < line and "|" not in lines[top]:
+        top += 1
+    if top == line:
+        return None
+    return next((j for j, u in enumerate(analysis.units) if u.line == top), None)
+
+
+def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...],
          phrases: frozenset[str] = frozenset()) -> list[Sentence]:
     """The greedy choice of the module docstring (without the sentences each one brings along)."""
     total = sum(weights.values()) or 1.0
@@ -70,29 +117,35 @@ def pick(pool: list[Sentence], weights: dict[str, float], kind: str | None,
     held_pairs: set[str] = set()
     chars = 0
 
+    def damp(s: Sentence) -> float:
+        return min(1.0, math.sqrt(LONG_CHARS / max(1, len(s.text))))
+
     def share(s: Sentence) -> float:
-        return sum(w for t, w in weights.items() if t in s.stems) / total
+        return damp(s) * sum(w for t, w in weights.items() if t in s.stems) / total
 
     overall_best = max((share(s) for s in pool), default=0.0)
     typed_best = max((share(s) for s in pool if s.typed), default=0.0)
     while len(picked) < MAX_SENTENCES:
-        values = {v for s in picked for v in values_of(s, kind)}
+        values = {v for s in picked for v in values_of(s)}
         after = {(s.page, s.index + 1) for s in picked}
         best, best_score = None, 0.0
         for s in pool:
             if s in picked or (picked and chars + len(s.text) > ANSWER_CHARS):
                 continue
             overlap = share(s)
-            gain = sum(w for t, w in weights.items() if t in s.stems and t not in held) / total
+            # a further row needs words of the question of its own (its header's are every row's)
+            own = overlap if s.own is None else damp(s) * sum(w for t, w in weights.items() if t in s.own) / total
+            gain = damp(s) * sum(w for t, w in weights.items() if t in s.stems and t not in held) / total
             pairs = len((s.pairs & phrases) - held_pairs) / max(1, len(phrases))
-            value = kind is not None and s.typed and bool(set(values_of(s, kind)) - values)
-            follows = (s.page, s.index) in after
-            if picked and gain <= 0 and not (value and overlap > 0) and not (follows and (overlap > 0 or value)):
+            value = bool(set(values_of(s)) - values)
+            follows = (s.page, s.index) in after and s.own is None  # (the next row of a table goes on with nothing)
+            if picked and gain <= 0 and not (value and own > 0) and not (follows and (own > 0 or value)):
                 continue
-            if not picked and kind is not None and not s.typed and typed_best >= VALUE_FIRST * overall_best:
+            if not picked and kinds and not s.typed and typed_best >= VALUE_FIRST * overall_best:
                 continue
             score = gain + PHRASE_BONUS * pairs + (TYPE_BONUS + VALUE_SHARE * overlap if value else 0.0) \
-                + (FOLLOW_BONUS if follows else 0.0) + RANK_BONUS / (1 + s.rank)
+                + (FOLLOW_BONUS if follows else 0.0) + RANK_BONUS / (1 + s.rank) \
+                + (0.001 if s.header is not None else 0.0)  # a row before its header row, other things equal
             if best is None or score > best_score:
                 best, best_score = s, score
         if best is None:
@@ -104,36 +157,84 @@ def pick(pool: list[Sentence], weights: dict[str, float], kind: str | None,
     return picked
 
 
-def values_of(s: Sentence, kind: str | None) -> list[str]:
-    """The values of the asked kind a sentence states (numbers, dates)."""
-    if not s.typed or kind not in VALUE_PATTERNS:
-        return []
-    return [m.group(0) for m in VALUE_PATTERNS[kind].finditer(s.text)]
+def values_of(s: Sentence) -> list[tuple[str, str]]:
+    """The values of the asked kinds a sentence states: (kind, the number, date or name), or (kind, "") for
+    a reason or a definition (a second one adds no value)."""
+    found: list[tuple[str, str]] = []
+    for kind in s.kinds:
+        if kind in VALUE_PATTERNS:
+            found += [(kind, m.group(0)) for m in VALUE_PATTERNS[kind].finditer(s.text)]
+        else:
+            found.append((kind, ""))
+    return found
 
 
 def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing: bool = False) -> list[Sentence]:
-    """The picked sentences with the sentence before one that points back and the items after one that
-    introduces a list ("…:", or the best one when the question asks for a list), when they are in the
-    chosen passages; in page order within each page."""
+    """The picked sentences with what they need to be read: the sentence before one that points back; the
+    items after one that introduces a list ("…:", a short label line, or the best one when the question
+    asks for a list); the sentences that go on counting ("Second, …") after one that counts things ("three
+    refinements") or starts the count; a table row's header row. All within the chosen passages (a header
+    row also outside them), within ANSWER_CHARS + LIST_ANSWER_CHARS in all; in page order within each page."""
     by_key = {(s.page, s.index): s for s in pool}
     out = {(s.page, s.index): s for s in picked}
+    room = ANSWER_CHARS + LIST_ANSWER_CHARS - sum(len(s.text) for s in picked)
+
+    def add(s: Sentence) -> bool:
+        nonlocal room
+        if (s.page, s.index) in out:
+            return True
+        if len(s.text) > room:
+            return False
+        out[(s.page, s.index)] = s
+        room -= len(s.text)
+        return True
+
     for s in picked:
         before = by_key.get((s.page, s.index - 1))
         if ANAPHOR_RE.match(s.text) and before is not None and before.line == s.line:
-            out[(before.page, before.index)] = before
-        if s.text.rstrip().endswith(":") or (listing and s is picked[0]):
-            _, text = page_of(s.page)
+            add(before)
+        if s.header is not None and (s.page, s.header) not in out:
+            add(header_sentence(s, page_of))
+        _, text = page_of(s.page)
+        if s.text.rstrip().endswith(":") or is_label(s, text) or (listing and s is picked[0]):
             chars, i = 0, s.index + 1
             bulleted = (s.page, i) in by_key and is_item(text, by_key[(s.page, i)])  # then the list ends with its items
             while (s.page, i) in by_key and chars + len(by_key[(s.page, i)].text) <= LIST_ANSWER_CHARS \
-                    and (not bulleted or is_item(text, by_key[(s.page, i)])):
-                out[(s.page, i)] = by_key[(s.page, i)]
+                    and (not bulleted or is_item(text, by_key[(s.page, i)])) and add(by_key[(s.page, i)]):
                 chars += len(by_key[(s.page, i)].text)
                 i += 1
+        if COUNT_RE.search(s.text) or ORDINAL_RE.match(s.text):
+            chars = 0
+            for i in range(s.index + 1, s.index + 1 + COUNT_LOOKAHEAD):
+                nxt = by_key.get((s.page, i))
+                if nxt is None:
+                    break
+                if ORDINAL_RE.match(nxt.text):
+                    if chars + len(nxt.text) > LIST_ANSWER_CHARS or not add(nxt):
+                        break
+                    chars += len(nxt.text)
     first_rank: dict[int, int] = {}
     for s in out.values():
         first_rank[s.page] = min(first_rank.get(s.page, s.rank), s.rank)
     return sorted(out.values(), key=lambda s: (first_rank[s.page], s.page, s.start))
+
+
+def is_label(s: Sentence, text: str) -> bool:
+    """A heading, or a short line of its own without a full stop, that heads what follows ("Impact",
+    "Mitigation opportunities"); not a table row or a list item."""
+    line = text.split("\n")[s.line]
+    short = line.lstrip().startswith("#") or len(s.text.split()) <= LABEL_WORDS
+    return short and not s.text.rstrip().endswith((".", "!", "?", ";", ",", ":")) and "|" not in line \
+        and line.strip().lstrip("#*-+ ").strip() == s.text.strip() and not is_item(text, s)
+
+
+def header_sentence(row: Sentence, page_of) -> Sentence:
+    """The header row of a table row's table, as a sentence of the row's passage."""
+    analysis, _ = page_of(row.page)
+    assert row.header is not None
+    unit = analysis.units[row.header]
+    return Sentence(row.page, row.header, unit.start, unit.end, unit.text, unit.line, analysis.stems[row.header],
+                    analysis.pairs[row.header], False, row.rank)
 
 
 def quote(sentences: list[Sentence], text: str) -> str:
@@ -148,11 +249,17 @@ def quote(sentences: list[Sentence], text: str) -> str:
     return ELISION.join(text[run[0].start:run[-1].end] for run in runs)
 
 
-def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str, float], kind: str | None,
-                   question: str, phrases=()) -> list[Sentence]:
+def asked_kinds(question: str) -> tuple[str, ...]:
+    """The kinds of value each part of the question asks for ("How many …, and why …?" → number, reason)."""
+    return tuple(k for k in dict.fromkeys(answer_type(part) for part in question_parts(question)) if k)
+
+
+def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str, float], question: str,
+                   phrases=()) -> list[Sentence]:
     """The answer's sentences from a document's chosen passages, best page first."""
-    pool = candidates(chosen, page_of, kind, question)
-    return with_context(pick(pool, weights, kind, frozenset(phrases)), pool, page_of, asks_for_list(question))
+    kinds = asked_kinds(question)
+    pool = candidates(chosen, page_of, kinds, question)
+    return with_context(pick(pool, weights, kinds, frozenset(phrases)), pool, page_of, asks_for_list(question))
 
 
 def answer_text(sentences: list[Sentence], page_of) -> str:

@@ -85,6 +85,19 @@ def test_a_comparison_answers_each_document_side_by_side(workspace):
     assert all(": " in line and "(p. " in line for line in lines)
 
 
+def test_a_compared_document_without_its_part_says_so_on_its_line(workspace):
+    answer = ask(workspace, "How many volunteer surveyors cover the Upper Vale reaches, according to the field guide "
+                 "and the Riverline product deck?")  # only the deck counts them
+    assert answer.covered and fact_found("42 volunteer surveyors", answer.answer)
+    lines = answer.answer.split("\n\n")
+    assert len(lines) == 2
+    assert any(line.startswith("River Survey Methods") and line.endswith("does not cover its part of the question.")
+               for line in lines)
+    assert {c.doc for c in answer.citations} == {DECK}
+    assert any(step.kind == "decision" and step.doc == GUIDE and "does not cover its part" in step.detail
+               for step in answer.trace)
+
+
 def test_docs_limits_the_answer_to_those_documents(workspace):
     answer = ask(workspace, "What does the six-tenths reading mean?", docs=[DECK])
     assert {r.doc for r in answer.retrieved} == {DECK}

@@ -20,7 +20,7 @@ from typing import Literal, cast
 from engine.markdown import page_of_lines
 from engine.schemas.tree import DocTree, StructureSource, TreeNode
 
-VERSION = 2  # bump when the output changes: the pipeline re-runs the stage (the tree)
+VERSION = 3  # bump when the output changes: the pipeline re-runs the stage (the tree)
 
 REPORT_LINE_RE = re.compile(r"^(#+)\s+(.*?)\s*\[line\s+(\d+)\](?:\s*\[(outline|contents|layout|llm)\])?$")
 DECK_SECTION_RE = re.compile(r"^#+\s*(.*?)(?:\s*\[page\s+\d+\])?$")
@@ -171,13 +171,35 @@ def _add_uncategorized(root: TreeNode, kind: str, pages: int, number: int, warni
         warnings.append(f"{span} not covered by the structure; put under {UNCATEGORIZED}")
 
 
+TITLE_WORDS_RE = re.compile(r"\w+")
+
+
+def _same_title(a: str, b: str) -> bool:
+    words = TITLE_WORDS_RE.findall(a.casefold())
+    return bool(words) and words == TITLE_WORDS_RE.findall(b.casefold())
+
+
+def _lift_title(nodes: list[TreeNode], titles: tuple[str, ...]) -> list[TreeNode]:
+    """The top nodes with a lone heading that repeats the root's title (the document's H1, or the file-name
+    entry a created TOC puts over a preamble) merged into the root: its children take its place, a level up."""
+    while len(nodes) == 1 and nodes[0].kind == "heading" and nodes[0].start_page == 1 \
+            and any(_same_title(nodes[0].title, title) for title in titles if title):
+        nodes = nodes[0].children
+        for top in nodes:
+            for node in top.walk():
+                node.level = max(1, node.level - 1)
+    return nodes
+
+
 def build_tree(structure: str, *, kind: Literal["report", "deck"], pages: int, doc_title: str,
-               markdown: str | None = None, source: StructureSource = "layout") -> DocTree:
+               markdown: str | None = None, source: StructureSource = "layout",
+               aliases: tuple[str, ...] = ()) -> DocTree:
     """Parse a report or deck structure string into a DocTree covering every page 1..pages.
 
     `source` is where untagged lines, deck sections and pages came from (layout, or llm when a model
     found them); the root records the document's structure source: the outline or contents page its
-    tagged lines came from, else `source`."""
+    tagged lines came from, else `source`. A lone top heading that repeats the root's title (`doc_title`,
+    or one of `aliases`: the file's stem a created TOC names its preamble after) is merged into the root."""
     if kind not in ("report", "deck"):
         raise ValueError(f"kind must be 'report' or 'deck', not {kind!r}")
     warnings: list[str] = []
@@ -188,7 +210,8 @@ def build_tree(structure: str, *, kind: Literal["report", "deck"], pages: int, d
         if pages < 1:  # validate only: a zero-page document is the root alone
             _parse_report(structure, len(markdown.split("\n")), warnings)
             return DocTree(doc_title=doc_title, pages=pages, root=root, warnings=warnings)
-        nodes, number = _report_nodes(structure, pages, markdown, warnings, source), -2
+        nodes, number = _lift_title(_report_nodes(structure, pages, markdown, warnings, source),
+                                    (doc_title, *aliases)), -2
     else:
         nodes, number = _deck_nodes(structure, pages, warnings)
         for node in (n for top in nodes for n in top.walk()):

@@ -56,6 +56,21 @@ def test_report_ranges_nesting_and_shared_pages():
     )
 
 
+def test_a_lone_top_heading_that_repeats_the_root_title_is_merged_into_the_root():
+    tree = build_tree(REPORT_STRUCTURE, kind="report", pages=5, doc_title="REPORT", markdown=REPORT)
+    assert [(n.title, n.level) for n in tree.root.children] == [
+        ("Uncategorized", 1), ("Methods", 1), ("Results", 1), ("Annex", 1)]  # (page 1: the title page)
+    assert tree.root.children[2].children[0].level == 2
+    stem = "# report_v2 [line 0]\n## Report [line 0]\n### Methods [line 6]"
+    with pytest.raises(ValueError):  # (two entries on one line: not a structure a created TOC writes)
+        build_tree(stem, kind="report", pages=5, doc_title="The Report", markdown=REPORT)
+    stem = "# report_v2 [line 0]\n## Methods [line 6]\n## Results [line 16]"
+    tree = build_tree(stem, kind="report", pages=5, doc_title="The Report", markdown=REPORT, aliases=("report_v2",))
+    assert [n.title for n in tree.root.children] == ["Uncategorized", "Methods", "Results"]
+    unchanged = build_tree(stem, kind="report", pages=5, doc_title="The Report", markdown=REPORT)
+    assert [n.title for n in unchanged.root.children] == ["report_v2"]
+
+
 def test_report_pages_before_first_heading_are_uncategorized():
     structure = "## Results [line 16]\n### Detail [line 21]\n# Annex [line 26]"
     tree = build_tree(structure, kind="report", pages=5, doc_title="R", markdown=REPORT)
@@ -200,7 +215,8 @@ def test_random_report_layouts_cover_every_page(seed):
     with_root = create_report_toc(markdown, "doc")
     raw = "\n".join(f"{'#' * h.level} {h.title} [line {h.line}]" for h in iter_headings(markdown))
     for structure in (with_root, raw):
-        tree = build_tree(structure, kind="report", pages=pages, doc_title="Doc", markdown=markdown)
+        # (a title other than the root entry's "doc": a lone top heading named like the root is merged into it)
+        tree = build_tree(structure, kind="report", pages=pages, doc_title="A random report", markdown=markdown)
         check_invariants(tree, pages)
         numbers = [n.number for n in tree.root.walk() if n.kind == "heading"]
         lines = [h.line for h in iter_headings(markdown)]

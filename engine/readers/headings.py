@@ -30,7 +30,7 @@ _LABEL_PATTERNS: list[tuple[str, float, re.Pattern[str]]] = [
     ("paren_arabic", 4.0, re.compile(r"^\((\d{1,2})\)\s+\S")),
     ("paren_lower", 5.0, re.compile(r"^\(([a-z])\)\s+\S")),
     ("upper_bare", 1.0, re.compile(r"^([A-H])\s+[A-Z][a-z]")),
-    ("id", 2.5, re.compile(r"^([A-Z]{1,4}-\d{1,3})\s+[A-Z]")),  # a catalogue's item: "AC-1 ACCESS CONTROL POLICY"
+    ("id", 2.5, re.compile(r"^([A-Z]{1,4}-\d{1,3}(?:\s?\(\d{1,2}\))?)\s+[A-Z]")),  # a catalogue's item: "AC-1 ACCESS"
 ]
 SMALL = 0.75  # of the body size: an identified heading in capitals may be set this small (a catalogue's items)
 _SMALL_WORDS = {
@@ -168,11 +168,11 @@ class _LazyCounts:
 
 
 def cover_pages(pages: list[list[Line]], contents: set[int] | None = None) -> int:
-    """How many first pages hold the title block: up to three, before any contents page (none in a short
-    document)."""
+    """How many first pages hold the title block: up to three, before any contents page but at least the first
+    (none in a short document)."""
     if len(pages) <= COVER_PAGES:
         return 0
-    return min([COVER_PAGES, *(contents_pages(pages) if contents is None else contents)])
+    return max(1, min([COVER_PAGES, *(contents_pages(pages) if contents is None else contents)]))
 
 
 def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
@@ -186,21 +186,22 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
     counts = _LazyCounts(pages)
     face = body_family(pages, body)
     for page_index, lines in enumerate(pages):
-        if page_index in skip:  # only the contents page's own title is a heading there
-            for index, line in enumerate(lines[:8]):
+        end = len(lines)
+        contents_title: Candidate | None = None
+        if page_index in skip:  # only the contents page's own title is a heading there (and, on the first
+            for index, line in enumerate(lines[:8]):  # page, the title block above it)
                 if CONTENTS_TITLE_RE.match(line.text.strip(" :")):
                     title_style = Style(line.size, line.bold, line.italic, _is_caps(line.text), "")
-                    found.append(Candidate(page_index + 1, index, 1, line.text, title_style, order))
-                    order += 1
+                    contents_title = Candidate(page_index + 1, index, 1, line.text, title_style, -1)
                     break
-            continue
+            end = contents_title.index if page_index == 0 and contents_title is not None else 0
         left = min((l.x0 for l in lines), default=0.0)
         figure = figure_text(lines, left) | table_text(lines)
         for grid in (grids[page_index] if grids else ()):
             figure |= {k for k, line in enumerate(lines) if grid.holds(line)}
         i = 0
         prev_heading = False
-        while i < len(lines):
+        while i < end:
             line = lines[i]
             style = None if i in figure else _classify(lines, i, body, left, prev_heading, face)
             if style is None:
@@ -209,7 +210,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
                 continue
             text, count = line.text, 1
             # merge the following lines of a wrapped heading (same style, close below)
-            while i + count < len(lines) and count < 6:
+            while i + count < end and count < 6:
                 nxt = lines[i + count]
                 prev = lines[i + count - 1]
                 emphasised = line.size >= body * 1.12 or line.bold or line.italic
@@ -224,7 +225,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
                     and (emphasised or (_title_case(nxt.text) and not _starts_paragraph(lines, i + count + 1, left)
                                         and _starts_paragraph(lines, i + count + 1, left, strict=True)))
                     and (_text_ok(nxt.text) or (emphasised and nxt.text[:1].islower() and len(nxt.text) < 120))
-                    and not _ends_sentence(prev.text)
+                    and not (_ends_sentence(prev.text) and not (emphasised and prev.text.rstrip().endswith(",")))
                     and label_class(nxt.text) is None
                 ):
                     break
@@ -232,13 +233,18 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
                 count += 1
             words = len(text.split())
             quote = words >= 12 and text.rstrip(" ”\"'’").endswith((".", "!", "?", "…"))
-            if words <= MAX_WORDS + 12 and not quote and not _runs_on(lines, i + count - 1, text) \
+            leads_on = not line.run_in and LEADS_ON_RE.search(text) is not None  # (it introduces a list)
+            if words <= MAX_WORDS + 12 and not quote and not leads_on and not _runs_on(lines, i + count - 1, text) \
                     and not (page_index < cover and not line.run_in and not_a_heading(text, counts)):
                 found.append(Candidate(page_index + 1, i, count, text, style, order,
                                        identifier=line.lead_style[2] and text[:1].islower()))
                 order += 1
                 prev_heading = True
             i += count
+        if contents_title is not None:
+            contents_title.order = order
+            found.append(contents_title)
+            order += 1
     found = _without_label_lines(found, pages)
     after: Candidate | None = None  # the next candidate that stands on its own (a run-in one opens the text)
     for cand in reversed(found):
@@ -369,13 +375,15 @@ def _short_block(lines: list[Line], i: int, left: float) -> bool:
     block = lines[i:end]
     words = sum(len(l.text.split()) for l in block)
     text = " ".join(l.text for l in block)
-    return 2 <= len(block) <= HEADING_BLOCK_LINES and words <= HEADING_BLOCK_WORDS \
+    named = NAMED_LABEL_RE.match(text) is not None
+    return 2 <= len(block) <= HEADING_BLOCK_LINES and words <= HEADING_BLOCK_WORDS + (6 if named else 0) \
         and not any(_ends_sentence(l.text) or l.text.rstrip().endswith((".", "!", "?")) for l in block) \
-        and (_is_caps(text) or _title_case(text) or NAMED_LABEL_RE.match(text) is not None) \
+        and (_is_caps(text) or _title_case(text) or named) \
         and _starts_paragraph(lines, end, left)
 
 
-NAMED_LABEL_RE = re.compile(r"^[A-Z][\w-]+\s+[A-Z]?\d{1,3}(?:[.\-]\d{1,3})*[.:]\s")  # "Strategy 1.01: ", "Goal 3. "
+NAMED_LABEL_RE = re.compile(  # "Strategy 1.01: ", "Goal 3. ", "Strategic Goal 2: "
+    r"^[A-Z][\w-]+(?:\s+[A-Z][\w-]+){0,2}\s+[A-Z]?\d{1,3}(?:[.\-]\d{1,3})*[.:]\s")
 
 
 def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading: bool,
@@ -454,13 +462,17 @@ def _merge_unlabelled(candidates: list[Candidate]) -> list[Candidate]:
 _FOOTNOTE_MARK = re.compile(r"(?<=[.?!:”\")])\d{1,4}$")
 
 
+LEADS_ON_RE = re.compile(r"(?:[:;]|;\s*(?:and|or))\s*$")  # "... unless:", "a. The receiving ...; and"
+ANNOTATION_RE = re.compile(r"^\[[^\]]+\]$")
+
+
 def _in_table_row(lines: list[Line], i: int) -> bool:
     """Whether another line of the same style shares this line's row (a table header, not a heading)."""
     line = lines[i]
     for j in range(max(0, i - 12), min(len(lines), i + 13)):
         other = lines[j]
-        if j == i or other.bold != line.bold or abs(other.size - line.size) >= 0.6:
-            continue
+        if j == i or other.bold != line.bold or abs(other.size - line.size) >= 0.6 or ANNOTATION_RE.match(other.text):
+            continue  # (a bracketed note set beside a heading, "[Back to Control]", makes no table row)
         overlap = min(line.y1, other.y1) - max(line.y0, other.y0)
         if overlap > 0.5 * min(line.height, other.height) and (other.x0 >= line.x1 or other.x1 <= line.x0):
             return True
@@ -542,6 +554,8 @@ def _matter_ranks(kept: dict[Style, list[Candidate]], ranks: dict[int, float]) -
     first, last = min(top[1]), max(top[1])
     if any(0 < r < chapter_rank and first < o < last for o, r in ranks.items()):
         return ranks  # something ranked above the chapters among them (parts, or the numbers are not chapters')
+    if 2 * sum(1 for o in ranks if first <= o <= last) < len(ranks):
+        return ranks  # the numbers hold less than half the headings: a sample or an appendix, not the chapters
     out = dict(ranks)
     for items in kept.values():
         orders = [c.order for c in items if c.order in ranks]

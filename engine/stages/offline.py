@@ -233,5 +233,5 @@ class TreeStage(Stage):
         by_model = made_by is not None and made_by.provider is not Provider.OFFLINE
         source: StructureSource = "llm" if by_model else "layout"
         record.tree = build_tree(record.structure, kind=ctx.kind, pages=record.pages, doc_title=title,
-                                 markdown=markdown, source=source)
+                                 markdown=markdown, source=source, aliases=(ctx.file_stem,))
         return StageOutcome(warnings=list(record.tree.warnings))

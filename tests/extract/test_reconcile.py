@@ -84,9 +84,10 @@ def test_structure_string_and_tree_agree_with_the_markdown(outlined):
     line = outlined.markdown.split("\n").index("## Introduction")
     assert structure.splitlines()[:2] == ["# Field Guide [line 0]", f"## Introduction [line {line}] [outline]"]
     tree = build_tree(structure, kind="report", pages=5, doc_title="Field Guide", markdown=outlined.markdown)
-    nodes = [(n.title, n.level, n.start_page, n.source) for n in tree.root.walk()][1:]
-    assert nodes == [(h.title, h.level, page_of_lines(outlined.markdown)[h.line], h.source)
-                     for h in outlined.headings]
+    nodes = [(n.title, n.level, n.start_page, n.source) for n in tree.root.walk() if n.kind == "heading"]
+    assert outlined.headings[0].title == tree.root.title  # the H1, merged into the root: its sections a level up
+    assert nodes == [(h.title, h.level - 1, page_of_lines(outlined.markdown)[h.line], h.source)
+                     for h in outlined.headings[1:]]
     assert tree.root.source == "outline"
 
 

@@ -59,9 +59,12 @@ def nodes(record: DocumentRecord) -> list[tuple[str, int, int, str]]:
 
 
 def assert_agree(record: DocumentRecord, markdown: str) -> None:
-    """Reformatted Markdown, created TOC, structure string and tree hold the same headings."""
+    """Reformatted Markdown, created TOC, structure string and tree hold the same headings (the tree's root is
+    the document's title: an H1 that reads it is merged into the root, its sections a level up)."""
     page_of = page_of_lines(markdown)
     in_markdown = [(h.title, h.level, page_of[h.line]) for h in iter_headings(markdown)]
+    if in_markdown and in_markdown[0][:2] == (record.tree.root.title, 1):
+        in_markdown = [(title, level - 1, page) for title, level, page in in_markdown[1:]]
     assert [(t, level, page) for t, level, page, _ in nodes(record)] == in_markdown
     assert record.structure == record.created_toc
     assert tree_pages(record.tree) == set(range(1, record.pages + 1))
@@ -71,11 +74,11 @@ def assert_agree(record: DocumentRecord, markdown: str) -> None:
 def test_a_consistent_outline_is_the_structure(tmp_path: Path):
     record, markdown = ingest(tmp_path / "ws", guide(tmp_path / "in" / "outlined.pdf", OUTLINE))
     assert record.tree.root.source == "outline"
+    assert record.tree.root.title == "Field Guide to Rivers"  # (the title once: the root, not again under it)
     assert nodes(record) == [
-        ("Field Guide to Rivers", 1, 1, "layout"),
-        ("1 Introduction", 2, 3, "outline"), ("1.1 Scope", 3, 3, "outline"),
-        ("2 Methods", 2, 4, "outline"), ("2.1 Sampling", 3, 4, "outline"),
-        ("3 Results", 2, 5, "outline"), ("3.1 Discussion", 3, 5, "outline"),
+        ("1 Introduction", 1, 3, "outline"), ("1.1 Scope", 2, 3, "outline"),
+        ("2 Methods", 1, 4, "outline"), ("2.1 Sampling", 2, 4, "outline"),
+        ("3 Results", 1, 5, "outline"), ("3.1 Discussion", 2, 5, "outline"),
     ]
     assert_agree(record, markdown)
     assert "**Field Notes**" in markdown  # a heading of the layout only, kept as a bold line
@@ -104,7 +107,8 @@ def test_without_outline_or_contents_page_the_layout_is_the_structure(tmp_path: 
     record, markdown = ingest(tmp_path / "ws", guide(tmp_path / "in" / "bare.pdf", contents=False))
     assert record.tree.root.source == "layout"
     assert {source for _, _, _, source in nodes(record)} == {"layout"}
-    assert [t for t, _, _, _ in nodes(record)] == [h.title for h in record.headings]
+    assert record.headings[0].title == record.tree.root.title  # the H1, merged into the root
+    assert [t for t, _, _, _ in nodes(record)] == [h.title for h in record.headings[1:]]
     assert_agree(record, markdown)
 
 

@@ -129,3 +129,10 @@ def test_sentence_spans_are_literal_spans_without_surrounding_space():
     spans = sentence_spans(text)
     assert [text[a:b] for a, b in spans] == ["First one.", "Second one!"]
     assert sentence_spans("   ") == []
+
+
+def test_without_footnotes_a_number_after_a_sentence_end_stays_with_the_next_sentence():
+    text = "It was investment advice.55 Commenters agreed. Costs fell.12 Then rose."
+    assert split_sentences(text, footnotes=False) == ["It was investment advice.55 Commenters agreed.",
+                                                      "Costs fell.12 Then rose."]
+    assert split_sentences(text) == ["It was investment advice.55", "Commenters agreed.", "Costs fell.12", "Then rose."]

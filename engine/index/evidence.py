@@ -126,7 +126,7 @@ def units(page: str) -> list[Unit]:
         heading = level > 0
         body_start = start + lead + (prefix.end() if prefix else 0)
         body = page[body_start:start + len(line.rstrip())]
-        for at, end in sentence_spans(body) if not heading else [(0, len(body))]:
+        for at, end in sentence_spans(body, footnotes=False) if not heading else [(0, len(body))]:
             piece = body[at:end]
             begin = body_start + at + (len(piece) - len(piece.lstrip()))
             text = piece.strip()

@@ -189,7 +189,7 @@ def summarize(text: str, limit: int = SUMMARY_CHARS) -> str:
     """The first sentences of a text's prose, up to about `limit` characters."""
     prose = " ".join(body_lines(text))
     out = ""
-    for sentence in split_sentences(prose):
+    for sentence in split_sentences(prose, footnotes=False):
         if out and len(out) + len(sentence) > limit:
             break
         out = f"{out} {sentence}".strip()

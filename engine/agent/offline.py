@@ -191,13 +191,13 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         trace.append(TraceStep(kind="evidence", doc=corpus.docs[ev.doc].info.file_name, detail=(
             f"{len(ev.chosen)} passage(s) from page(s) {', '.join(map(str, pages)) or '-'}")))
     parts, citations, passages = [], [], []
-    strongest = max(support(s) for s in found.values())
     for ev in evidence:
         index = corpus.docs[ev.doc]
-        # a compared document holding none of its part, or too little where another holds enough of its own
-        if not ev.chosen or not found[ev.doc].cover or (support(found[ev.doc]) < THRESHOLD <= strongest):
+        own = found[ev.doc]
+        # a compared document holding none of its part: no question word, or nothing of what is asked and no value
+        if not ev.chosen or not own.cover or (len(found) > 1 and own.focus == 0 and own.near == 0):
             trace.append(TraceStep(kind="decision", doc=index.info.file_name, detail=(
-                f"does not cover its part: support {support(found[ev.doc]):.2f} (needs {THRESHOLD:.2f})")))
+                f"does not cover its part: support {support(own):.2f}, nothing of what it asks for named")))
             parts.append(f"{index.info.title}: this document does not cover its part of the question.")
             continue
 

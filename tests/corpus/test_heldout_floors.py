@@ -35,10 +35,10 @@ def test_retrieval_floor(hybrid):
 
 
 def test_answer_floor(hybrid):
-    assert hybrid.key_fact_recall >= 0.52  # in the concise answer (0.550 measured)
-    assert hybrid.unanswerable_handled >= 0.2  # 5/21 with the general evidence test (19/21 under rules tuned here)
+    assert hybrid.key_fact_recall >= 0.57  # in the concise answer (0.601-0.609 measured)
+    assert hybrid.unanswerable_handled >= 0.5  # 12/21 with the general evidence test (19/21 under rules tuned here)
     assert hybrid.answerable_covered >= 0.95
     assert hybrid.multi_doc_cite_all >= 0.75
     assert hybrid.quotes_on_page == 1.0
     assert hybrid.boxes_cover_quote >= 0.95  # 0.985-0.995 measured
-    assert hybrid.answer_chars_p50 <= 700  # 585-589 measured
+    assert hybrid.answer_chars_p50 <= 900  # the bar; 763-777 measured (answers use the room: lists, counts, rows)

@@ -1,7 +1,8 @@
 """The answer/refuse decision on blind rewordings (tests/corpus/*_reworded.jsonl, two per question of the four
 sets, provenance in qa_reworded.md) against the decision on the original question, over ../shared/corpus,
 offline, hybrid. Measured 0.90 (462/512) when the general evidence test was written; 0.84 under the
-per-question rules it replaced. The rewordings are not tuned on."""
+per-question rules it replaced; 0.906 (464/512) with its near and unit signals (0.889 without them, same
+retrieval). The rewordings are not tuned on."""
 
 from __future__ import annotations
 
@@ -37,4 +38,4 @@ def test_the_decision_holds_on_rewordings(workspace):
             total += 1
             same += result.covered == decided[result.id.rsplit("-r", 1)[0]]
     print(f"\ndecision unchanged on {same}/{total} rewordings")
-    assert same / total >= 0.88
+    assert same / total >= 0.89

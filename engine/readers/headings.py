@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 MAX_WORDS = 24
 _LABEL_PATTERNS: list[tuple[str, float, re.Pattern[str]]] = [
-    ("decimal", 2.0, re.compile(r"^(\d{1,2}(?:\.\d{1,2}){1,4})\.?\s+\S")),
+    ("decimal", 2.0, re.compile(r"^(\d{1,2}(?:\.\d{1,2}){1,4}|[A-Z]\.\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+\S")),
     ("roman", 0.0, re.compile(r"^([IVXL]{1,5})\.\s+\S")),
     ("upper", 1.0, re.compile(r"^([A-Z])[.)]\s+\S")),
     ("arabic", 2.0, re.compile(r"^(\d{1,2})[.)]\s+\S")),
@@ -439,7 +439,7 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
 
 
 def _merge_unlabelled(candidates: list[Candidate]) -> list[Candidate]:
-    """Unnumbered headings join the numbered style they otherwise share, when there is exactly one."""
+    """Unnumbered headings join the numbered style they otherwise share (its top numbering, when several)."""
     # "i." / "v." / "x." are roman numerals when the same style also numbers "ii.", "iii.", ...
     romans = {(c.style.size, c.style.bold, c.style.italic, c.style.caps)
               for c in candidates if c.style.numbering == "lower_roman"}
@@ -447,15 +447,16 @@ def _merge_unlabelled(candidates: list[Candidate]) -> list[Candidate]:
         base = (cand.style.size, cand.style.bold, cand.style.italic, cand.style.caps)
         if cand.style.numbering == "lower" and cand.text[:1] in "ivx" and base in romans:
             cand.style = Style(*base, "lower_roman")
-    labelled: dict[tuple, set[str]] = {}
+    labelled: dict[tuple, tuple[float, str]] = {}  # style -> its top numbering (rank, class)
     for cand in candidates:
         base = (cand.style.size, cand.style.bold, cand.style.italic, cand.style.caps)
-        if cand.style.numbering:
-            labelled.setdefault(base, set()).add(cand.style.numbering)
+        label = label_class(cand.text) if cand.style.numbering and cand.style.numbering != "run_in" else None
+        if label is not None and label[0] == cand.style.numbering:
+            labelled[base] = min(labelled.get(base, (label[1], label[0])), (label[1], label[0]))
     for cand in candidates:
         base = (cand.style.size, cand.style.bold, cand.style.italic, cand.style.caps)
-        if not cand.style.numbering and len(labelled.get(base, ())) == 1:
-            cand.style = Style(*base, next(iter(labelled[base])))
+        if not cand.style.numbering and base in labelled:  # (several: the top one, "1." over "1.1" or "A.1")
+            cand.style = Style(*base, labelled[base][1])
     return candidates
 
 
@@ -529,6 +530,7 @@ def _numbered_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dic
 
 
 TITLE_WORD_RE = re.compile(r"\w+")
+COVER_LIKE = 4  # candidates on a page with no prose under any of them: a cover, not sections
 
 
 def _repeats_title(text: str, title: str) -> bool:
@@ -677,6 +679,17 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
                                    if c is title or c.page > cover or c.prose or label_class(c.text)]
                 if not by_style[style]:
                     del by_style[style]
+    # a cover inside the document (a sample form's title page): a page with four or more candidates that have no
+    # prose under them; styles found only there, and never over prose, are no structure
+    on_page: dict[int, list[Candidate]] = {}
+    for cand in candidates:
+        on_page.setdefault(cand.page, []).append(cand)
+    covers = {page for page, cands in on_page.items()
+              if page > cover and sum(1 for c in cands if not c.prose) >= COVER_LIKE}
+    for style in list(by_style):
+        if (title is None or style != title.style) \
+                and all(c.page in covers and not c.prose for c in by_style[style]):
+            del by_style[style]
     if title is not None:  # the title printed again over the text (a standard's first clause) is no section
         for style in list(by_style):
             by_style[style] = [c for c in by_style[style]

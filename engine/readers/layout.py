@@ -21,7 +21,7 @@ _ITALIC_NAME = re.compile(r"(italic|oblique|[-,]it\b|bdit|bkit)", re.I)
 _MONO_NAME = re.compile(r"(mono|courier|consol|typewriter|cmtt|sftt|menlo|inconsolata|fixed|\bcode)", re.I)
 LABEL_RE = re.compile(
     r"^(?:(?:chapter|section|part|appendix|article)\s+)?"
-    r"(\(?(?:\d{1,2}(?:\.\d{1,2}){0,4}|[IVXLC]{1,6}|[A-Za-z])[.)]?"
+    r"(\(?(?:\d{1,2}(?:\.\d{1,2}){0,4}|[IVXLC]{1,6}|[A-Za-z]|[A-Z]\.\d{1,2}(?:\.\d{1,2}){0,3})[.)]?"
     r"|[A-Z]{1,4}-\d{1,3}(?:\s?\(\d{1,2}\))?)\s*$",  # (or an identifier: "AC-1", "AC-3 (8)")
     re.I,
 )

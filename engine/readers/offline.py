@@ -28,7 +28,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 17  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 18  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -47,6 +47,8 @@ class OfflineReader:
     #     tables from the page's rulings as table blocks (engine.readers.ruled)
     # 17: a catalogue item's enhancement ("AC-3 (8)") and a heading beside a bracketed note; no heading introduces
     #     a list (":" or ";" at its end); the title block above a first-page contents; commas wrap headings
+    # 18: appendix numbers ("A.1", "C.2.1") are decimal labels; unnumbered headings join a style's top numbering;
+    #     a cover page inside the document (a sample form's) gives no headings
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

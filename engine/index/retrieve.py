@@ -1,7 +1,7 @@
 """Retrieval methods over the corpus index: `bm25` (passages), `vector`, `tree` (the structure tree's descent
 alone: the command-line contract names it; it ranks below `bm25` on every blind set, so no default uses it)
-and `hybrid` (passages, the tree's descent and vectors fused, then the best pages re-read for their best
-sentence).
+and `hybrid` (passages, the tree's descent and vectors fused into candidates, which a fitted model of their
+parts and best sentence orders: engine/index/rank.py).
 
 Every method returns pages: retrieved passages (or chunks, for vectors) expand to the page they lie on,
 one hit per page, with the section (node) whose passage matched best on it.
@@ -14,18 +14,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine.index import lexical
+from engine.index import lexical, rank
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import page_units, score_windows
 from engine.text import query_pairs, query_terms
 from engine.index.tree import tree_scores
 from engine.schemas.index import Hit
 from engine.workspace import Workspace
 
 METHODS = ("bm25", "vector", "tree", "hybrid")
-HYBRID_WEIGHTS = {"bm25": 1.0, "tree": 1.0, "vector": 1.0}
-RERANK_PAGES = 12  # hybrid re-reads this many best pages
-RERANK_WEIGHT = 1.0  # the best sentence on a page weighs as much as the fused retrieval score
+HYBRID_WEIGHTS = {"bm25": 1.0, "tree": 1.0, "vector": 1.0}  # the fused score that picks hybrid's candidates
 
 
 class MethodUnavailable(RuntimeError):
@@ -87,7 +84,7 @@ class Retriever:
         notes: list[str] = []
         if method in ("bm25", "hybrid"):
             parts["bm25"] = lexical.routed_scores(corpus, routing, terms)
-        if method in ("tree", "hybrid"):  # the tree alone ranks worse than passages; fused, it helps a little
+        if method in ("tree", "hybrid"):  # the tree alone ranks worse than passages; in hybrid it finds candidates
             parts["tree"] = tree_scores(corpus, routing, terms)
         if method == "vector":
             parts["vector"] = self._vector_scores(question, docs)
@@ -99,12 +96,7 @@ class Retriever:
             except EmbeddingError as exc:  # fuse what is there; say what was left out
                 notes.append(f"vectors left out: {exc}")
         if method == "hybrid":
-            scores = np.zeros(corpus.pages, dtype=np.float32)
-            for name, part in parts.items():
-                top = float(part.max()) if part.size else 0.0
-                if top > 0:
-                    scores += HYBRID_WEIGHTS[name] * part / top
-            scores = self._rerank(question, terms, phrases, routing, scores, docs)
+            scores = rank.rerank(corpus, question, terms, phrases, routing, parts, fuse(corpus, parts, docs))
         else:
             scores = parts[method]
         if docs is not None:
@@ -112,32 +104,6 @@ class Retriever:
         if method == "vector":
             routing = _routing_from_scores(corpus, scores, routing)
         return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k), notes)
-
-    def _rerank(self, question: str, terms: list[str], phrases: list[str], routing: lexical.Routing,
-                scores: np.ndarray, docs: Sequence[int] | None) -> np.ndarray:
-        """Answer-aware second stage: the best pages gain the score of their best sentence, so that a
-        page that states the answer outranks one that only shares the topic."""
-        if docs is not None:
-            scores = np.where(self.corpus.page_mask(docs), scores, 0.0)
-        top = float(scores.max()) if scores.size else 0.0
-        if top <= 0:
-            return scores
-        scores = scores / top
-        best = [int(g) for g in np.argsort(-scores, kind="stable")[:RERANK_PAGES] if scores[g] > 0]
-        evidence = {}
-        weights: dict[int, list[float]] = {}
-        for g in best:
-            doc, page = self.corpus.page_address(g)
-            if doc not in weights:
-                weights[doc] = lexical.evidence_weights(self.corpus, terms, doc, routing)
-            found = score_windows(page_units(self.corpus, doc, page), terms, weights[doc], question, phrases,
-                                  singles=True, text=self.corpus.page_text(doc, page))
-            evidence[g] = found[0].score if found else 0.0
-        strongest = max(evidence.values(), default=0.0)
-        if strongest > 0:
-            for g, value in evidence.items():
-                scores[g] += RERANK_WEIGHT * value / strongest
-        return scores
 
     def _vector_scores(self, question: str, docs: Sequence[int] | None) -> np.ndarray:
         from engine.index.vectors import ensure_vectors, vector_scores
@@ -168,6 +134,16 @@ class Retriever:
                             score=round(float(scores[g]), 4), node=node.node if node else None,
                             title=node.title if node else "", path=list(node.path) if node else []))
         return hits
+
+
+def fuse(corpus: CorpusIndex, parts: dict[str, np.ndarray], docs: Sequence[int] | None = None) -> np.ndarray:
+    """Hybrid's first stage: each part over its best page, weighted and summed (pages outside `docs`: 0)."""
+    scores = np.zeros(corpus.pages, dtype=np.float32)
+    for name, part in parts.items():
+        top = float(part.max()) if part.size else 0.0
+        if top > 0:
+            scores += HYBRID_WEIGHTS[name] * part / top
+    return np.where(corpus.page_mask(docs), scores, 0.0) if docs is not None else scores
 
 
 def _routing_from_scores(corpus: CorpusIndex, scores: np.ndarray, routing: lexical.Routing) -> lexical.Routing:

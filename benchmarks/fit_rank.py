@@ -1,0 +1,374 @@
+"""Fit hybrid's second stage (engine/index/rank.py): the weights of a linear model that orders hybrid's candidate
+pages, and measure it, and any other cheap page features, on questions it was not fitted on.
+
+For every answerable question of the QA files, the candidates are hybrid's (engine.index.rank.candidates: the 20
+best pages of the fused score; the gold page is among them for 98-99% of the blind questions). Each candidate gets
+the engine's features (rank.FEATURES: bm25, sentence) and the others below, all computed with the engine's
+own functions.
+A listwise logistic model (softmax over a question's candidates, the gold pages its target; numpy Newton steps
+with a line search, L2 on the weights) is fitted on the original sets only and cross-validated by question:
+k folds of the original questions, repeated with shuffled folds; a reworded variant is ranked by the model
+fitted on the folds that did not hold its original (`original_id`), so it measures generalisation to new
+wording, never fitted on. It prints r@1 / r@5 / MRR (rank within the first 10) per set for the re-read hybrid
+had before this model (the fused score plus the best sentence over the strongest, on its 12 best pages),
+`hybrid` as the engine runs it, the model on its training folds and on the held-out folds, and the weights
+fitted on every original question, scaled to the first feature's (rank.WEIGHTS). `--select` adds greedy
+forward selection of features by the held-out MRR of the original questions.
+
+    .venv/bin/python benchmarks/fit_rank.py --data-dir WS [QA.jsonl ...] [--folds 5] [--repeats 4]
+        [--features bm25,tree,sentence|all|...] [--validate tests/corpus/*_reworded.jsonl] [--select]
+
+Features of a candidate page (doc = its document, weights = the question's terms weighted as the evidence test
+weighs them: the document's own idf, words naming the document discounted):
+  bm25        passage BM25 (the fused score's part) over its best page (rank.features)
+  sentence    the score of the page's best sentence (engine.index.evidence, singles; rank.best_sentences)
+  tree        the tree descent's part over its best page       fused  the fused score over the best candidate's
+  window      the best window of up to three sentences or a list   cover  the share of weight it holds
+  passage, passage2   the page's best and second passage BM25 (doc idf) / the best candidate's
+  page_cover  the share of the question's weight found anywhere on the page
+  heading     the share held by the section path of the page's best passage
+  position    (page - 1) / (pages - 1)      first_page  1 on a document's first page     passages  log(1 + n)
+  doc_share   the document's routing score / the best document's      length  log(1 + characters)
+  digits      the share of the page's characters that are digits
+  prf         passage BM25 of the question expanded RM3-style: the ten terms most concentrated (tf/length x
+              passage score x doc idf) in the document's eight best passages, weighed 0.5 of the strongest
+  prev_sentence, next_sentence   the best sentence of the page before and after
+  continues   1 when the page's first passage lies in the section of the page before's last passage (an answer
+              that goes on over a page break)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine.agent import retriever_for  # noqa: E402
+from engine.evaluate import RANK_DEPTH, QaItem  # noqa: E402
+from engine.index import lexical  # noqa: E402
+from engine.index.corpus import CorpusIndex  # noqa: E402
+from engine.index.evidence import page_units, score_windows  # noqa: E402
+from engine.index import rank as engine_rank  # noqa: E402
+from engine.index.retrieve import fuse  # noqa: E402
+from engine.index.tree import tree_scores  # noqa: E402
+from engine.text import query_pairs, query_terms, tokenize  # noqa: E402
+
+SETS = [ROOT.parent / "shared" / "eval" / "qa_dev.jsonl", ROOT / "tests" / "corpus" / "qa_heldout.jsonl",
+        ROOT / "tests" / "corpus" / "qa_fresh.jsonl", ROOT / "tests" / "corpus" / "qa_fresh2.jsonl"]
+REWORDED = sorted((ROOT / "tests" / "corpus").glob("qa_*_reworded.jsonl"))
+BLIND = ("qa_heldout", "qa_fresh", "qa_fresh2", "qa_dev_reworded", "qa_heldout_reworded", "qa_fresh_reworded",
+         "qa_fresh2_reworded")  # the pooled blind sets (the dev set was tuned on)
+FEATURES = engine_rank.FEATURES + ("tree", "fused", "window", "cover", "passage", "passage2", "page_cover", "heading",
+            "position", "first_page", "passages", "doc_share", "length", "digits", "prf", "prev_sentence",
+            "next_sentence", "continues")
+BEFORE_PAGES = 12  # the re-read before this model: the fused score plus the best sentence over the strongest
+PRF_PASSAGES, PRF_TERMS, PRF_WEIGHT = 8, 10, 0.5
+L2 = 1.0
+
+
+class Features:
+    """Candidate pages of one question and their features (see the module docstring)."""
+
+    def __init__(self, corpus: CorpusIndex) -> None:
+        self.corpus = corpus
+        self.node_terms: dict[int, list[frozenset[str]]] = {}
+
+    def table(self, question: str) -> tuple[np.ndarray, np.ndarray]:
+        corpus = self.corpus
+        terms, phrases = query_terms(question), query_pairs(question)
+        routing = lexical.route(corpus, question, terms, None)
+        parts = {"bm25": lexical.routed_scores(corpus, routing, terms), "tree": tree_scores(corpus, routing, terms)}
+        fused = fuse(corpus, parts)  # as Retriever.search does
+        pages = engine_rank.candidates(fused)
+        x = np.zeros((len(pages), len(FEATURES)))
+        if not len(pages):
+            return pages, x
+        x[:, :len(engine_rank.FEATURES)] = engine_rank.features(corpus, question, terms, phrases, routing, parts, pages)
+        col = {name: i for i, name in enumerate(FEATURES)}
+        doc_score = {s.doc: s.score for s in routing.scores}
+        best_doc = max(doc_score.values()) or 1.0
+        unit_page, unit_node = corpus.unit_page["passage"], corpus.unit_node["passage"]
+        per_doc: dict[int, tuple[list[float], np.ndarray, np.ndarray]] = {}
+        for row, g in enumerate(pages):
+            doc, page = corpus.page_address(int(g))
+            if doc not in per_doc:
+                names = lexical.term_weights(corpus, terms, doc, routing)
+                passages = _passage_scores(corpus, doc, terms, names)
+                per_doc[doc] = (lexical.evidence_weights(corpus, terms, doc, routing), passages,
+                                self._prf(doc, terms, names, passages))
+            weights, passages, prf = per_doc[doc]
+            total = sum(weights) or 1.0
+            f = x[row]
+            f[col["fused"]] = fused[g] / fused[pages[0]]
+            f[col["tree"]] = parts["tree"][g] / parts["tree"].max() if parts["tree"].max() > 0 else 0.0
+            f[col["window"]], f[col["cover"]] = self._best(doc, page, terms, weights, question, phrases)
+            on_page = np.flatnonzero(unit_page == g)
+            values = np.sort(passages[on_page])[::-1]
+            f[col["passage"]] = values[0] if values.size else 0.0
+            f[col["passage2"]] = values[1] if values.size > 1 else 0.0
+            words = set().union(*page_units(corpus, doc, page).stems)
+            f[col["page_cover"]] = sum(w for t, w in zip(terms, weights) if t in words) / total
+            if on_page.size:
+                section = self._node_terms(doc)[int(unit_node[on_page[np.argmax(passages[on_page])]])]
+                f[col["heading"]] = sum(w for t, w in zip(terms, weights) if t in section) / total
+            count = len(corpus.docs[doc].pages)
+            f[col["position"]] = (page - 1) / max(1, count - 1)
+            f[col["first_page"]] = float(page == 1)
+            f[col["passages"]] = np.log1p(on_page.size)
+            f[col["doc_share"]] = doc_score.get(doc, 0.0) / best_doc
+            text = corpus.page_text(doc, page)
+            f[col["length"]] = np.log1p(len(text))
+            f[col["digits"]] = sum(c.isdigit() for c in text) / max(1, len(text))
+            f[col["prf"]] = prf[g]
+            if page > 1:
+                f[col["prev_sentence"]] = self._best(doc, page - 1, terms, weights, question, phrases, singles=True)[0]
+                before = np.flatnonzero(unit_page == g - 1)
+                if before.size and on_page.size and unit_node[before[-1]] == unit_node[on_page[0]]:
+                    f[col["continues"]] = 1.0
+            if page < count:
+                f[col["next_sentence"]] = self._best(doc, page + 1, terms, weights, question, phrases, singles=True)[0]
+        for name in ("passage", "passage2", "prf"):
+            top = x[:, col["passage" if name == "passage2" else name]].max()
+            if top > 0:
+                x[:, col[name]] /= top
+        return pages, x
+
+    def _best(self, doc: int, page: int, terms: Sequence[str], weights: Sequence[float], question: str,
+              phrases: Sequence[str], singles: bool = False) -> tuple[float, float]:
+        found = score_windows(page_units(self.corpus, doc, page), terms, weights, question, phrases, singles=singles,
+                              text=self.corpus.page_text(doc, page))
+        return (found[0].score, found[0].coverage) if found else (0.0, 0.0)
+
+    def _node_terms(self, doc: int) -> list[frozenset[str]]:
+        if doc not in self.node_terms:
+            nodes = self.corpus.docs[doc].nodes
+            self.node_terms[doc] = [frozenset(tokenize(" ".join(n.path) or n.title)) for n in nodes]
+        return self.node_terms[doc]
+
+    def _prf(self, doc: int, terms: Sequence[str], names: Sequence[float], passages: np.ndarray) -> np.ndarray:
+        """Page scores of the question expanded RM3-style within the document (see the module docstring)."""
+        corpus = self.corpus
+        counts = corpus.docs[doc].terms["passage"]
+        base = int(np.searchsorted(corpus.unit_doc["passage"], doc))
+        local = passages[base:base + counts.units]
+        best = [int(u) for u in np.argsort(-local)[:PRF_PASSAGES] if local[u] > 0]
+        mask = corpus.unit_doc["passage"] == doc
+        bm = corpus.bm25["passage"]
+        mass: dict[str, float] = {}
+        for u in best:
+            lo, hi = counts.ptr[u], counts.ptr[u + 1]
+            for tid, tf in zip(counts.ids[lo:hi], counts.counts[lo:hi]):
+                term = counts.terms[int(tid)]
+                mass[term] = mass.get(term, 0.0) + float(local[u] / local[best[0]] * tf / max(1.0, counts.lengths[u]))
+        asked = set(terms)
+        ranked = sorted(((v * bm.idf(t, within=mask), t) for t, v in mass.items() if t not in asked), reverse=True)
+        chosen = [(v, t) for v, t in ranked[:PRF_TERMS] if v > 0]
+        extra = [t for _, t in chosen]
+        extra_weights = [PRF_WEIGHT * v / chosen[0][0] for v, _ in chosen]
+        expanded = _passage_scores(corpus, doc, list(terms) + extra, list(names) + extra_weights)
+        return lexical.expand_pages(expanded, corpus.unit_page["passage"], corpus.pages)
+
+
+def _passage_scores(corpus: CorpusIndex, doc: int, terms: Sequence[str], weights: Sequence[float]) -> np.ndarray:
+    """BM25 of every passage of the document with its own idf (zero elsewhere), as lexical.page_scores uses."""
+    bm = corpus.bm25["passage"]
+    mask = corpus.unit_doc["passage"] == doc
+    scores = bm.scores(terms, weights=weights, idfs=[bm.idf(t, within=mask) for t in terms])
+    scores[~mask] = 0.0
+    return scores
+
+
+def question_rows(data_dir: str, files: Sequence[Path]) -> list[dict]:
+    """One row per answerable question: set, id, original id, hybrid's rank of the gold page, the candidates'
+    features and which candidates are gold."""
+    retriever = retriever_for(data_dir)
+    corpus = retriever.corpus
+    features = Features(corpus)
+    rows = []
+    for path in files:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            original = json.loads(line).get("original_id")
+            item = QaItem.model_validate_json(line)
+            if not item.answerable or not item.gold_pages:
+                continue
+            gold = {(d, p) for d, pages in item.gold_pages.items() for p in pages}
+            hits = retriever.search(item.question, method="hybrid", k=RANK_DEPTH).hits
+            pages, x = features.table(item.question)
+            wanted = {(corpus.doc_position(d), p) for d, p in gold}
+            labels = np.array([corpus.page_address(int(g)) in wanted for g in pages], dtype=bool)
+            rows.append({"set": path.stem, "id": item.id, "original": original or item.id, "x": x, "y": labels,
+                         "hybrid": next((i + 1 for i, h in enumerate(hits) if (h.doc, h.page) in gold), None),
+                         "before": rank(x, labels, _before(x))})
+    return rows
+
+
+def fit(rows: Sequence[dict], columns: Sequence[int], l2: float = L2) -> np.ndarray:
+    """Listwise logistic regression (softmax over each question's candidates, the gold pages the target):
+    Newton steps on the standardised features with a backtracking line search. Weights on the raw features."""
+    data = [(r["x"][:, columns], r["y"]) for r in rows if r["y"].any()]
+    stacked = np.vstack([x for x, _ in data])
+    mean, scale = stacked.mean(0), stacked.std(0) + 1e-9
+    data = [((x - mean) / scale, y) for x, y in data]
+    dim = len(columns)
+
+    def loss(w: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
+        value, gradient, hessian = 0.5 * l2 * w @ w, l2 * w, l2 * np.eye(dim)
+        for x, y in data:
+            s = x @ w
+            p = np.exp(s - s.max())
+            p /= p.sum()
+            gold = np.exp(s[y] - s[y].max())
+            q = np.zeros_like(p)
+            q[y] = gold / gold.sum()
+            value += np.log(np.exp(s - s.max()).sum()) + s.max() - np.log(gold.sum()) - s[y].max()
+            gradient = gradient + x.T @ (p - q)
+            mean_x = p @ x
+            hessian = hessian + (x.T * p) @ x - np.outer(mean_x, mean_x)  # bounds the loss's curvature
+        return value, gradient, hessian
+
+    w = np.zeros(dim)
+    value, gradient, hessian = loss(w)
+    for _ in range(100):
+        step, t = np.linalg.solve(hessian, gradient), 1.0
+        while True:
+            new = loss(w - t * step)
+            if new[0] <= value or t < 1e-4:
+                break
+            t /= 2
+        w = w - t * step
+        done = value - new[0] < 1e-9
+        value, gradient, hessian = new
+        if done:
+            break
+    return w / scale
+
+
+def rank(x: np.ndarray, labels: np.ndarray, scores: np.ndarray) -> int | None:
+    """Rank of the first gold page among the candidates ordered by `scores` (None: not in the first RANK_DEPTH)."""
+    gold = np.flatnonzero(labels[np.argsort(-scores, kind="stable")][:RANK_DEPTH])
+    return int(gold[0]) + 1 if gold.size else None
+
+
+def model_rank(row: dict, columns: Sequence[int], weights: np.ndarray) -> int | None:
+    return rank(row["x"], row["y"], row["x"][:, columns] @ weights)
+
+
+def _before(x: np.ndarray) -> np.ndarray:
+    """The re-read hybrid had before this model: its 12 best pages gain their best sentence over the strongest."""
+    scores = x[:, FEATURES.index("fused")].copy()
+    sentence = x[:BEFORE_PAGES, FEATURES.index("sentence")]
+    strongest = sentence.max() if len(sentence) else 0.0
+    if strongest > 0:
+        scores[:BEFORE_PAGES] += sentence / strongest
+    return scores
+
+
+def summary(ranks: Sequence[int | None]) -> str:
+    n = len(ranks) or 1
+    return (f"{sum(r == 1 for r in ranks) / n:.3f} / {sum(1 for r in ranks if r and r <= 5) / n:.3f} / "
+            f"{sum(1 / r for r in ranks if r) / n:.3f}")
+
+
+def cross_validate(rows: list[dict], fitted_sets: set[str], columns: Sequence[int], folds: int,
+                   repeats: int) -> tuple[dict[str, list], dict[str, list]]:
+    """Ranks by set on the training folds and on the held-out folds (a variant held out with its original)."""
+    originals = sorted({r["original"] for r in rows if r["set"] in fitted_sets})
+    rng = np.random.default_rng(0)
+    train: dict[str, list] = {}
+    held: dict[str, list] = {}
+    for _ in range(repeats):
+        order = rng.permutation(len(originals))
+        fold = {originals[i]: k % folds for k, i in enumerate(order)}
+        for k in range(folds):
+            weights = fit([r for r in rows if r["set"] in fitted_sets and fold[r["original"]] != k], columns)
+            for r in rows:
+                at = fold.get(r["original"])
+                if at == k:
+                    held.setdefault(r["set"], []).append(model_rank(r, columns, weights))
+                elif at is not None and r["set"] in fitted_sets:
+                    train.setdefault(r["set"], []).append(model_rank(r, columns, weights))
+    return train, held
+
+
+def report(rows: list[dict], fitted_sets: set[str], features: list[str], folds: int, repeats: int) -> float:
+    """Print the per-set table; return the pooled blind MRR of the held-out folds."""
+    columns = [FEATURES.index(f) for f in features]
+    train, held = cross_validate(rows, fitted_sets, columns, folds, repeats)
+    by_set: dict[str, list] = {}
+    before: dict[str, list] = {}
+    for r in rows:
+        by_set.setdefault(r["set"], []).append(r["hybrid"])
+        before.setdefault(r["set"], []).append(r["before"])
+    names = [s for s in BLIND if s in by_set] + [s for s in by_set if s not in BLIND]
+    print(f"\nfeatures: {', '.join(features)}")
+    print("| r@1 / r@5 / MRR | re-read before | hybrid (engine) | model, training folds | model, held-out folds |\n"
+          "|---|---:|---:|---:|---:|")
+    pooled = {name: [x for s in BLIND for x in table.get(s, [])] for name, table in
+              (("before", before), ("hybrid", by_set), ("train", train), ("held", held))}
+    print(f"| blind sets pooled ({len(pooled['hybrid'])}) | {summary(pooled['before'])} | "
+          f"{summary(pooled['hybrid'])} | {summary(pooled['train']) if pooled['train'] else '-'} | "
+          f"{summary(pooled['held'])} |")
+    for s in names:
+        print(f"| {s} ({len(by_set[s])}) | {summary(before[s])} | {summary(by_set[s])} | "
+              f"{summary(train[s]) if s in train else '-'} | {summary(held.get(s, []))} |")
+    held_pooled = pooled["held"]
+    return sum(1 / r for r in held_pooled if r) / max(1, len(held_pooled))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("files", nargs="*", type=Path, default=SETS)
+    parser.add_argument("--data-dir", required=True)
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--repeats", type=int, default=4)
+    parser.add_argument("--features", default=",".join(engine_rank.FEATURES),
+                        help=f"'all' or some of {', '.join(FEATURES)} (default: the engine's)")
+    parser.add_argument("--validate", nargs="*", type=Path, default=REWORDED,
+                        help="variants ranked by the fold models, never fitted on")
+    parser.add_argument("--select", action="store_true", help="greedy forward selection by held-out MRR")
+    args = parser.parse_args(argv)
+    files = [f for f in args.files if f.is_file()]
+    rows = question_rows(args.data_dir, files + [f for f in args.validate or [] if f.is_file()])
+    fitted = {f.stem for f in files}
+    in_reach = np.mean([r["y"].any() for r in rows if r["set"] in BLIND])
+    print(f"{len(rows)} answerable questions; gold page among the {engine_rank.CANDIDATES} candidates: {in_reach:.3f} "
+          "(blind sets)")
+    features = list(FEATURES) if args.features == "all" else args.features.split(",")
+    report(rows, fitted, features, args.folds, args.repeats)
+    weights = fit([r for r in rows if r["set"] in fitted], [FEATURES.index(f) for f in features])
+    print("\nfitted on every original question, scaled to the first feature's:\nWEIGHTS = {"
+          + ", ".join(f'"{f}": {w / abs(weights[0]):.3f}' for f, w in zip(features, weights)) + "}")
+    if args.select:
+        chosen = [features[0]]
+        best = report(rows, fitted, chosen, args.folds, args.repeats)
+        while len(chosen) < len(FEATURES):
+            scores = {f: _held_mrr(rows, fitted, chosen + [f], args.folds, args.repeats)
+                      for f in FEATURES if f not in chosen}
+            pick = max(scores, key=lambda f: scores[f])
+            print(f"+ {pick}: held-out MRR of the original questions {scores[pick]:.3f} (was {best:.3f})")
+            if scores[pick] <= best:
+                break
+            chosen.append(pick)
+            best = scores[pick]
+        report(rows, fitted, chosen, args.folds, args.repeats)
+    return 0
+
+
+def _held_mrr(rows: list[dict], fitted: set[str], features: list[str], folds: int, repeats: int) -> float:
+    """Held-out MRR of the fitted sets' original questions only (selection never looks at the variants)."""
+    _, held = cross_validate(rows, fitted, [FEATURES.index(f) for f in features], folds, repeats)
+    ranks = [x for s in fitted for x in held.get(s, [])]
+    return sum(1 / r for r in ranks if r) / max(1, len(ranks))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,78 @@
+"""Hybrid's second stage: its best candidate pages ordered by a linear model of their passage BM25 and best
+sentence, with weights fitted on the pooled question sets (benchmarks/fit_rank.py).
+
+The candidates are the `CANDIDATES` best pages of the fused retrieval (passage BM25, the tree descent and, when
+on, vectors: each part over its best page, summed); for 98-99% of the blind questions the gold page is among
+them. A candidate's features are its BM25 (over the best page's) and the score of its best sentence
+(engine.index.evidence, singles: the share of the question's weight one sentence holds, with its bonuses).
+The tree descent finds candidates but does not order them: as a third feature its fitted weight changed sign
+from one ingest to the next (-0.12, +0.16) and added nothing on held-out folds. Vectors are not fitted (no
+embeddings offline): they count as BM25 does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from engine.index import lexical
+from engine.index.corpus import CorpusIndex
+from engine.index.evidence import page_units, score_windows
+
+CANDIDATES = 20
+FEATURES = ("bm25", "sentence")
+# fitted by benchmarks/fit_rank.py (listwise logistic regression on the four original sets, scaled to bm25 = 1;
+# 1.12-1.17 on four ingests of the corpus as the reader changed)
+WEIGHTS = {"bm25": 1.0, "sentence": 1.131}
+PART_FEATURE = {"bm25": "bm25", "vector": "bm25"}  # vectors weigh as BM25 (not fitted); the tree: see above
+FLOOR = 1.0  # the lowest candidate's score; pages after the candidates score below half of it
+
+
+def candidates(fused: np.ndarray, count: int = CANDIDATES) -> np.ndarray:
+    """Global ids of the best pages of the fused score (positive only), best first."""
+    order = np.argsort(-fused, kind="stable")[:count]
+    return order[fused[order] > 0].astype(np.int64)
+
+
+def best_sentences(corpus: CorpusIndex, question: str, terms: Sequence[str], phrases: Sequence[str],
+                   routing: lexical.Routing, pages: Sequence[int] | np.ndarray) -> np.ndarray:
+    """The score of each page's best sentence (0 for a page without one)."""
+    out = np.zeros(len(pages))
+    weights: dict[int, list[float]] = {}
+    for i, g in enumerate(pages):
+        doc, page = corpus.page_address(int(g))
+        if doc not in weights:
+            weights[doc] = lexical.evidence_weights(corpus, terms, doc, routing)
+        found = score_windows(page_units(corpus, doc, page), terms, weights[doc], question, phrases, singles=True,
+                              text=corpus.page_text(doc, page))
+        out[i] = found[0].score if found else 0.0
+    return out
+
+
+def features(corpus: CorpusIndex, question: str, terms: Sequence[str], phrases: Sequence[str],
+             routing: lexical.Routing, parts: Mapping[str, np.ndarray], pages: np.ndarray) -> np.ndarray:
+    """The (pages, FEATURES) matrix of the candidates: each part over its best page, summed by feature, and
+    the best sentence."""
+    table = np.zeros((len(pages), len(FEATURES)))
+    for name, part in parts.items():
+        top = float(part.max()) if part.size else 0.0
+        if top > 0 and name in PART_FEATURE:
+            table[:, FEATURES.index(PART_FEATURE[name])] += part[pages] / top
+    table[:, FEATURES.index("sentence")] = best_sentences(corpus, question, terms, phrases, routing, pages)
+    return table
+
+
+def rerank(corpus: CorpusIndex, question: str, terms: Sequence[str], phrases: Sequence[str],
+           routing: lexical.Routing, parts: Mapping[str, np.ndarray], fused: np.ndarray,
+           weights: Mapping[str, float] = WEIGHTS, count: int = CANDIDATES) -> np.ndarray:
+    """Page scores: the `count` candidates ordered by the model (from FLOOR up), every other page of the fused
+    score below them, in its fused order."""
+    pages = candidates(fused, count)
+    if not len(pages):
+        return fused
+    values = features(corpus, question, terms, phrases, routing, parts, pages) @ np.asarray(
+        [weights[name] for name in FEATURES])
+    out = np.where(fused > 0, fused / float(fused[pages[0]]) * 0.5 * FLOOR, 0.0).astype(np.float32)
+    out[pages] = values - values.min() + FLOOR
+    return out

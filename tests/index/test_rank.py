@@ -1,0 +1,85 @@
+"""Hybrid's second stage (engine/index/rank.py): candidates, their features and the fitted order."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.index import Retriever, load_corpus, rank
+from engine.index import lexical
+from engine.text import query_pairs, query_terms
+from engine.workspace import Workspace
+
+GUIDE = "pdfrag-field-guide.pdf"
+QUESTION = "What is the six-tenths method for measuring velocity?"  # answered on the guide's page 9
+
+
+@pytest.fixture(scope="module")
+def corpus(samples_workspace):
+    return load_corpus(Workspace(samples_workspace))
+
+
+def _inputs(corpus, question):
+    terms, phrases = query_terms(question), query_pairs(question)
+    return terms, phrases, lexical.route(corpus, question, terms)
+
+
+def test_candidates_are_the_best_positive_pages_in_order():
+    fused = np.array([0.2, 0.0, 0.9, 0.5, 0.9, 0.1], dtype=np.float32)
+    assert rank.candidates(fused, count=3).tolist() == [2, 4, 3]
+    assert rank.candidates(fused, count=10).tolist() == [2, 4, 3, 0, 5]
+    assert rank.candidates(np.zeros(4, dtype=np.float32)).size == 0
+
+
+def test_the_best_sentence_reorders_pages_of_close_bm25(corpus):
+    """Page 9 states the method; another page scores higher on BM25 alone. With the fitted weight of the best
+    sentence, page 9 comes first; without it, the BM25 order stands."""
+    terms, phrases, routing = _inputs(corpus, QUESTION)
+    doc = corpus.doc_position(GUIDE)
+    answer, other = corpus.gpage(doc, 9), corpus.gpage(doc, 4)
+    bm25 = np.zeros(corpus.pages, dtype=np.float32)
+    bm25[other], bm25[answer] = 1.0, 0.8
+    parts = {"bm25": bm25}
+    sentences = rank.best_sentences(corpus, QUESTION, terms, phrases, routing, [other, answer])
+    assert sentences[1] - sentences[0] > 0.2 / rank.WEIGHTS["sentence"]  # the premise of this test
+    fitted = rank.rerank(corpus, QUESTION, terms, phrases, routing, parts, bm25)
+    assert fitted[answer] > fitted[other]
+    bm25_only = rank.rerank(corpus, QUESTION, terms, phrases, routing, parts, bm25,
+                            weights={"bm25": 1.0, "sentence": 0.0})
+    assert bm25_only[other] > bm25_only[answer]
+
+
+def test_candidates_score_in_the_model_order_and_above_every_other_page(corpus):
+    terms, phrases, routing = _inputs(corpus, QUESTION)
+    parts = {"bm25": lexical.routed_scores(corpus, routing, terms)}
+    fused = parts["bm25"] / parts["bm25"].max()
+    pages = rank.candidates(fused, count=3)  # fewer candidates than positive pages: some pages are left after
+    assert (fused > 0).sum() > 3
+    values = rank.features(corpus, QUESTION, terms, phrases, routing, parts, pages) @ np.array(
+        [rank.WEIGHTS[name] for name in rank.FEATURES])
+    scores = rank.rerank(corpus, QUESTION, terms, phrases, routing, parts, fused, count=3)
+    order = pages[np.argsort(-values, kind="stable")]
+    assert np.argsort(-scores[pages], kind="stable").tolist() == np.argsort(-values, kind="stable").tolist()
+    others = np.setdiff1d(np.flatnonzero(fused > 0), pages)
+    assert scores[others].max() < scores[pages].min()
+    assert scores[order[0]] == scores.max()
+
+
+def test_vectors_count_as_bm25_and_the_tree_only_picks_candidates(corpus):
+    terms, phrases, routing = _inputs(corpus, QUESTION)
+    bm25 = lexical.routed_scores(corpus, routing, terms)
+    vector = np.roll(bm25, 1)
+    pages = rank.candidates(bm25)
+    with_vector = rank.features(corpus, QUESTION, terms, phrases, routing, {"bm25": bm25, "vector": vector}, pages)
+    column = rank.FEATURES.index("bm25")
+    assert np.allclose(with_vector[:, column], bm25[pages] / bm25.max() + vector[pages] / vector.max())
+    with_tree = rank.features(corpus, QUESTION, terms, phrases, routing, {"bm25": bm25, "tree": vector}, pages)
+    alone = rank.features(corpus, QUESTION, terms, phrases, routing, {"bm25": bm25}, pages)
+    assert np.array_equal(with_tree, alone)
+
+
+def test_hybrid_search_is_the_reranked_fused_score(corpus):
+    retriever = Retriever(corpus)
+    found = retriever.search(QUESTION, method="hybrid", k=3)
+    assert (found.hits[0].doc, found.hits[0].page) == (GUIDE, 9)
+    assert found.scores.max() == pytest.approx(found.hits[0].score, abs=1e-4)

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from engine.agent import retriever_for  # noqa: E402
 from engine.agent.offline import unknown_names  # noqa: E402
 from engine.agent.support import SIGNALS, WEIGHTS, combined, signals  # noqa: E402
-from engine.evaluate import QaItem  # noqa: E402
+from engine.evaluate import load_qa  # noqa: E402
 
 SETS = [ROOT.parent / "shared" / "eval" / "qa_dev.jsonl", ROOT / "tests" / "corpus" / "qa_heldout.jsonl",
         ROOT / "tests" / "corpus" / "qa_fresh.jsonl", ROOT / "tests" / "corpus" / "qa_fresh2.jsonl"]
@@ -48,11 +48,8 @@ def question_rows(data_dir: str, files: list[Path], method: str = "hybrid") -> l
     corpus = retriever.corpus
     rows = []
     for path in files:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if not line.strip():
-                continue
-            original = json.loads(line).get("original_id")
-            item = QaItem.model_validate_json(line)
+        for item in load_qa(path):
+            original = item.original_id
             retrieval = retriever.search(item.question, method=method, k=10)
             row = {"set": path.stem, "id": item.id, "original_id": original, "answerable": item.answerable,
                    "unknown": bool(unknown_names(corpus, item.question))}

@@ -40,7 +40,6 @@ weighs them: the document's own idf, words naming the document discounted):
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -51,7 +50,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine.agent import retriever_for  # noqa: E402
-from engine.evaluate import RANK_DEPTH, QaItem  # noqa: E402
+from engine.evaluate import RANK_DEPTH, load_qa  # noqa: E402
 from engine.index import lexical  # noqa: E402
 from engine.index.corpus import CorpusIndex  # noqa: E402
 from engine.index.evidence import page_units, score_windows  # noqa: E402
@@ -193,11 +192,8 @@ def question_rows(data_dir: str, files: Sequence[Path]) -> list[dict]:
     features = Features(corpus)
     rows = []
     for path in files:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if not line.strip():
-                continue
-            original = json.loads(line).get("original_id")
-            item = QaItem.model_validate_json(line)
+        for item in load_qa(path):
+            original = item.original_id
             if not item.answerable or not item.gold_pages:
                 continue
             gold = {(d, p) for d, pages in item.gold_pages.items() for p in pages}

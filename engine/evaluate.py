@@ -43,6 +43,7 @@ class QaItem(BaseModel):
     key_facts: list[str] = Field(default_factory=list)
     answerable: bool = True
     type: str = ""
+    original_id: str | None = None  # a reworded variant: the id of the question it rewords
 
 
 class QuestionResult(Model):

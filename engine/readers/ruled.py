@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from engine.readers.layout import Line
-from engine.readers.paragraphs import join_lines
+from engine.readers.tables import table_block
 from engine.schemas import Block
 
 SNAP = 1.5  # points: rulings this close are one
@@ -224,25 +224,5 @@ def grid_block(grid: Grid, lines: list[Line], vocabulary: set[str], box, style) 
     rows = cells(grid, lines)
     if len(rows) < 2 or len(rows[0]) < 2:
         return None
-    text = ""
-    spans: list[dict] = []  # BlockLine fields (validated with the block)
-    out: list[list[str]] = []
-    for r, row in enumerate(rows):
-        out.append([])
-        if r:
-            text += "\n"
-        for c, cell in enumerate(row):
-            if c:
-                text += " | "
-            if not cell:
-                out[-1].append("")
-                continue
-            joined, parts = join_lines([l.text for l in cell], vocabulary)
-            spans += [{"start": len(text) + s, "end": len(text) + e, "bbox": box([l])}
-                      for (s, e), l in zip(parts, cell)]
-            text += joined
-            out[-1].append(joined)
     every = [l for row in rows for cell in row for l in cell]
-    first = min(every, key=lambda l: (l.y0, l.x0))
-    return Block(kind="table", text=text, bbox=box(every), style=style(first), lines=spans,  # type: ignore[arg-type]
-                 cells=out)  # (dicts: the Block validates them into BlockLine, cheaper than models)
+    return table_block(rows, min(every, key=lambda l: (l.y0, l.x0)), vocabulary, box, style)

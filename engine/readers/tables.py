@@ -87,29 +87,35 @@ class Table:
         return placed
 
     def block(self, vocabulary: set[str], box, style) -> Block:
-        """The table as one block: rows split by newlines, cells by " | " (an empty cell stays empty),
-        each printed line's span kept."""
-        text = ""
-        spans: list[dict] = []  # BlockLine fields (validated with the block)
-        rows: list[list[str]] = []
-        for r, row in enumerate(self.columns()):
-            rows.append([])
-            if r:
-                text += "\n"
-            for c, cell in enumerate(row):
-                if c:
-                    text += " | "
-                if cell is None:
-                    rows[-1].append("")
-                    continue
-                joined, parts = join_lines([l.text for l in cell.lines], vocabulary)
-                spans += [{"start": len(text) + s, "end": len(text) + e, "bbox": box([l])}
-                          for (s, e), l in zip(parts, cell.lines)]
-                text += joined
-                rows[-1].append(joined)
-        every = [l for row in self.rows for cell in row for l in cell.lines]
-        return Block(kind="table", text=text, bbox=box(every), style=style(self.rows[0][0].lines[0]),
-                     lines=spans, cells=rows)  # type: ignore[arg-type]  # dicts: the Block validates them into BlockLine (cheaper than models)
+        """The table as one block (see `table_block`)."""
+        grid = [[cell.lines if cell is not None else [] for cell in row] for row in self.columns()]
+        return table_block(grid, self.rows[0][0].lines[0], vocabulary, box, style)
+
+
+def table_block(grid: list[list[list[Line]]], first: Line, vocabulary: set[str], box, style) -> Block:
+    """A table as one block: rows split by newlines, cells by " | " (a cell without lines stays empty), `cells`
+    in columns, each printed line's span kept; `first` gives the block its style."""
+    text = ""
+    spans: list[dict] = []  # BlockLine fields (validated with the block)
+    rows: list[list[str]] = []
+    for r, row in enumerate(grid):
+        rows.append([])
+        if r:
+            text += "\n"
+        for c, cell in enumerate(row):
+            if c:
+                text += " | "
+            if not cell:
+                rows[-1].append("")
+                continue
+            joined, parts = join_lines([l.text for l in cell], vocabulary)
+            spans += [{"start": len(text) + s, "end": len(text) + e, "bbox": box([l])}
+                      for (s, e), l in zip(parts, cell)]
+            text += joined
+            rows[-1].append(joined)
+    every = [l for row in grid for cell in row for l in cell]
+    return Block(kind="table", text=text, bbox=box(every), style=style(first), lines=spans,  # type: ignore[arg-type]
+                 cells=rows)  # (dicts: the Block validates them into BlockLine, cheaper than models)
 
 
 def _column(cell: Cell, bands: list[tuple[float, float]]) -> int:

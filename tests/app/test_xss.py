@@ -335,9 +335,9 @@ def test_a_pdf_full_of_payloads_runs_nothing_on_any_page(browser_page, hostile_f
     modal = page.locator("#shiny-modal")
     for _ in range(5):  # the table is drawn again (selection lost) while the run's last updates arrive
         page.locator("#library-corpus td").first.click()
-        page.locator("#library-corpus tr[aria-selected='true']").wait_for()
-        page.click("#library-remove")
-        try:
+        try:  # a click on a table being replaced selects nothing: click the new one
+            page.locator("#library-corpus tr[aria-selected='true']").wait_for(timeout=5_000)
+            page.click("#library-remove")
             modal.wait_for(timeout=3_000)
             break
         except PlaywrightTimeout:

@@ -195,7 +195,18 @@ class IngestRunner:
         _end_process(process, grace=10.0)
         _CHILDREN.discard(process)
         events.close()
+        if outcome[1]:
+            _mark_cancelled(Workspace(job.root))
         return outcome
+
+
+def _mark_cancelled(workspace: Workspace) -> None:
+    """After a cancelled run: the records it left pending without a reason (ended mid-stage, or added and never
+    started) say why, as a document stopped between stages does; they stay pending, so the next run resumes them."""
+    for record in workspace.records():
+        if record.status == Status.PENDING and record.error is None:
+            record.error = "cancelled"
+            workspace.save(record)
 
 
 @dataclass(frozen=True)

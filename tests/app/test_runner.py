@@ -96,4 +96,7 @@ def test_cancel_ends_the_child_process_and_its_workers(tmp_path: Path) -> None:
     while any(alive(p) for p in procs) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert [p for p in procs if alive(p)] == []
-    assert {r.status.value for r in Workspace(tmp_path / "ws").records()} <= {"pending", "ok"}
+    records = Workspace(tmp_path / "ws").records()
+    assert {r.status.value for r in records} <= {"pending", "ok"}
+    # stopped between stages or ended mid-stage, a document left pending says why
+    assert all(r.error == "cancelled" for r in records if r.status.value == "pending")

@@ -185,7 +185,8 @@ def test_cancelling_a_recompute_run_keeps_finished_documents(page, workspace):
     records = Workspace(workspace).records()
     demoted = [r for r in records if r.status.value != "ok"]
     # one document at a time (PDFRAG_WORKERS=1): at most the one whose stages were being replaced is pending
-    assert len(demoted) <= 1 and all(r.status.value == "pending" and r.error == "cancelled" for r in demoted)
+    assert len(demoted) <= 1 and all(r.status.value == "pending" and r.error == "cancelled" for r in demoted), \
+        [(r.file_name, r.status.value, r.error) for r in demoted]
     page.click("#pipeline-start")  # and the next run makes it whole again
     _run_finished(page)
     assert {r.status.value for r in Workspace(workspace).records()} == {"ok"}

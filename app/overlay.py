@@ -52,14 +52,20 @@ class PageGeometry:
                 100 * (y1 - y0) / self.height)
 
 
-def page_geometry(path: Path, page: int) -> PageGeometry | None:
-    """The displayed size and rotation of a 1-based page (None when the PDF cannot be read); cached by
-    file, size and modification time. Nothing is drawn: the page's dictionary is read."""
+def file_version(path: Path) -> tuple[str, int, int] | None:
+    """A cache key for a file's current content: path, modification time and size (None: unreadable)."""
     try:
         stat = path.stat()
     except OSError:
         return None
-    return _geometry(str(path), stat.st_mtime_ns, stat.st_size, page)
+    return str(path), stat.st_mtime_ns, stat.st_size
+
+
+def page_geometry(path: Path, page: int) -> PageGeometry | None:
+    """The displayed size and rotation of a 1-based page (None when the PDF cannot be read); cached by
+    file, size and modification time. Nothing is drawn: the page's dictionary is read."""
+    version = file_version(path)
+    return None if version is None else _geometry(*version, page)
 
 
 @lru_cache(maxsize=4096)

@@ -11,7 +11,7 @@ from shiny import module, reactive, render, ui
 
 from app.images import PageImageService
 from app.docpick import docpick_server, docpick_ui
-from app.overlay import blocks_layer, highlight_layer, legend, page_geometry
+from app.overlay import blocks_layer, file_version, highlight_layer, legend, page_geometry
 from app.safe_html import render_markdown
 from app.state import Focus
 from app.workspaces import SessionWorkspace
@@ -179,11 +179,9 @@ def inspect_server(input, output, session, *, space: SessionWorkspace, records: 
 
     def page_blocks(rec: DocumentRecord, number: int) -> PageBlocks | None:
         path = space.workspace.blocks_path(rec)
-        try:
-            stat = path.stat()
-        except OSError:
+        key = file_version(path)
+        if key is None:
             return None
-        key = (str(path), stat.st_mtime_ns, stat.st_size)
         if key not in layouts:
             layouts.clear()  # one document's blocks at a time
             try:
@@ -246,11 +244,9 @@ def inspect_server(input, output, session, *, space: SessionWorkspace, records: 
     def blocks(rec: DocumentRecord, kind: str) -> list[str] | None:
         path = (space.workspace.raw_markdown_path(rec) if kind == "raw"
                 else space.workspace.reformatted_markdown_path(rec))
-        try:
-            stat = path.stat()
-        except OSError:
+        key = file_version(path)
+        if key is None:
             return None
-        key = (str(path), stat.st_mtime_ns, stat.st_size)
         if key not in texts:
             for old in [k for k in texts if k[0] == key[0]]:
                 del texts[old]

@@ -330,11 +330,13 @@ class ProgressBoard:
     log: list[str] = field(default_factory=list)
     running: bool = False
     current: str = ""
+    runs: int = 0  # runs started in this session: lets a watcher tell this run's end from the last one's
 
     def apply(self, message: Message) -> bool:
         """Fold one message in; True when the workspace's documents changed (one appeared or finished)."""
         if isinstance(message, RunStarted):
             self.running, self.current = True, message.batch.label
+            self.runs += 1
             self.log.append(f"Run started: {message.batch.label}")
             self.docs = {name: DocProgress(name, status="queued") for name in queued_names(message.batch)}
             return False

@@ -239,7 +239,8 @@ def pipeline_server(input, output, session, *, space: SessionWorkspace, runner: 
         else:
             text = "Idle. Uploads start a run by themselves; “Process all documents” resumes anything unfinished."
         lines = [ui.div(line, class_="small") for line in reversed(board.log[-8:-1])] if board.log else []
-        return ui.div(ui.p(text, class_="mt-2 mb-1 pdfrag-run-status", **{"data-running": str(board.running).lower()}),
+        return ui.div(ui.p(text, class_="mt-2 mb-1 pdfrag-run-status", **{"data-running": str(board.running).lower(),
+                                                                         "data-runs": str(board.runs)}),
                       ui.div(*lines, class_="text-muted pdfrag-log"))
 
     @render.ui

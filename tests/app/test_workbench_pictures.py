@@ -154,20 +154,29 @@ def test_the_page_slider_turns_pages(page):
     assert page.locator("#inspect-page_label").inner_text().startswith(f"Page {last} of")
 
 
-def _run_finished(page) -> None:
-    page.wait_for_function("() => { const s = document.querySelector('.pdfrag-run-status');"
-                           " return s && s.dataset.running === 'false' && /finished|cancelled/.test(s.textContent); }",
-                           timeout=60_000)
+def _runs(page) -> int:
+    """How many runs this session has started (the status line's counter)."""
+    status = page.locator(".pdfrag-run-status")
+    return int(status.get_attribute("data-runs") or 0) if status.count() else 0
+
+
+def _run_finished(page, runs_before: int) -> None:
+    """Wait for the end of the run started after `runs_before` runs: the status line of the run before says
+    'finished' or 'cancelled' too, until the server has taken the click."""
+    page.wait_for_function("n => { const s = document.querySelector('.pdfrag-run-status');"
+                           " return s && Number(s.dataset.runs) > n && s.dataset.running === 'false'"
+                           " && /finished|cancelled/.test(s.textContent); }", arg=runs_before, timeout=60_000)
 
 
 def test_a_new_run_starts_from_queued_rows_and_cached_documents_take_no_time(page):
     tab(page, "Pipeline")
+    before = _runs(page)
     page.click("#pipeline-start")
     rows = page.locator("tr.pdfrag-doc-progress")
     rows.first.wait_for()
     assert set(rows.evaluate_all("rows => rows.map(r => r.dataset.status)")) <= {"queued", "waiting", "running",
                                                                                   "cached"}
-    _run_finished(page)
+    _run_finished(page, before)
     assert set(rows.evaluate_all("rows => rows.map(r => r.dataset.status)")) == {"cached"}
     assert set(page.locator(".pdfrag-doc-time").all_inner_texts()) == {"nothing to do"}
     screenshot(page, "v2-pipeline-cached")
@@ -178,17 +187,19 @@ def test_cancelling_a_recompute_run_keeps_finished_documents(page, workspace):
 
     tab(page, "Pipeline")
     page.locator("#pipeline-force").check()
+    before = _runs(page)
     page.click("#pipeline-start")
     page.click("#pipeline-cancel")
-    _run_finished(page)
+    _run_finished(page, before)
     page.locator("#pipeline-force").uncheck()
     records = Workspace(workspace).records()
     demoted = [r for r in records if r.status.value != "ok"]
     # one document at a time (PDFRAG_WORKERS=1): at most the one whose stages were being replaced is pending
     assert len(demoted) <= 1 and all(r.status.value == "pending" and r.error == "cancelled" for r in demoted), \
         [(r.file_name, r.status.value, r.error) for r in demoted]
+    before = _runs(page)
     page.click("#pipeline-start")  # and the next run makes it whole again
-    _run_finished(page)
+    _run_finished(page, before)
     assert {r.status.value for r in Workspace(workspace).records()} == {"ok"}
 
 

@@ -17,10 +17,11 @@ import re
 from dataclasses import dataclass
 from typing import Literal, cast
 
+from engine.extract.titles import restates, words_of
 from engine.markdown import page_of_lines
 from engine.schemas.tree import DocTree, StructureSource, TreeNode
 
-VERSION = 3  # bump when the output changes: the pipeline re-runs the stage (the tree)
+VERSION = 4  # bump when the output changes: the pipeline re-runs the stage (the tree; 4: titles that extend)
 
 REPORT_LINE_RE = re.compile(r"^(#+)\s+(.*?)\s*\[line\s+(\d+)\](?:\s*\[(outline|contents|layout|llm)\])?$")
 DECK_SECTION_RE = re.compile(r"^#+\s*(.*?)(?:\s*\[page\s+\d+\])?$")
@@ -171,19 +172,14 @@ def _add_uncategorized(root: TreeNode, kind: str, pages: int, number: int, warni
         warnings.append(f"{span} not covered by the structure; put under {UNCATEGORIZED}")
 
 
-TITLE_WORDS_RE = re.compile(r"\w+")
-
-
-def _same_title(a: str, b: str) -> bool:
-    words = TITLE_WORDS_RE.findall(a.casefold())
-    return bool(words) and words == TITLE_WORDS_RE.findall(b.casefold())
-
-
 def _lift_title(nodes: list[TreeNode], titles: tuple[str, ...]) -> list[TreeNode]:
-    """The top nodes with a lone heading that repeats the root's title (the document's H1, or the file-name
-    entry a created TOC puts over a preamble) merged into the root: its children take its place, a level up."""
+    """The top nodes with a lone heading that restates the root's title (the document's H1, or the file-name
+    entry a created TOC puts over a preamble): the same words, or for the title also the title with its
+    subtitle or a truncated copy of it. It is merged into the root: its children take its place, a level up."""
+    title, *aliases = titles
     while len(nodes) == 1 and nodes[0].kind == "heading" and nodes[0].start_page == 1 \
-            and any(_same_title(nodes[0].title, title) for title in titles if title):
+            and (restates(nodes[0].title, title) or any(words_of(nodes[0].title) == words_of(alias)
+                                                        for alias in aliases if alias)):
         nodes = nodes[0].children
         for top in nodes:
             for node in top.walk():

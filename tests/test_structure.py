@@ -71,6 +71,25 @@ def test_a_lone_top_heading_that_repeats_the_root_title_is_merged_into_the_root(
     assert [n.title for n in unchanged.root.children] == ["report_v2"]
 
 
+@pytest.mark.parametrize(("heading", "doc_title", "lifted"), [
+    ("Survey Methods", "Survey Methods: A Field Guide", True),  # the root has the subtitle
+    ("Survey Methods: A Field Guide", "Survey Methods", True),  # the root is a truncated copy (docinfo)
+    ("Survey", "Survey Methods", False),  # one word opens too many titles
+    ("Methods for Surveys", "Survey Methods", False),
+])
+def test_a_lone_top_heading_that_extends_or_shortens_the_title_is_merged_into_the_root(heading, doc_title, lifted):
+    structure = f"# {heading} [line 0]\n## Methods [line 6]\n## Results [line 16]"
+    tree = build_tree(structure, kind="report", pages=5, doc_title=doc_title, markdown=REPORT)
+    titles = [n.title for n in tree.root.children]
+    assert titles == (["Uncategorized", "Methods", "Results"] if lifted else [heading])
+
+
+def test_a_file_name_alias_lifts_only_a_heading_with_its_very_words():
+    structure = "# report v2 final [line 0]\n## Methods [line 6]"
+    tree = build_tree(structure, kind="report", pages=5, doc_title="T", markdown=REPORT, aliases=("report_v2",))
+    assert [n.title for n in tree.root.children] == ["report v2 final"]
+
+
 def test_report_pages_before_first_heading_are_uncategorized():
     structure = "## Results [line 16]\n### Detail [line 21]\n# Annex [line 26]"
     tree = build_tree(structure, kind="report", pages=5, doc_title="R", markdown=REPORT)

@@ -148,6 +148,22 @@ def words_of(text: str) -> tuple[str, ...]:
     return _words(strip_markup(text))
 
 
+def extends(longer: str, shorter: str) -> bool:
+    """`longer` is `shorter` with more words after it: a title and its subtitle ("River Survey Methods: A Field
+    Guide" over "River Survey Methods"), or a full title over a truncated copy of it (a docinfo Title that
+    stops before the title's last printed line). `shorter` must hold two words at least: one word opens too
+    many titles to say anything."""
+    long_words, short_words = words_of(longer), words_of(shorter)
+    return len(short_words) >= 2 and len(long_words) > len(short_words) \
+        and long_words[:len(short_words)] == short_words
+
+
+def restates(a: str, b: str) -> bool:
+    """Two lines name the same title: the same words, or one extends the other (see `extends`)."""
+    words_a, words_b = words_of(a), words_of(b)
+    return bool(words_a) and (words_a == words_b or extends(a, b) or extends(b, a))
+
+
 def cut_after(text: str, start: int, count: int) -> int:
     """Offset just after the `count`-th word of `text` from `start`, with the punctuation that closes it."""
     words = list(WORD_RE.finditer(text, start))

@@ -102,6 +102,15 @@ def test_title_docinfo_wins_when_meaningful():
     )
 
 
+def test_title_the_printed_h1_when_the_docinfo_title_stops_before_its_end():
+    md = join_pages(["# Protecting Information in Nonfederal Systems and Organizations\n\nText."])
+    docinfo = {"title": "Protecting Information in Nonfederal Systems"}
+    assert extract_title(info(docinfo=docinfo), md, []) == (
+        "Protecting Information in Nonfederal Systems and Organizations", Provenance.LAYOUT)
+    other = join_pages(["# Systems and Organizations\n\nText."])  # an H1 that does not extend it: docinfo
+    assert extract_title(info(docinfo=docinfo), other, []) == (docinfo["title"], Provenance.PDF_INFO)
+
+
 def test_title_falls_back_to_the_h1():
     md = join_pages(["# Layout Title\n\nText.", "## Section\n\nMore."])
     got = extract_title(info(docinfo={"title": "Microsoft Word - x.docx"}), md, [])

@@ -42,7 +42,7 @@ from engine.schemas.metadata import ContextMetadata
 from engine.schemas.pdf import PdfInfo
 from engine.schemas.toc import Heading
 
-VERSION = 4  # bump when the output changes: the pipeline re-runs the stage (4: sentences split by engine.text)
+VERSION = 5  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo)
 
 __all__ = [
     "VERSION", "extract_metadata",

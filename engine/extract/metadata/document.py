@@ -6,6 +6,7 @@ import re
 
 from engine.extract.metadata.dates import MONTH, YEAR
 from engine.extract.metadata.text import heading_list
+from engine.extract.titles import extends
 from engine.markdown import marker
 from engine.schemas.base import Provenance
 from engine.schemas.pdf import PdfInfo
@@ -39,12 +40,14 @@ def is_meaningful_title(title: str, file_name: str = "") -> bool:
 
 
 def extract_title(info: PdfInfo, markdown: str, headings: list[Heading]) -> tuple[str, Provenance | None]:
-    """The docinfo title when meaningful (pdf-info); else the H1 (layout); else, when the H1 is only the
-    file name the reformatter fell back to, the first heading of page 1 with at least three words."""
+    """The docinfo title when meaningful (pdf-info), or the H1 when it prints that title and more (a docinfo
+    Title cut before the title's last line; layout); else the H1 (layout); else, when the H1 is only the file
+    name the reformatter fell back to, the first heading of page 1 with at least three words."""
     docinfo = " ".join(info.docinfo.get("title", "").split())
-    if is_meaningful_title(docinfo, info.file_name):
-        return docinfo, Provenance.PDF_INFO
     found = heading_list(markdown, headings)
+    if is_meaningful_title(docinfo, info.file_name):
+        printed = next((" ".join(title.replace("**", "").split()) for _, level, title in found if level == 1), "")
+        return (printed, Provenance.LAYOUT) if extends(printed, docinfo) else (docinfo, Provenance.PDF_INFO)
     first_end = re.search(rf"^{re.escape(marker(1))}\s*$", markdown, re.M)
     page_one_lines = markdown.count("\n", 0, first_end.start()) if first_end else len(markdown)
     h1 = [title for _, level, title in found if level == 1][:1]

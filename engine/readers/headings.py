@@ -529,6 +529,30 @@ def _numbered_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dic
             else rank for order, rank in ranks.items()}
 
 
+NAMED_NUMBER_RE = re.compile(r"^([A-Z][a-z]{2,})\s+(\d{1,2}(?:\.\d{1,2}){0,4})\.?[:.]?\s+\S")
+NAMED_GROUP = 3  # headings of one label word and depth ("Strategy 1.1.2", "Strategy 4.1.3") that settle their rank
+NAMED_SHARE = 2 / 3  # share of them that must hold one rank for the rest to follow it
+
+
+def _named_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dict[int, float]:
+    """One label word and one numbering depth, one rank: when most headings labelled alike ("Strategy 4.1.2.",
+    "Goal 3:") hold one rank, the few set in another style (a bold one among regular ones) take it."""
+    groups: dict[tuple[str, int], list[int]] = {}
+    for cand in candidates:
+        match = NAMED_NUMBER_RE.match(cand.text)
+        if match is not None and cand.order in ranks:
+            groups.setdefault((match.group(1).lower(), match.group(2).count(".")), []).append(cand.order)
+    out = dict(ranks)
+    for orders in groups.values():
+        if len(orders) < NAMED_GROUP:
+            continue
+        mode, count = Counter(ranks[o] for o in orders).most_common(1)[0]
+        if count >= NAMED_SHARE * len(orders):
+            for o in orders:
+                out[o] = mode
+    return out
+
+
 TITLE_WORD_RE = re.compile(r"\w+")
 COVER_LIKE = 4  # candidates on a page with no prose under any of them: a cover, not sections
 
@@ -730,6 +754,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     if title is not None and title.order in ranks:  # the title above everything, alone
         ranks = {order: 0 if order == title.order else max(rank, 1) for order, rank in ranks.items()}
     ranks = _numbered_ranks([c for items in kept.values() for c in items], ranks)
+    ranks = _named_ranks([c for items in kept.values() for c in items], ranks)
     ranks = _matter_ranks(kept, ranks)
     ranks = _listed_children([c for items in kept.values() for c in items], ranks)
     # compress in document order so that an unused style leaves no gap (depth capped at Markdown's 6)

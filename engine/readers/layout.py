@@ -27,6 +27,7 @@ LABEL_RE = re.compile(
 )
 BULLET_GLYPH_RE = re.compile(rf"^[{BULLET_GLYPHS}\ufffd\-–]$")
 DEGENERATE_SIZE = 10.0
+UNREADABLE = 2.0  # points: a span set smaller is not printed to be read
 STRETCHED_GAP = 2.5  # ems between two words of a stretched justified line (dvips word fragments)
 # Type3 fonts made by dvips name their glyphs "/0".."/9" and by TeX's OT1 codes (0x0B = ff ...); without
 # a full ToUnicode map, MuPDF reports the digits as U+0000..U+0009 and, asked for character codes
@@ -110,6 +111,8 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         text = span["text"]
         if not text:
             continue
+        if span["size"] < UNREADABLE and not span.get("font", "").startswith("Type3"):
+            continue  # (text too small to read, a hidden tag or placeholder; a dvips Type3 font reports 0.12)
         if span.get("font", "").startswith("Type3") and min(text) < "\x10":
             text = text.translate(TYPE3_CODES)
         text_parts.append(text)

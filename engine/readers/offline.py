@@ -28,7 +28,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 18  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 19  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -49,6 +49,8 @@ class OfflineReader:
     #     a list (":" or ";" at its end); the title block above a first-page contents; commas wrap headings
     # 18: appendix numbers ("A.1", "C.2.1") are decimal labels; unnumbered headings join a style's top numbering;
     #     a cover page inside the document (a sample form's) gives no headings
+    # 19: text too small to read (under 2 pt, Type3 aside) is dropped; headings of one label word and depth
+    #     ("Strategy 1.1.2.") share the rank most of them have
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -75,6 +75,20 @@ def test_numbering_depth_gives_a_heading_set_in_another_style_its_depth_level():
     assert levels[0] < levels[1]
 
 
+def test_headings_labelled_with_one_word_and_depth_share_the_level_most_of_them_have():
+    def cand(order, text, size, bold):
+        return Candidate(2 + order // 3, order % 3, 1, text, Style(size, bold, False, False, ""), order, under=5,
+                         prose=True)
+    cands = [cand(0, "1. Safety", 16, True), cand(1, "Strategy 1.1.1. Roads", 12, False),
+             cand(2, "Strategy 1.1.2. Workers", 12, False), cand(3, "Strategy 1.1.3. Research", 12, True),
+             cand(4, "Strategy 1.1.4. Data", 12, False), cand(5, "2. Economy", 16, True),
+             cand(6, "Key Findings", 12, True), cand(7, "Strategy 2.1.1. Jobs", 12, False),
+             cand(8, "Other Findings", 12, True)]
+    levels = assign_levels(cands, 10.0, 20)
+    assert levels[1] == levels[2] == levels[3] == levels[4]  # the bold one is their sibling, not their parent
+    assert levels[0] < levels[1] and levels[6] < levels[7]  # (the bold style itself still ranks above)
+
+
 def test_a_line_in_small_capitals_takes_its_capitals_size():
     assert _small_caps_size([{"size": 10, "text": "VI."}, {"size": 10, "text": "E"}, {"size": 8, "text": "XPERIMENTAL"},
                              {"size": 10, "text": " E"}, {"size": 8, "text": "VALUATION"}]) == 10

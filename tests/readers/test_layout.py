@@ -25,14 +25,28 @@ def test_runs_with_a_gap_keep_their_space():
 def test_dvips_type3_digits_and_ligatures_are_restored():
     from engine.readers.layout import _fragment
 
-    def span(text, font):
-        return {"text": text, "font": font, "size": 0.12, "flags": 0, "bbox": (0, 0, 50, 10)}
+    def span(text, font, size=0.12):
+        return {"text": text, "font": font, "size": size, "flags": 0, "bbox": (0, 0, 50, 10)}
 
     line = {"bbox": (72, 100, 300, 110), "spans": [span("De\x0cnition, March \x01, \x01\t\x08\t", "Type3 (12 0 R)"),
                                                    span(" e\x0ecient", "Type3 (12 0 R)")]}
     assert _fragment(line, 0).text == "Definition, March 1, 1989 efficient"
-    other = {"bbox": (72, 100, 300, 110), "spans": [span("tab\tkept", "Helvetica")]}
+    other = {"bbox": (72, 100, 300, 110), "spans": [span("tab\tkept", "Helvetica", 10.0)]}
     assert _fragment(other, 0).text == "tab kept"  # only Type3 spans are translated
+
+
+def test_text_too_small_to_read_is_not_part_of_a_line():
+    # a hidden tag set at 0.7 pt beside a heading ("PLACEHOLDER_44" + "2. Economy") is no text of the page;
+    # only a Type3 font's degenerate size (0.12, every glyph) is read and repaired
+    from engine.readers.layout import _fragment
+
+    def span(text, size, font="Times-Roman"):
+        return {"text": text, "font": font, "size": size, "flags": 0, "bbox": (0, 0, 50, 10)}
+
+    tagged = {"bbox": (56, 98, 130, 117), "spans": [span("PLACEHOLDER_44", 0.7), span("2. Economy", 14.0)]}
+    assert _fragment(tagged, 0).text == "2. Economy"
+    assert _fragment({"bbox": (56, 112, 60, 114), "spans": [span("PLACEHOLDER_44", 0.7)]}, 0) is None
+    assert _fragment({"bbox": (56, 112, 60, 114), "spans": [span("Word", 0.12, "Type3 (5 0 R)")]}, 0) is not None
 
 
 def test_four_lectures_reads_its_digits(corpus_pdf):

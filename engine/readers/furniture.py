@@ -43,7 +43,45 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     # the same number on every page is no page number (a version or a date stamp)
     found |= {text for text, n in exact.items() if n >= threshold and not PAGE_NUMBER_RE.match(text)}
     found |= {key for key, n in large.items() if n >= max(3, 0.5 * len(pages))}
-    return found | running_by_section(pages, body_size)
+    return found | running_by_section(pages, body_size) | echoed_headings(pages, body_size)
+
+
+ECHO_LABEL_RE = re.compile(r"^(?:(?:chapter|section|part|appendix|kapitel|anhang|chapitre)\s+\w{1,4}\b|[\d.]+)", re.I)
+HEADING_SIZE = 1.12  # of the body size: a line set this large is a heading's
+
+
+def _echo_key(text: str) -> str:
+    """A heading's words without its label, as a running head repeats them ("1.3. The #include command" and
+    "1.3 The #include command", "Chapter 1. Source files format" and "SOURCE FILES FORMAT")."""
+    return " ".join(re.sub(r"[\W_]+", " ", ECHO_LABEL_RE.sub("", text.strip(), count=1)).lower().split())
+
+
+def _set_apart(line: Line, lines: list[Line]) -> bool:
+    """Whether a line stands an em or more above or below every other line not in its row (a running head,
+    not a heading at the top of the text)."""
+    return all(o is line or same_row(o, line) or o.y0 - line.y1 >= line.size or line.y0 - o.y1 >= line.size
+               for o in lines)
+
+
+def echoed_headings(pages: list[PageLayout], body_size: float) -> set[str]:
+    """Running heads that repeat the title of the chapter or section a page is in (each title on one page or
+    two, too few for `running_by_section`): small margin text that reads, without its label, as a heading
+    set large in the text of the same or an earlier page."""
+    found: set[str] = set()
+    heads: dict[str, float] = {}  # a heading's words: the smallest size it is set in
+    for page in pages:
+        margin = _margin_lines(page)
+        inside = {id(l) for l in margin}
+        for line in page.lines:
+            if id(line) not in inside and line.size >= HEADING_SIZE * body_size and len(line.text) <= 120:
+                key = _echo_key(line.text)
+                heads[key] = min(line.size, heads.get(key, line.size))
+        for line in margin:
+            key = _echo_key(line.text)
+            if (len(key.split()) >= 2 or ECHO_LABEL_RE.match(line.text.strip())) and line.size < min(HEADING_SIZE * body_size, heads.get(key, 0.0)) \
+                    and _set_apart(line, page.lines):
+                found.add(_band_key(line.text, line.y0))  # (set smaller than the heading it repeats)
+    return found
 
 
 RUNNING_MIN_PAGES = 3  # pages a running header of one chapter repeats on

@@ -108,6 +108,10 @@ CAPTION_RE = re.compile(
 )
 
 
+CITATION_RE = re.compile(r"^\[[^\]]{1,40}\](?:\s|$)")  # "[53] VERORDNUNG (EU) ...", "[OMB A-130]"
+BROKEN_WORD_RE = re.compile(r"[a-zà-ÿß]-$")
+
+
 def _text_ok(text: str, identifier: bool = False) -> bool:
     """Whether a line's text may be a heading's (`identifier`: it opens with a name set in a monospaced face,
     which may start in lower case: "diagram()", "marks.typ")."""
@@ -234,7 +238,11 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
             words = len(text.split())
             quote = words >= 12 and text.rstrip(" ”\"'’").endswith((".", "!", "?", "…"))
             leads_on = not line.run_in and LEADS_ON_RE.search(text) is not None  # (it introduces a list)
-            if words <= MAX_WORDS + 12 and not quote and not leads_on and not _runs_on(lines, i + count - 1, text) \
+            # a reference list's entry or a bracketed note ("[53] VERORDNUNG ...", "[OMB A-130]"), or a line whose
+            # last word breaks onto the next: text (its lines are passed over with it)
+            broken = BROKEN_WORD_RE.search(text) is not None or CITATION_RE.match(text) is not None
+            if words <= MAX_WORDS + 12 and not quote and not leads_on and not broken \
+                    and not _runs_on(lines, i + count - 1, text) \
                     and not (page_index < cover and not line.run_in and not_a_heading(text, counts)):
                 found.append(Candidate(page_index + 1, i, count, text, style, order,
                                        identifier=line.lead_style[2] and text[:1].islower()))

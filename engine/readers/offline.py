@@ -50,7 +50,8 @@ class OfflineReader:
     # 18: appendix numbers ("A.1", "C.2.1") are decimal labels; unnumbered headings join a style's top numbering;
     #     a cover page inside the document (a sample form's) gives no headings
     # 19: text too small to read (under 2 pt, Type3 aside) is dropped; headings of one label word and depth
-    #     ("Strategy 1.1.2.") share the rank most of them have
+    #     ("Strategy 1.1.2.") share the rank most of them have; running heads that repeat a heading's title are
+    #     furniture; reference entries ("[53] ...") and lines ending in a broken word are not headings
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

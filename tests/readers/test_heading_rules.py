@@ -45,6 +45,39 @@ def test_a_running_head_that_changes_with_the_chapter_is_furniture_but_the_headi
     assert any(l.text == "CHAPTER TWO" and l.size == 16 for l in kept)
 
 
+def test_a_running_foot_that_repeats_a_section_title_is_furniture_though_each_title_runs_on_one_page():
+    # a manual's running foot names the section (each on a page or two: too few to repeat); the heading it
+    # repeats (numbered "1.3", the foot "1.3.") and a body-size heading at the top of the text stay
+    pages, texts = [], ["1.1 The data section", "1.2 The code section", "1.3 The include command"]
+    for n, title in enumerate(texts, start=1):
+        lines = [line(title, 72, 120, size=14.5, bold=True)] + prose(150, 30)
+        if n > 1:
+            previous = texts[n - 2].replace(" ", ". ", 1)
+            lines.append(line(previous, 72, 750, size=10, bold=True))
+        pages.append(PageLayout(n, 612, 792, lines, []))
+    top = [line("Node anchors", 72, 70, bold=True)] + prose(82, 30)  # (a heading at the text's top, in the margin)
+    pages.append(PageLayout(4, 612, 792, top, []))
+    pages.append(PageLayout(5, 612, 792, [line("Node anchors", 72, 300, size=14.5, bold=True)] + prose(320, 10), []))
+    furniture = find_furniture(pages, 10.0)
+    for page in pages[1:3]:
+        kept, _ = strip_furniture(page, furniture)
+        assert not any(l.y0 > 700 for l in kept)
+        assert any(l.size == 14.5 for l in kept)
+    kept, _ = strip_furniture(pages[3], furniture)
+    assert kept[0].text == "Node anchors"
+
+
+def test_a_reference_entry_and_a_line_ending_in_a_broken_word_are_not_headings():
+    refs = [line("[53] VERORDNUNG (EU) 2016/679 DES EUROPAEISCHEN PARLAMENTS UND", 72, 100, bold=True),
+            line("DES RATES vom 27. April 2016 zum Schutz natuerlicher Personen", 72, 112)]
+    item = [line("2. Minimale Offenlegung fuer eine eingeschraenkte Verwendung: Das Offen-", 72, 200, bold=True),
+            line("legen von Daten soll so gering wie moeglich gehalten werden.", 72, 212)]
+    heading = [line("3 Self-Sovereign Identity", 72, 300, size=14, bold=True)]
+    result = compose([PageLayout(1, 612, 792, prose(40, 4) + refs + prose(130, 4) + item + heading + prose(320, 4),
+                                 [])])
+    assert [text for text, _ in headings(result)] == ["3 Self-Sovereign Identity"]
+
+
 def _chapters(first_line):
     """A short book: a title page, then chapters opening with `first_line(n)` above their title."""
     pages = [PageLayout(1, 612, 792, [line("River Survey Methods", 72, 200, size=28, bold=True)], [])]

@@ -16,17 +16,8 @@ from dataclasses import dataclass
 from engine.agent.focus import asks_for_list
 from engine.agent.passages import ANAPHOR_RE, is_item
 from engine.agent.support import question_parts
-from engine.index.evidence import (
-    DATE_RE,
-    NAME_RE,
-    NUMBER_RE,
-    NUMBER_WORDS,
-    PageUnits,
-    Window,
-    answer_type,
-    has_type,
-    readable,
-)
+from engine.agent.values import holds_value, new_values
+from engine.index.evidence import NAME_RE, NUMBER_WORDS, PageUnits, Window, answer_type, readable
 
 MAX_SENTENCES = 6
 ANSWER_CHARS = 750  # later sentences are taken while the answer stays within this length
@@ -45,7 +36,6 @@ COUNT_RE = re.compile(rf"\b(?:\d|{NUMBER_WORDS})\s+(?:\w+\s+){{0,2}}?\w+s\b", re
 HEADINGS = True  # a heading may be picked as the label of what follows it when no value is asked for
 COUNT_LOOKAHEAD = 8  # units after a count of things searched for the sentences going on with it
 LABEL_WORDS = 6  # a line this short, without a full stop, that heads what follows ("Impact", "Mitigation options")
-VALUE_PATTERNS = {"number": NUMBER_RE, "date": DATE_RE, "name": NAME_RE}
 # the first sentence holds the value asked for when one that does holds this share of the best one's words
 VALUE_FIRST = 0.5
 ELISION = " … "  # between sentences of one page that are not next to each other in its text
@@ -68,6 +58,7 @@ class Sentence:
     header: int | None = None  # a table row: its table's header row (whose column names count as its words)
     kinds: frozenset[str] = frozenset()  # the kinds of value asked for that it holds
     own: frozenset[str] | None = None  # a table row's own stems (without its header row's), else None
+    values: frozenset[tuple[str, str]] = frozenset()  # the values of the asked kinds it states (values_of)
 
 
 def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...], question: str) -> list[Sentence]:
@@ -80,14 +71,15 @@ def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...]
         for i, unit in enumerate(analysis.units):
             if unit.start < window.start or unit.end > window.end or (page, i) in found:
                 continue
-            held = frozenset(k for k in kinds if has_type(k, unit.text, question))
+            held = frozenset(k for k in kinds if holds_value(k, unit.text, question))
             if unit.heading and not held and (kinds or not HEADINGS):  # a heading when it states the value, or
                 continue  # as a label of what follows when no value is asked for
             header = table_header_of(analysis, text, i)
             stems = analysis.stems[i] | (analysis.stems[header] if header is not None else frozenset())
             found[(page, i)] = Sentence(page, i, unit.start, unit.end, unit.text, unit.line, stems,
                                         analysis.pairs[i], bool(held), rank, header, held,
-                                        analysis.stems[i] if header is not None else None)
+                                        analysis.stems[i] if header is not None else None,
+                                        values_of(held, unit.text, question))
     return list(found.values())
 
 
@@ -126,7 +118,7 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
     overall_best = max((share(s) for s in pool), default=0.0)
     typed_best = max((share(s) for s in pool if s.typed), default=0.0)
     while len(picked) < MAX_SENTENCES:
-        values = {v for s in picked for v in values_of(s)}
+        values = {v for s in picked for v in s.values}
         after = {(s.page, s.index + 1) for s in picked}
         best, best_score = None, 0.0
         for s in pool:
@@ -137,7 +129,7 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
             own = overlap if s.own is None else damp(s) * sum(w for t, w in weights.items() if t in s.own) / total
             gain = damp(s) * sum(w for t, w in weights.items() if t in s.stems and t not in held) / total
             pairs = len((s.pairs & phrases) - held_pairs) / max(1, len(phrases))
-            value = bool(set(values_of(s)) - values)
+            value = bool(s.values - values)
             follows = (s.page, s.index) in after and s.own is None  # (the next row of a table goes on with nothing)
             if picked and gain <= 0 and not (value and own > 0) and not (follows and (own > 0 or value)):
                 continue
@@ -157,16 +149,18 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
     return picked
 
 
-def values_of(s: Sentence) -> list[tuple[str, str]]:
-    """The values of the asked kinds a sentence states: (kind, the number, date or name), or (kind, "") for
-    a reason or a definition (a second one adds no value)."""
+def values_of(kinds: frozenset[str], text: str, question: str) -> frozenset[tuple[str, str]]:
+    """The values of the asked kinds a text states: (kind, the number, date or name) that the question does
+    not state itself, or (kind, "") for a reason or a definition (a second one adds no value)."""
     found: list[tuple[str, str]] = []
-    for kind in s.kinds:
-        if kind in VALUE_PATTERNS:
-            found += [(kind, m.group(0)) for m in VALUE_PATTERNS[kind].finditer(s.text)]
+    for kind in kinds:
+        if kind == "name":
+            found += [(kind, m.group(0)) for m in NAME_RE.finditer(text) if m.group(0) not in question]
+        elif kind in ("number", "date"):
+            found += [(kind, m.group(0)) for m in new_values(kind, text, question)]
         else:
             found.append((kind, ""))
-    return found
+    return frozenset(found)
 
 
 def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing: bool = False) -> list[Sentence]:

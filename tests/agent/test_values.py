@@ -1,0 +1,61 @@
+"""A question's own numbers are never the value it asks for (engine.agent.values)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.agent.sentences import values_of
+from engine.agent.support import focus_share, nearness
+from engine.agent.values import holds_value, is_own, new_values, numerals
+from engine.index.evidence import analyse
+from engine.text import stem
+
+
+def test_numerals_are_whole_numbers_with_thousands_commas_dropped():
+    assert numerals("1,411 banks in 2023, up 5.1 percent") == {"1411", "2023", "5.1"}
+
+
+@pytest.mark.parametrize(("value", "question", "own"), [
+    ("1998", "Who won the 1998 world cup?", True),
+    ("June 1998", "Who won the 1998 world cup?", True),  # the question's year with a month is still its year
+    ("June 18, 1998", "Who won the 1998 world cup?", False),  # a day the question does not state
+    ("20", "How many banks joined in 2023?", False),  # not a substring match: 20 is not 2023
+    ("1,411", "Were there 1411 member banks?", True),
+    ("three", "Which three risks are named?", True),
+    ("four", "Which three risks are named?", False),
+])
+def test_a_value_is_the_questions_own_when_it_states_only_the_questions_numbers(value, question, own):
+    assert is_own(value, question) is own
+
+
+def test_new_values_leave_out_the_questions_own_numbers():
+    question = "How many teams played in the 1998 world cup?"
+    text = "The June 1998 world cup had 32 teams in 10 stadiums."
+    assert [m.group(0) for m in new_values("number", text, question)] == ["32", "10"]
+    assert not new_values("date", text, question)  # "June 1998" is the question's own year
+    assert not holds_value("number", "The world cup of 1998.", question)
+    assert holds_value("name", "Zinedine Zidane scored twice.", "Who scored in the final?")  # as has_type reads it
+
+
+def test_the_questions_year_beside_the_focus_is_not_the_value_near_it():
+    question = "When was the 2019 interpretation adopted?"
+    year_only = analyse("The interpretation of June 2019 applies to advisers.")
+    assert nearness(year_only, [stem("interpretation")], "date", question) == 0.0
+    assert focus_share(year_only, [stem("interpretation")], "date", question) == 0.0
+    dated = analyse("The interpretation of June 5, 2019 applies to advisers.")
+    assert nearness(dated, [stem("interpretation")], "date", question) > 0.5
+    assert focus_share(dated, [stem("interpretation")], "date", question) == 1.0
+
+
+def test_a_sentence_offers_only_values_the_question_does_not_state():
+    question = "How many member banks were there at year-end 2023?"
+    assert values_of(frozenset({"number"}), "At year-end 2023, 1,411 banks were members.", question) \
+        == {("number", "1,411")}
+    assert values_of(frozenset({"number"}), "At year-end 2023, banks were members.", question) == frozenset()
+
+
+def test_a_question_asking_how_long_takes_a_span_written_with_an_article():
+    text = "Within a week of the survey, copy the data."
+    assert [m.group(0) for m in new_values("number", text, "Within how long should the data be copied?")] \
+        == ["a week"]
+    assert not new_values("number", text, "How many surveys are copied?")  # no span of time asked for

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 
 from engine.readers.layout import Line, PageLayout
 from engine.readers.reading_order import same_row
@@ -116,6 +117,7 @@ def running_by_section(pages: list[PageLayout], body_size: float) -> set[str]:
 
 
 LINE_NUMBER_RE = re.compile(r"^\d{1,5}$")
+GLUED_NUMBER_RE = re.compile(r"^(\d{1,5})\s+(\S.*)$")
 MIN_LINE_NUMBERS = 5
 
 
@@ -126,6 +128,7 @@ def line_numbers(lines: list[Line]) -> set[int]:
     if len(numbers) < MIN_LINE_NUMBERS:
         return set()
     text = [l for l in lines if not LINE_NUMBER_RE.match(l.text)]
+    text = [l for l in text if not GLUED_NUMBER_RE.match(l.text)] or text  # (a line a number was read into)
     left = min((l.x0 for l in text), default=0.0)
     right = max((l.x1 for l in text), default=0.0)
     found: set[int] = set()
@@ -135,6 +138,31 @@ def line_numbers(lines: list[Line]) -> set[int]:
         if len(side) >= MIN_LINE_NUMBERS and sum(1 for d in steps if d == 1) >= 0.8 * len(steps):
             found |= {id(n) for n in side}
     return found
+
+
+def split_glued_numbers(page: PageLayout) -> PageLayout:
+    """The page with each line that a margin line number was read into ("164 5.1.1.7 DE.CM-2: ...") split in
+    two: the number, in the margin's column of line numbers, and the line's text, from the text's left edge."""
+    numbers = line_numbers(page.lines)
+    column = [l for l in page.lines if id(l) in numbers]
+    if not column:
+        return page
+    x0 = sorted(l.x0 for l in column)[len(column) // 2]
+    x1 = max(l.x1 for l in column)
+    starts = [l.x0 for l in page.lines if id(l) not in numbers and l.x0 > x1]
+    if not starts:
+        return page
+    edge = min(starts)
+    lines: list[Line] = []
+    for line in page.lines:
+        match = GLUED_NUMBER_RE.match(line.text) if id(line) not in numbers and abs(line.x0 - x0) < 2 else None
+        if match is None:
+            lines.append(line)
+            continue
+        number = match.group(1)
+        lines.append(replace(line, text=number, x1=x1, lead=0, lead_style=(False, False, False)))
+        lines.append(replace(line, text=match.group(2), x0=max(edge, line.x0), lead=max(0, line.lead - len(number) - 1)))
+    return replace(page, lines=lines)
 
 
 def margin_notes(lines: list[Line]) -> set[int]:

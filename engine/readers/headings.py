@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from engine.readers.furniture import PAGE_NUMBER_RE
 from engine.readers.layout import Line
 from engine.readers.reading_order import same_row
 from engine.readers.sentences import sentence_goes_on
@@ -132,7 +133,9 @@ def _ends_sentence(text: str) -> bool:
     return text.rstrip().endswith((".", ",", ";")) and not re.search(r"\b[A-Z]\.$|\b[IVX]+\.$", text.strip())
 
 
-CONTENTS_TITLE_RE = re.compile(r"^(table of contents|contents|content|inhalt|sommaire|índice|indice)$", re.I)
+CONTENTS_TITLE_RE = re.compile(
+    r"^(table of contents|contents|content|inhalt|inhaltsverzeichnis|sommaire|table des matières|índice|indice)$", re.I)
+CONTENTS_BELOW = 5  # page references under a contents title set lower on its page (under an abstract)
 PAGE_REF_RE = re.compile(r"(\.\s*){3,}\s*\d+\s*$|\s\d{1,3}\s*$")
 
 
@@ -141,7 +144,7 @@ def contents_pages(pages: list[list[Line]], search: int = 10) -> set[int]:
     found: set[int] = set()
     for index, lines in enumerate(pages[:search]):
         refs = sum(1 for l in lines if PAGE_REF_RE.search(l.text)) + _row_page_numbers(lines)
-        titled = any(CONTENTS_TITLE_RE.match(l.text.strip(" :")) for l in lines[:8])
+        titled = any(CONTENTS_TITLE_RE.match(l.text.strip(" :")) for l in lines[:8]) or _titled_below(lines)
         continued = (index - 1) in found and refs >= 5 and refs >= 0.3 * len(lines)
         if (titled and refs >= 3) or continued:
             found.add(index)
@@ -149,6 +152,28 @@ def contents_pages(pages: list[list[Line]], search: int = 10) -> set[int]:
 
 
 BARE_NUMBER_RE = re.compile(r"^\d{1,3}$")
+
+
+def _after_contents(lines: list[Line]) -> int:
+    """Where the text after a contents page's last entry begins, when it begins on that page (a chapter
+    heading under the list, a blank line's gap below its last page reference); 0 when it does not."""
+    last = max((k for k, l in enumerate(lines) if PAGE_REF_RE.search(l.text) or BARE_NUMBER_RE.match(l.text.strip())),
+               default=-1)
+    if last < 0 or all(PAGE_NUMBER_RE.match(l.text.strip()) for l in lines[last + 1:]):
+        return 0  # (nothing under it, or only its page number: "Page vi")
+    nxt = lines[last + 1]
+    return last + 1 if nxt.y0 - lines[last].y1 >= 1.5 * nxt.size else 0
+
+
+def _titled_below(lines: list[Line]) -> bool:
+    """A contents title further down its page (a paper's first page: title, abstract, then "Contents") with
+    page references on most of the lines under it."""
+    for k, line in enumerate(lines[8:], start=8):
+        if CONTENTS_TITLE_RE.match(line.text.strip(" :")):
+            under = lines[k + 1:]
+            refs = sum(1 for l in under if PAGE_REF_RE.search(l.text)) + _row_page_numbers(under)
+            return refs >= CONTENTS_BELOW and 2 * refs >= len(under)
+    return False
 
 
 def _row_page_numbers(lines: list[Line]) -> int:
@@ -193,62 +218,64 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
         end = len(lines)
         contents_title: Candidate | None = None
         if page_index in skip:  # only the contents page's own title is a heading there (and, on the first
-            for index, line in enumerate(lines[:8]):  # page, the title block above it)
+            for index, line in enumerate(lines if page_index - 1 not in skip else ()):  # page, the title block
+                # above it; on a page that continues the contents, its title is a running head)
                 if CONTENTS_TITLE_RE.match(line.text.strip(" :")):
                     title_style = Style(line.size, line.bold, line.italic, _is_caps(line.text), "")
                     contents_title = Candidate(page_index + 1, index, 1, line.text, title_style, -1)
                     break
             end = contents_title.index if page_index == 0 and contents_title is not None else 0
+        spans = [(0, end)] + ([(resume, len(lines))] if page_index in skip and (resume := _after_contents(lines)) else [])
         left = min((l.x0 for l in lines), default=0.0)
         figure = figure_text(lines, left) | table_text(lines)
         for grid in (grids[page_index] if grids else ()):
             figure |= {k for k, line in enumerate(lines) if grid.holds(line)}
-        i = 0
-        prev_heading = False
-        while i < end:
-            line = lines[i]
-            style = None if i in figure else _classify(lines, i, body, left, prev_heading, face)
-            if style is None:
-                prev_heading = False
-                i += 1
-                continue
-            text, count = line.text, 1
-            # merge the following lines of a wrapped heading (same style, close below)
-            while i + count < end and count < 6:
-                nxt = lines[i + count]
-                prev = lines[i + count - 1]
-                emphasised = line.size >= body * 1.12 or line.bold or line.italic
-                if not (
-                    abs(nxt.size - line.size) < 0.6
-                    and nxt.bold == line.bold
-                    and nxt.italic == line.italic
-                    and -0.35 * line.size <= nxt.y0 - prev.y1 <= 1.2 * line.size
-                    and (abs(nxt.x0 - line.x0) < 40 + (80 if label_class(line.text) else 0)
-                         or abs(nxt.x0 + nxt.x1 - prev.x0 - prev.x1) < line.size  # (or centred under it,
-                         or abs(nxt.x1 - prev.x1) < 0.5 * line.size)  # or set flush right with it)
-                    and (emphasised or (_title_case(nxt.text) and not _starts_paragraph(lines, i + count + 1, left)
-                                        and _starts_paragraph(lines, i + count + 1, left, strict=True)))
-                    and (_text_ok(nxt.text) or (emphasised and nxt.text[:1].islower() and len(nxt.text) < 120))
-                    and not (_ends_sentence(prev.text) and not (emphasised and prev.text.rstrip().endswith(",")))
-                    and label_class(nxt.text) is None
-                ):
-                    break
-                text = f"{text} {nxt.text}"
-                count += 1
-            words = len(text.split())
-            quote = words >= 12 and text.rstrip(" ”\"'’").endswith((".", "!", "?", "…"))
-            leads_on = not line.run_in and LEADS_ON_RE.search(text) is not None  # (it introduces a list)
-            # a reference list's entry or a bracketed note ("[53] VERORDNUNG ...", "[OMB A-130]"), or a line whose
-            # last word breaks onto the next: text (its lines are passed over with it)
-            broken = BROKEN_WORD_RE.search(text) is not None or CITATION_RE.match(text) is not None
-            if words <= MAX_WORDS + 12 and not quote and not leads_on and not broken \
-                    and not _runs_on(lines, i + count - 1, text) \
-                    and not (page_index < cover and not line.run_in and not_a_heading(text, counts)):
-                found.append(Candidate(page_index + 1, i, count, text, style, order,
-                                       identifier=line.lead_style[2] and text[:1].islower()))
-                order += 1
-                prev_heading = True
-            i += count
+        for i, end in spans:
+            prev_heading = False
+            while i < end:
+                line = lines[i]
+                style = None if i in figure else _classify(lines, i, body, left, prev_heading, face)
+                if style is None:
+                    prev_heading = False
+                    i += 1
+                    continue
+                text, count = line.text, 1
+                # merge the following lines of a wrapped heading (same style, close below)
+                while i + count < end and count < 6:
+                    nxt = lines[i + count]
+                    prev = lines[i + count - 1]
+                    emphasised = line.size >= body * 1.12 or line.bold or line.italic
+                    if not (
+                        abs(nxt.size - line.size) < 0.6
+                        and nxt.bold == line.bold
+                        and nxt.italic == line.italic
+                        and -0.35 * line.size <= nxt.y0 - prev.y1 <= 1.2 * line.size
+                        and (abs(nxt.x0 - line.x0) < 40 + (80 if label_class(line.text) else 0)
+                             or abs(nxt.x0 + nxt.x1 - prev.x0 - prev.x1) < line.size  # (or centred under it,
+                             or abs(nxt.x1 - prev.x1) < 0.5 * line.size)  # or set flush right with it)
+                        and (emphasised or (_title_case(nxt.text) and not _starts_paragraph(lines, i + count + 1, left)
+                                            and _starts_paragraph(lines, i + count + 1, left, strict=True)))
+                        and (_text_ok(nxt.text) or (emphasised and nxt.text[:1].islower() and len(nxt.text) < 120))
+                        and not (_ends_sentence(prev.text) and not (emphasised and prev.text.rstrip().endswith(",")))
+                        and label_class(nxt.text) is None
+                    ):
+                        break
+                    text = f"{text} {nxt.text}"
+                    count += 1
+                words = len(text.split())
+                quote = words >= 12 and text.rstrip(" ”\"'’").endswith((".", "!", "?", "…"))
+                leads_on = not line.run_in and LEADS_ON_RE.search(text) is not None  # (it introduces a list)
+                # a reference list's entry or a bracketed note ("[53] VERORDNUNG ...", "[OMB A-130]"), or a line whose
+                # last word breaks onto the next: text (its lines are passed over with it)
+                broken = BROKEN_WORD_RE.search(text) is not None or CITATION_RE.match(text) is not None
+                if words <= MAX_WORDS + 12 and not quote and not leads_on and not broken \
+                        and not _runs_on(lines, i + count - 1, text) \
+                        and not (page_index < cover and not line.run_in and not_a_heading(text, counts)):
+                    found.append(Candidate(page_index + 1, i, count, text, style, order,
+                                           identifier=line.lead_style[2] and text[:1].islower()))
+                    order += 1
+                    prev_heading = True
+                i += count
         if contents_title is not None:
             contents_title.order = order
             found.append(contents_title)

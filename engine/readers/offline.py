@@ -10,7 +10,7 @@ from engine.markdown import needs_ocr_note, render_markdown  # noqa: F401  (need
 from engine.pdf import docinfo_title, open_document
 from engine.readers.blocks import Traits, furniture_blocks, mark_continued, page_blocks
 from engine.readers.code import MONO_DOCUMENT
-from engine.readers.furniture import find_furniture, strip_furniture
+from engine.readers.furniture import find_furniture, split_glued_numbers, strip_furniture
 from engine.readers.headings import assign_levels, body_size, cover_pages, find_candidates, join_title
 from engine.readers.paragraphs import line_pitches
 from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, read_layout, reading_order
@@ -51,7 +51,8 @@ class OfflineReader:
     #     a cover page inside the document (a sample form's) gives no headings
     # 19: text too small to read (under 2 pt, Type3 aside) is dropped; headings of one label word and depth
     #     ("Strategy 1.1.2.") share the rank most of them have; running heads that repeat a heading's title are
-    #     furniture; reference entries ("[53] ...") and lines ending in a broken word are not headings
+    #     furniture; reference entries ("[53] ...") and lines ending in a broken word are not headings; a margin line
+    #     number read into a line is split from it; a contents title lower on its page; text after the contents
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -173,6 +174,7 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
     """Page layouts to Markdown: furniture removed, headings leveled, paragraphs and lists rebuilt (`title`: the
     document information's title, which picks the title among the first page's large lines)."""
     warnings = list(warnings or [])
+    layouts = [split_glued_numbers(layout) for layout in layouts]
     raw_body = body_size([p.lines for p in layouts])
     furniture = find_furniture(layouts, raw_body)
     pages: list[list[Line]] = []

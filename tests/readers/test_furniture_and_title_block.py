@@ -3,7 +3,7 @@ block (authors, dates, versions, notices are no headings; a centred title over t
 
 from __future__ import annotations
 
-from engine.readers.furniture import end_page_number, line_numbers, margin_notes, strip_furniture
+from engine.readers.furniture import end_page_number, line_numbers, margin_notes, split_glued_numbers, strip_furniture
 from engine.readers.layout import Line, PageLayout, _without_overprint
 from engine.readers.offline import compose
 from engine.readers.title_block import is_author_line, is_date_line, not_a_heading
@@ -23,6 +23,25 @@ def test_margin_line_numbers_are_furniture_but_numbers_in_the_text_are_not():
     cells = [line("2019", 100, 300, x1=120), line("2020", 200, 300, x1=220), line("2021", 300, 300, x1=320)]
     found = line_numbers(text + numbers + cells)
     assert found == {id(n) for n in numbers}
+
+
+def test_a_margin_line_number_read_into_a_heading_is_dropped_from_it_and_the_heading_joins_its_second_line():
+    # a draft numbers every line; the number beside a heading came out as part of the heading's line
+    lines = []
+    for k in range(8):
+        lines += [line(str(150 + k), 61, 100 + 13 * k, size=7, x1=70), line(BODY, 117, 100 + 13 * k, x1=540)]
+    lines += [line("158 5.1.1.7 DE.CM-2: The physical environment is monitored to detect potential", 61, 220,
+                   size=13, x1=480),
+              line("159", 61, 236, size=7, x1=70), line("cybersecurity events", 117, 236, size=13, x1=226)]
+    for k in range(6):
+        lines += [line(str(160 + k), 61, 255 + 13 * k, size=7, x1=70), line(BODY, 117, 255 + 13 * k, x1=540)]
+    kept, _ = strip_furniture(split_glued_numbers(PageLayout(1, 612, 792, lines, [])), set())
+    assert not any(l.text.isdigit() for l in kept)
+    heading = next(l for l in kept if "DE.CM-2" in l.text)
+    assert heading.text.startswith("5.1.1.7 DE.CM-2") and heading.x0 == 117
+    result = compose([PageLayout(1, 612, 792, lines, [])])
+    assert [b.text for page in result.blocks for b in page.blocks if b.kind == "heading"] == [
+        "5.1.1.7 DE.CM-2: The physical environment is monitored to detect potential cybersecurity events"]
 
 
 def test_a_vertical_notice_in_the_side_margin_is_furniture():

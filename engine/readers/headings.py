@@ -367,8 +367,8 @@ def _starts_paragraph(lines: list[Line], j: int, left: float, strict: bool = Fal
     if j >= len(lines):
         return True
     nxt, prev = lines[j], lines[j - 1]
-    if nxt.x0 > left + 8 or label_class(nxt.text) or nxt.y0 - prev.y1 > 1.5 * nxt.size:
-        return True
+    if nxt.x0 > left + 8 or label_class(nxt.text) or nxt.y0 - prev.y1 > 1.5 * nxt.size or CAPTION_RE.match(nxt.text):
+        return True  # (indented, numbered, after a gap, or a table's or figure's label)
     return False if strict else (nxt.bold != prev.bold or abs(nxt.size - prev.size) >= 1)
 
 
@@ -404,7 +404,8 @@ def _short_block(lines: list[Line], i: int, left: float) -> bool:
     while end < len(lines) and end - i <= HEADING_BLOCK_LINES:
         nxt, prev = lines[end], lines[end - 1]
         if (nxt.bold, nxt.italic) != (line.bold, line.italic) or abs(nxt.size - line.size) >= 0.6 \
-                or not -0.35 * line.size <= nxt.y0 - prev.y1 <= 0.8 * line.size or abs(nxt.x0 - line.x0) > 2:
+                or not -0.35 * line.size <= nxt.y0 - prev.y1 <= 0.8 * line.size or abs(nxt.x0 - line.x0) > 2 \
+                or CAPTION_RE.search(nxt.text):  # (a table's label right under a heading is not part of it)
             break
         end += 1
     block = lines[i:end]
@@ -609,14 +610,22 @@ def _matter_ranks(kept: dict[Style, list[Candidate]], ranks: dict[int, float]) -
             depth = numbering_depth(cand.text)
             if depth is not None and cand.order in ranks:
                 top.setdefault(depth, []).append(cand.order)
-    if len(top.get(1, ())) < 3:  # chapters numbered 1, 2, 3, ...
+    found = []
+    if len(top.get(1, ())) >= 3:  # chapters numbered 1, 2, 3, ...
+        found.append((Counter(ranks[o] for o in top[1]).most_common(1)[0][0], min(top[1]), max(top[1])))
+    # else (or when the numbers are a list's): the top rank whose headings hold none ranked above theirs
+    found.append(_unnumbered_chapters(ranks))
+    for chapters in found:
+        if chapters is None:
+            continue
+        chapter_rank, first, last = chapters
+        if any(0 < r < chapter_rank and first < o < last for o, r in ranks.items()):
+            continue  # something ranked above the chapters among them (parts, or the numbers are not chapters')
+        if 2 * sum(1 for o in ranks if first <= o <= last) < len(ranks):
+            continue  # the chapters hold less than half the headings: a sample or an appendix, not the chapters
+        break
+    else:
         return ranks
-    chapter_rank = Counter(ranks[o] for o in top[1]).most_common(1)[0][0]
-    first, last = min(top[1]), max(top[1])
-    if any(0 < r < chapter_rank and first < o < last for o, r in ranks.items()):
-        return ranks  # something ranked above the chapters among them (parts, or the numbers are not chapters')
-    if 2 * sum(1 for o in ranks if first <= o <= last) < len(ranks):
-        return ranks  # the numbers hold less than half the headings: a sample or an appendix, not the chapters
     out = dict(ranks)
     for items in kept.values():
         orders = [c.order for c in items if c.order in ranks]
@@ -625,6 +634,23 @@ def _matter_ranks(kept: dict[Style, list[Candidate]], ranks: dict[int, float]) -
             for o in orders:
                 out[o] = chapter_rank
     return out
+
+
+def _unnumbered_chapters(ranks: dict[int, float]) -> tuple[float, int, int] | None:
+    """The chapters' rank and the first and last chapter's order when no numbering says which they are: the
+    highest rank held by three or more headings with headings ranked above it, none of them between the first
+    and the last (front or back matter set larger than the chapters)."""
+    by_rank: dict[float, list[int]] = {}
+    for order, rank in ranks.items():
+        if rank > 0:
+            by_rank.setdefault(rank, []).append(order)
+    for rank in sorted(by_rank):
+        orders = by_rank[rank]
+        first, last = min(orders), max(orders)
+        above = [o for o, r in ranks.items() if 0 < r < rank]
+        if len(orders) >= 3 and above and not any(first < o < last for o in above):
+            return rank, first, last
+    return None
 
 
 def _named(cand: Candidate, wanted: set[str]) -> int:

@@ -52,7 +52,8 @@ class OfflineReader:
     # 19: text too small to read (under 2 pt, Type3 aside) is dropped; headings of one label word and depth
     #     ("Strategy 1.1.2.") share the rank most of them have; running heads that repeat a heading's title are
     #     furniture; reference entries ("[53] ...") and lines ending in a broken word are not headings; a margin line
-    #     number read into a line is split from it; a contents title lower on its page; text after the contents
+    #     number read into a line is split from it; a contents title lower on its page; text after the contents;
+    #     a table's label starts a block; front and back matter set larger than unnumbered chapters sits beside them
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -122,6 +122,31 @@ def test_headings_labelled_with_one_word_and_depth_share_the_level_most_of_them_
     assert levels[0] < levels[1] and levels[6] < levels[7]  # (the bold style itself still ranks above)
 
 
+def test_front_and_back_matter_set_larger_than_unnumbered_chapters_sits_beside_them():
+    def cand(order, text, size, caps=False):
+        return Candidate(2 + order, 0, 1, text, Style(size, True, False, caps, ""), order, under=5, prose=True)
+    cands = [cand(0, "Message from the Director", 24), cand(1, "AGENCY OVERVIEW", 16, True),
+             cand(2, "History", 13), cand(3, "STRATEGIC FRAMEWORK", 16, True), cand(4, "Vision", 13),
+             cand(5, "PERFORMANCE DETAILS", 16, True), cand(6, "Goals", 13), cand(7, "Acronyms", 24)]
+    levels = assign_levels(cands, 10.0, 20)
+    assert levels[0] == levels[1] == levels[3] == levels[5] == levels[7]
+    assert levels[2] == levels[4] == levels[6] == levels[1] + 1
+    # a larger style between the chapters is a part over them, and keeps its rank
+    cands = [cand(0, "Part One", 24), cand(1, "AGENCY OVERVIEW", 16, True), cand(2, "STRATEGIC FRAMEWORK", 16, True),
+             cand(3, "Part Two", 24), cand(4, "PERFORMANCE DETAILS", 16, True), cand(5, "Acronyms", 24)]
+    levels = assign_levels(cands, 10.0, 20)
+    assert levels[0] == levels[3] < levels[1] == levels[2] == levels[4]
+
+
+def test_a_heading_right_above_a_tables_label_stands_on_its_own():
+    lines = prose(40, 4) + [line("Strategy 1.03: Provide targeted learning and development for employees", 72, 120,
+                                 size=12, bold=True),
+                            line("TABLE 1.03", 72, 138, size=12, bold=True)] + prose(170, 4)
+    result = compose([PageLayout(1, 612, 792, lines, [])], title="")
+    assert [text for text, _ in headings(result)] == [
+        "Strategy 1.03: Provide targeted learning and development for employees"]
+
+
 def test_a_line_in_small_capitals_takes_its_capitals_size():
     assert _small_caps_size([{"size": 10, "text": "VI."}, {"size": 10, "text": "E"}, {"size": 8, "text": "XPERIMENTAL"},
                              {"size": 10, "text": " E"}, {"size": 8, "text": "VALUATION"}]) == 10

@@ -206,7 +206,7 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
 
         weights = dict(zip(retrieval.terms, lexical.evidence_weights(corpus, retrieval.terms, ev.doc, routing)))
         picked = best_sentences(ev.chosen, page_of, {t: w for t, w in weights.items() if w > 0},
-                                retrieval.question, retrieval.phrases)
+                                retrieval.question, retrieval.phrases, frozenset(corpus.name_terms[ev.doc]))
         text = answer_text(picked, page_of)
         parts.append(f"{index.info.title}: {text}" if routing.comparison else text)
         for page in dict.fromkeys(s.page for s in picked):

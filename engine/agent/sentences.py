@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from engine.agent.focus import asks_for_list
 from engine.agent.passages import ANAPHOR_RE, is_item
-from engine.agent.support import question_parts
+from engine.agent.rows import definitions, is_row, lent_stems, row_nearness
+from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
 from engine.agent.values import holds_value, new_values
 from engine.index.evidence import NAME_RE, NUMBER_WORDS, PageUnits, Window, answer_type, readable
 
@@ -29,6 +30,9 @@ VALUE_SHARE = 0.5  # … plus this share of the question's weight it holds
 PHRASE_BONUS = 0.3  # … holding all of the question's adjacent word pairs (as windows are scored)
 FOLLOW_BONUS = 0.1  # a sentence that goes on from a picked one in its passage
 RANK_BONUS = 0.05  # a sentence of the best passage, less for later ones
+# a new value standing right beside what the question asks about ("63 enforcement actions", the row "Net income |
+# 40.1"), less the farther apart (engine.agent.support.sentence_nearness, engine.agent.rows.row_nearness)
+NEAR_BONUS = 0.2
 # a sentence that goes on counting ("First, …", "Second, …", "(2) …") after a picked one
 ORDINAL_RE = re.compile(r"(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Finally|Lastly|Next|Also|In addition|"
                         r"\(?\d{1,2}[.)]|\(?[a-h][.)]|\(?(?:i|ii|iii|iv|v|vi|vii)[.)])(?=[\s,])")
@@ -59,15 +63,22 @@ class Sentence:
     kinds: frozenset[str] = frozenset()  # the kinds of value asked for that it holds
     own: frozenset[str] | None = None  # a table row's own stems (without its header row's), else None
     values: frozenset[tuple[str, str]] = frozenset()  # the values of the asked kinds it states (values_of)
+    near: float = 0.0  # how close a value asked for stands to what is asked about in it (0 to 1)
 
 
-def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...], question: str) -> list[Sentence]:
+def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...], question: str,
+               names: frozenset[str] = frozenset()) -> list[Sentence]:
     """The units of the chosen passages, each once (headings only when they hold the value asked for, as
-    a slide's large figure does); a table row also holds its header row's words. `page_of(page)` gives
-    that page's (analysis, text)."""
+    a slide's large figure does); a table row also holds its header row's words and the meanings the page
+    gives the terms it carries. `page_of(page)` gives that page's (analysis, text); `names`: the words that
+    name the document (never what a question asks about)."""
+    parts = [(frozenset(focus_terms(part, names)), asked_kind(part)) for part in question_parts(question)]
+    parts = [(focus, kind) for focus, kind in parts if focus and kind in VALUE_KINDS]
     found: dict[tuple[int, int], Sentence] = {}
     for rank, (page, window) in enumerate(chosen):
         analysis, text = page_of(page)
+        lines = text.split("\n")
+        defined: dict[str, frozenset[str]] | None = None
         for i, unit in enumerate(analysis.units):
             if unit.start < window.start or unit.end > window.end or (page, i) in found:
                 continue
@@ -75,11 +86,19 @@ def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...]
             if unit.heading and not held and (kinds or not HEADINGS):  # a heading when it states the value, or
                 continue  # as a label of what follows when no value is asked for
             header = table_header_of(analysis, text, i)
-            stems = analysis.stems[i] | (analysis.stems[header] if header is not None else frozenset())
+            own = analysis.stems[i]
+            row = is_row(lines[unit.line])
+            if row:
+                defined = definitions(analysis) if defined is None else defined
+                own = own | lent_stems(unit.text, defined)
+            near = max((max(sentence_nearness(unit.text, focus, kind, question),
+                            row_nearness(unit.text, focus, kind, question, defined or {}) if row else 0.0)
+                        for focus, kind in parts), default=0.0)
+            stems = own | (analysis.stems[header] if header is not None else frozenset())
             found[(page, i)] = Sentence(page, i, unit.start, unit.end, unit.text, unit.line, stems,
                                         analysis.pairs[i], bool(held), rank, header, held,
-                                        analysis.stems[i] if header is not None else None,
-                                        values_of(held, unit.text, question))
+                                        own if header is not None else None,
+                                        values_of(held, unit.text, question), near)
     return list(found.values())
 
 
@@ -135,7 +154,8 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
                 continue
             if not picked and kinds and not s.typed and typed_best >= VALUE_FIRST * overall_best:
                 continue
-            score = gain + PHRASE_BONUS * pairs + (TYPE_BONUS + VALUE_SHARE * overlap if value else 0.0) \
+            score = gain + PHRASE_BONUS * pairs \
+                + (TYPE_BONUS + VALUE_SHARE * overlap + NEAR_BONUS * s.near if value else 0.0) \
                 + (FOLLOW_BONUS if follows else 0.0) + RANK_BONUS / (1 + s.rank) \
                 + (0.001 if s.header is not None else 0.0)  # a row before its header row, other things equal
             if best is None or score > best_score:
@@ -249,21 +269,24 @@ def asked_kinds(question: str) -> tuple[str, ...]:
 
 
 def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str, float], question: str,
-                   phrases=()) -> list[Sentence]:
-    """The answer's sentences from a document's chosen passages, best page first."""
+                   phrases=(), names: frozenset[str] = frozenset()) -> list[Sentence]:
+    """The answer's sentences from a document's chosen passages, best page first (`names`: the words that
+    name the document)."""
     kinds = asked_kinds(question)
-    pool = candidates(chosen, page_of, kinds, question)
+    pool = candidates(chosen, page_of, kinds, question, names)
     return with_context(pick(pool, weights, kinds, frozenset(phrases)), pool, page_of, asks_for_list(question))
 
 
 def answer_text(sentences: list[Sentence], page_of) -> str:
     """The sentences as prose, each page's run followed by its page reference ("… (p. 12)"); list items
-    after their introduction joined by "; "."""
+    after their introduction, and table rows after one another, joined by "; "."""
     out: list[str] = []
     for n, s in enumerate(sentences):
         _, text = page_of(s.page)
         piece = readable(s.text)
-        if n and sentences[n - 1].page == s.page and is_item(text, s):
+        lines = text.split("\n")
+        if n and sentences[n - 1].page == s.page \
+                and (is_item(text, s) or (is_row(lines[s.line]) and is_row(lines[sentences[n - 1].line]))):
             out[-1] = out[-1].rstrip(";") + ("; " if not out[-1].endswith(":") else " ") + piece
         else:
             out.append(piece)

@@ -216,17 +216,19 @@ def nearness(analysis, focus: list[str], kind: str | None, question: str) -> flo
     if kind not in VALUE_KINDS or not focus:
         return 1.0
     wanted = set(focus)
-    best = 0.0
-    for i, unit in enumerate(analysis.units):
-        if not analysis.stems[i] & wanted:
-            continue
-        values = [len(words(unit.text[:m.start()])) for m in new_values(kind, unit.text, question)]
-        if not values:
-            continue
-        at = [n for n, word in enumerate(words(unit.text)) if stem(word) in wanted]
-        gap = min(abs(v - w) for v in values for w in at)
-        best = max(best, math.exp(-max(0, gap - 1) / NEAR_WORDS))
-    return best
+    return max((sentence_nearness(unit.text, wanted, kind, question) for i, unit in enumerate(analysis.units)
+                if analysis.stems[i] & wanted), default=0.0)
+
+
+def sentence_nearness(text: str, focus: AbstractSet[str], kind: str | None, question: str) -> float:
+    """`nearness` within one sentence: exp(-(d - 1) / NEAR_WORDS) for the fewest steps d from a value of
+    `kind` that the question does not hold to a focus word; 0.0 when it holds no such value or focus word."""
+    values = [len(words(text[:m.start()])) for m in new_values(kind, text, question)]
+    at = [n for n, word in enumerate(words(text)) if stem(word) in focus]
+    if not values or not at:
+        return 0.0
+    gap = min(abs(v - w) for v in values for w in at)
+    return math.exp(-max(0, gap - 1) / NEAR_WORDS)
 
 
 def unit_share(analysis, focus: list[str], units: list[Unit]) -> float:

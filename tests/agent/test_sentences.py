@@ -107,3 +107,24 @@ def test_a_run_on_sentence_counts_its_words_at_less_than_their_weight():
     picked = [s.text for s in sentences_for("Which 2011 ruling on broker advice under the exclusion is relied on?",
                                             text)]
     assert picked[0] == "In 2011 an appeals court ruled on broker advice under the exclusion."
+
+
+def test_a_table_value_question_gets_the_row_of_the_asked_quantity_not_the_caption_or_notes():
+    text = ("| Table 5. Pro forma income statement for priced services, 2023 and 2022 | | |\n| --- | --- | --- |\n"
+            "| Item | 2023 | 2022 |\n\nServices to depository institutions\n\n"
+            "| Revenue from services | 505.3 | 466.7 |\n| --- | --- | --- |\n"
+            "| Operating expenses | 462.7 | 461.4 |\n| Net income | 40.1 | 4.0 |\n\n"
+            "Note: components may not sum to totals because of rounding in the pro forma statement for 2023.")
+    question = "What net income did priced services report in the pro forma income statement for 2023?"
+    # the caption holds more of the question's weight (its rare words) than the row, which holds what is asked
+    weights = {t: 0.5 if t in {"net", "incom", "report", "2023"} else 1.5 for t in query_terms(question)}
+    picked = [s.text for s in best_sentences(whole(text), page_of(text), weights, question)]
+    assert "Net income | 40.1 | 4.0" in picked
+
+
+def test_a_row_named_by_a_note_below_its_table_answers_for_the_quantity_the_note_defines():
+    text = ("| | XA36 | XA288 |\n| --- | --- | --- |\n| Macrocells | 36 | 288 |\n"
+            "| fCNT (MHz)(1) | 100 | 92.2 |\n\n1. fCNT = Operating frequency for 16-bit counters.")
+    picked = [s.text for s in sentences_for("What is the maximum operating frequency of the XA288?", text)]
+    assert "fCNT (MHz)(1) | 100 | 92.2" in picked
+    assert picked.index("XA36 | XA288") < picked.index("fCNT (MHz)(1) | 100 | 92.2")  # under its header row

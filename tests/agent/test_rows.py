@@ -1,0 +1,41 @@
+"""Table rows as evidence (engine.agent.rows): the row whose labels name what is asked and that holds a value."""
+
+from __future__ import annotations
+
+from engine.agent.rows import cells, definitions, is_label, is_row, label_stems, lent_stems, row_nearness
+from engine.index.evidence import analyse
+from engine.text import stem
+
+DATASHEET = ("| | PartA | PartB |\n| --- | --- | --- |\n| Macrocells | 36 | 288 |\n"
+             "| fCNT (MHz)(1) | 100 | 92.2 |\n\n1. fCNT = Operating frequency for 16-bit counters.\n\n"
+             "Speed = not defined here either.")
+
+
+def test_a_row_is_a_line_of_cells():
+    assert is_row("| Net income | 40.1 | 4.0 |") and is_row("Net income | 40.1 | 4.0")
+    assert not is_row("Net income was 40.1 million.")
+    assert cells("| Net income | 40.1 | 4.0 |") == ["Net income", "40.1", "4.0"]
+
+
+def test_a_note_defining_a_label_lends_its_words_to_the_rows_carrying_it():
+    defined = definitions(analyse(DATASHEET))
+    assert {stem("operating"), stem("frequency"), "counter"} <= defined["fcnt"]
+    assert {stem("operating"), stem("frequency")} <= lent_stems("fCNT (MHz)(1) | 100 | 92.2", defined)
+    assert lent_stems("Macrocells | 36 | 288", defined) == frozenset()
+
+
+def test_label_cells_name_rather_than_state():
+    question = "What is the net income for 2023?"
+    assert label_stems("Net income | 40.1 | 2023", "number", question, {}) == {"net", stem("income")}
+    assert is_label("fCNT (MHz)(1)", "number", question) and is_label("Net income", "number", question)
+    assert not any(is_label(cell, "number", question) for cell in ("40.1", "$3.1 billion", "12%", "(93) 304"))
+
+
+def test_the_row_naming_what_is_asked_and_holding_a_value_is_near_however_far_its_cells():
+    question = "What is the maximum operating frequency of PartB?"
+    focus = {stem("operating"), stem("frequency")}
+    defined = definitions(analyse(DATASHEET))
+    assert row_nearness("fCNT (MHz)(1) | 100 | 92.2", focus, "number", question, defined) == 1.0
+    assert row_nearness("Macrocells | 36 | 288", focus, "number", question, defined) == 0.0  # names something else
+    assert row_nearness("Operating frequency | - | -", focus, "number", question, defined) == 0.0  # no value
+    assert row_nearness("fCNT (MHz)(1) | 100 | 92.2", focus, None, question, defined) == 0.0  # no value asked for

@@ -44,7 +44,37 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     # the same number on every page is no page number (a version or a date stamp)
     found |= {text for text, n in exact.items() if n >= threshold and not PAGE_NUMBER_RE.match(text)}
     found |= {key for key, n in large.items() if n >= max(3, 0.5 * len(pages))}
-    return found | running_by_section(pages, body_size) | echoed_headings(pages, body_size)
+    return found | running_by_section(pages, body_size) | echoed_headings(pages, body_size) | side_notes(pages)
+
+
+def _side_key(text: str) -> str:
+    return f"|side|{' '.join(text.lower().split())}"
+
+
+def side_notes(pages: list[PageLayout]) -> set[str]:
+    """Keys of the texts written up or down a side margin on three pages or more ("DRAFT", a notice): on a page
+    turned sideways, where every line runs up or down and no margin can be told, they are furniture too."""
+    seen: Counter[str] = Counter()
+    for page in pages:
+        notes = margin_notes(page.lines) | _outer_vertical(page.lines)
+        seen.update({_side_key(l.text) for l in page.lines if id(l) in notes})
+    return {key for key, n in seen.items() if n >= RUNNING_MIN_PAGES}
+
+
+def _outer_vertical(lines: list[Line]) -> set[int]:
+    """ids of the lines running up or down a page turned sideways (every line does) beyond all the others."""
+    if not lines or not all(l.vertical for l in lines):
+        return set()
+    if len(lines) < 2:
+        return set()
+    starts, ends = sorted(l.x0 for l in lines), sorted(l.x1 for l in lines)
+    found: set[int] = set()
+    for line in lines:
+        left = starts[1] if line.x0 == starts[0] else starts[0]  # (the others' leftmost start, rightmost end)
+        right = ends[-2] if line.x1 == ends[-1] else ends[-1]
+        if line.x1 <= left + 1 or line.x0 >= right - 1:
+            found.add(id(line))
+    return found
 
 
 ECHO_LABEL_RE = re.compile(r"^(?:(?:chapter|section|part|appendix|kapitel|anhang|chapitre)\s+\w{1,4}\b|[\d.]+)", re.I)
@@ -194,7 +224,7 @@ def strip_furniture(page: PageLayout, furniture: set[str]) -> tuple[list[Line], 
     kept: list[Line] = []
     label: str | None = None
     for line in page.lines:
-        if id(line) in numbered:
+        if id(line) in numbered or (line.vertical and _side_key(line.text) in furniture):
             continue
         if id(line) in margin:
             if PAGE_NUMBER_RE.match(line.text):

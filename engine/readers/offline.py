@@ -53,7 +53,8 @@ class OfflineReader:
     #     ("Strategy 1.1.2.") share the rank most of them have; running heads that repeat a heading's title are
     #     furniture; reference entries ("[53] ...") and lines ending in a broken word are not headings; a margin line
     #     number read into a line is split from it; a contents title lower on its page; text after the contents;
-    #     a table's label starts a block; front and back matter set larger than unnumbered chapters sits beside them
+    #     a table's label starts a block; front and back matter set larger than unnumbered chapters sits beside them;
+    #     a note beyond the text of pages turned sideways ("DRAFT") is furniture when it repeats
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

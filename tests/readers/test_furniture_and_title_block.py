@@ -3,7 +3,7 @@ block (authors, dates, versions, notices are no headings; a centred title over t
 
 from __future__ import annotations
 
-from engine.readers.furniture import end_page_number, line_numbers, margin_notes, split_glued_numbers, strip_furniture
+from engine.readers.furniture import end_page_number, find_furniture, line_numbers, margin_notes, split_glued_numbers, strip_furniture
 from engine.readers.layout import Line, PageLayout, _without_overprint
 from engine.readers.offline import compose
 from engine.readers.title_block import is_author_line, is_date_line, not_a_heading
@@ -49,6 +49,21 @@ def test_a_vertical_notice_in_the_side_margin_is_furniture():
     notice = line("This publication is available free of charge", 20, 700, x1=32, vertical=True)
     axis = line("Frequency", 300, 400, x1=312, vertical=True)  # a chart's axis label, inside the text's span
     assert margin_notes(text + [notice, axis]) == {id(notice)}
+
+
+def test_a_note_beyond_the_text_of_pages_turned_sideways_is_furniture_when_it_repeats():
+    def turned(n, note=True):
+        text = [line(BODY, 100 + 14 * k, 700, x1=110 + 14 * k, vertical=True) for k in range(20)]
+        text.append(line("Table 3.2 Components", 80, 700, x1=90, vertical=True))  # the table's title, outermost
+        return PageLayout(n, 612, 792, ([line("DRAFT", 27, 97, x1=41, vertical=True)] if note else []) + text, [])
+    pages = [turned(n) for n in range(1, 4)] + [turned(4, note=False)]
+    furniture = find_furniture(pages, 10.0)
+    kept, _ = strip_furniture(pages[0], furniture)
+    assert [l.text for l in kept if l.text == "DRAFT"] == []
+    assert any(l.text == "Table 3.2 Components" for l in kept)  # (on one page: not furniture)
+    fewer = find_furniture(pages[:2] + [turned(5, note=False), turned(6, note=False)], 10.0)
+    kept, _ = strip_furniture(turned(7, note=True), fewer)
+    assert any(l.text == "DRAFT" for l in kept)  # on two pages only: kept
 
 
 def test_a_lone_page_number_below_the_text_is_furniture_wherever_the_margin_ends():

@@ -446,8 +446,10 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
         label = None
     if _ends_sentence(text) and not (label and len(text.split()) <= 2):
         return None
-    if text.endswith(":") or (len(text.split()) == 1 and _is_caps(text) and not (line.bold and line.size > body)):
-        return None  # a run-in label ("Notes:") or a diagram tag ("JTAG"), not a heading set larger ("VISION")
+    if text.endswith(":") or (len(text.split()) == 1 and _is_caps(text) and not (line.bold and line.size > body)
+                              and not _centred(lines, i)):
+        return None  # a run-in label ("Notes:") or a diagram tag ("JTAG"), not a heading set larger ("VISION") or
+        # centred over its column ("REFERENCES" in a two-column paper)
     prev = lines[i - 1] if i > 0 else None
     if prev is not None and not prev_heading and not _ends_block(prev) and prev.y0 <= line.y0:
         if abs(prev.size - line.size) < 0.6 and prev.bold == line.bold and line.y0 - prev.y1 < 1.5 * line.size:
@@ -501,6 +503,16 @@ _FOOTNOTE_MARK = re.compile(r"(?<=[.?!:”\")])\d{1,4}$")
 
 LEADS_ON_RE = re.compile(r"(?:[:;]|;\s*(?:and|or))\s*$")  # "... unless:", "a. The receiving ...; and"
 ANNOTATION_RE = re.compile(r"^\[[^\]]+\]$")
+
+
+def _centred(lines: list[Line], i: int) -> bool:
+    """Whether line i stands centred over the line below it, at least three times as wide, a line's gap apart."""
+    line = lines[i]
+    if i + 1 >= len(lines):
+        return False
+    below = lines[i + 1]
+    return below.x1 - below.x0 > 3 * (line.x1 - line.x0) and below.y0 - line.y1 >= 0.5 * line.size \
+        and abs(below.x0 + below.x1 - line.x0 - line.x1) < 2 * line.size
 
 
 def _in_table_row(lines: list[Line], i: int) -> bool:

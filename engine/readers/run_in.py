@@ -1,5 +1,6 @@
 """Run-in headings: a heading set in italic or bold at the start of its paragraph's first line, closed by a
-colon or a stop ("1) Noise Models: We add ...", "Clean Data. The ..."), split from the text it opens."""
+colon or a stop ("1) Noise Models: We add ...", "Clean Data. The ...") or, numbered and in title case, by its
+emphasis alone, split from the text it opens."""
 
 from __future__ import annotations
 
@@ -24,12 +25,19 @@ def run_in_heading(line: Line, prev: Line | None, nxt: Line | None) -> bool:
     lead = line.text[:line.lead].strip()
     words = lead.split()
     numbered = re.match(r"^\(?(\d{1,2}|[a-zA-Z]|[IVX]{1,4})[.)]\s", lead) is not None
-    if not RUN_IN_RE.match(lead) or len(words) > RUN_IN_WORDS or len(words) < 2 or not numbered \
+    closed = RUN_IN_RE.match(lead) is not None or (numbered and len(words) >= 3 and _titled(words[1:]))
+    if not closed or len(words) > RUN_IN_WORDS or len(words) < 2 or not numbered \
             or INNER_NUMBER_RE.search(lead.split(None, 1)[1] if numbered and len(words) > 1 else lead):
         return False
     starts = prev is None or ends_sentence(prev.text) or prev.y1 < line.y0 - 1.5 * line.size \
         or (nxt is not None and line.x0 > nxt.x0 + 0.8 * line.size)
     return starts
+
+
+def _titled(words: list[str]) -> bool:
+    """Whether every word of a phrase starts with a capital (or a digit): a run-in heading left unclosed, "1)
+    Computing Weight Matrix We can ...", where its emphasis alone ends it."""
+    return all(w[:1].isupper() or w[:1].isdigit() for w in words)
 
 
 def split_run_in(lines: list[Line]) -> list[Line]:

@@ -169,6 +169,28 @@ def test_a_numbered_run_in_heading_is_split_from_its_paragraph_and_no_word_is_lo
     assert sorted(words) == sorted(" ".join(b.text for b in result.blocks[0].blocks).split())
 
 
+def test_a_numbered_run_in_heading_in_title_case_needs_no_colon_but_an_italic_word_opening_an_item_is_none():
+    unclosed = line("1) Computing Weight Matrix We can estimate the matrix using the", 82, 200, x1=540,
+                    lead=len("1) Computing Weight Matrix"), lead_style=(False, True, False))
+    term = line("2) Robustness is measured on every input of the regression test", 82, 224, x1=540,
+                lead=len("2) Robustness"), lead_style=(False, True, False))
+    phrase = line("3) Adding noise to the inputs changes the output of the model", 82, 248, x1=540,
+                  lead=len("3) Adding noise"), lead_style=(False, True, False))
+    lines = prose(140, 4) + [unclosed, line("conditional density of the output given all inputs.", 72, 212, x1=300),
+                             term, line("suite, before and after the noise is added.", 72, 236, x1=300),
+                             phrase, line("for every input of the regression test.", 72, 260, x1=300)]
+    assert [l.text for l in split_run_in(lines) if l.run_in] == ["1) Computing Weight Matrix"]
+
+
+def test_a_single_capitalised_word_centred_over_its_column_is_a_heading_but_a_tag_at_the_edge_is_not():
+    refs = [line("[1] C. Szegedy, W. Zaremba, I. Sutskever, J. Bruna, D. Erhan, and others,", 317, 110, size=8,
+                 x1=558)]
+    centred = prose(40, 4, x0=313) + [line("REFERENCES", 408, 94, x1=463)] + refs
+    assert headings(compose([PageLayout(1, 612, 792, centred, [])])) == [("REFERENCES", 1)]
+    tagged = prose(40, 4, x0=313) + [line("JTAG", 313, 94, x1=335)] + refs
+    assert headings(compose([PageLayout(1, 612, 792, tagged, [])])) == []
+
+
 def test_an_identifier_set_bold_in_a_typewriter_face_is_a_heading_though_it_starts_in_lower_case():
     pages = [PageLayout(1, 612, 792, [line("Plotting Manual", 72, 200, size=28, bold=True)], [])]
     for n, name in enumerate(["diagram()", "node()", "edge()"], start=2):

@@ -241,7 +241,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
                     continue
                 text, count = line.text, 1
                 # merge the following lines of a wrapped heading (same style, close below)
-                while i + count < end and count < 6:
+                while i + count < end and count < (10 if _is_caps(line.text) and line.size >= body * 1.12 else 6):
                     nxt = lines[i + count]
                     prev = lines[i + count - 1]
                     emphasised = line.size >= body * 1.12 or line.bold or line.italic
@@ -268,8 +268,9 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
                 # a reference list's entry or a bracketed note ("[53] VERORDNUNG ...", "[OMB A-130]"), or a line whose
                 # last word breaks onto the next: text (its lines are passed over with it)
                 broken = BROKEN_WORD_RE.search(text) is not None or CITATION_RE.match(text) is not None
-                if words <= MAX_WORDS + 12 and not quote and not leads_on and not broken \
-                        and not _runs_on(lines, i + count - 1, text) \
+                named = NAMED_LABEL_RE.match(text) is not None  # (a goal's statement: "Strategic Goal 6: ...")
+                if words <= MAX_WORDS + 12 + (NAMED_EXTRA // 2 if named else 0) and not quote and not leads_on \
+                        and not broken and not _runs_on(lines, i + count - 1, text) \
                         and not (page_index < cover and not line.run_in and not_a_heading(text, counts)):
                     found.append(Candidate(page_index + 1, i, count, text, style, order,
                                            identifier=line.lead_style[2] and text[:1].islower()))
@@ -394,6 +395,7 @@ def body_family(pages: list[list[Line]], body: float) -> str:
 
 HEADING_BLOCK_LINES = 3  # a heading wrapped over more lines than this is a paragraph
 HEADING_BLOCK_WORDS = 18
+NAMED_EXTRA = 24  # more words for a heading opened by a named number ("Strategic Goal 6: Provide leadership ...")
 
 
 def _short_block(lines: list[Line], i: int, left: float) -> bool:
@@ -412,8 +414,9 @@ def _short_block(lines: list[Line], i: int, left: float) -> bool:
     words = sum(len(l.text.split()) for l in block)
     text = " ".join(l.text for l in block)
     named = NAMED_LABEL_RE.match(text) is not None
-    return 2 <= len(block) <= HEADING_BLOCK_LINES and words <= HEADING_BLOCK_WORDS + (6 if named else 0) \
-        and not any(_ends_sentence(l.text) or l.text.rstrip().endswith((".", "!", "?")) for l in block) \
+    return 2 <= len(block) <= HEADING_BLOCK_LINES and words <= HEADING_BLOCK_WORDS + (NAMED_EXTRA if named else 0) \
+        and not any((_ends_sentence(l.text) and not (l is not block[-1] and l.text.rstrip().endswith(",")))
+                    or l.text.rstrip().endswith((".", "!", "?")) for l in block) \
         and (_is_caps(text) or _title_case(text) or named) \
         and _starts_paragraph(lines, end, left)
 
@@ -444,8 +447,9 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     # body-size lines: need emphasis or a numbering label, and to stand on their own
     if label and label[0] == "arabic_bare":
         label = None
-    if _ends_sentence(text) and not (label and len(text.split()) <= 2):
-        return None
+    wrapped = text.rstrip().endswith(",") and (line.bold or line.italic) and _short_block(lines, i, left)
+    if _ends_sentence(text) and not (label and len(text.split()) <= 2) and not wrapped:
+        return None  # (a sentence; but an emphasised heading may wrap after a comma)
     if text.endswith(":") or (len(text.split()) == 1 and _is_caps(text) and not (line.bold and line.size > body)
                               and not _centred(lines, i)):
         return None  # a run-in label ("Notes:") or a diagram tag ("JTAG"), not a heading set larger ("VISION") or

@@ -55,7 +55,8 @@ class OfflineReader:
     #     number read into a line is split from it; a contents title lower on its page; text after the contents;
     #     a table's label starts a block; front and back matter set larger than unnumbered chapters sits beside them;
     #     a note beyond the text of pages turned sideways ("DRAFT") is furniture when it repeats; a numbered run-in
-    #     heading in title case needs no colon; one capitalised word centred over its column is a heading
+    #     heading in title case needs no colon; one capitalised word centred over its column is a heading; emphasised
+    #     headings wrap after a comma; a goal's statement ("Strategic Goal 6: ...") may run longer
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -147,6 +147,24 @@ def test_a_heading_right_above_a_tables_label_stands_on_its_own():
         "Strategy 1.03: Provide targeted learning and development for employees"]
 
 
+def test_a_goal_statement_wrapped_after_a_comma_over_three_lines_is_one_heading_and_a_bold_paragraph_is_none():
+    goal = [line("Strategic Goal 6: Provide leadership in helping agencies create inclusive work environments,", 72,
+                 100, size=12, bold=True, x1=540),
+            line("where a diverse Federal workforce is fully engaged and energized to put forth its best effort,", 72,
+                 114, size=12, bold=True, x1=530),
+            line("achieve their mission, and remain committed to public service", 72, 128, size=12, bold=True, x1=420)]
+    bold = [line("Our agencies measured every program against its targets this year,", 72, 300, size=12, bold=True,
+                 x1=540),
+            line("and they reported the results to the public before the end of the", 72, 314, size=12, bold=True,
+                 x1=530),
+            line("fiscal year, as the law requires of them every year", 72, 328, size=12, bold=True, x1=420)]
+    def text(top, count):
+        return [line(BODY, 72, top + 14 * k, size=12, x1=540) for k in range(count)]
+    lines = goal + [line(BODY, 100, 160, size=12, x1=540)] + text(175, 6) + bold + text(360, 6)
+    result = compose([PageLayout(1, 612, 792, lines, [])])
+    assert [text for text, _ in headings(result)] == [" ".join(l.text for l in goal)]
+
+
 def test_a_line_in_small_capitals_takes_its_capitals_size():
     assert _small_caps_size([{"size": 10, "text": "VI."}, {"size": 10, "text": "E"}, {"size": 8, "text": "XPERIMENTAL"},
                              {"size": 10, "text": " E"}, {"size": 8, "text": "VALUATION"}]) == 10

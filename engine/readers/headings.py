@@ -165,6 +165,30 @@ def _after_contents(lines: list[Line]) -> int:
     return last + 1 if nxt.y0 - lines[last].y1 >= 1.5 * nxt.size else 0
 
 
+LIST_TITLE_RE = re.compile(r"^(list of|lists of|liste des?|table des (figures|tableaux)|\w+verzeichnis$)", re.I)
+LISTED_RE = re.compile(r"^([A-Z][a-z]+|[A-Z]{2,})\.?\s+(?:[A-Z]{1,3}[-.])?\d{1,3}(?:[.\-–]\d{1,3})*[a-z]?\b")
+SECTION_WORDS = {"chapter", "section", "part", "appendix", "annex", "article", "kapitel", "abschnitt", "anhang",
+                 "teil", "chapitre", "partie", "annexe", "book", "unit", "lecture", "volume"}
+LIST_PAGES = 40  # the front pages searched for lists of figures, tables, rules
+LISTED_MIN = 2  # entries of one label word that make it a list's
+
+
+def listed_labels(pages: list[list[Line]]) -> set[str]:
+    """The label words of the entries of the document's printed lists of figures, tables, rules ("Table 4-1:
+    ...", "Rule 3-2: ..." under "LIST OF RULES"): lines that open with one of them and its number are those
+    items' captions, not sections. Section words ("Chapter", "Appendix") are never such labels."""
+    counts: Counter[str] = Counter()
+    for lines in pages[:LIST_PAGES]:
+        if not any(LIST_TITLE_RE.match(l.text.strip(" :")) and not CONTENTS_TITLE_RE.match(l.text.strip(" :"))
+                   for l in lines[:8]):
+            continue
+        for line in lines:
+            match = LISTED_RE.match(line.text)
+            if match is not None and PAGE_REF_RE.search(line.text) and match.group(1).lower() not in SECTION_WORDS:
+                counts[match.group(1).lower()] += 1
+    return {label for label, n in counts.items() if n >= LISTED_MIN}
+
+
 def _titled_below(lines: list[Line]) -> bool:
     """A contents title further down its page (a paper's first page: title, abstract, then "Contents") with
     page references on most of the lines under it."""
@@ -214,6 +238,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
     cover = cover_pages(pages, skip)
     counts = _LazyCounts(pages)
     face = body_family(pages, body)
+    labels = listed_labels(pages)
     for page_index, lines in enumerate(pages):
         end = len(lines)
         contents_title: Candidate | None = None
@@ -268,6 +293,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
                 # a reference list's entry or a bracketed note ("[53] VERORDNUNG ...", "[OMB A-130]"), or a line whose
                 # last word breaks onto the next: text (its lines are passed over with it)
                 broken = BROKEN_WORD_RE.search(text) is not None or CITATION_RE.match(text) is not None
+                listed = LISTED_RE.match(text)  # (an item of a printed list of figures, tables, rules)
+                broken = broken or (listed is not None and listed.group(1).lower() in labels)
                 named = NAMED_LABEL_RE.match(text) is not None  # (a goal's statement: "Strategic Goal 6: ...")
                 if words <= MAX_WORDS + 12 + (NAMED_EXTRA // 2 if named else 0) and not quote and not leads_on \
                         and not broken and not _runs_on(lines, i + count - 1, text) \
@@ -626,19 +653,21 @@ def _matter_ranks(kept: dict[Style, list[Candidate]], ranks: dict[int, float]) -
             depth = numbering_depth(cand.text)
             if depth is not None and cand.order in ranks:
                 top.setdefault(depth, []).append(cand.order)
-    found = []
+    found: list[tuple[tuple[float, int, int] | None, bool]] = []
     if len(top.get(1, ())) >= 3:  # chapters numbered 1, 2, 3, ...
-        found.append((Counter(ranks[o] for o in top[1]).most_common(1)[0][0], min(top[1]), max(top[1])))
+        found.append(((Counter(ranks[o] for o in top[1]).most_common(1)[0][0], min(top[1]), max(top[1])), True))
     # else (or when the numbers are a list's): the top rank whose headings hold none ranked above theirs
-    found.append(_unnumbered_chapters(ranks))
-    for chapters in found:
+    found.append((_unnumbered_chapters(ranks), False))
+    for chapters, numbered in found:
         if chapters is None:
             continue
         chapter_rank, first, last = chapters
         if any(0 < r < chapter_rank and first < o < last for o, r in ranks.items()):
             continue  # something ranked above the chapters among them (parts, or the numbers are not chapters')
-        if 2 * sum(1 for o in ranks if first <= o <= last) < len(ranks):
-            continue  # the chapters hold less than half the headings: a sample or an appendix, not the chapters
+        inside = sum(1 for o in ranks if first <= o <= last)
+        if inside < (sum(1 for o in ranks if o < first) if numbered else len(ranks) / 2):
+            continue  # numbered: fewer headings among the chapters than before them (a sample's or an appendix's
+            # numbers; annexes may follow); unnumbered: the chapters hold less than half the headings
         break
     else:
         return ranks

@@ -165,6 +165,34 @@ def test_a_goal_statement_wrapped_after_a_comma_over_three_lines_is_one_heading_
     assert [text for text, _ in headings(result)] == [" ".join(l.text for l in goal)]
 
 
+def test_the_items_of_a_printed_list_of_rules_are_not_headings_but_the_sections_are():
+    listing = [line("LIST OF RULES", 250, 80, size=14, bold=True)] + [
+        line(f"Rule {k}-1: Federates Register With Unique Names ........................ {20 + k}", 72, 110 + 12 * k,
+             x1=540) for k in range(1, 5)] + [
+        line(f"Chapter {k}: Unique Names ........................ {20 + k}", 72, 200 + 12 * k, x1=540)
+        for k in range(1, 3)]
+    pages = [PageLayout(1, 612, 792, listing, [])]
+    for n in range(2, 6):
+        body = [line(f"Chapter {n}: Execution Control", 72, 80, size=14, bold=True)] + prose(100, 6) + [
+            line(f"Rule {n}-1: Federates Register With Unique Names", 72, 190, bold=True)] + prose(210, 6)
+        pages.append(PageLayout(n, 612, 792, body, []))
+    found = [text for text, _ in headings(compose(pages))]
+    assert [t for t in found if t.startswith("Chapter")] == [f"Chapter {n}: Execution Control" for n in range(2, 6)]
+    assert not any(t.startswith("Rule") for t in found)
+
+
+def test_numbered_chapters_followed_by_annexes_with_many_headings_still_set_the_front_matters_level():
+    def cand(order, text, size, caps=False):
+        return Candidate(2 + order, 0, 1, text, Style(size, True, False, caps, ""), order, under=5, prose=True)
+    cands = [cand(0, "TABLE OF CONTENTS", 14, True), cand(1, "LIST OF TABLES", 14, True),
+             cand(2, "Introduction", 14), cand(3, "Standard for Space Reference", 14),
+             cand(4, "1. Overview", 11), cand(5, "1.1. Scope", 10.5), cand(6, "2. Definitions", 11),
+             cand(7, "3. Concepts", 11)]
+    cands += [cand(8 + k, f"A.{k + 1} Annex Topic", 10.5) for k in range(8)]  # (more headings after the chapters)
+    levels = assign_levels(cands, 10.0, 40)
+    assert levels[0] == levels[1] == levels[3] == levels[4] == levels[6] and levels[5] == levels[4] + 1
+
+
 def test_a_line_in_small_capitals_takes_its_capitals_size():
     assert _small_caps_size([{"size": 10, "text": "VI."}, {"size": 10, "text": "E"}, {"size": 8, "text": "XPERIMENTAL"},
                              {"size": 10, "text": " E"}, {"size": 8, "text": "VALUATION"}]) == 10

@@ -854,8 +854,15 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
             if major and rank(st) < rank(major[0]):
                 # above every recurring style: the cover title, or one-off display text (a big number)
                 style_level[st] = 0 if title is not None and st == title.style else 1
-            else:
-                style_level[st] = below[0] if below else len(major) + 1
+            else:  # (but when no recurring style below is set in its size and one above is, that one's: the
+                # size tells the level, a chapter's title in another face beside the chapters)
+                size = round(st.size)
+                lower = [m for m in major if rank(m) > rank(st)]
+                same_above = [style_level[m] for m in major if rank(m) < rank(st) and round(m.size) == size]
+                if same_above and (not lower or round(lower[0].size) < size):
+                    style_level[st] = same_above[-1]
+                else:
+                    style_level[st] = below[0] if below else len(major) + 1
     ranks: dict[int, float] = {cand.order: style_level[style] for style, items in kept.items() for cand in items}
     if title is not None and title.order in ranks:  # the title above everything, alone
         ranks = {order: 0 if order == title.order else max(rank, 1) for order, rank in ranks.items()}

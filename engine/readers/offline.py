@@ -57,7 +57,8 @@ class OfflineReader:
     #     a note beyond the text of pages turned sideways ("DRAFT") is furniture when it repeats; a numbered run-in
     #     heading in title case needs no colon; one capitalised word centred over its column is a heading; emphasised
     #     headings wrap after a comma; a goal's statement ("Strategic Goal 6: ...") may run longer; the items of a
-    #     printed list of figures, tables, rules are not headings; annexes after numbered chapters keep matter ranks
+    #     printed list of figures, tables, rules are not headings; annexes after numbered chapters keep matter ranks;
+    #     a one-off style takes the level of the recurring style of its size above when none below has its size
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -193,6 +193,16 @@ def test_numbered_chapters_followed_by_annexes_with_many_headings_still_set_the_
     assert levels[0] == levels[1] == levels[3] == levels[4] == levels[6] and levels[5] == levels[4] + 1
 
 
+def test_a_one_off_chapter_title_in_another_face_sits_with_the_chapters_of_its_size():
+    def cand(order, text, size, bold=True):
+        return Candidate(2 + order, 0, 1, text, Style(size, bold, False, False, ""), order, under=5, prose=True)
+    cands = [cand(0, "Introduction", 25), cand(1, "1.1 Scope", 14.5), cand(2, "Bibliography", 25),
+             cand(3, "simplesine Files", 25, bold=False), cand(4, "A.1 simplesine.h", 14.5, bold=False),
+             cand(5, "A.2 simplesine.c", 14.5, bold=False)]
+    levels = assign_levels(cands, 11.0, 40)
+    assert levels[3] == levels[2] == levels[0] and levels[4] == levels[5] == levels[3] + 1
+
+
 def test_a_line_in_small_capitals_takes_its_capitals_size():
     assert _small_caps_size([{"size": 10, "text": "VI."}, {"size": 10, "text": "E"}, {"size": 8, "text": "XPERIMENTAL"},
                              {"size": 10, "text": " E"}, {"size": 8, "text": "VALUATION"}]) == 10

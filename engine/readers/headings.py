@@ -119,6 +119,8 @@ def _text_ok(text: str, identifier: bool = False) -> bool:
     letters = sum(map(str.isalpha, text))
     if letters < 2 or len(text) > 220 or len(text.split()) > MAX_WORDS:
         return False
+    if 2 * letters < sum(1 for c in text if not (c.isspace() or c.isdigit())):
+        return False  # (mostly symbols and digits: a grammar's rule, a formula, a table's numbers)
     if LEADER_RE.search(text) or "http" in text.lower() or "www." in text.lower() or CAPTION_RE.search(text):
         return False
     stripped = re.sub(r"^\W+", "", text)
@@ -129,8 +131,12 @@ def _text_ok(text: str, identifier: bool = False) -> bool:
     return bool(head) and (not head[0].islower() or identifier)
 
 
+NOTE_MARK_RE = re.compile(r"(?<=[a-z][.;,])\d{1,3}$")  # a footnote's number after a sentence: "platforms.23"
+
+
 def _ends_sentence(text: str) -> bool:
-    return text.rstrip().endswith((".", ",", ";")) and not re.search(r"\b[A-Z]\.$|\b[IVX]+\.$", text.strip())
+    text = NOTE_MARK_RE.sub("", text.rstrip())
+    return text.endswith((".", ",", ";")) and not re.search(r"\b[A-Z]\.$|\b[IVX]+\.$", text.strip())
 
 
 CONTENTS_TITLE_RE = re.compile(

@@ -58,7 +58,8 @@ class OfflineReader:
     #     heading in title case needs no colon; one capitalised word centred over its column is a heading; emphasised
     #     headings wrap after a comma; a goal's statement ("Strategic Goal 6: ...") may run longer; the items of a
     #     printed list of figures, tables, rules are not headings; annexes after numbered chapters keep matter ranks;
-    #     a one-off style takes the level of the recurring style of its size above when none below has its size
+    #     a one-off style takes the level of the recurring style of its size above when none below has its size;
+    #     a line mostly of symbols is no heading; a sentence ends before a footnote's number ("platforms.23")
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -203,6 +203,14 @@ def test_a_one_off_chapter_title_in_another_face_sits_with_the_chapters_of_its_s
     assert levels[3] == levels[2] == levels[0] and levels[4] == levels[5] == levels[3] + 1
 
 
+def test_a_line_mostly_of_symbols_and_a_numbered_sentence_before_its_footnote_mark_are_not_headings():
+    from engine.readers.headings import _ends_sentence, _text_ok
+    assert not _text_ok("| PLUS { ( + ) }")
+    assert _text_ok("5.4.3.1. Time") and _text_ok("6.6. ICT") and _text_ok("(2) 913 Study")
+    assert _ends_sentence("3.1.19 Encrypt CUI on mobile devices and mobile computing platforms.23")
+    assert not _ends_sentence("Release 2.0") and not _ends_sentence("Appendix A.")
+
+
 def test_a_line_in_small_capitals_takes_its_capitals_size():
     assert _small_caps_size([{"size": 10, "text": "VI."}, {"size": 10, "text": "E"}, {"size": 8, "text": "XPERIMENTAL"},
                              {"size": 10, "text": " E"}, {"size": 8, "text": "VALUATION"}]) == 10

@@ -489,8 +489,9 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
         # centred over its column ("REFERENCES" in a two-column paper)
     prev = lines[i - 1] if i > 0 else None
     if prev is not None and not prev_heading and not _ends_block(prev) and prev.y0 <= line.y0:
-        if abs(prev.size - line.size) < 0.6 and prev.bold == line.bold and line.y0 - prev.y1 < 1.5 * line.size:
-            return None  # continues the previous paragraph
+        if abs(prev.size - line.size) < 0.6 and prev.bold == line.bold and line.y0 - prev.y1 < 1.5 * line.size \
+                and (prev.italic == line.italic or not caps):
+            return None  # continues the previous paragraph (not a line in italic capitals after a plain one)
     if _in_table_row(lines, i):
         return None
     numbering = label[0] if label else ""

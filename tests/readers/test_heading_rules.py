@@ -321,3 +321,15 @@ def test_a_catalogues_items_in_small_bold_capitals_are_headings_and_its_rows_in_
     found = {t for t, _ in headings(compose(pages))}
     assert "AC-2 ACCESS CONTROL POLICY" in found
     assert "AC-12 Account Management" not in found
+
+
+def test_a_catalogues_enhancement_in_italic_capitals_right_under_a_plain_line_is_a_heading():
+    pages = [PageLayout(1, 612, 792, [line("Control Catalogue", 72, 200, size=28, bold=True)], [])]
+    for n in range(2, 6):
+        pages.append(PageLayout(n, 612, 792, [
+            line("TIER: 2, 3", 126, 90, size=8),
+            line(f"({n + 6}) ACCESS ENFORCEMENT | CONTROLLED RELEASE", 108, 102, size=8, italic=True)]
+            + prose(120, 8) + [line("and the text goes on in italic", 72, 222, italic=True)] + prose(234, 4), []))
+    found = {t for t, _ in headings(compose(pages))}
+    assert "(8) ACCESS ENFORCEMENT | CONTROLLED RELEASE" in found
+    assert not any("italic" in t for t in found)

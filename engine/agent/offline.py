@@ -13,12 +13,13 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from engine.agent.focus import asks_for_list
+from engine.agent.rows import is_row
 from engine.agent.passages import close_gaps, merge, read_back, read_on, trim, with_table_headers
 from engine.agent.sentences import answer_text, best_sentences, quote
 from engine.agent.support import THRESHOLD, combined, signals, support
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import PageUnits, Window, page_units, readable, score_windows
+from engine.index.evidence import NUMBER_RE, PageUnits, Window, page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
 from engine.text import tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
@@ -42,7 +43,7 @@ class AnswerOptions:
     per_doc_windows: int = 2  # passages per document in a comparison
     keep_share: float = 0.5  # further passages score at least this share of the best one
     passage_chars: int = 800  # a passage grows by its neighbours up to this length
-    read_on: int = 400  # the best passage reads on this many characters, the others half (0: not at all)
+    read_on: int = 800  # the best passage reads on this many characters, the others half (0: not at all)
 
 
 @dataclass
@@ -116,6 +117,8 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
         if touching:  # a passage overlapping or next to a chosen one grows it, within bounds
             i = touching[0]
             grown = merge(page_units(corpus, doc, page), corpus.page_text(doc, page), evidence.chosen[i][1], window)
+            # a row of the same table that holds words of the question and a value joins the rows chosen
+            adds = adds or (bool(window.matched) and valued_row(corpus.page_text(doc, page), window))
             if adds and grown.end - grown.start <= options.passage_chars:
                 evidence.chosen[i] = (page, grown)
                 seen_terms |= window.matched
@@ -144,6 +147,12 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
 
     evidence.chosen = close_gaps(with_table_headers(evidence.chosen, page_of), page_of)
     return evidence
+
+
+def valued_row(text: str, window: Window) -> bool:
+    """Whether a window is table rows (engine.agent.rows.is_row) stating a number."""
+    first = text.rfind("\n", 0, window.start) + 1
+    return is_row(text[first:window.end]) and NUMBER_RE.search(window.text) is not None
 
 
 def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,

@@ -264,8 +264,10 @@ def quote(sentences: list[Sentence], text: str) -> str:
 
 
 def asked_kinds(question: str) -> tuple[str, ...]:
-    """The kinds of value each part of the question asks for ("How many …, and why …?" → number, reason)."""
-    return tuple(k for k in dict.fromkeys(answer_type(part) for part in question_parts(question)) if k)
+    """The kinds of value each part of the question asks for ("How many …, and why …?" → number, reason; "what
+    is its counter frequency (fCNT)" → number, as the evidence test reads it: engine.agent.support.asked_kind)."""
+    return tuple(k for k in dict.fromkeys(answer_type(part) or asked_kind(part) for part in question_parts(question))
+                 if k)
 
 
 def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str, float], question: str,

@@ -39,3 +39,18 @@ def test_the_row_naming_what_is_asked_and_holding_a_value_is_near_however_far_it
     assert row_nearness("Macrocells | 36 | 288", focus, "number", question, defined) == 0.0  # names something else
     assert row_nearness("Operating frequency | - | -", focus, "number", question, defined) == 0.0  # no value
     assert row_nearness("fCNT (MHz)(1) | 100 | 92.2", focus, None, question, defined) == 0.0  # no value asked for
+
+
+def test_a_window_of_table_rows_stating_a_number_is_a_valued_row():
+    from engine.agent.offline import valued_row
+    from engine.index.evidence import Window
+
+    text = "Intro line.\n\n| fCNT (MHz) | 100 | 92.2 |\n| Notes | none | none |"
+    start = text.index("fCNT")
+    end = text.index(" |\n| Notes")
+    row = Window(start, end, 1, 1.0, 1.0, frozenset({"fcnt"}), False, text[start:end], ())
+    assert valued_row(text, row)
+    notes = Window(text.index("Notes"), len(text) - 2, 1, 1.0, 1.0, frozenset(), False, "Notes | none | none", ())
+    assert not valued_row(text, notes)  # a row without a number
+    prose = Window(0, 11, 1, 1.0, 1.0, frozenset(), False, "Intro line.", ())
+    assert not valued_row(text, prose)

@@ -128,3 +128,12 @@ def test_a_row_named_by_a_note_below_its_table_answers_for_the_quantity_the_note
     picked = [s.text for s in sentences_for("What is the maximum operating frequency of the XA288?", text)]
     assert "fCNT (MHz)(1) | 100 | 92.2" in picked
     assert picked.index("XA36 | XA288") < picked.index("fCNT (MHz)(1) | 100 | 92.2")  # under its header row
+
+
+def test_a_question_naming_a_measure_without_a_question_word_pattern_still_asks_for_a_number():
+    from engine.agent.sentences import asked_kinds
+
+    # "what are the part's 16-bit counter frequency": no "how many", but a measure is asked for (as the evidence
+    # test reads it), so the rows holding its value are the answer
+    assert asked_kinds("What are the XA216's 16-bit counter frequency (fCNT) and system frequency?") == ("number",)
+    assert asked_kinds("Why did the rate rise, and how many banks failed?") == ("reason", "number")

@@ -783,6 +783,29 @@ def join_title(candidates: list[Candidate], known_title: str) -> list[Candidate]
     return out
 
 
+TAGLINES_MIN = 2  # occurrences of a style, each right under a larger heading, that make it a tagline's
+
+
+def _without_taglines(candidates: list[Candidate]) -> list[Candidate]:
+    """The candidates without chapters' taglines: an unnumbered style found only on the line right under a
+    heading set larger than it ("1. Safety" / "Make our transportation system safer for all people.",
+    "INTRODUCTION" / "THE NEED TO PROTECT CONTROLLED UNCLASSIFIED INFORMATION"), at least twice, is the
+    chapter's subtitle, not a section of it."""
+    by_style: dict[Style, list[int]] = {}
+    for k, cand in enumerate(candidates):
+        by_style.setdefault(cand.style, []).append(k)
+    gone: set[int] = set()
+    for style, indexes in by_style.items():
+        if len(indexes) < TAGLINES_MIN or style.numbering or any(label_class(candidates[k].text) for k in indexes):
+            continue
+        if all(k > 0 and candidates[k - 1].page == candidates[k].page
+               and candidates[k - 1].index + candidates[k - 1].count == candidates[k].index
+               and candidates[k - 1].style.size > style.size and candidates[k - 1].style.numbering != "run_in"
+               for k in indexes):
+            gone.update(indexes)
+    return [c for k, c in enumerate(candidates) if k not in gone]
+
+
 def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover: int = 0,
                   known_title: str = "") -> dict[int, int]:
     """One level per style for the whole document: {candidate order: level (1 = top)}. `cover`: the pages of
@@ -796,6 +819,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
         per_page.setdefault((cand.page, cand.style), []).append(cand)
     listed = {id(c) for group in per_page.values() if _label_list(group) for c in group}
     candidates = [c for c in candidates if c.style.size >= body * 1.12 or c.identifier or id(c) not in listed]
+    candidates = _without_taglines(candidates)
     # a cover page's one-off styles are not structure: keep only its title; on the title block's pages, only
     # styles that recur after them (a front matter's "Abstract", "Authority") are headings
     title = _title_candidate(candidates, known_title)

@@ -211,6 +211,20 @@ def test_a_line_mostly_of_symbols_and_a_numbered_sentence_before_its_footnote_ma
     assert not _ends_sentence("Release 2.0") and not _ends_sentence("Appendix A.")
 
 
+def test_a_chapters_tagline_right_under_its_title_is_no_section_of_it():
+    def cand(order, page, index, text, size, italic=False):
+        return Candidate(page, index, 1, text, Style(size, not italic, italic, False, ""), order, under=5, prose=True)
+    cands = [cand(0, 2, 0, "1. Safety", 16), cand(1, 2, 1, "Make our transport safer for all people.", 12, True),
+             cand(2, 2, 9, "Public Safety", 12), cand(3, 3, 0, "2. Economy", 16),
+             cand(4, 3, 1, "Grow an inclusive and sustainable economy.", 12, True), cand(5, 3, 9, "Core Assets", 12)]
+    levels = assign_levels(cands, 10.0, 20)
+    assert 1 not in levels and 4 not in levels
+    assert levels[0] == levels[3] and levels[2] == levels[5] == levels[0] + 1
+    # an italic style that also stands on its own elsewhere is a heading wherever it stands
+    cands += [cand(6, 4, 9, "Grow the economy faster than before", 12, True), cand(7, 4, 15, "Findings", 12)]
+    assert 1 in assign_levels(cands, 10.0, 20)
+
+
 def test_a_line_in_small_capitals_takes_its_capitals_size():
     assert _small_caps_size([{"size": 10, "text": "VI."}, {"size": 10, "text": "E"}, {"size": 8, "text": "XPERIMENTAL"},
                              {"size": 10, "text": " E"}, {"size": 8, "text": "VALUATION"}]) == 10

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import replace
 
@@ -84,6 +85,7 @@ HEADING_SIZE = 1.12  # of the body size: a line set this large is a heading's
 def _echo_key(text: str) -> str:
     """A heading's words without its label, as a running head repeats them ("1.3. The #include command" and
     "1.3 The #include command", "Chapter 1. Source files format" and "SOURCE FILES FORMAT")."""
+    text = unicodedata.normalize("NFKC", text)  # (a ligature: "ﬁles" is "files")
     return " ".join(re.sub(r"[\W_]+", " ", ECHO_LABEL_RE.sub("", text.strip(), count=1)).lower().split())
 
 

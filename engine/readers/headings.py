@@ -111,6 +111,7 @@ CAPTION_RE = re.compile(
 
 CITATION_RE = re.compile(r"^\[[^\]]{1,40}\](?:\s|$)")  # "[53] VERORDNUNG (EU) ...", "[OMB A-130]"
 BROKEN_WORD_RE = re.compile(r"[a-zà-ÿß]-$")
+ASSIGNMENT_RE = re.compile(r"^[^\s=]+\s*=\s*\S")
 
 
 def _text_ok(text: str, identifier: bool = False) -> bool:
@@ -300,7 +301,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
                 # last word breaks onto the next: text (its lines are passed over with it)
                 broken = BROKEN_WORD_RE.search(text) is not None or CITATION_RE.match(text) is not None
                 listed = LISTED_RE.match(text)  # (an item of a printed list of figures, tables, rules)
-                broken = broken or (listed is not None and listed.group(1).lower() in labels)
+                broken = broken or (listed is not None and listed.group(1).lower() in labels) \
+                    or ASSIGNMENT_RE.match(text) is not None  # (code or a formula: "MAX_QUEUED = 4096")
                 named = NAMED_LABEL_RE.match(text) is not None  # (a goal's statement: "Strategic Goal 6: ...")
                 if words <= MAX_WORDS + 12 + (NAMED_EXTRA // 2 if named else 0) and not quote and not leads_on \
                         and not broken and not _runs_on(lines, i + count - 1, text) \

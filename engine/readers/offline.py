@@ -60,7 +60,8 @@ class OfflineReader:
     #     printed list of figures, tables, rules are not headings; annexes after numbered chapters keep matter ranks;
     #     a one-off style takes the level of the recurring style of its size above when none below has its size;
     #     a line mostly of symbols is no heading; a sentence ends before a footnote's number ("platforms.23"); a line
-    #     in italic capitals does not continue the plain line above it; a chapter's tagline is no heading
+    #     in italic capitals does not continue the plain line above it; a chapter's tagline is no heading; a running
+    #     head matches its heading through ligatures; an assignment ("NAME = 4096") is no heading
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

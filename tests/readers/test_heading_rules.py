@@ -65,6 +65,8 @@ def test_a_running_foot_that_repeats_a_section_title_is_furniture_though_each_ti
         assert any(l.size == 14.5 for l in kept)
     kept, _ = strip_furniture(pages[3], furniture)
     assert kept[0].text == "Node anchors"
+    from engine.readers.furniture import _echo_key
+    assert _echo_key("Chapter 1. Source \ufb01les format") == _echo_key("SOURCE FILES FORMAT")  # (a ligature)
 
 
 def test_a_reference_entry_and_a_line_ending_in_a_broken_word_are_not_headings():
@@ -223,6 +225,13 @@ def test_a_chapters_tagline_right_under_its_title_is_no_section_of_it():
     # an italic style that also stands on its own elsewhere is a heading wherever it stands
     cands += [cand(6, 4, 9, "Grow the economy faster than before", 12, True), cand(7, 4, 15, "Findings", 12)]
     assert 1 in assign_levels(cands, 10.0, 20)
+
+
+def test_an_assignment_set_large_is_code_not_a_heading():
+    lines = prose(40, 4) + [line("MAX_QUEUED_INCOMING_HANDSHAKES_THRESHOLD = 4096", 72, 110, size=13, bold=True),
+                            line("Timers and Retransmission", 72, 200, size=13, bold=True)] + prose(130, 4) \
+        + prose(220, 4)
+    assert [t for t, _ in headings(compose([PageLayout(1, 612, 792, lines, [])]))] == ["Timers and Retransmission"]
 
 
 def test_a_line_in_small_capitals_takes_its_capitals_size():

@@ -111,7 +111,8 @@ def echoed_headings(pages: list[PageLayout], body_size: float) -> set[str]:
                 heads[key] = min(line.size, heads.get(key, line.size))
         for line in margin:
             key = _echo_key(line.text)
-            if (len(key.split()) >= 2 or ECHO_LABEL_RE.match(line.text.strip())) and line.size < min(HEADING_SIZE * body_size, heads.get(key, 0.0)) \
+            worded = len(key.split()) >= 2 or ECHO_LABEL_RE.match(line.text.strip()) is not None
+            if worded and line.size < min(HEADING_SIZE * body_size, heads.get(key, 0.0)) \
                     and _set_apart(line, page.lines):
                 found.add(_band_key(line.text, line.y0))  # (set smaller than the heading it repeats)
     return found
@@ -193,7 +194,8 @@ def split_glued_numbers(page: PageLayout) -> PageLayout:
             continue
         number = match.group(1)
         lines.append(replace(line, text=number, x1=x1, lead=0, lead_style=(False, False, False)))
-        lines.append(replace(line, text=match.group(2), x0=max(edge, line.x0), lead=max(0, line.lead - len(number) - 1)))
+        lines.append(replace(line, text=match.group(2), x0=max(edge, line.x0),
+                             lead=max(0, line.lead - len(number) - 1)))
     return replace(page, lines=lines)
 
 

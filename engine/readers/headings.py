@@ -257,7 +257,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
                     contents_title = Candidate(page_index + 1, index, 1, line.text, title_style, -1)
                     break
             end = contents_title.index if page_index == 0 and contents_title is not None else 0
-        spans = [(0, end)] + ([(resume, len(lines))] if page_index in skip and (resume := _after_contents(lines)) else [])
+        resume = _after_contents(lines) if page_index in skip else 0
+        spans = [(0, end)] + ([(resume, len(lines))] if resume else [])
         left = min((l.x0 for l in lines), default=0.0)
         figure = figure_text(lines, left) | table_text(lines)
         for grid in (grids[page_index] if grids else ()):

@@ -45,7 +45,10 @@ def new_values(kind: str | None, text: str, question: str) -> list[re.Match[str]
     if pattern is None:
         return []
     own = numerals(question)
-    found = [m for m in pattern.finditer(text) if not is_own(m.group(0), question, own)]
+    # a number within a date ("December 28, 2024": 28 and 2024) is no amount
+    dates = [m.span() for m in DATE_RE.finditer(text)] if kind == "number" else []
+    found = [m for m in pattern.finditer(text) if not is_own(m.group(0), question, own)
+             and not any(a <= m.start() and m.end() <= b and (a, b) != m.span() for a, b in dates)]
     if kind == "number" and DURATION_ASK_RE.search(question):
         found += [m for m in DURATION_RE.finditer(text) if not is_own(m.group(0), question, own)]
         found.sort(key=lambda m: m.start())

@@ -59,3 +59,10 @@ def test_a_question_asking_how_long_takes_a_span_written_with_an_article():
     assert [m.group(0) for m in new_values("number", text, "Within how long should the data be copied?")] \
         == ["a week"]
     assert not new_values("number", text, "How many surveys are copied?")  # no span of time asked for
+
+
+def test_the_day_and_year_of_a_date_are_no_amount():
+    question = "How many employees did the company have at the end of the quarter?"
+    text = "The company reported earnings for its quarter ended December 28, 2024, with 225,000 employees."
+    assert [m.group(0) for m in new_values("number", text, question)] == ["225,000"]
+    assert [m.group(0) for m in new_values("date", text, "When did the quarter end?")] == ["December 28, 2024"]

@@ -786,6 +786,18 @@ def join_title(candidates: list[Candidate], known_title: str) -> list[Candidate]
     return out
 
 
+def _numbered_items(candidates: list[Candidate]) -> set[int]:
+    """ids of plain numbered lines set one right under another ("1. Male" / "2. Female", a form's options): the
+    items of a numbered list, not headings (a heading has its text under it before the next one)."""
+    found: set[int] = set()
+    for prev, cand in zip(candidates, candidates[1:]):
+        plain = not (cand.style.bold or cand.style.italic or cand.style.caps) and cand.style == prev.style
+        if plain and cand.page == prev.page and prev.index + prev.count == cand.index \
+                and label_class(prev.text) is not None and label_class(cand.text) is not None:
+            found |= {id(prev), id(cand)}
+    return found
+
+
 TAGLINES_MIN = 2  # occurrences of a style, each right under a larger heading, that make it a tagline's
 
 
@@ -820,7 +832,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     per_page: dict[tuple[int, Style], list[Candidate]] = {}
     for cand in candidates:
         per_page.setdefault((cand.page, cand.style), []).append(cand)
-    listed = {id(c) for group in per_page.values() if _label_list(group) for c in group}
+    listed = {id(c) for group in per_page.values() if _label_list(group) for c in group} | _numbered_items(candidates)
     candidates = [c for c in candidates if c.style.size >= body * 1.12 or c.identifier or id(c) not in listed]
     candidates = _without_taglines(candidates)
     # a cover page's one-off styles are not structure: keep only its title; on the title block's pages, only

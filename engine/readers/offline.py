@@ -61,7 +61,8 @@ class OfflineReader:
     #     a one-off style takes the level of the recurring style of its size above when none below has its size;
     #     a line mostly of symbols is no heading; a sentence ends before a footnote's number ("platforms.23"); a line
     #     in italic capitals does not continue the plain line above it; a chapter's tagline is no heading; a running
-    #     head matches its heading through ligatures; an assignment ("NAME = 4096") is no heading
+    #     head matches its heading through ligatures; an assignment ("NAME = 4096") is no heading; plain numbered
+    #     lines one right under another are a list's items
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -234,6 +234,20 @@ def test_an_assignment_set_large_is_code_not_a_heading():
     assert [t for t, _ in headings(compose([PageLayout(1, 612, 792, lines, [])]))] == ["Timers and Retransmission"]
 
 
+def test_plain_numbered_options_set_one_under_another_are_list_items_not_headings():
+    def cand(order, index, text):
+        return Candidate(3, index, 1, text, Style(10.0, False, False, False, "arabic"), order, under=0, prose=False)
+    section = Candidate(3, 0, 1, "A.5 Section 1: Demographics", Style(12.0, True, False, False, "decimal1"), 0,
+                        under=3, prose=True)
+    cands = [section, cand(1, 4, "1. Male"), cand(2, 5, "2. Female"),
+             Candidate(3, 8, 1, "A.6 Section 2: Interviewer Details", section.style, 3, under=3, prose=True)]
+    levels = assign_levels(cands, 10.0, 40)
+    assert set(levels) == {0, 3}
+    # a numbered heading with its text under it before the next one stays
+    cands = [section, cand(1, 4, "1. Male"), Candidate(3, 9, 1, "2. Female", cands[2].style, 2, under=4)]
+    assert {1, 2} <= set(assign_levels(cands, 10.0, 40))
+
+
 def test_a_line_in_small_capitals_takes_its_capitals_size():
     assert _small_caps_size([{"size": 10, "text": "VI."}, {"size": 10, "text": "E"}, {"size": 8, "text": "XPERIMENTAL"},
                              {"size": 10, "text": " E"}, {"size": 8, "text": "VALUATION"}]) == 10

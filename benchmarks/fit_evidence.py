@@ -122,16 +122,22 @@ def rates(p: np.ndarray, y: np.ndarray, refused: np.ndarray, t: float) -> tuple[
             int(answer[y == 1].sum()), int((~answer)[y == 0].sum()))
 
 
-def cross_validate(x, y, refused, folds: int, repeats: int, floor: float) -> dict:
+def cross_validate(x, y, refused, folds: int, repeats: int, floor: float, groups: np.ndarray | None = None) -> dict:
     """Stratified k-fold, repeated with shuffled folds: mean rates on the training folds, and the
-    held-out folds' decisions pooled (each question is held out once per repeat)."""
+    held-out folds' decisions pooled (each question is held out once per repeat). With `groups` (the
+    original question of each row), a question and its rewordings always fall in the same fold."""
     rng = np.random.default_rng(0)
+    groups = np.arange(len(y)) if groups is None else groups
     train, held_answered, held_refused = [], [], []
     for _ in range(repeats):
-        positives, negatives = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
+        names = np.unique(groups)
+        label = {g: y[groups == g].max() for g in names}  # a group is answerable when its rows are
+        positives = np.array([g for g in names if label[g] == 1])
+        negatives = np.array([g for g in names if label[g] == 0])
         rng.shuffle(positives)
         rng.shuffle(negatives)
-        parts = [np.concatenate([positives[i::folds], negatives[i::folds]]) for i in range(folds)]
+        chosen = [np.concatenate([positives[i::folds], negatives[i::folds]]) for i in range(folds)]
+        parts = [np.flatnonzero(np.isin(groups, c)) for c in chosen]
         for i in range(folds):
             test = parts[i]
             fit_on = np.concatenate([parts[j] for j in range(folds) if j != i])
@@ -160,10 +166,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--validate", nargs="*", type=Path, default=REWORDED,
                         help="variants measured with the fitted model, not fitted on")
     parser.add_argument("--rows", type=Path, help="write the per-question signals here (JSON)")
+    parser.add_argument("--pool", action="store_true", help="fit on the files and the --validate variants together, "
+                        "cross-validated with each question and its rewordings in one fold")
     args = parser.parse_args(argv)
     features = args.features.split(",")
     rows = question_rows(args.data_dir, [f for f in args.files if f.is_file()], args.method)
     variants = question_rows(args.data_dir, [f for f in args.validate or [] if f.is_file()], args.method)
+    if args.pool:  # every question fitted on; the decision on a variant is still compared with its original's
+        rows, variants = rows + variants, variants
     if args.rows:
         args.rows.write_text(json.dumps({"fit": rows, "validate": variants}, indent=0))
     x, y, refused = matrix(rows, features)
@@ -177,7 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     for i, name in enumerate(SIGNALS):
         extra = f"   variants {auc(xv[:, i], yv):.3f}" if variants else ""
         print(f"  {name:6s} {auc(everything[:, i], y):.3f}{extra}{'   (in the model)' if name in features else ''}")
-    cv = cross_validate(x, y, refused, args.folds, args.repeats, args.floor)
+    groups = np.array([f"{r['set'].replace('_reworded', '')}:{r['original_id'] or r['id']}" for r in rows])
+    cv = cross_validate(x, y, refused, args.folds, args.repeats, args.floor, groups)
     print(f"{args.folds}-fold CV x {args.repeats}: train answered {cv['train_answered']:.3f}, refused "
           f"{cv['train_refused']:.3f}; held-out answered {cv['held_out_answered']:.3f}, "
           f"refused {cv['held_out_refused']:.3f}")
@@ -197,7 +208,8 @@ def main(argv: list[str] | None = None) -> int:
         a, _, na, nr = rates(pv, yv, refused_v, t)
         same = [decided[r["original_id"]] == bool(ans) for r, ans in zip(variants, answer_v)
                 if r["original_id"] in decided]
-        print(f"variants (not fitted on): answered {na}/{int(yv.sum())} ({a:.3f}), "
+        fitted = "fitted on, in the pool" if args.pool else "not fitted on"
+        print(f"variants ({fitted}): answered {na}/{int(yv.sum())} ({a:.3f}), "
               f"refused {nr}/{int((1 - yv).sum())}; same decision as the original {sum(same)}/{len(same)} "
               f"({np.mean(same):.3f})")
     print("\nWEIGHTS = {" + ", ".join(f'"{n}": {w:.4f}' for n, w in zip(features, weights)) + "}")

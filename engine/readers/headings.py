@@ -798,6 +798,7 @@ def _numbered_items(candidates: list[Candidate]) -> set[int]:
     return found
 
 
+SIZE_STEP = 1.25  # a one-off style this much larger than the next recurring style below is not of its rank
 TAGLINES_MIN = 2  # occurrences of a style, each right under a larger heading, that make it a tagline's
 
 
@@ -900,12 +901,12 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
             if major and rank(st) < rank(major[0]):
                 # above every recurring style: the cover title, or one-off display text (a big number)
                 style_level[st] = 0 if title is not None and st == title.style else 1
-            else:  # (but when no recurring style below is set in its size and one above is, that one's: the
-                # size tells the level, a chapter's title in another face beside the chapters)
+            else:  # (but when one above is set in its size and the next below is a size step smaller, that one's:
+                # the size tells the level, a chapter's title in another face beside the chapters)
                 size = round(st.size)
                 lower = [m for m in major if rank(m) > rank(st)]
                 same_above = [style_level[m] for m in major if rank(m) < rank(st) and round(m.size) == size]
-                if same_above and (not lower or round(lower[0].size) < size):
+                if same_above and (not lower or lower[0].size * SIZE_STEP <= st.size):
                     style_level[st] = same_above[-1]
                 else:
                     style_level[st] = below[0] if below else len(major) + 1

@@ -203,6 +203,15 @@ def test_a_one_off_chapter_title_in_another_face_sits_with_the_chapters_of_its_s
              cand(5, "A.2 simplesine.c", 14.5, bold=False)]
     levels = assign_levels(cands, 11.0, 40)
     assert levels[3] == levels[2] == levels[0] and levels[4] == levels[5] == levels[3] + 1
+    # a one-off only a little larger than the chapters ("Errata" in 14 pt before 12 pt chapters) is no parent of
+    # them, though a recurring style of its size ranks higher (a sample's "TABLE OF CONTENTS" in capitals)
+    def caps(order, text):
+        return Candidate(2 + order, 0, 1, text, Style(14, True, False, True, ""), order, under=5, prose=True)
+    cands = [cand(0, "Errata", 14), cand(1, "Executive Summary", 12), cand(2, "Chapter 1. Introduction", 12),
+             cand(3, "Chapter 2. Background", 12), caps(4, "TABLE OF CONTENTS"), cand(5, "Plan Approval", 12),
+             caps(6, "TABLE OF CONTENTS"), cand(7, "Plan Approval", 12)]
+    levels = assign_levels(cands, 11.0, 40)
+    assert levels[0] == levels[1] == levels[2]
 
 
 def test_a_line_mostly_of_symbols_and_a_numbered_sentence_before_its_footnote_mark_are_not_headings():

@@ -31,6 +31,7 @@ from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 TOP_DOCS = 3  # document tools offered to the top-level agent
 PAGE_CHARS = 6000  # text returned per page by get_page_content
 MAX_PAGES = 4  # pages per get_page_content call
+CLAIM_WEIGHT = 2.0  # of a quote's words that the answer adds to the question (see _quote)
 AgentTools = list[BaseTool | Callable[..., Any]]  # what FunctionAgent takes
 CITE_RE = re.compile(r"\[([^\[\]\n]+?),\s*p(?:age|\.)?\s*(\d+)\]", re.I)
 NOT_COVERED_RE = re.compile(r"\b(does not cover|do not cover|not covered|no information|does not (?:say|mention|"
@@ -255,11 +256,15 @@ def used_by(quote: str, answer: str, least: int = 3) -> bool:
 
 
 def _quote(retriever: Retriever, doc: int, page: int, sentence: str, question: str) -> str:
-    """The sentence of the page that best matches the answer's sentence (a literal span of the page)."""
+    """The sentence of the page that best matches the answer's sentence (a literal span of the page). The
+    words the answer's sentence adds to the question (its claim: "42" in "The trust has 42 volunteer
+    surveyors") weigh twice: the quote must back what the answer says, not only restate what was asked."""
     corpus = retriever.corpus
-    terms = list(dict.fromkeys(tokenize(sentence) + query_terms(question)))
+    asked = query_terms(question)
+    terms = list(dict.fromkeys(tokenize(sentence) + asked))
     if not terms:
         return ""
-    windows = score_windows(page_units(corpus, doc, page), terms, [1.0] * len(terms), question,
+    weights = [1.0 if term in asked else CLAIM_WEIGHT for term in terms]
+    windows = score_windows(page_units(corpus, doc, page), terms, weights, question,
                             query_pairs(sentence), singles=True, text=corpus.page_text(doc, page))
     return windows[0].text if windows else ""

@@ -798,6 +798,32 @@ def _numbered_items(candidates: list[Candidate]) -> set[int]:
     return found
 
 
+GLOSSARY_RUN = 5  # consecutive unnumbered headings of one style in alphabetical order: a glossary's terms
+
+
+def _glossary_terms(candidates: list[Candidate]) -> set[int]:
+    """ids of a glossary's terms: five or more unnumbered candidates of one style one after another (nothing
+    else between them), in alphabetical order ("CUI categories", "CUI Executive Agent", "CUI program", ...)."""
+    found: set[int] = set()
+    run: list[Candidate] = []
+
+    def close() -> None:
+        if len(run) >= GLOSSARY_RUN:
+            found.update(id(c) for c in run)
+
+    def term(cand: Candidate) -> bool:  # (no number in its first words: "TABLE D-2", "Strategy 1.02" run in order too)
+        return not cand.style.numbering and not any(ch.isdigit() for ch in " ".join(cand.text.split()[:2]))
+
+    for cand in candidates:
+        if run and cand.style == run[-1].style and term(cand) and cand.text.casefold() > run[-1].text.casefold():
+            run.append(cand)
+            continue
+        close()
+        run = [cand] if term(cand) else []
+    close()
+    return found
+
+
 SIZE_STEP = 1.25  # a one-off style this much larger than the next recurring style below is not of its rank
 TAGLINES_MIN = 2  # occurrences of a style, each right under a larger heading, that make it a tagline's
 
@@ -833,7 +859,8 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     per_page: dict[tuple[int, Style], list[Candidate]] = {}
     for cand in candidates:
         per_page.setdefault((cand.page, cand.style), []).append(cand)
-    listed = {id(c) for group in per_page.values() if _label_list(group) for c in group} | _numbered_items(candidates)
+    listed = {id(c) for group in per_page.values() if _label_list(group) for c in group} | _numbered_items(candidates) \
+        | _glossary_terms(candidates)
     candidates = [c for c in candidates if c.style.size >= body * 1.12 or c.identifier or id(c) not in listed]
     candidates = _without_taglines(candidates)
     # a cover page's one-off styles are not structure: keep only its title; on the title block's pages, only

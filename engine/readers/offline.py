@@ -62,7 +62,7 @@ class OfflineReader:
     #     a line mostly of symbols is no heading; a sentence ends before a footnote's number ("platforms.23"); a line
     #     in italic capitals does not continue the plain line above it; a chapter's tagline is no heading; a running
     #     head matches its heading through ligatures; an assignment ("NAME = 4096") is no heading; plain numbered
-    #     lines one right under another are a list's items
+    #     lines one right under another are a list's items; a glossary's terms (five or more in alphabetical order)
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -257,6 +257,23 @@ def test_plain_numbered_options_set_one_under_another_are_list_items_not_heading
     assert {1, 2} <= set(assign_levels(cands, 10.0, 40))
 
 
+def test_a_glossarys_terms_in_alphabetical_order_are_not_headings_but_numbered_labels_in_order_stay():
+    def cand(order, text, bold=True):
+        return Candidate(3 + order // 2, order % 2 * 10, 1, text, Style(10.5, bold, False, False, ""), order,
+                         under=6, prose=True)
+    terms = ["CUI categories", "CUI Executive Agent", "CUI program", "CUI registry", "FIPS-validated",
+             "Information system"]
+    cands = [Candidate(2, 0, 1, "GLOSSARY", Style(16.0, True, False, True, ""), 0, under=2, prose=True)]
+    cands += [cand(1 + k, t) for k, t in enumerate(terms)]
+    assert set(assign_levels(cands, 10.0, 40)) == {0}
+    labels = [f"Strategy 1.0{k}: Deliver the plan" for k in range(1, 7)]
+    cands = cands[:1] + [cand(1 + k, t) for k, t in enumerate(labels)]
+    assert len(assign_levels(cands, 10.0, 40)) == 7
+    shuffled = ["Scope", "Purpose", "Audience", "Structure", "Terms", "Methods"]  # (sections: not in order)
+    cands = cands[:1] + [cand(1 + k, t) for k, t in enumerate(shuffled)]
+    assert len(assign_levels(cands, 10.0, 40)) == 7
+
+
 def test_a_line_in_small_capitals_takes_its_capitals_size():
     assert _small_caps_size([{"size": 10, "text": "VI."}, {"size": 10, "text": "E"}, {"size": 8, "text": "XPERIMENTAL"},
                              {"size": 10, "text": " E"}, {"size": 8, "text": "VALUATION"}]) == 10

@@ -13,7 +13,11 @@ LIST_PATTERNS = (  # the "what/which NP" forms (not "how many", not possessives)
     re.compile(rf"^(?:what|which)\s+{NP}\s+{AUX}\b", re.I),
     re.compile(rf"^(?:what|which) (?:is|was|are|were) the\s+{NP}\s+(?:of|for|in|at|that|on|to|from|by)\b", re.I),
     re.compile(rf"^which\s+{NP}\s+\w+ed\b", re.I),  # "which SEC commissioners dissented"
+    re.compile(rf"^(?:what|which) (?:are|were) the\s+{NP}\s*[?.]?$", re.I),  # "what are the three differences?"
 )
+# a request that names what to list ("List the mitigation practices …", "Name the four vulnerabilities …")
+ASK_RE = re.compile(r"^(?:list|name|enumerate|identify)\s+(?:all\s+|every\s+)?(?:the\s+)?((?:[\w’'+.-]+\s+){0,3}[\w’'+-]+)",
+                    re.I)
 COUNT_WORDS = frozenset("two three four five six seven eight nine ten several".split())
 WH_RE = re.compile(r"\b(?:how (?:many|much)|what|which)\b", re.I)
 
@@ -29,11 +33,20 @@ def asking_clause(question: str) -> str:
 def asks_for_list(question: str) -> bool:
     """True when the question wants several things ("which four vulnerabilities", "what practices",
     "what are the main features"): the answer is a list and needs room."""
+    request = ASK_RE.match(" ".join(question.split()))
+    if request:  # its first words name things in the plural
+        found = words(request.group(1))
+        return any(w in COUNT_WORDS or plural(w) for w in found)
     text = asking_clause(question)
     for pattern in LIST_PATTERNS:
         match = pattern.match(text)
         if match:
             found = words(match.group(1))
             head = found[-1] if found else ""
-            return bool(COUNT_WORDS & set(found)) or (head.endswith("s") and not head.endswith(("ss", "us", "is")))
+            return bool(COUNT_WORDS & set(found)) or plural(head)
     return False
+
+
+def plural(word: str) -> bool:
+    """A word that reads as a plural noun ("practices", not "process", "status", "analysis", "its")."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "'s", "’s"))

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from engine.agent.focus import asks_for_list
+from engine.agent.lists import item_runs, lead_units, run_of
 from engine.agent.passages import ANAPHOR_RE, is_item
 from engine.agent.rows import definitions, is_row, lent_stems, row_nearness
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
@@ -42,6 +43,7 @@ COUNT_LOOKAHEAD = 8  # units after a count of things searched for the sentences 
 LABEL_WORDS = 6  # a line this short, without a full stop, that heads what follows ("Impact", "Mitigation options")
 # the first sentence holds the value asked for when one that does holds this share of the best one's words
 VALUE_FIRST = 0.5
+ENUM_CHARS = 800  # the leads of an enumeration's items a question asking for them gets, up to this length
 ELISION = " … "  # between sentences of one page that are not next to each other in its text
 
 
@@ -203,13 +205,25 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         room -= len(s.text)
         return True
 
+    done: set[tuple[int, int]] = set()  # units of an enumeration already given as its lead-in and leads
+    listed = next((found for s in picked if (found := enumeration(s, page_of)) is not None), None) if listing else None
+    if listed is not None:  # the run's leads replace the explanations of its items that were picked
+        lead_in, leads, explained = listed
+        done = {(x.page, x.index) for x in [lead_in, *leads]}
+        out = {key: x for key, x in out.items() if key not in explained}
+        room = ANSWER_CHARS + LIST_ANSWER_CHARS - sum(len(x.text) for key, x in out.items() if key not in done)
+        out.update({(x.page, x.index): x for x in [lead_in, *leads]})  # the leads have their own room
     for s in picked:
+        if (s.page, s.index) not in out:
+            continue  # an item's explanation its lead stands for
         before = by_key.get((s.page, s.index - 1))
         if ANAPHOR_RE.match(s.text) and before is not None and before.line == s.line:
             add(before)
         if s.header is not None and (s.page, s.header) not in out:
             add(header_sentence(s, page_of))
         _, text = page_of(s.page)
+        if (s.page, s.index) in done:
+            continue  # its list is given already
         if s.text.rstrip().endswith(":") or is_label(s, text) or (listing and s is picked[0]):
             chars, i = 0, s.index + 1
             bulleted = (s.page, i) in by_key and is_item(text, by_key[(s.page, i)])  # then the list ends with its items
@@ -231,6 +245,51 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
     for s in out.values():
         first_rank[s.page] = min(first_rank.get(s.page, s.rank), s.rank)
     return sorted(out.values(), key=lambda s: (first_rank[s.page], s.page, s.start))
+
+
+def enumeration(s: Sentence, page_of) -> tuple[Sentence, list[Sentence], set[tuple[int, int]]] | None:
+    """When a sentence leads into a run of list items or is part of one (engine.agent.lists): the run's
+    lead-in sentence (the sentence itself when it is on the lead-in line, else the last of that line), the
+    leads of its items in page order (within ENUM_CHARS), and the keys of the other units of those items
+    (their explanations); None when the sentence is no part of a run with a lead-in. The lead-in is the last
+    sentence of its line when that ends in ":", else the sentence itself when it is on that line."""
+    analysis, text = page_of(s.page)
+    run = run_of(item_runs(text), s.line)
+    if run is None or run.lead_in is None:
+        return None
+    found = analysis.units
+    on_line: dict[int, list[int]] = {}
+    for i, unit in enumerate(found):
+        on_line.setdefault(unit.line, []).append(i)
+    opening = on_line.get(run.lead_in, [])
+    if not opening:
+        return None
+    last = found[opening[-1]]
+    lead_in = s if s.line == run.lead_in and not last.text.rstrip().endswith(":") \
+        else unit_sentence(s.page, opening[-1], page_of, s.rank)
+    leads: list[Sentence] = []
+    explained: set[tuple[int, int]] = set()
+    chars = 0
+    for line in run.lines:
+        units_on_line = on_line.get(line, [])
+        lead = lead_units(units_on_line, [found[i].text for i in units_on_line])
+        size = sum(len(found[i].text) + 1 for i in lead)
+        if not lead or chars + size > ENUM_CHARS:
+            break
+        leads += [s if i == s.index else unit_sentence(s.page, i, page_of, s.rank) for i in lead]
+        explained |= {(s.page, i) for i in units_on_line if i not in lead}
+        chars += size
+    if not leads:
+        return None
+    return lead_in, leads, explained
+
+
+def unit_sentence(page: int, index: int, page_of, rank: int) -> Sentence:
+    """A unit of a page as a sentence of the answer (one outside the chosen passages, as a list's item)."""
+    analysis, _ = page_of(page)
+    unit = analysis.units[index]
+    return Sentence(page, index, unit.start, unit.end, unit.text, unit.line, analysis.stems[index],
+                    analysis.pairs[index], False, rank)
 
 
 def is_label(s: Sentence, text: str) -> bool:

@@ -1,0 +1,77 @@
+"""Enumerations (engine.agent.lists): a question asking for the items of a list gets every item's lead."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from engine.agent import ask
+from engine.agent.lists import Run, item_runs, lead_units
+from engine.evaluate import _quote_on_page
+from engine.index import load_corpus
+from engine.pipeline import Pipeline
+from engine.workspace import Workspace
+
+STEPS = ["Draft the survey charter", "Map the river reaches", "Train the volunteer crews", "Calibrate the flow meters",
+         "Measure the discharge", "Review the field sheets", "Publish the annual atlas"]
+# each step's explanation holds words of the question, as real ones do, and fills a concise answer by itself
+EXPLAINED = "The survey process at this step is recorded in the survey log with the names of the people who did the work"
+
+
+def handbook(path: Path) -> Path:
+    """A one-page PDF: a lead-in sentence, then seven numbered steps, each a short lead and a long explanation."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    y = 72.0
+
+    def line(text: str, size: float = 10, x: float = 72) -> None:
+        nonlocal y
+        page.insert_text((x, y), text, fontsize=size)
+        y += size * 1.6
+
+    line("Catchment Survey Handbook", 16)
+    y += 8
+    line("The handbook sets out the following seven-step survey process that a river trust may follow")
+    line("to plan and run its yearly catchment survey.")
+    y += 6
+    for n, step in enumerate(STEPS, 1):
+        line(f"{n}. {step}. {EXPLAINED},")
+        line(f"the dates on which step {n} of the survey process was done, and any problems that came up.", x=86)
+        y += 6
+    line("Each survey ends with a public meeting at which the results are presented.")
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_a_question_asking_for_the_steps_gets_every_step_and_not_their_explanations(tmp_path):
+    pdfs = tmp_path / "pdfs"
+    pdfs.mkdir()
+    root = tmp_path / "ws"
+    results = Pipeline(root, workers=1).ingest([handbook(pdfs / "handbook.pdf")])
+    assert all(r.status.value == "ok" for r in results), results
+    workspace = Workspace(root)
+    answer = ask(workspace, "What are the steps of the survey process?")
+    assert answer.covered
+    assert answer.answer.startswith("The handbook sets out the following seven-step survey process")
+    assert [step for step in STEPS if f"{step}." not in answer.answer] == []  # all seven, not the first three
+    assert EXPLAINED not in answer.answer  # the leads, not what each step involves
+    assert len(answer.answer) <= 600
+    corpus = load_corpus(workspace)
+    assert len(answer.citations) == 1  # one citation a page, its quote found on the page
+    assert all(_quote_on_page(c.quote, corpus.page_text(0, c.page)) for c in answer.citations)
+
+
+def test_item_runs_and_their_lead_ins():
+    text = ("# Title\n\nIntro sentence. It leads in:\n\n- one\n\n- two\n\nA paragraph.\n\n"
+            "1. First step. Why.\n2. Second step.\n\n(a) lettered\n\nLone text\n\n- only one item")
+    # bulleted, numbered and lettered lines with only blank lines between them are one run; a lone item is none
+    assert item_runs(text) == [Run(2, (4, 6)), Run(8, (10, 11, 13))]
+    assert item_runs("1. opens the page\n\n2. b") == [Run(None, (0, 2))]
+
+
+def test_an_items_lead_is_its_first_sentence_with_its_number():
+    assert lead_units([3, 4, 5], ["1.", "Develop the policy.", "A formal policy …"]) == [3, 4]
+    assert lead_units([7, 8], ["Data gateway services (e.g., UPI)", "More."]) == [7]
+    assert lead_units([], []) == []

@@ -16,17 +16,36 @@ MARKER_RE = re.compile(r"\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]")
 MIN_ITEMS = 2  # fewer item lines in a row are no enumeration
 
 
+# a list of labelled items: short label lines ("Asset valuations", "**Funding risk**") each over 1 to
+# LABEL_BODY lines of its own, at least MIN_LABELS of them in a row
+LABEL_WORDS = 6
+LABEL_BODY = 3
+LABEL_BODY_CHARS = 300  # an item's lines under its label are at most this long (longer: a labelled section)
+MIN_LABELS = 3
+LABEL_END = (".", "!", "?", ";", ",", ":")
+
+
 @dataclass(frozen=True)
 class Run:
-    """A run of item lines (Markdown line numbers; blank lines between them are allowed) and the line just
-    before the first of them that leads into it (None when the run opens the page)."""
+    """A run of items and the line just before the first of them that leads into it (None when the run
+    opens the page). Each item is its Markdown lines, the line that holds its lead first: a list item's
+    line, or a label's line and the lines under it."""
 
     lead_in: int | None
-    lines: tuple[int, ...]
+    items: tuple[tuple[int, ...], ...]
+
+    @property
+    def lines(self) -> tuple[int, ...]:
+        return tuple(line for item in self.items for line in item)
 
 
 def item_runs(text: str) -> list[Run]:
-    """The runs of at least MIN_ITEMS list-item lines of a page's Markdown text, in page order."""
+    """The runs of list items and of labelled items of a page's Markdown text, in page order."""
+    return sorted(list_runs(text) + label_runs(text), key=lambda run: run.lines[0])
+
+
+def list_runs(text: str) -> list[Run]:
+    """The runs of at least MIN_ITEMS list-item lines (one item a line)."""
     runs: list[Run] = []
     current: list[int] = []
     before: int | None = None  # the last non-blank line that is no item
@@ -40,11 +59,53 @@ def item_runs(text: str) -> list[Run]:
             current.append(n)
             continue
         if len(current) >= MIN_ITEMS:
-            runs.append(Run(lead_in, tuple(current)))
+            runs.append(Run(lead_in, tuple((n,) for n in current)))
         current = []
         before = n
     if len(current) >= MIN_ITEMS:
-        runs.append(Run(lead_in, tuple(current)))
+        runs.append(Run(lead_in, tuple((n,) for n in current)))
+    return runs
+
+
+def is_label_line(line: str) -> bool:
+    """A short line of its own that names what the lines under it are about: capitalised, at most LABEL_WORDS
+    words, without closing punctuation, no heading, list item or table row."""
+    bare = line.strip().strip("*_").strip()
+    return bool(bare) and bare[0].isupper() and len(bare.split()) <= LABEL_WORDS and not bare.endswith(LABEL_END) \
+        and not line.lstrip().startswith("#") and "|" not in line and not ITEM_LINE_RE.match(line)
+
+
+def label_runs(text: str) -> list[Run]:
+    """The runs of at least MIN_LABELS labelled items: a label line over 1 to LABEL_BODY lines (within
+    LABEL_BODY_CHARS) that are no label, no heading and no list item; a heading, or an item without such
+    lines, ends the run."""
+    lines_text = text.split("\n")
+    lines = [(n, line) for n, line in enumerate(lines_text) if line.strip()]
+    runs: list[Run] = []
+    k = 0
+    while k < len(lines):
+        if not is_label_line(lines[k][1]):
+            k += 1
+            continue
+        lead_in = lines[k - 1][0] if k else None
+        items: list[tuple[int, ...]] = []
+        j = k
+        while j < len(lines) and is_label_line(lines[j][1]):
+            body = []
+            m = j + 1
+            while m < len(lines) and len(body) < LABEL_BODY + 1 and not is_label_line(lines[m][1]) \
+                    and not lines[m][1].lstrip().startswith("#") and not ITEM_LINE_RE.match(lines[m][1]):
+                body.append(lines[m][0])
+                m += 1
+            if not 1 <= len(body) <= LABEL_BODY or sum(len(lines_text[n].strip()) for n in body) > LABEL_BODY_CHARS:
+                break
+            items.append((lines[j][0], *body))
+            j = m
+        if len(items) >= MIN_LABELS:
+            runs.append(Run(lead_in, tuple(items)))
+            k = j
+        else:
+            k += 1
     return runs
 
 

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from engine.agent.focus import asks_for_list
-from engine.agent.lists import item_runs, lead_units, run_of
+from engine.agent.lists import is_label_line, item_runs, lead_units, run_of
 from engine.agent.passages import ANAPHOR_RE, is_item
 from engine.agent.rows import definitions, is_row, lent_stems, row_nearness
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
@@ -23,6 +23,7 @@ from engine.index.evidence import NAME_RE, NUMBER_WORDS, PageUnits, Window, answ
 
 MAX_SENTENCES = 6
 ANSWER_CHARS = 750  # later sentences are taken while the answer stays within this length
+LIST_PICK_CHARS = 1100  # … this length when the question asks for several things
 # the items a picked "…:" line, label or count of things ("three refinements") brings with it, up to this length
 LIST_ANSWER_CHARS = 600
 LONG_CHARS = 350  # a longer sentence counts its words at sqrt(LONG_CHARS / length): a run-on footnote is no answer
@@ -122,7 +123,7 @@ def table_header_of(analysis: PageUnits, text: str, index: int) -> int | None:
 
 
 def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...],
-         phrases: frozenset[str] = frozenset()) -> list[Sentence]:
+         phrases: frozenset[str] = frozenset(), budget: int = ANSWER_CHARS) -> list[Sentence]:
     """The greedy choice of the module docstring (without the sentences each one brings along)."""
     total = sum(weights.values()) or 1.0
     picked: list[Sentence] = []
@@ -143,7 +144,7 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
         after = {(s.page, s.index + 1) for s in picked}
         best, best_score = None, 0.0
         for s in pool:
-            if s in picked or (picked and chars + len(s.text) > ANSWER_CHARS):
+            if s in picked or (picked and chars + len(s.text) > budget):
                 continue
             overlap = share(s)
             # a further row needs words of the question of its own (its header's are every row's)
@@ -209,7 +210,7 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
     listed = next((found for s in picked if (found := enumeration(s, page_of)) is not None), None) if listing else None
     if listed is not None:  # the run's leads replace the explanations of its items that were picked
         lead_in, leads, explained = listed
-        done = {(x.page, x.index) for x in [lead_in, *leads]}
+        done = {(x.page, x.index) for x in [lead_in, *leads]} | explained
         out = {key: x for key, x in out.items() if key not in explained}
         room = ANSWER_CHARS + LIST_ANSWER_CHARS - sum(len(x.text) for key, x in out.items() if key not in done)
         out.update({(x.page, x.index): x for x in [lead_in, *leads]})  # the leads have their own room
@@ -227,7 +228,8 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         if s.text.rstrip().endswith(":") or is_label(s, text) or (listing and s is picked[0]):
             chars, i = 0, s.index + 1
             bulleted = (s.page, i) in by_key and is_item(text, by_key[(s.page, i)])  # then the list ends with its items
-            while (s.page, i) in by_key and chars + len(by_key[(s.page, i)].text) <= LIST_ANSWER_CHARS \
+            while (s.page, i) in by_key and (s.page, i) not in done \
+                    and chars + len(by_key[(s.page, i)].text) <= LIST_ANSWER_CHARS \
                     and (not bulleted or is_item(text, by_key[(s.page, i)])) and add(by_key[(s.page, i)]):
                 chars += len(by_key[(s.page, i)].text)
                 i += 1
@@ -237,6 +239,8 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
                 nxt = by_key.get((s.page, i))
                 if nxt is None:
                     break
+                if (nxt.page, nxt.index) in done:
+                    break  # an enumeration's, given already
                 if ORDINAL_RE.match(nxt.text):
                     if chars + len(nxt.text) > LIST_ANSWER_CHARS or not add(nxt):
                         break
@@ -270,14 +274,14 @@ def enumeration(s: Sentence, page_of) -> tuple[Sentence, list[Sentence], set[tup
     leads: list[Sentence] = []
     explained: set[tuple[int, int]] = set()
     chars = 0
-    for line in run.lines:
-        units_on_line = on_line.get(line, [])
+    for item in run.items:
+        units_on_line = on_line.get(item[0], [])
         lead = lead_units(units_on_line, [found[i].text for i in units_on_line])
         size = sum(len(found[i].text) + 1 for i in lead)
         if not lead or chars + size > ENUM_CHARS:
             break
         leads += [s if i == s.index else unit_sentence(s.page, i, page_of, s.rank) for i in lead]
-        explained |= {(s.page, i) for i in units_on_line if i not in lead}
+        explained |= {(s.page, i) for line in item for i in on_line.get(line, []) if i not in lead}
         chars += size
     if not leads:
         return None
@@ -335,7 +339,9 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
     name the document)."""
     kinds = asked_kinds(question)
     pool = candidates(chosen, page_of, kinds, question, names)
-    return with_context(pick(pool, weights, kinds, frozenset(phrases)), pool, page_of, asks_for_list(question))
+    listing = asks_for_list(question)
+    budget = LIST_PICK_CHARS if listing else ANSWER_CHARS
+    return with_context(pick(pool, weights, kinds, frozenset(phrases), budget), pool, page_of, listing)
 
 
 def answer_text(sentences: list[Sentence], page_of) -> str:
@@ -347,7 +353,9 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
         piece = readable(s.text)
         lines = text.split("\n")
         if n and sentences[n - 1].page == s.page \
-                and (is_item(text, s) or (is_row(lines[s.line]) and is_row(lines[sentences[n - 1].line]))):
+                and (is_item(text, s) or (is_row(lines[s.line]) and is_row(lines[sentences[n - 1].line]))
+                     or (s.line != sentences[n - 1].line and is_label_line(lines[s.line])
+                         and is_label_line(lines[sentences[n - 1].line]))):  # labels of items, one after another
             out[-1] = out[-1].rstrip(";") + ("; " if not out[-1].endswith(":") else " ") + piece
         else:
             out.append(piece)

@@ -67,11 +67,41 @@ def test_item_runs_and_their_lead_ins():
     text = ("# Title\n\nIntro sentence. It leads in:\n\n- one\n\n- two\n\nA paragraph.\n\n"
             "1. First step. Why.\n2. Second step.\n\n(a) lettered\n\nLone text\n\n- only one item")
     # bulleted, numbered and lettered lines with only blank lines between them are one run; a lone item is none
-    assert item_runs(text) == [Run(2, (4, 6)), Run(8, (10, 11, 13))]
-    assert item_runs("1. opens the page\n\n2. b") == [Run(None, (0, 2))]
+    assert item_runs(text) == [Run(2, ((4,), (6,))), Run(8, ((10,), (11,), (13,)))]
+    assert item_runs("1. opens the page\n\n2. b") == [Run(None, ((0,), (2,)))]
 
 
 def test_an_items_lead_is_its_first_sentence_with_its_number():
     assert lead_units([3, 4, 5], ["1.", "Develop the policy.", "A formal policy …"]) == [3, 4]
     assert lead_units([7, 8], ["Data gateway services (e.g., UPI)", "More."]) == [7]
     assert lead_units([], []) == []
+
+
+def test_labelled_items_are_a_run_and_labelled_sections_are_not():
+    items = ("Each quarter the staff assess four vulnerabilities.\n\nAsset valuations\n\nWhy it matters:\n\n"
+             "High prices can unwind.\n\nBorrowing by households\n\nWhy it matters:\n\nDebt leaves them exposed.\n\n"
+             "Funding risk\n\nWhy it matters:\n\nInvestors may run.\n\n### Next section\n\nMore text.")
+    assert item_runs(items) == [Run(0, ((2, 4, 6), (8, 10, 12), (14, 16, 18)))]
+    long_body = "A paragraph that goes on at length about this topic, " * 8
+    sections = "\n\n".join(f"**Topic {n}**\n\n{long_body}" for n in range(3))
+    assert item_runs(sections) == []  # a label over a long paragraph heads a section, not an item
+
+
+def test_a_list_question_over_labelled_items_gets_the_labels_not_the_explanations():
+    from engine.agent.sentences import answer_text, best_sentences
+    from engine.index.evidence import Window, analyse
+    from engine.text import query_terms
+
+    text = ("Each quarter, staff assess a set of four vulnerabilities for financial stability.\n\n"
+            "Asset valuations\n\nWhy it matters:\n\nOvervalued assets are a vulnerability to financial stability.\n\n"
+            "Borrowing by businesses\n\nWhy it matters:\n\nExcessive borrowing is a vulnerability for stability.\n\n"
+            "Leverage in the financial sector\n\nWhy it matters:\n\nLeverage is a vulnerability of the sector.\n\n"
+            "Funding risk\n\nWhy it matters:\n\nFunding risks are a vulnerability: investors may run.")
+    analysis = analyse(text)
+    question = "Which four vulnerabilities do staff assess for financial stability?"
+    picked = best_sentences([(3, Window(0, len(text), 0, 1.0, 1.0, frozenset(), False, text, ()))],
+                            lambda page: (analysis, text), {t: 1.0 for t in query_terms(question)}, question)
+    answer = answer_text(picked, lambda page: (analysis, text))
+    assert answer.startswith("Each quarter, staff assess a set of four vulnerabilities")
+    assert "Asset valuations; Borrowing by businesses; Leverage in the financial sector; Funding risk" in answer
+    assert "Why it matters" not in answer and "investors may run" not in answer

@@ -42,7 +42,8 @@ def asks_for_list(question: str) -> bool:
         match = pattern.match(text)
         if match:
             found = words(match.group(1))
-            head = found[-1] if found else ""
+            # the head noun: before "of" ("volume of checks", "types of risk"), else the last word
+            head = found[found.index("of") - 1] if "of" in found[1:] else (found[-1] if found else "")
             return bool(COUNT_WORDS & set(found)) or plural(head)
     return False
 

@@ -14,6 +14,11 @@ from engine.agent.focus import asks_for_list
     ("What is the largest dataset used?", False),
     ("How many checks were processed?", False),
     ("What were Disney's total assets at December 28, 2024?", False),  # a possessive phrase is not a list
+    ("What volume of checks did the Reserve Banks handle?", False),  # the head is "volume", not "checks"
+    ("What types of risk does the brief name?", True),
+    ("List the mitigation practices the proposal suggests.", True),  # a request naming plural things
+    ("Name the AI-based solution highlighted in the report.", False),
+    ("Compare the two definitions: what are the three differences?", True),
 ])
 def test_asks_for_list(question, expected):
     assert asks_for_list(question) is expected

@@ -16,8 +16,8 @@ LIST_PATTERNS = (  # the "what/which NP" forms (not "how many", not possessives)
     re.compile(rf"^(?:what|which) (?:are|were) the\s+{NP}\s*[?.]?$", re.I),  # "what are the three differences?"
 )
 # a request that names what to list ("List the mitigation practices …", "Name the four vulnerabilities …")
-ASK_RE = re.compile(r"^(?:list|name|enumerate|identify)\s+(?:all\s+|every\s+)?(?:the\s+)?((?:[\w’'+.-]+\s+){0,3}[\w’'+-]+)",
-                    re.I)
+ASK_RE = re.compile(r"^(?:list|name|enumerate|identify)\s+(?:all\s+|every\s+)?(?:the\s+)?"
+                    r"((?:[\w’'+.-]+\s+){0,3}[\w’'+-]+)", re.I)
 COUNT_WORDS = frozenset("two three four five six seven eight nine ten several".split())
 WH_RE = re.compile(r"\b(?:how (?:many|much)|what|which)\b", re.I)
 

@@ -91,7 +91,7 @@ def label_runs(text: str) -> list[Run]:
         items: list[tuple[int, ...]] = []
         j = k
         while j < len(lines) and is_label_line(lines[j][1]):
-            body = []
+            body: list[int] = []
             m = j + 1
             while m < len(lines) and len(body) < LABEL_BODY + 1 and not is_label_line(lines[m][1]) \
                     and not lines[m][1].lstrip().startswith("#") and not ITEM_LINE_RE.match(lines[m][1]):

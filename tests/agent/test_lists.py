@@ -16,7 +16,8 @@ from engine.workspace import Workspace
 STEPS = ["Draft the survey charter", "Map the river reaches", "Train the volunteer crews", "Calibrate the flow meters",
          "Measure the discharge", "Review the field sheets", "Publish the annual atlas"]
 # each step's explanation holds words of the question, as real ones do, and fills a concise answer by itself
-EXPLAINED = "The survey process at this step is recorded in the survey log with the names of the people who did the work"
+EXPLAINED = ("The survey process at this step is recorded in the survey log with the names of the people who did "
+             "the work")
 
 
 def handbook(path: Path) -> Path:

@@ -262,5 +262,13 @@ CONTENTS_LEADER_RE = re.compile(r"(?:\.\s?){5,}|…{2,}")
 # four dots however spaced, two ellipses, or two dots before the page number that ends the line (".. 8").
 LEADER_RE = re.compile(r"(\.\s*){4,}|…{2,}|(\.\s*){2,}\s*\d+\s*$")
 # The glyphs a text layer marks list items with (Symbol-font private-use bullets included); each reader
-# pattern adds what it also accepts.
-BULLET_GLYPHS = "•▪◦●■□◆▶➢➤►✓✔\uf0b7\uf0a7\uf0d8"
+# pattern adds what it also accepts. A symbol font without a Unicode map reports its codes in the private-use
+# block U+F020-U+F0FF: Symbol's bullet (B7), Wingdings' bullets (6C circle, 6E/A7 squares, 6F/A8 hollow
+# squares, 71 box, 75 diamond, 76 four diamonds, 9F small circle, D8 arrowhead, FC tick); their arrows
+# (E0, E8) stand between words ("B1 → A1"), and U+F8xx are bracket pieces, not bullets.
+SYMBOL_BULLETS = "\uf0b7\uf06c\uf06e\uf0a7\uf06f\uf0a8\uf071\uf075\uf076\uf09f\uf0d8\uf0fc"
+BULLET_GLYPHS = "•▪◦●■□◆❖▶➢➤►✓✔" + SYMBOL_BULLETS
+# A bullet glyph that opens an item in the middle of a line or of a table cell (a list set inline, or its
+# items' lines joined in one cell): after a space or a cell's pipe, before the item's text. ("◦" is also a
+# composition operator, "□" a missing glyph's box: neither opens an item there.)
+INLINE_BULLET_RE = re.compile(rf"(?:(?<=[\s|])|^)[•▪●■◆❖➢➤►✓✔{SYMBOL_BULLETS}](?=\s*[\w\"“‘(])")

@@ -2,11 +2,12 @@
 question.
 
 A page is cut into units: the sentences of each line (a Markdown paragraph is one line), headings,
-list items and table cells. A window is one unit or a few consecutive ones: sentences of the same
-paragraph, a line ending in ":" with the lines that follow it, or a run of short lines (a table, a
-slide). Its score is the share of the question's weighted terms it holds, plus a bonus for the
-question's adjacent word pairs it repeats and for holding the kind of value asked for (a number, a
-date, a name, a reason) that the question does not already contain, minus a little per extra unit.
+list items (also those set inline, after a bullet glyph within a line) and table rows. A window is one
+unit or a few consecutive ones: sentences of the same paragraph, a line ending in ":" with the lines that
+follow it, or a run of short lines (a table, a slide). Its score is the share of the question's weighted
+terms it holds, plus a bonus for the question's adjacent word pairs it repeats and for holding the kind of
+value asked for (a number, a date, a name, a reason) that the question does not already contain, minus a
+little per extra unit.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.markdown import IMAGE_RE, MARKER_RE
-from engine.text import CONTENTS_LEADER_RE, pairs, sentence_spans, tokenize
+from engine.text import CONTENTS_LEADER_RE, INLINE_BULLET_RE, pairs, sentence_spans, tokenize
 
 PREFIX_RE = re.compile(r"^(?:#{1,6}\s+|[-*+•]\s+)")
 HANGING_RE = re.compile(r"\b(?:a|an|the|of|in|on|to|for|with|and|or|by|from|at|as|than|that|which|whose)$")  # a line
@@ -117,7 +118,7 @@ def units(page: str) -> list[Unit]:
         if stripped.startswith("|") and stripped.endswith("|") and len(stripped) > 1:  # a pipe-table row
             inner = line[lead + 1:len(line.rstrip()) - 1]
             text = inner.strip(" |")  # empty cells at either end left out
-            if text:
+            if text:  # (one unit even when its cells list items: a cell's items answer with its row's label)
                 begin = start + lead + 1 + (len(inner) - len(inner.lstrip(" |")))
                 found.append(Unit(begin, begin + len(text), text, number, 0))
             continue
@@ -127,11 +128,32 @@ def units(page: str) -> list[Unit]:
         body_start = start + lead + (prefix.end() if prefix else 0)
         body = page[body_start:start + len(line.rstrip())]
         for at, end in sentence_spans(body, footnotes=False) if not heading else [(0, len(body))]:
+            if not heading and INLINE_BULLET_RE.search(body, at, end):  # items set inline in the line
+                found += [Unit(body_start + at + a, body_start + at + b, piece, number, 0)
+                          for a, b, piece in _items(body[at:end])]
+                continue
             piece = body[at:end]
             begin = body_start + at + (len(piece) - len(piece.lstrip()))
             text = piece.strip()
             found.append(Unit(begin, begin + len(text), text, number, level))
     return found
+
+
+def _items(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, text) of the parts of `text` that its inline bullet glyphs divide (each glyph and the
+    spaces around the parts left out; empty parts dropped)."""
+    glyphs = [m.start() for m in INLINE_BULLET_RE.finditer(text)]
+    cuts = [0] + glyphs + [len(text)]
+    out = []
+    for a, b in zip(cuts, cuts[1:]):
+        part = text[a:b]
+        if a in glyphs:
+            part = " " + part[1:]  # (the glyph is no word of the item)
+        lead = len(part) - len(part.lstrip())
+        body = part.strip()
+        if body:
+            out.append((a + lead, a + lead + len(body), body))
+    return out
 
 
 def windows(found: list[Unit]) -> list[tuple[int, int, bool]]:

@@ -14,7 +14,7 @@ from engine.readers.reading_order import same_row
 from engine.readers.sentences import sentence_goes_on
 from engine.readers.table_regions import table_text
 from engine.readers.title_block import COVER_PAGES, not_a_heading
-from engine.text import BULLET_GLYPHS, LEADER_RE
+from engine.text import BULLET_GLYPHS, LEADER_RE, SYMBOL_BULLETS
 
 if TYPE_CHECKING:
     from engine.readers.ruled import Grid
@@ -38,7 +38,8 @@ _SMALL_WORDS = {
     "a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "of", "on", "or", "the",
     "to", "under", "with", "vs", "via", "its", "be", "are", "not", "that", "who", "which", "than",
 }
-BULLET_LEAD_RE = re.compile(rf"^[{BULLET_GLYPHS}\ufffd]\s")
+BULLET_LEAD_RE = re.compile(rf"^[{BULLET_GLYPHS}\ufffd]\s|^[{SYMBOL_BULLETS}]")  # (a symbol font's glyph may
+# touch its text)
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
 
 

@@ -8,8 +8,12 @@ from dataclasses import dataclass, field
 from engine.readers.layout import Line
 from engine.readers.paragraphs import join_lines, sentence_goes_on
 from engine.schemas import Block
+from engine.text import BULLET_GLYPHS
 
 CURRENCY_CELL_RE = re.compile(r"^[$€£¥]$")
+# a cell's line that opens a list item (a tick keeps its glyph: in a table it may be the cell's value)
+ITEM_GLYPHS = "".join(g for g in BULLET_GLYPHS if g not in "✓✔\uf0fc")
+CELL_BULLET_RE = re.compile(rf"^[{ITEM_GLYPHS}]\s*(?=\S)")
 
 
 @dataclass
@@ -94,7 +98,8 @@ class Table:
 
 def table_block(grid: list[list[list[Line]]], first: Line, vocabulary: set[str], box, style) -> Block:
     """A table as one block: rows split by newlines, cells by " | " (a cell without lines stays empty), `cells`
-    in columns, each printed line's span kept; `first` gives the block its style."""
+    in columns, each printed line's span kept; `first` gives the block its style. A cell's line led by a bullet
+    glyph starts with "• " (a symbol font's private-use bullet included), so its items stay apart."""
     text = ""
     spans: list[dict] = []  # BlockLine fields (validated with the block)
     rows: list[list[str]] = []
@@ -108,7 +113,7 @@ def table_block(grid: list[list[list[Line]]], first: Line, vocabulary: set[str],
             if not cell:
                 rows[-1].append("")
                 continue
-            joined, parts = join_lines([l.text for l in cell], vocabulary)
+            joined, parts = join_lines([CELL_BULLET_RE.sub("• ", l.text) for l in cell], vocabulary)
             spans += [{"start": len(text) + s, "end": len(text) + e, "bbox": box([l])}
                       for (s, e), l in zip(parts, cell)]
             text += joined

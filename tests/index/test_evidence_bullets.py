@@ -1,0 +1,25 @@
+"""Evidence units of items set inline: a bullet glyph between words of one line opens a unit of its own."""
+
+from __future__ import annotations
+
+from engine.index.evidence import units
+
+
+def _texts(page: str) -> list[str]:
+    found = units(page)
+    assert all(page[u.start:u.end] == u.text for u in found)  # (each unit a literal span of the page)
+    return [u.text for u in found]
+
+
+def test_bullets_set_inline_in_a_line_divide_it_into_items():
+    page = ("Impact \uf06cDeployed 14 OT security controls \uf06cRemediated 42 sites\n\n"
+            "Leaders. • They lead. ▪ They invest\n")
+    assert _texts(page) == ["Impact", "Deployed 14 OT security controls", "Remediated 42 sites",
+                            "Leaders.", "They lead.", "They invest"]
+
+
+def test_operators_and_a_closing_mark_are_no_bullets_and_a_table_row_stays_one_unit():
+    page = ("The distance of M ◦G(x) to the input is small. ■\n\n"
+            "| Goal | • Use input validation • Apply segmentation |\n")
+    assert _texts(page) == ["The distance of M ◦G(x) to the input is small. ■",
+                            "Goal | • Use input validation • Apply segmentation"]

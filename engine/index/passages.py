@@ -1,6 +1,6 @@
-"""Retrieval passages from a document's typed blocks: whole paragraphs, runs of list items, table rows
-(each with its table's header row), code blocks, captions and formulas, each on its page and in its
-section of the structure tree.
+"""Retrieval passages from a document's typed blocks: whole paragraphs, runs of list items (an item as long
+as a paragraph alone), table rows (each with its table's header row), code blocks, captions and formulas,
+each on its page and in its section of the structure tree.
 
 Headings are not passages: their words reach the passages below them through the section path, or,
 for a heading that is no node of the tree (a slide's or a run-in sub-heading), as the passage's own
@@ -27,6 +27,7 @@ KINDS = ("paragraph", "list", "row", "code", "caption", "formula")
 TABLE_RULE_RE = re.compile(r"^\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?\|?$")
 LIST_ITEM_RE = re.compile(r"^\s*[-*+•]\s+")  # a bullet (numbered lines stay paragraphs, as the reader keeps them)
 IMAGE_LINE_RE = re.compile(r"^\[IMAGE: [^\]]*\]$")
+LONG_ITEM_WORDS = 40  # a list item this long is paragraph-sized: a passage of its own, not part of a run
 SEARCH_AHEAD = 60  # Markdown lines looked through for a block's first line before giving up on it
 
 
@@ -65,6 +66,13 @@ def build_passages(pages: Sequence[PageBlocks], markdown: str, nodes: Sequence[I
                 now = node_at(candidates[found])
                 if now != node:
                     node, heading = now, ""
+            if block.kind == "list_item" and len(block.text.split()) >= LONG_ITEM_WORDS \
+                    and not CONTENTS_LEADER_RE.search(block.text):
+                if run:  # an item as long as a paragraph is a passage of its own, as a paragraph is
+                    out.append(Passage(page.page, run_node, "list", "\n".join(run), run_heading))
+                    run = []
+                out.append(Passage(page.page, node, "list", block.text, heading))
+                continue
             if block.kind == "list_item":
                 if not run:
                     run_node, run_heading = node, heading

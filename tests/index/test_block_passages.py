@@ -163,3 +163,19 @@ def test_without_blocks_the_markdown_gives_the_same_passages(samples):
         without = build_doc_index(record, markdown, None)
         assert without.passage_page.tolist() == with_blocks.passage_page.tolist()
         assert without.passage_node.tolist() == with_blocks.passage_node.tolist()
+
+
+def test_a_list_item_as_long_as_a_paragraph_is_a_passage_of_its_own():
+    long_item = " ".join(["the station counted herons along the river bank at dawn"] * 4)  # 40 words
+    page = PageBlocks(page=1, blocks=[
+        Block(kind="heading", text="Report", level=1),
+        Block(kind="list_item", text="measure depth"),
+        Block(kind="list_item", text=long_item),
+        Block(kind="list_item", text="measure velocity"),
+        Block(kind="list_item", text="measure width"),
+    ])
+    markdown = render_markdown([page])
+    nodes = [_node(0, "Report", ["Report"], markdown.split("\n").index("# Report"), 1)]
+    found = build_passages([page], markdown, nodes)
+    assert [(p.kind, p.text) for p in found] == [
+        ("list", "measure depth"), ("list", long_item), ("list", "measure velocity\nmeasure width")]

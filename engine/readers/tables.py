@@ -8,12 +8,15 @@ from dataclasses import dataclass, field
 from engine.readers.layout import Line
 from engine.readers.paragraphs import join_lines, sentence_goes_on
 from engine.schemas import Block
-from engine.text import BULLET_GLYPHS
+from engine.text import BULLET_GLYPHS, SYMBOL_BULLETS
 
 CURRENCY_CELL_RE = re.compile(r"^[$€£¥]$")
 # a cell's line that opens a list item (a tick keeps its glyph: in a table it may be the cell's value)
 ITEM_GLYPHS = "".join(g for g in BULLET_GLYPHS if g not in "✓✔\uf0fc")
 CELL_BULLET_RE = re.compile(rf"^[{ITEM_GLYPHS}]\s*(?=\S)")
+# a symbol font's private-use bullet inside a cell's line (a rotated table's label read into the line of its first
+# item: "Function \uf06eaggregates ...") reads "• " too
+CELL_SYMBOL_RE = re.compile(rf"(?<=\s)[{''.join(g for g in SYMBOL_BULLETS if g in ITEM_GLYPHS)}]\s*(?=\w)")
 
 
 @dataclass
@@ -113,7 +116,8 @@ def table_block(grid: list[list[list[Line]]], first: Line, vocabulary: set[str],
             if not cell:
                 rows[-1].append("")
                 continue
-            joined, parts = join_lines([CELL_BULLET_RE.sub("• ", l.text) for l in cell], vocabulary)
+            joined, parts = join_lines([CELL_SYMBOL_RE.sub("• ", CELL_BULLET_RE.sub("• ", l.text)) for l in cell],
+                                       vocabulary)
             spans += [{"start": len(text) + s, "end": len(text) + e, "bbox": box([l])}
                       for (s, e), l in zip(parts, cell)]
             text += joined

@@ -14,6 +14,7 @@ from engine.readers.ruled import Grid
 from tests.readers.test_paragraph_rules import PROSE, blocks_of, line, page
 
 CIRCLE = "\uf06c"  # Wingdings "l": what a text layer with Word's ToUnicode map reports for its round bullet
+SQUARE = "\uf06e"  # Wingdings "n", a square bullet
 TO_CIRCLE = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Bullets def "
              b"1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfchar <6C> <F06C> endbfchar "
              b"endcmap CMapName currentdict /CMap defineresource pop end end")
@@ -55,16 +56,18 @@ def test_a_line_led_by_a_symbol_font_bullet_is_a_list_item(tmp_path):
 
 
 def test_a_ruled_cells_lines_led_by_bullets_keep_their_items_apart():
-    grid = Grid([72, 200, 540], [100, 120, 160], [(100, 72, 540), (120, 72, 540), (160, 72, 540)])
+    grid = Grid([72, 200, 540], [100, 120, 160, 180], [(y, 72, 540) for y in (100, 120, 160, 180)])
     rows = [("Outcome", 74, 114), ("What the work changed at the sites", 202, 114),
             ("Impact", 74, 134), (f"{CIRCLE}Deployed 14 OT security controls across the sites", 202, 134),
-            (f"{CIRCLE}Remediated 42 manufacturing and research sites", 202, 146)]
+            (f"{CIRCLE}Remediated 42 manufacturing and research sites", 202, 146),
+            ("Role", 74, 174), (f"Function {SQUARE}aggregates the plant's logs", 202, 174)]
     body = [line(PROSE[k % 3], 72, 200 + 12 * k, x1=540) for k in range(6)]
     layout = PageLayout(1, 612, 792, [line(t, x, b) for t, x, b in rows] + body, [], grids=[grid])
     _, blocks = blocks_of(layout)
     (table,) = [b for b in blocks if b.kind == "table"]
     assert table.cells[1] == ["Impact", "• Deployed 14 OT security controls across the sites "
                                         "• Remediated 42 manufacturing and research sites"]
+    assert table.cells[2] == ["Role", "Function • aggregates the plant's logs"]  # (a label read into its line)
 
 
 def test_a_tick_in_a_cell_keeps_its_glyph():

@@ -321,7 +321,7 @@ def run_eval(workspace, qa_file: Path | str, methods: Sequence[str], *, k: int =
     gemini agent. A method this setup cannot run is reported as unavailable.
     """
     from engine.agent import pdf_locator, retriever_for
-    from engine.agent.boxes import add_boxes
+    from engine.agent.boxes import TextPages, add_boxes
     from engine.agent.offline import answer_offline
     from engine.index import MethodUnavailable
     from engine.index.vectors import EmbeddingError
@@ -346,28 +346,32 @@ def run_eval(workspace, qa_file: Path | str, methods: Sequence[str], *, k: int =
         return words[(doc, page)]
 
     reports = []
-    for method in methods:
-        if method == "agent":
-            reports.append(_agent_report(items, retriever, k, page_text, page_words))
-            continue
-        if method not in retriever.methods:
-            reports.append(MethodReport(method=method, available=False, note=(
-                "needs an embedding provider (PDFRAG_EMBEDDINGS=gemini and GEMINI_API_KEY)"
-                if method == "vector" else "unknown method")))
-            continue
+    text_pages = TextPages()  # the pages the answers cite, read once for the whole run
+    try:
+        for method in methods:
+            if method == "agent":
+                reports.append(_agent_report(items, retriever, k, page_text, page_words))
+                continue
+            if method not in retriever.methods:
+                reports.append(MethodReport(method=method, available=False, note=(
+                    "needs an embedding provider (PDFRAG_EMBEDDINGS=gemini and GEMINI_API_KEY)"
+                    if method == "vector" else "unknown method")))
+                continue
 
-        def answer_fn(item: QaItem, method: str = method):
-            retrieval = retriever.search(item.question, method=method, k=RANK_DEPTH)
-            answer = answer_offline(corpus, retrieval, k=k)
-            add_boxes(answer.citations, locate)
-            ranked = [(h.doc, h.page) for h in retrieval.hits]
-            return answer, ranked, retrieval.routed_files(corpus)
+            def answer_fn(item: QaItem, method: str = method):
+                retrieval = retriever.search(item.question, method=method, k=RANK_DEPTH)
+                answer = answer_offline(corpus, retrieval, k=k)
+                add_boxes(answer.citations, locate, text_pages)
+                ranked = [(h.doc, h.page) for h in retrieval.hits]
+                return answer, ranked, retrieval.routed_files(corpus)
 
-        try:
-            reports.append(evaluate_method(items, method, k=k, answer_fn=answer_fn, page_text=page_text,
-                                           page_words=page_words))
-        except (MethodUnavailable, EmbeddingError) as exc:
-            reports.append(MethodReport(method=method, available=False, note=str(exc)))
+            try:
+                reports.append(evaluate_method(items, method, k=k, answer_fn=answer_fn, page_text=page_text,
+                                               page_words=page_words))
+            except (MethodUnavailable, EmbeddingError) as exc:
+                reports.append(MethodReport(method=method, available=False, note=str(exc)))
+    finally:
+        text_pages.close()
     return EvalReport(qa_file=Path(qa_file).name, k=k, questions=len(items), methods=reports)
 
 

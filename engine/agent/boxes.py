@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -124,29 +125,66 @@ def merge_lines(rects: Iterable) -> list[Box]:
     return [[round(v, 1) for v in box] for box in out]
 
 
-def add_boxes(citations: list, pdf_path: Callable[[str], Path | None]) -> None:
-    """Fill in the boxes of every citation; `pdf_path(file_name)` locates a cited document's PDF (None:
-    unknown, its citations keep no boxes). Each PDF is opened once, each page's text read once."""
-    import pymupdf
+class TextPages:
+    """Open PDF pages with their text, kept across answers (an evaluation's answers cite the same pages again
+    and again; reading a page's text is most of the cost of its boxes): at most `size` pages, least recently
+    used first out, each PDF open while one of its pages is kept. `close()` ends it."""
 
-    by_doc: dict[str, list] = {}
-    for citation in citations:
-        by_doc.setdefault(citation.doc, []).append(citation)
-    for name, cited in by_doc.items():
-        path = pdf_path(name)
-        if path is None or not path.is_file():
-            continue
-        try:
-            document = pymupdf.open(path)
-        except Exception:  # an unreadable PDF: no boxes, the answer stands
-            continue
-        with document:
-            pages: dict[int, tuple] = {}
-            for citation in cited:
-                if not 1 <= citation.page <= document.page_count:
-                    continue
-                if citation.page not in pages:
-                    page = document[citation.page - 1]
-                    pages[citation.page] = (page, page.get_textpage())
-                page, textpage = pages[citation.page]
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._documents: dict[Path, Any] = {}
+        self._pages: OrderedDict[tuple[Path, int], tuple[Any, Any]] = OrderedDict()
+
+    def get(self, path: Path, number: int) -> tuple[Any, Any] | None:
+        """(page, textpage) of page `number` (1-based) of the PDF at `path`; None for an unreadable PDF or a
+        page it does not have."""
+        import pymupdf
+
+        key = (path, number)
+        if key in self._pages:
+            self._pages.move_to_end(key)
+            return self._pages[key]
+        if path not in self._documents:
+            try:
+                self._documents[path] = pymupdf.open(path)
+            except Exception:  # an unreadable PDF: no boxes, the answer stands
+                return None
+        document = self._documents[path]
+        if not 1 <= number <= document.page_count:
+            return None
+        page = document[number - 1]
+        self._pages[key] = (page, page.get_textpage())
+        while len(self._pages) > self.size:
+            (old_path, _), _ = self._pages.popitem(last=False)
+            if not any(kept == old_path for kept, _ in self._pages):
+                self._documents.pop(old_path).close()
+        return self._pages[key]
+
+    def close(self) -> None:
+        self._pages.clear()
+        for document in self._documents.values():
+            document.close()
+        self._documents.clear()
+
+
+def add_boxes(citations: list, pdf_path: Callable[[str], Path | None], pages: TextPages | None = None) -> None:
+    """Fill in the boxes of every citation; `pdf_path(file_name)` locates a cited document's PDF (None:
+    unknown, its citations keep no boxes). `pages` keeps pages read for the next answers (else each PDF is
+    opened once for this answer, each page's text read once)."""
+    own = pages is None
+    cache = TextPages() if pages is None else pages
+    paths: dict[str, Path | None] = {}
+    try:
+        for citation in citations:
+            if citation.doc not in paths:
+                paths[citation.doc] = pdf_path(citation.doc)
+            path = paths[citation.doc]
+            if path is None or not path.is_file():
+                continue
+            found = cache.get(path, citation.page)
+            if found is not None:
+                page, textpage = found
                 citation.boxes = quote_boxes(page, citation.quote, textpage)
+    finally:
+        if own:
+            cache.close()

@@ -86,3 +86,22 @@ def test_every_offline_citation_carries_boxes_on_its_page(samples_workspace):
             assert all(0 <= b[0] < b[2] <= page.rect.width and 0 <= b[1] < b[3] <= page.rect.height
                        for b in citation.boxes)
             assert box_coverage(citation.quote, citation.boxes, page.get_text("words")) >= BOX_SHARE
+
+
+def test_text_pages_are_read_once_across_answers_and_the_oldest_go_first(tmp_path):
+    from engine.agent.boxes import TextPages
+
+    path = page_with_lines(tmp_path)
+    pages = TextPages(size=1)
+    first = [Citation(doc="page.pdf", page=1, quote="the channel before the storm arrived.")]
+    add_boxes(first, lambda name: path, pages)
+    kept = pages.get(path, 1)
+    again = [Citation(doc="page.pdf", page=1, quote="the channel before the storm arrived.")]
+    add_boxes(again, lambda name: path, pages)
+    assert pages.get(path, 1) is kept  # the page and its text read once, for both answers
+    assert again[0].boxes == first[0].boxes and len(first[0].boxes) == 1
+    assert pages.get(path, 2) is None  # a page the PDF does not have
+    (tmp_path / "other").mkdir()
+    other = page_with_lines(tmp_path / "other")
+    assert pages.get(other, 1) is not None and pages.get(path, 1) is not kept  # size 1: the first page went
+    pages.close()

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 ITEM_LINE_RE = re.compile(r"\s*(?:[-*+•]|\(?\d{1,2}[.)]|\([a-z]\)|[a-h]\)|\((?:i|ii|iii|iv|v|vi|vii|viii|ix|x)\))"
                           r"\s+\S")
 # a unit that is only an item's number or letter ("1.", "(b)"): the item's lead goes on to its first sentence
-MARKER_RE = re.compile(r"\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]")
+ITEM_MARK_RE = re.compile(r"\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]")
 MIN_ITEMS = 2  # fewer item lines in a row are no enumeration
 
 
@@ -119,6 +119,6 @@ def lead_units(units_on_line: list[int], texts: list[str]) -> list[int]:
     unit, and the one after it when the first is only the item's number ("1." "Develop the policy.")."""
     if not units_on_line:
         return []
-    if MARKER_RE.fullmatch(texts[0].strip()) and len(units_on_line) > 1:
+    if ITEM_MARK_RE.fullmatch(texts[0].strip()) and len(units_on_line) > 1:
         return units_on_line[:2]
     return units_on_line[:1]

@@ -110,7 +110,7 @@ def table_header_of(analysis: PageUnits, text: str, index: int) -> int | None:
     unit `index` is a row of; None for a unit that is no table row or is the header itself."""
     lines = text.split("\n")
     line = analysis.units[index].line
-    if " | " not in lines[line] and not lines[line].lstrip().startswith("|"):
+    if not is_row(lines[line]):
         return None
     top = line
     while top > 0 and (not lines[top - 1].strip() or "|" in lines[top - 1]):

@@ -15,7 +15,7 @@ import re
 from engine.index.evidence import DATE_RE, NUMBER_RE, has_type
 
 NUMERAL_RE = re.compile(r"\d+(?:[.,]\d+)*")
-WORD_RE = re.compile(r"[a-z]+")
+LETTERS_RE = re.compile(r"[a-z]+")  # the words of a value written in words ("three")
 PATTERNS = {"number": NUMBER_RE, "date": DATE_RE}
 # a question asking how long or how often is answered by a span of time, which a text often writes with an
 # article ("within a week", "once a year", "an hour")
@@ -35,7 +35,7 @@ def is_own(value: str, question: str, own: frozenset[str] | None = None) -> bool
     found = numerals(value)
     if found:
         return found <= (own if own is not None else numerals(question))
-    return set(WORD_RE.findall(value.lower())) <= set(WORD_RE.findall(question.lower()))
+    return set(LETTERS_RE.findall(value.lower())) <= set(LETTERS_RE.findall(question.lower()))
 
 
 def new_values(kind: str | None, text: str, question: str) -> list[re.Match[str]]:

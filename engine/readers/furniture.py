@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from engine.readers.layout import Line, PageLayout
 from engine.readers.reading_order import same_row
+from engine.text import SECTION_WORDS
 
 MARGIN = 0.1  # top/bottom share of the page height where furniture lives
 PAGE_NUMBER_RE = re.compile(
@@ -78,7 +79,7 @@ def _outer_vertical(lines: list[Line]) -> set[int]:
     return found
 
 
-ECHO_LABEL_RE = re.compile(r"^(?:(?:chapter|section|part|appendix|kapitel|anhang|chapitre)\s+\w{1,4}\b|[\d.]+)", re.I)
+ECHO_LABEL_RE = re.compile(rf"^(?:(?:{'|'.join(sorted(SECTION_WORDS))})\s+\w{{1,4}}\b|[\d.]+)", re.I)
 HEADING_SIZE = 1.12  # of the body size: a line set this large is a heading's
 
 

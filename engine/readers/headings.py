@@ -14,7 +14,7 @@ from engine.readers.reading_order import same_row
 from engine.readers.sentences import sentence_goes_on
 from engine.readers.table_regions import table_text
 from engine.readers.title_block import COVER_PAGES, not_a_heading
-from engine.text import BULLET_GLYPHS, LEADER_RE, SYMBOL_BULLETS
+from engine.text import BULLET_GLYPHS, LEADER_RE, SECTION_WORDS, SYMBOL_BULLETS
 
 if TYPE_CHECKING:
     from engine.readers.ruled import Grid
@@ -175,8 +175,6 @@ def _after_contents(lines: list[Line]) -> int:
 
 LIST_TITLE_RE = re.compile(r"^(list of|lists of|liste des?|table des (figures|tableaux)|\w+verzeichnis$)", re.I)
 LISTED_RE = re.compile(r"^([A-Z][a-z]+|[A-Z]{2,})\.?\s+(?:[A-Z]{1,3}[-.])?\d{1,3}(?:[.\-–]\d{1,3})*[a-z]?\b")
-SECTION_WORDS = {"chapter", "section", "part", "appendix", "annex", "article", "kapitel", "abschnitt", "anhang",
-                 "teil", "chapitre", "partie", "annexe", "book", "unit", "lecture", "volume"}
 LIST_PAGES = 40  # the front pages searched for lists of figures, tables, rules
 LISTED_MIN = 2  # entries of one label word that make it a list's
 

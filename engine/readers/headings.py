@@ -428,7 +428,7 @@ def body_family(pages: list[list[Line]], body: float) -> str:
     return chars.most_common(1)[0][0] if chars else ""
 
 
-HEADING_BLOCK_LINES = 3  # a heading wrapped over more lines than this is a paragraph
+HEADING_BLOCK_LINES = 3  # a heading wrapped over more lines than this is a paragraph (one more for a named number's)
 HEADING_BLOCK_WORDS = 18
 NAMED_EXTRA = 24  # more words for a heading opened by a named number ("Strategic Goal 6: Provide leadership ...")
 
@@ -438,7 +438,7 @@ def _short_block(lines: list[Line], i: int, left: float) -> bool:
     sentence and is followed by other text: a heading wrapped over two or three lines ("REDUCING THE /
     FEDERAL BACKGROUND / INVESTIGATIONS INVENTORY"), not an emphasised paragraph."""
     line, end = lines[i], i + 1
-    while end < len(lines) and end - i <= HEADING_BLOCK_LINES:
+    while end < len(lines) and end - i <= HEADING_BLOCK_LINES + 1:
         nxt, prev = lines[end], lines[end - 1]
         if (nxt.bold, nxt.italic) != (line.bold, line.italic) or abs(nxt.size - line.size) >= 0.6 \
                 or not -0.35 * line.size <= nxt.y0 - prev.y1 <= 0.8 * line.size or abs(nxt.x0 - line.x0) > 2 \
@@ -449,11 +449,13 @@ def _short_block(lines: list[Line], i: int, left: float) -> bool:
     words = sum(len(l.text.split()) for l in block)
     text = " ".join(l.text for l in block)
     named = NAMED_LABEL_RE.match(text) is not None
-    return 2 <= len(block) <= HEADING_BLOCK_LINES and words <= HEADING_BLOCK_WORDS + (NAMED_EXTRA if named else 0) \
+    return 2 <= len(block) <= HEADING_BLOCK_LINES + named \
+        and words <= HEADING_BLOCK_WORDS + (NAMED_EXTRA if named else 0) \
         and not any((_ends_sentence(l.text) and not (l is not block[-1] and l.text.rstrip().endswith(",")))
                     or l.text.rstrip().endswith((".", "!", "?")) for l in block) \
         and (_is_caps(text) or _title_case(text) or named) \
-        and _starts_paragraph(lines, end, left)
+        and (_starts_paragraph(lines, end, left) or (end < len(lines) and lines[end].y0 - lines[end - 1].y1
+                                                      > 0.8 * line.size))  # (or stands apart from what follows)
 
 
 NAMED_LABEL_RE = re.compile(  # "Strategy 1.01: ", "Goal 3. ", "Strategic Goal 2: "
@@ -551,8 +553,14 @@ def _centred(lines: list[Line], i: int) -> bool:
     if i + 1 >= len(lines):
         return False
     below = lines[i + 1]
-    return below.x1 - below.x0 > 3 * (line.x1 - line.x0) and below.y0 - line.y1 >= 0.5 * line.size \
-        and abs(below.x0 + below.x1 - line.x0 - line.x1) < 2 * line.size
+    if below.y0 - line.y1 < 0.5 * line.size:
+        return False
+    if below.x1 - below.x0 > 3 * (line.x1 - line.x0) and abs(below.x0 + below.x1 - line.x0 - line.x1) < 2 * line.size:
+        return True
+    # or, atop the page, centred on the text the page holds (a section's name over its table)
+    left, right = min(l.x0 for l in lines), max(l.x1 for l in lines)
+    return all(l.y0 >= line.y0 for l in lines) and right - left > 6 * (line.x1 - line.x0) \
+        and abs(left + right - line.x0 - line.x1) < 2 * line.size
 
 
 def _in_table_row(lines: list[Line], i: int) -> bool:

@@ -28,7 +28,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 21  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 22  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -66,6 +66,9 @@ class OfflineReader:
     # 20: a symbol font's private-use bullets (Wingdings' circle and squares, ...) open list items, and a table
     #     cell's line led by a bullet glyph starts with "• "
     # 21: a symbol font's private-use bullet inside a table cell's line reads "• " too
+    # 22: a named number's heading ("Strategic Goal 2: ...") may wrap over four lines; a wrapped heading that
+    #     stands a gap above a line in its own style is a heading; one capitalised word atop a page, centred on
+    #     the page's text, is a heading
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -396,3 +396,40 @@ def test_a_catalogues_enhancement_in_italic_capitals_right_under_a_plain_line_is
     found = {t for t, _ in headings(compose(pages))}
     assert "(8) ACCESS ENFORCEMENT | CONTROLLED RELEASE" in found
     assert not any("italic" in t for t in found)
+
+
+def test_a_goal_statement_wrapped_after_a_comma_over_four_lines_is_one_heading_but_four_plain_bold_lines_are_none():
+    goal = [line("STRATEGIC GOAL 2: PROVIDE TIMELY,", 315, 100, size=13, bold=True),
+            line("ACCURATE, AND RESPONSIVE SERVICE", 315, 115, size=13, bold=True),
+            line("THAT ADDRESSES THE DIVERSE NEEDS", 315, 130, size=13, bold=True),
+            line("OF OUR CUSTOMERS", 315, 145, size=13, bold=True)]
+    unnamed = [line("PROVIDE TIMELY, ACCURATE,", 315, 300, size=13, bold=True),
+               line("AND RESPONSIVE SERVICE THAT", 315, 315, size=13, bold=True),
+               line("ADDRESSES THE DIVERSE NEEDS", 315, 330, size=13, bold=True),
+               line("OF OUR CUSTOMERS", 315, 345, size=13, bold=True)]
+
+    def text(top, count):
+        return [line(BODY, 315, top + 14 * k, size=12, x1=560) for k in range(count)]
+    lines = text(40, 3) + goal + text(170, 6) + unnamed + text(370, 6)
+    found = [text for text, _ in headings(compose([PageLayout(1, 612, 792, lines, [])]))]
+    assert found[0] == " ".join(l.text for l in goal) and " ".join(l.text for l in unnamed) not in found
+
+
+def test_a_heading_wrapped_over_two_lines_above_a_subheading_in_its_own_style_is_a_heading():
+    lines = [line("Strategy 3.04: Make data analytics a", 63, 82, size=12, bold=True),
+             line("fundamental part of our culture", 63, 96, size=12, bold=True),
+             line("Progress Update", 67, 127, size=12, bold=True)] \
+        + [line(BODY, 63, 155 + 14 * k, size=12, x1=540) for k in range(6)]
+    result = compose([PageLayout(1, 612, 792, lines, [])])
+    assert [text for text, _ in headings(result)] == [
+        "Strategy 3.04: Make data analytics a fundamental part of our culture", "Progress Update"]
+
+
+def test_a_single_capitalised_word_atop_the_page_centred_over_its_table_is_a_heading_but_one_at_the_edge_is_not():
+    def page(word, x0):
+        cells = [line(cell, x, 110 + 14 * k, x1=x + 40) for k in range(4) for x, cell in
+                 ((54, "Research programme"), (300, "8,100"), (360, "8,100"), (420, "8,583"), (500, "+483"))]
+        return [line(word, x0, 76, bold=True, x1=x0 + 40), line("($K)", 414, 96, bold=True, x1=432)] + cells \
+            + [line(BODY, 54, 200 + 12 * k, x1=560) for k in range(5)]
+    assert headings(compose([PageLayout(1, 612, 792, page("SCIENCE", 287), [])])) == [("SCIENCE", 1)]
+    assert headings(compose([PageLayout(1, 612, 792, page("SCIENCE", 54), [])])) == []

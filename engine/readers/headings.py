@@ -649,6 +649,86 @@ def _named_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dict[i
     return out
 
 
+APPENDIX_RE = re.compile(r"^(?:appendix|annex|anhang|annexe|anexo)\s+([A-Z]|\d{1,2})(?![.\d]*\d)\b", re.I)
+APPENDIX_WORD_RE = re.compile(r"^(?:appendix|annex|anhang|annexe|anexo)\s+", re.I)
+
+
+def _next_mark(mark: str) -> str:
+    return str(int(mark) + 1) if mark.isdigit() else chr(ord(mark) + 1)
+
+
+def _appendix_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dict[int, float]:
+    """Appendices in their sequence ("Appendix A", "Appendix B", ...), each numbering its sections after its
+    own mark ("A.1", "A.2"): an appendix set below the heading that holds the sections before it (the last
+    chapter, over "5.5") takes that heading's rank, so that it stands beside the chapters and over its own
+    sections. An appendix heading out of the sequence ("Appendix D" inside Appendix A, before B) belongs to a
+    document printed inside the appendix (a sample plan's): it goes under the appendix's sections."""
+    ordered = sorted((c for c in candidates if c.order in ranks), key=lambda c: c.order)
+    out = dict(ranks)
+    style: Style | None = None  # the style of the document's own appendices (the first with sections)
+    expected: str | None = None
+    inner: float | None = None  # the rank under the current appendix's sections
+    for k, head in enumerate(ordered):
+        match = APPENDIX_RE.match(head.text)
+        if match is None:
+            continue
+        mark = match.group(1).upper()
+        if style is not None and (head.style != style or mark != expected):
+            if inner is not None:
+                out[head.order] = max(out[head.order], inner)
+            continue
+        children = []
+        for cand in ordered[k + 1:]:
+            found = APPENDIX_RE.match(cand.text)
+            if found is not None and cand.style == head.style and found.group(1).upper() == _next_mark(mark):
+                break
+            if re.match(rf"{re.escape(mark)}\.\d", APPENDIX_WORD_RE.sub("", cand.text)):
+                children.append(ranks[cand.order])
+        if style is None and not children:
+            continue
+        if style is None:
+            child = min(children)
+            holders = [ranks[c.order] for c in ordered[:k] if 0 < ranks[c.order] < child]
+            level = min(ranks[head.order], holders[-1] if holders else child - 0.5)
+        style, expected = head.style, _next_mark(mark)
+        out[head.order] = min(ranks[head.order], level)  # (the appendices after it stand beside it)
+        inner = min(children) + 0.5 if children else None
+    return out
+
+
+def _embedded_ranks(candidates: list[Candidate], ranks: dict[int, float], covers: set[int]) -> dict[int, float]:
+    """A document printed inside this one (a sample plan after "A.1 Sample Template ...", opened by its own
+    cover page) goes under the numbered heading that introduces it, up to the heading that continues that
+    heading's numbering ("A.2"): its own chapters ("1. Introduction") are no siblings of the appendix's."""
+    ordered = sorted((c for c in candidates if c.order in ranks), key=lambda c: c.order)
+    out = dict(ranks)
+    for page in sorted(covers):
+        before = [k for k, c in enumerate(ordered) if c.page <= page and NUMBER_DEPTH_RE.match(c.text)
+                  and (numbering_depth(c.text) or 0) >= 2]
+        if not before:
+            continue
+        opener = ordered[before[-1]]
+        if opener.page < page - 1:
+            continue
+        number = NUMBER_DEPTH_RE.match(opener.text).group(0).split()[0].rstrip(".")  # type: ignore[union-attr]
+        head, _, last = number.rpartition(".")
+        following = f"{head}.{int(last) + 1}" if last.isdigit() else ""
+        span = []
+        for cand in ordered[before[-1] + 1:]:
+            if cand.text.startswith(f"{following} ") or cand.text.startswith(f"{following}.") \
+                    or (APPENDIX_RE.match(cand.text) and ranks[cand.order] <= ranks[opener.order]
+                        and cand.style != ordered[before[-1] + 1].style):
+                break
+            span.append(cand)
+        else:
+            continue  # (nothing continues the numbering: not a document inside this one)
+        if any(re.match(r"1\.?\s", c.text) for c in span):  # (with its own chapters, numbered from 1)
+            low = min(ranks[c.order] for c in span)
+            for cand in span:
+                out[cand.order] = ranks[opener.order] + 0.001 + (ranks[cand.order] - low) * 0.0001
+    return out
+
+
 TITLE_WORD_RE = re.compile(r"\w+")
 COVER_LIKE = 4  # candidates on a page with no prose under any of them: a cover, not sections
 
@@ -870,6 +950,11 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
         | _glossary_terms(candidates)
     candidates = [c for c in candidates if c.style.size >= body * 1.12 or c.identifier or id(c) not in listed]
     candidates = _without_taglines(candidates)
+    # a contents list further on belongs to a document printed inside this one (a sample plan's): its title is
+    # no section of this one
+    contents = [c.page for c in candidates if CONTENTS_TITLE_RE.match(c.text.strip(" :"))]
+    candidates = [c for c in candidates
+                  if not (contents and c.page > contents[0] + 3 and CONTENTS_TITLE_RE.match(c.text.strip(" :")))]
     # a cover page's one-off styles are not structure: keep only its title; on the title block's pages, only
     # styles that recur after them (a front matter's "Abstract", "Authority") are headings
     title = _title_candidate(candidates, known_title)
@@ -897,9 +982,15 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
         on_page.setdefault(cand.page, []).append(cand)
     covers = {page for page, cands in on_page.items()
               if page > cover and sum(1 for c in cands if not c.prose) >= COVER_LIKE}
+    display: dict[int, int] = {}  # each such page's first line in a style found only on such pages
     for style in list(by_style):
         if (title is None or style != title.style) \
                 and all(c.page in covers and not c.prose for c in by_style[style]):
+            for c in by_style.pop(style):
+                display[c.page] = min(display.get(c.page, c.order), c.order)
+    for style in list(by_style):  # (the rest of such a cover is its title block: "Prepared by", an address)
+        by_style[style] = [c for c in by_style[style] if c.prose or c.order < display.get(c.page, c.order + 1)]
+        if not by_style[style]:
             del by_style[style]
     if title is not None:  # the title printed again over the text (a standard's first clause) is no section
         for style in list(by_style):
@@ -950,6 +1041,8 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     ranks = _numbered_ranks([c for items in kept.values() for c in items], ranks)
     ranks = _named_ranks([c for items in kept.values() for c in items], ranks)
     ranks = _matter_ranks(kept, ranks)
+    ranks = _appendix_ranks([c for items in kept.values() for c in items], ranks)
+    ranks = _embedded_ranks([c for items in kept.values() for c in items], ranks, set(display))
     ranks = _listed_children([c for items in kept.values() for c in items], ranks)
     # compress in document order so that an unused style leaves no gap (depth capped at Markdown's 6)
     levels: dict[int, int] = {}

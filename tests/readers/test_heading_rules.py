@@ -433,3 +433,54 @@ def test_a_single_capitalised_word_atop_the_page_centred_over_its_table_is_a_hea
             + [line(BODY, 54, 200 + 12 * k, x1=560) for k in range(5)]
     assert headings(compose([PageLayout(1, 612, 792, page("SCIENCE", 287), [])])) == [("SCIENCE", 1)]
     assert headings(compose([PageLayout(1, 612, 792, page("SCIENCE", 54), [])])) == []
+
+
+def _sample_plan_appendix():
+    """A guide's chapters and an appendix of sample plans, each sample opened by its own cover page (one-off
+    display lines, then "Prepared by") and carrying its own contents, chapters and appendices."""
+    out: list[Candidate] = []
+
+    def add(page, text, size, caps=False, prose=True):
+        out.append(Candidate(page, len([c for c in out if c.page == page]), 1, text,
+                             Style(size, True, False, caps, ""), len(out), under=5, prose=prose))
+    add(2, "Table of Contents", 12)
+    for n, page in ((1, 4), (2, 8)):
+        add(page, f"Chapter {n}. Planning Step {n}", 12)
+        add(page, f"{n}.1 First Considerations", 11)
+        add(page + 1, f"{n}.2 Further Considerations", 11)
+    add(12, "Appendix A—Sample Plan Templates", 11)
+    for k, page in ((1, 12), (2, 20)):
+        add(page, f"A.{k} Sample Template {k}", 11)
+        for line in ("{System name}", "Security Categorization", "{Organization Name}", "Contingency Plan"):
+            add(page, line, 20, prose=False)
+        add(page, "Prepared by", 12, prose=False)
+        add(page + 1, "TABLE OF CONTENTS", 12, caps=True)
+        add(page + 2, "1. Introduction", 12)
+        add(page + 3, "2. Concept of Operations", 12)
+        add(page + 4, "APPENDIX D ALTERNATE PROCEDURES", 12, caps=True)
+        add(page + 4, "APPENDIX E TEST PLAN", 12, caps=True)
+    add(28, "Appendix B—Sample Impact Analysis", 11)
+    add(30, "Appendix C—Glossary", 11)
+    return out
+
+
+def test_an_appendix_set_like_its_sections_stands_beside_the_chapters_and_over_its_own_sections():
+    cands = _sample_plan_appendix()
+    levels = assign_levels(cands, 10.0, 40)
+    level = {c.text: levels.get(c.order) for c in cands}
+    assert level["Appendix A—Sample Plan Templates"] == level["Chapter 1. Planning Step 1"] \
+        == level["Appendix B—Sample Impact Analysis"] == level["Appendix C—Glossary"]
+    assert level["A.1 Sample Template 1"] == level["A.2 Sample Template 2"] == level["1.1 First Considerations"]
+
+
+def test_a_sample_document_inside_an_appendix_nests_under_its_section_with_no_cover_lines_or_contents_title():
+    cands = _sample_plan_appendix()
+    levels = assign_levels(cands, 10.0, 40)
+    kept = [(c.text, levels[c.order]) for c in cands if c.order in levels]
+    texts = [text for text, _ in kept]
+    assert "Prepared by" not in texts and texts.count("TABLE OF CONTENTS") == 0 and "Table of Contents" in texts
+    section = dict(kept)["A.1 Sample Template 1"]
+    inside = kept[texts.index("A.1 Sample Template 1") + 1:texts.index("A.2 Sample Template 2")]
+    assert [text for text, _ in inside] == ["1. Introduction", "2. Concept of Operations",
+                                            "APPENDIX D ALTERNATE PROCEDURES", "APPENDIX E TEST PLAN"]
+    assert all(level > section for _, level in inside)

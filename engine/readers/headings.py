@@ -649,6 +649,7 @@ def _named_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dict[i
     return out
 
 
+DIVISION_RE = re.compile(rf"^(?:{'|'.join(sorted(SECTION_WORDS))})\s+(?:\d{{1,3}}|[A-Z]|[IVXLC]{{1,6}})\b", re.I)
 APPENDIX_RE = re.compile(r"^(?:appendix|annex|anhang|annexe|anexo)\s+([A-Z]|\d{1,2})(?![.\d]*\d)\b", re.I)
 APPENDIX_WORD_RE = re.compile(r"^(?:appendix|annex|anhang|annexe|anexo)\s+", re.I)
 
@@ -948,6 +949,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
         per_page.setdefault((cand.page, cand.style), []).append(cand)
     listed = {id(c) for group in per_page.values() if _label_list(group) for c in group} | _numbered_items(candidates) \
         | _glossary_terms(candidates)
+    listed -= {id(c) for c in candidates if DIVISION_RE.match(c.text)}  # ("Appendix H—Acronyms" over its terms)
     candidates = [c for c in candidates if c.style.size >= body * 1.12 or c.identifier or id(c) not in listed]
     candidates = _without_taglines(candidates)
     # a contents list further on belongs to a document printed inside this one (a sample plan's): its title is

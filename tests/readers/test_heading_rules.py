@@ -484,3 +484,13 @@ def test_a_sample_document_inside_an_appendix_nests_under_its_section_with_no_co
     assert [text for text, _ in inside] == ["1. Introduction", "2. Concept of Operations",
                                             "APPENDIX D ALTERNATE PROCEDURES", "APPENDIX E TEST PLAN"]
     assert all(level > section for _, level in inside)
+
+
+def test_an_appendix_heading_over_its_page_of_acronyms_stays_a_heading_though_the_terms_are_a_list():
+    style = Style(11.0, True, False, False, "")
+    cands = [Candidate(9, 0, 1, "Chapter 1. Overview", style, 0, under=30, prose=True),
+             Candidate(10, 0, 1, "Appendix H—Acronyms", style, 1, under=1)] \
+        + [Candidate(10, 2 * k + 3, 1, term, style, 2 + k, under=1)
+           for k, term in enumerate(("ATM", "BCP", "BIA", "CIO", "CIP", "DNS"))]
+    levels = assign_levels(cands, 11.0, 20)
+    assert sorted(levels) == [0, 1]

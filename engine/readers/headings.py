@@ -290,6 +290,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
                         and (_text_ok(nxt.text) or (emphasised and nxt.text[:1].islower() and len(nxt.text) < 120))
                         and not (_ends_sentence(prev.text) and not (emphasised and prev.text.rstrip().endswith(",")))
                         and label_class(nxt.text) is None
+                        and not BULLET_LEAD_RE.match(nxt.text)  # (a list's first item under it)
                     ):
                         break
                     text = f"{text} {nxt.text}"

@@ -494,3 +494,13 @@ def test_an_appendix_heading_over_its_page_of_acronyms_stays_a_heading_though_th
            for k, term in enumerate(("ATM", "BCP", "BIA", "CIO", "CIP", "DNS"))]
     levels = assign_levels(cands, 11.0, 20)
     assert sorted(levels) == [0, 1]
+
+
+def test_a_heading_right_above_a_bulleted_list_in_its_own_style_does_not_take_the_first_item_in():
+    lines = [line(BODY, 54, 40 + 12 * k, x1=540) for k in range(4)] \
+        + [line("Program Highlights", 54, 110, bold=True, x1=140),
+           line("• University and Competitive Research Programs", 54, 122, bold=True, x1=300)] \
+        + [line(BODY, 54, 134 + 12 * k, x1=540) for k in range(3)] \
+        + [line("• Fuel Cycle Research and Development", 54, 180, bold=True, x1=260)] \
+        + [line(BODY, 54, 192 + 12 * k, x1=540) for k in range(3)]
+    assert [text for text, _ in headings(compose([PageLayout(1, 612, 792, lines, [])]))] == ["Program Highlights"]

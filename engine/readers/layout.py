@@ -95,12 +95,16 @@ def _font_traits(font: str) -> tuple[bool, bool, bool]:
     return bool(_BOLD_NAME.search(font)), bool(_ITALIC_NAME.search(font)), bool(_MONO_NAME.search(font))
 
 
+HUGE_BLANK = 3.0  # a span of spaces set this many times the line's size does not count in its box
+
+
 def _fragment(line: dict, block_no: int) -> Line | None:
     """Turn one PyMuPDF line into a Line (None when it holds only whitespace)."""
     text_parts: list[str] = []
     weights: dict[float, int] = {}
     fonts: dict[str, int] = {}
     bases: dict[tuple[float, float], int] = {}  # (size, baseline y) -> characters
+    blanks: list[tuple[float, tuple[float, float, float, float]]] = []  # (size, box) of spans of spaces only
     bold_chars = italic_chars = mono_chars = letters = 0
     prose_chars = prose_bold = prose_italic = 0
     colors: dict[int, int] = {}
@@ -118,6 +122,8 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         text_parts.append(text)
         stripped = len(text.strip())
         if not stripped:
+            if "bbox" in span:
+                blanks.append((span["size"], span["bbox"]))
             if not lead_done:
                 lead_parts.append(text)
             continue
@@ -153,6 +159,11 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     size = max(s for s, w in weights.items() if w >= 0.3 * top)
     size = _small_caps_size(line["spans"]) or size
     x0, y0, x1, y1 = line["bbox"]
+    if any(blank > HUGE_BLANK * size for blank, _ in blanks):  # (a space set many times the line's size
+        # stretches no line: "TABLE 2.01A" and a 170-point blank)
+        boxes = [span["bbox"] for span in line["spans"] if span.get("text", "").strip() and "bbox" in span]
+        if boxes:
+            y0, y1 = max(y0, min(b[1] for b in boxes)), min(y1, max(b[3] for b in boxes))
     at_size = [(n, b) for (s, b), n in bases.items() if s == size]
     base = max(at_size)[1] if at_size else 0.0
     font = ""

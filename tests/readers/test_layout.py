@@ -49,6 +49,20 @@ def test_text_too_small_to_read_is_not_part_of_a_line():
     assert _fragment({"bbox": (56, 112, 60, 114), "spans": [span("Word", 0.12, "Type3 (5 0 R)")]}, 0) is not None
 
 
+def test_a_blank_set_many_times_the_lines_size_does_not_stretch_its_box_but_a_slightly_larger_one_does():
+    from engine.readers.layout import _fragment
+
+    def span(text, size, bbox):
+        return {"text": text, "font": "MyriadPro-Bold", "size": size, "flags": 16, "bbox": bbox}
+    label = {"bbox": (63, 379, 131, 550), "spans": [span("TABLE 2.01A ", 12.0, (63, 517, 131, 529)),
+                                                    span(" ", 170.8, (63, 379, 97, 550))]}
+    line = _fragment(label, 0)
+    assert (line.text, line.y0, line.y1) == ("TABLE 2.01A", 517, 529)
+    cell = {"bbox": (108, 267.8, 181.4, 277.8), "spans": [span("LEAST PRIVILEGE ", 8.0, (108, 268.5, 179.2, 277.5)),
+                                                          span(" ", 9.0, (179.2, 267.8, 181.4, 277.8))]}
+    assert (_fragment(cell, 0).y0, _fragment(cell, 0).y1) == (267.8, 277.8)
+
+
 def test_four_lectures_reads_its_digits(corpus_pdf):
     from engine.readers.offline import OfflineReader
 

@@ -273,7 +273,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
                     continue
                 text, count = line.text, 1
                 # merge the following lines of a wrapped heading (same style, close below)
-                while i + count < end and count < (10 if _is_caps(line.text) and line.size >= body * 1.12 else 6):
+                while i + count < end and count < (10 if (_is_caps(line.text) and line.size >= body * 1.12)
+                                                   or NAMED_LABEL_RE.match(line.text) else 6):
                     nxt = lines[i + count]
                     prev = lines[i + count - 1]
                     emphasised = line.size >= body * 1.12 or line.bold or line.italic

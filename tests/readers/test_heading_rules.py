@@ -504,3 +504,15 @@ def test_a_heading_right_above_a_bulleted_list_in_its_own_style_does_not_take_th
         + [line("• Fuel Cycle Research and Development", 54, 180, bold=True, x1=260)] \
         + [line(BODY, 54, 192 + 12 * k, x1=540) for k in range(3)]
     assert [text for text, _ in headings(compose([PageLayout(1, 612, 792, lines, [])]))] == ["Program Highlights"]
+
+
+def test_a_goal_statement_in_capitals_over_nine_lines_is_one_heading():
+    words = ["STRATEGIC GOAL 6: PROVIDE", "LEADERSHIP IN HELPING AGENCIES", "CREATE INCLUSIVE WORK",
+             "ENVIRONMENTS WHERE A DIVERSE", "FEDERAL WORKFORCE IS FULLY", "ENGAGED AND ENERGIZED TO PUT",
+             "FORTH ITS BEST EFFORT, ACHIEVE THEIR", "AGENCY'S MISSION, AND REMAIN", "COMMITTED TO PUBLIC SERVICE"]
+    goal = [line(text, 315, 82 + 15 * k, size=13, bold=True) for k, text in enumerate(words)]
+    lines = goal + [line("Strategy 6.01: Design and deliver leadership training", 315, 222, size=12, bold=True)] \
+        + [line(BODY, 315, 250 + 14 * k, size=12, x1=560) for k in range(8)] \
+        + [line(BODY, 63, 400 + 14 * k, size=12, x1=560) for k in range(8)]  # (the page's text, full width)
+    found = [text for text, _ in headings(compose([PageLayout(1, 612, 792, lines, [])]))]
+    assert found == [" ".join(words), "Strategy 6.01: Design and deliver leadership training"]

@@ -1,10 +1,12 @@
 """The concise answer: the few best sentences of the chosen passages, and one citation per page.
 
 Sentences are picked greedily: first the one holding most of the question's weight (and the value
-asked for, when one is), then up to two more that each add question words not yet held, or the value
-asked for when none holds it yet, within ANSWER_CHARS. A sentence that opens by pointing back ("It…",
-"This…") brings the sentence before it; one that introduces a list ("…:") brings the list's items
-that follow it in its passage. The page's citation quotes exactly the sentences used from it.
+asked for, when one is), then more that each add question words not yet held, or the value asked for
+when none holds it yet, within ANSWER_CHARS; when none adds anything, the room left goes to the
+sentences right beside the first one in its paragraph (what the passage says around it). A sentence
+that opens by pointing back ("It…", "This…") brings the sentence before it; one that introduces a list
+("…:") brings the list's items that follow it in its passage; a question the page asks brings the
+sentence after it (its answer). The page's citation quotes exactly the sentences used from it.
 """
 
 from __future__ import annotations
@@ -21,12 +23,12 @@ from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_
 from engine.agent.values import holds_value, new_values
 from engine.index.evidence import NAME_RE, NUMBER_WORDS, PageUnits, Window, answer_type, readable
 
-MAX_SENTENCES = 6
+MAX_SENTENCES = 8
 ANSWER_CHARS = 750  # later sentences are taken while the answer stays within this length
 LIST_PICK_CHARS = 1100  # … this length when the question asks for several things
 # the items a picked "…:" line, label or count of things ("three refinements") brings with it, up to this length
 LIST_ANSWER_CHARS = 600
-LONG_CHARS = 350  # a longer sentence counts its words at sqrt(LONG_CHARS / length): a run-on footnote is no answer
+LONG_CHARS = 250  # a longer sentence counts its words at sqrt(LONG_CHARS / length): a run-on footnote is no answer
 TYPE_BONUS = 0.15  # a sentence holding a value of the kind asked for that the answer does not hold yet
 VALUE_SHARE = 0.5  # … plus this share of the question's weight it holds
 PHRASE_BONUS = 0.3  # … holding all of the question's adjacent word pairs (as windows are scored)
@@ -36,7 +38,8 @@ RANK_BONUS = 0.05  # a sentence of the best passage, less for later ones
 # 40.1"), less the farther apart (engine.agent.support.sentence_nearness, engine.agent.rows.row_nearness)
 NEAR_BONUS = 0.2
 # a sentence that goes on counting ("First, …", "Second, …", "(2) …") after a picked one
-ORDINAL_RE = re.compile(r"(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Finally|Lastly|Next|Also|In addition|"
+ORDINAL_RE = re.compile(r"(?:The (?:first|second|third|fourth|last)|(?:First|Second|Third|Fourth|Fifth)ly|"
+                        r"First|Second|Third|Fourth|Fifth|Sixth|Seventh|Finally|Lastly|Next|Also|In addition|"
                         r"\(?\d{1,2}[.)]|\(?[a-h][.)]|\(?(?:i|ii|iii|iv|v|vi|vii)[.)])(?=[\s,])")
 COUNT_RE = re.compile(rf"\b(?:\d|{NUMBER_WORDS})\s+(?:\w+\s+){{0,2}}?\w+s\b", re.I)  # "four key ways", "3 steps"
 HEADINGS = True  # a heading may be picked as the label of what follows it when no value is asked for
@@ -163,6 +166,8 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
                 + (0.001 if s.header is not None else 0.0)  # a row before its header row, other things equal
             if best is None or score > best_score:
                 best, best_score = s, score
+        if best is None and picked:  # nothing adds question words: the room left goes to what stands beside the best
+            best = beside(picked, pool, budget - chars)
         if best is None:
             break
         picked.append(best)
@@ -170,6 +175,15 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
         held_pairs |= best.pairs & phrases
         chars += len(best.text)
     return picked
+
+
+def beside(picked: list[Sentence], pool: list[Sentence], room: int) -> Sentence | None:
+    """The sentence of the pool within `room` characters that stands right before or after the first picked
+    one in its paragraph (the same Markdown line; no table row), the one after first; None when none does."""
+    first = picked[0]
+    found = [s for s in pool if s not in picked and s.own is None and len(s.text) <= room and s.page == first.page
+             and s.line == first.line and abs(s.index - first.index) == 1]
+    return max(found, key=lambda s: s.index, default=None)
 
 
 def values_of(kinds: frozenset[str], text: str, question: str) -> frozenset[tuple[str, str]]:
@@ -220,6 +234,9 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         before = by_key.get((s.page, s.index - 1))
         if ANAPHOR_RE.match(s.text) and before is not None and before.line == s.line:
             add(before)
+        after = by_key.get((s.page, s.index + 1))
+        if s.text.rstrip().endswith("?") and after is not None and not after.text.rstrip().endswith("?"):
+            add(after)  # a question the page asks (a FAQ's): its answer follows it
         if s.header is not None and (s.page, s.header) not in out:
             add(header_sentence(s, page_of))
         _, text = page_of(s.page)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.agent.sentences import ELISION, answer_text, best_sentences, quote
+from engine.agent.sentences import ELISION, answer_text, best_sentences, candidates, quote, with_context
 from engine.index.evidence import Window, analyse
 from engine.text import query_terms
 
@@ -137,3 +137,31 @@ def test_a_question_naming_a_measure_without_a_question_word_pattern_still_asks_
     # test reads it), so the rows holding its value are the answer
     assert asked_kinds("What are the XA216's 16-bit counter frequency (fCNT) and system frequency?") == ("number",)
     assert asked_kinds("Why did the rate rise, and how many banks failed?") == ("reason", "number")
+
+
+def test_room_left_goes_to_the_sentences_beside_the_best_one_in_its_paragraph():
+    text = ("The survey covered 300 firms in 2023. Most of them reported higher costs. Budgets rose too.\n\n"
+            "Unrelated words stand in another paragraph.")
+    picked = [s.text for s in sentences_for("How many firms did the survey cover?", text)]
+    assert picked[0] == "The survey covered 300 firms in 2023."
+    assert "Most of them reported higher costs." in picked  # beside the best sentence: it comes along
+    assert "Budgets rose too." not in picked  # two sentences away
+    assert "Unrelated words stand in another paragraph." not in picked
+
+
+def test_a_question_the_page_asks_brings_its_answer():
+    text = ("Frequently asked questions. Is a low rating in the survey a poor outcome for a supplier? "
+            "Not at all, since only the best are rated.\n\nOther words here.")
+    pool = candidates(whole(text), page_of(text), (), "Is a low survey rating a poor outcome?")
+    asked = next(s for s in pool if s.text.endswith("?"))
+    out = [s.text for s in with_context([asked], pool, page_of(text))]
+    assert out == ["Is a low rating in the survey a poor outcome for a supplier?",
+                   "Not at all, since only the best are rated."]  # the page's question, then its answer
+
+
+def test_a_count_brings_the_sentences_that_go_on_with_the_first_and_second():
+    text = ("Matching a plan against a rule combines two operations. Filler sentence one about nothing. "
+            "The first, trimming, drops the parts the rule lacks. The second, widening, relaxes its types.")
+    picked = [s.text for s in sentences_for("Matching a plan against a rule: which operations?", text)]
+    assert "The first, trimming, drops the parts the rule lacks." in picked
+    assert "The second, widening, relaxes its types." in picked

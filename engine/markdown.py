@@ -41,12 +41,21 @@ def needs_ocr_note(page: int) -> str:
 BLANK_PAGE = "_(blank page)_"
 
 
+STRUCTURE_START_RE = re.compile(r"^(\s*)(#|--- end page|```|~~~)", re.M)
+
+
+def escape_text(text: str) -> str:
+    """A text block's lines as Markdown text that opens no structure: a line of the PDF that starts like a
+    heading ("# generated file"), a page marker or a code fence gets a backslash before it."""
+    return STRUCTURE_START_RE.sub(lambda m: f"{m.group(1)}\\{m.group(2)}", text)
+
+
 def render_block(block: Block) -> str:
     """One block as Markdown ("" for furniture, which the Markdown leaves out)."""
     if block.kind == "heading":
         return f"{'#' * (block.level or 1)} {block.text}"
     if block.kind == "list_item":
-        return f"- {block.text}"
+        return f"- {escape_text(block.text)}"
     if block.kind == "figure":
         return f"[IMAGE: {block.image}]" if block.image else ""
     if block.kind == "table":
@@ -57,7 +66,7 @@ def render_block(block: Block) -> str:
         runs = [len(run) for run in re.findall(r"`{3,}", block.text)]
         fence = "`" * max([3] + [n + 1 for n in runs])
         return f"{fence}\n{block.text}\n{fence}"
-    return block.text
+    return escape_text(block.text)
 
 
 def render_table(block: Block) -> str:

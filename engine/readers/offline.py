@@ -28,7 +28,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 27  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 28  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -78,6 +78,7 @@ class OfflineReader:
     # 26: a blank set many times a line's size does not stretch the line's box (a table's label 170 points tall
     #     made one "row" of a heading and two tables)
     # 27: a named number's heading ("STRATEGIC GOAL 6: ...") set near the body size may wrap over ten lines
+    # 28: a text line that starts like Markdown structure ("# generated file", "--- end page 3", "```") is escaped
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -266,9 +266,11 @@ LEADER_RE = re.compile(r"(\.\s*){4,}|…{2,}|(\.\s*){2,}\s*\d+\s*$")
 # block U+F020-U+F0FF: Symbol's bullet (B7), Wingdings' bullets (6C circle, 6E/A7 squares, 6F/A8 hollow
 # squares, 71 box, 75 diamond, 76 four diamonds, 9F small circle, D8 arrowhead, FC tick); their arrows
 # (E0, E8) stand between words ("B1 → A1"), and U+F8xx are bracket pieces, not bullets.
-# the words that name a numbered division of a document ("Chapter 4", "Anhang B", "Lecture 2")
-SECTION_WORDS = frozenset({"chapter", "section", "part", "appendix", "annex", "article", "kapitel", "abschnitt",
-                           "anhang", "teil", "chapitre", "partie", "annexe", "book", "unit", "lecture", "volume"})
+# the words that name an appendix ("Appendix B", "Anhang B", "Anexo 2"), and every numbered division of a
+# document ("Chapter 4", "Lecture 2")
+APPENDIX_WORDS = frozenset({"appendix", "annex", "anhang", "annexe", "anexo"})
+SECTION_WORDS = APPENDIX_WORDS | {"chapter", "section", "part", "article", "kapitel", "abschnitt", "teil", "chapitre",
+                                  "partie", "book", "unit", "lecture", "volume"}
 SYMBOL_BULLETS = "\uf0b7\uf06c\uf06e\uf0a7\uf06f\uf0a8\uf071\uf075\uf076\uf09f\uf0d8\uf0fc"
 BULLET_GLYPHS = "•▪◦●■□◆❖▶➢➤►✓✔" + SYMBOL_BULLETS
 # A bullet glyph that opens an item in the middle of a line or of a table cell (a list set inline, or its

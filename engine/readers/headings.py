@@ -14,7 +14,7 @@ from engine.readers.reading_order import same_row
 from engine.readers.sentences import sentence_goes_on
 from engine.readers.table_regions import table_text
 from engine.readers.title_block import COVER_PAGES, not_a_heading
-from engine.text import BULLET_GLYPHS, LEADER_RE, SECTION_WORDS, SYMBOL_BULLETS
+from engine.text import APPENDIX_WORDS, BULLET_GLYPHS, LEADER_RE, SECTION_WORDS, SYMBOL_BULLETS
 
 if TYPE_CHECKING:
     from engine.readers.ruled import Grid
@@ -652,8 +652,8 @@ def _named_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dict[i
 
 
 DIVISION_RE = re.compile(rf"^(?:{'|'.join(sorted(SECTION_WORDS))})\s+(?:\d{{1,3}}|[A-Z]|[IVXLC]{{1,6}})\b", re.I)
-APPENDIX_RE = re.compile(r"^(?:appendix|annex|anhang|annexe|anexo)\s+([A-Z]|\d{1,2})(?![.\d]*\d)\b", re.I)
-APPENDIX_WORD_RE = re.compile(r"^(?:appendix|annex|anhang|annexe|anexo)\s+", re.I)
+APPENDIX_WORD_RE = re.compile(rf"^(?:{'|'.join(sorted(APPENDIX_WORDS))})\s+", re.I)
+APPENDIX_RE = re.compile(APPENDIX_WORD_RE.pattern + r"([A-Z]|\d{1,2})(?![.\d]*\d)\b", re.I)
 
 
 def _next_mark(mark: str) -> str:

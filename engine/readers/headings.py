@@ -64,6 +64,7 @@ class Candidate:
     under: int = 0  # lines under it before the next candidate or the page's end
     prose: bool = False  # those lines hold prose (a sentence, a long line), not a cover's short lines
     listed: frozenset[str] = frozenset()  # the items of a bulleted list under it (a section's own contents)
+    beside: bool = False  # text stands beside its first line on its row (a two-column glossary's definition)
 
 
 def label_class(text: str) -> tuple[str, float] | None:
@@ -328,6 +329,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
             or any(len(line.text.split()) >= 8 and line.text.rstrip().endswith(".") for line in under)
         cand.listed = frozenset(_key(BULLET_LEAD_RE.sub("", line.text)) for line in under
                                 if BULLET_LEAD_RE.match(line.text))
+        first = pages[cand.page - 1][cand.index]
+        cand.beside = any(o.x0 >= first.x1 and same_row(o, first) for o in pages[cand.page - 1])
         if cand.style.numbering != "run_in":
             after = cand
     return found
@@ -889,16 +892,20 @@ def _numbered_items(candidates: list[Candidate]) -> set[int]:
 
 
 GLOSSARY_RUN = 5  # consecutive unnumbered headings of one style in alphabetical order: a glossary's terms
+GLOSSARY_BODY = 4  # lines under a term, at most, for most of the run (a definition, not a section)
 
 
 def _glossary_terms(candidates: list[Candidate]) -> set[int]:
     """ids of a glossary's terms: five or more unnumbered candidates of one style one after another (nothing
-    else between them), in alphabetical order ("CUI categories", "CUI Executive Agent", "CUI program", ...)."""
+    else between them), in alphabetical order ("CUI categories", "CUI Executive Agent", "CUI program", ...), most
+    with a definition of a few lines under them or beside them."""
     found: set[int] = set()
     run: list[Candidate] = []
 
-    def close() -> None:
-        if len(run) >= GLOSSARY_RUN:
+    def close() -> None:  # (each with a short definition under it: an alphabetical run of sections with more
+        # under them is a reference's commands or options, "Column", "Columnhead", "Stringcolumn", ...)
+        if len(run) >= GLOSSARY_RUN and (sorted(c.under for c in run)[len(run) // 2] <= GLOSSARY_BODY
+                                         or 2 * sum(c.beside for c in run) > len(run)):
             found.update(id(c) for c in run)
 
     def term(cand: Candidate) -> bool:  # (no number in its first words: "TABLE D-2", "Strategy 1.02" run in order too)

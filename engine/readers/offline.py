@@ -28,7 +28,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 28  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 29  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -79,6 +79,8 @@ class OfflineReader:
     #     made one "row" of a heading and two tables)
     # 27: a named number's heading ("STRATEGIC GOAL 6: ...") set near the body size may wrap over ten lines
     # 28: a text line that starts like Markdown structure ("# generated file", "--- end page 3", "```") is escaped
+    # 29: a glossary's alphabetical terms need a definition beside them or a short one under them: an alphabetical
+    #     run of sections with text under each (a reference's commands) stays headings
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -258,14 +258,22 @@ def test_plain_numbered_options_set_one_under_another_are_list_items_not_heading
 
 
 def test_a_glossarys_terms_in_alphabetical_order_are_not_headings_but_numbered_labels_in_order_stay():
-    def cand(order, text, bold=True):
+    def cand(order, text, bold=True, under=6, beside=True):
         return Candidate(3 + order // 2, order % 2 * 10, 1, text, Style(10.5, bold, False, False, ""), order,
-                         under=6, prose=True)
+                         under=under, prose=True, beside=beside)
     terms = ["CUI categories", "CUI Executive Agent", "CUI program", "CUI registry", "FIPS-validated",
              "Information system"]
     cands = [Candidate(2, 0, 1, "GLOSSARY", Style(16.0, True, False, True, ""), 0, under=2, prose=True)]
-    cands += [cand(1 + k, t) for k, t in enumerate(terms)]
+    head = cands[:1]
+    # (each term's definition beside it, in a second column; or a short one under it)
+    cands = head + [cand(1 + k, t) for k, t in enumerate(terms)]
     assert set(assign_levels(cands, 10.0, 40)) == {0}
+    cands = head + [cand(1 + k, t, under=2, beside=False) for k, t in enumerate(terms)]
+    assert set(assign_levels(cands, 10.0, 40)) == {0}
+    # a reference's sections in alphabetical order, each with a section of text under it, stay headings
+    commands = ["Column", "Columnhead", "Stringcolumn", "Timecolumn", "Valid", "Words"]
+    cands = head + [cand(1 + k, t, under=9, beside=False) for k, t in enumerate(commands)]
+    assert len(assign_levels(cands, 10.0, 40)) == 7
     labels = [f"Strategy 1.0{k}: Deliver the plan" for k in range(1, 7)]
     cands = cands[:1] + [cand(1 + k, t) for k, t in enumerate(labels)]
     assert len(assign_levels(cands, 10.0, 40)) == 7

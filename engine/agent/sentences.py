@@ -2,9 +2,9 @@
 
 Sentences are picked greedily: first the one holding most of the question's weight (and the value
 asked for, when one is), then more that each add question words not yet held, or the value asked for
-when none holds it yet, within ANSWER_CHARS; when none adds anything, the room left goes to the
-sentences right beside the first one in its paragraph (what the passage says around it). A sentence
-that opens by pointing back ("It…", "This…") brings the sentence before it; one that introduces a list
+when none holds it yet, within ANSWER_CHARS; then the room left within FILL_CHARS goes to the
+sentences nearest the first one in its passage (what the passage says around it). A sentence that
+opens by pointing back ("It…", "This…") brings the sentence before it; one that introduces a list
 ("…:") brings the list's items that follow it in its passage; a question the page asks brings the
 sentence after it (its answer). The page's citation quotes exactly the sentences used from it.
 """
@@ -47,6 +47,8 @@ COUNT_LOOKAHEAD = 8  # units after a count of things searched for the sentences 
 LABEL_WORDS = 6  # a line this short, without a full stop, that heads what follows ("Impact", "Mitigation options")
 # the first sentence holds the value asked for when one that does holds this share of the best one's words
 VALUE_FIRST = 0.5
+BESIDE_UNITS = 4  # the room an answer leaves goes to sentences this close to its best one, nearest first …
+FILL_CHARS = 650  # … while the picked sentences stay within this length
 ENUM_CHARS = 800  # the leads of an enumeration's items a question asking for them gets, up to this length
 ELISION = " … "  # between sentences of one page that are not next to each other in its text
 
@@ -166,8 +168,6 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
                 + (0.001 if s.header is not None else 0.0)  # a row before its header row, other things equal
             if best is None or score > best_score:
                 best, best_score = s, score
-        if best is None and picked:  # nothing adds question words: the room left goes to what stands beside the best
-            best = beside(picked, pool, budget - chars)
         if best is None:
             break
         picked.append(best)
@@ -177,13 +177,25 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
     return picked
 
 
-def beside(picked: list[Sentence], pool: list[Sentence], room: int) -> Sentence | None:
-    """The sentence of the pool within `room` characters that stands right before or after the first picked
-    one in its paragraph (the same Markdown line; no table row), the one after first; None when none does."""
+def fill(picked: list[Sentence], pool: list[Sentence], budget: int = FILL_CHARS) -> list[Sentence]:
+    """The picked sentences and, in the room left within `budget` characters, the sentences of the pool nearest
+    the first picked one in its passage (at most BESIDE_UNITS units away; no table row), the later one first on a
+    tie: what the passage says around the answer's best sentence."""
+    if not picked:
+        return picked
     first = picked[0]
-    found = [s for s in pool if s not in picked and s.own is None and len(s.text) <= room and s.page == first.page
-             and s.line == first.line and abs(s.index - first.index) == 1]
-    return max(found, key=lambda s: s.index, default=None)
+    out = list(picked)
+    room = budget - sum(len(s.text) for s in picked)
+    near = sorted((s for s in pool if s not in picked and s.own is None and s.page == first.page
+                   and s.rank == first.rank and abs(s.index - first.index) <= BESIDE_UNITS),
+                  key=lambda s: (abs(s.index - first.index), -s.index))
+    for s in near:
+        if len(out) >= MAX_SENTENCES:
+            break
+        if len(s.text) <= room:
+            out.append(s)
+            room -= len(s.text)
+    return out
 
 
 def values_of(kinds: frozenset[str], text: str, question: str) -> frozenset[tuple[str, str]]:
@@ -358,7 +370,8 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
     pool = candidates(chosen, page_of, kinds, question, names)
     listing = asks_for_list(question)
     budget = LIST_PICK_CHARS if listing else ANSWER_CHARS
-    return with_context(pick(pool, weights, kinds, frozenset(phrases), budget), pool, page_of, listing)
+    picked = pick(pool, weights, kinds, frozenset(phrases), budget)
+    return with_context(fill(picked, pool), pool, page_of, listing)
 
 
 def answer_text(sentences: list[Sentence], page_of) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.agent.sentences import ELISION, answer_text, best_sentences, candidates, quote, with_context
+from engine.agent.focus import asks_for_list
+from engine.agent.sentences import (ELISION, FILL_CHARS, answer_text, asked_kinds, best_sentences, candidates, fill,
+                                    pick, quote, with_context)
 from engine.index.evidence import Window, analyse
 from engine.text import query_terms
 
@@ -27,8 +29,15 @@ def sentences_for(question: str, text: str = PAGE):
     return best_sentences(whole(text), page_of(text), weights, question)
 
 
+def greedy_for(question: str, text: str = PAGE):
+    """The sentences picked for their question words and values, with their context, without the fill."""
+    weights = {t: 1.0 for t in query_terms(question)}
+    pool = candidates(whole(text), page_of(text), asked_kinds(question), question)
+    return with_context(pick(pool, weights, asked_kinds(question)), pool, page_of(text), asks_for_list(question))
+
+
 def test_a_number_question_gets_the_sentence_with_the_number_first_and_what_it_points_back_to():
-    picked = sentences_for("How many employees did the company have?")
+    picked = greedy_for("How many employees did the company have?")
     texts = [s.text for s in picked]
     assert "It had 225,000 employees at the end of the year." in texts
     # "It had …" points back: the sentence before it comes along, in page order
@@ -37,13 +46,13 @@ def test_a_number_question_gets_the_sentence_with_the_number_first_and_what_it_p
 
 
 def test_a_later_sentence_needs_new_words_or_a_new_value():
-    picked = [s.text for s in sentences_for("When did the parks open and who visits them?")]
+    picked = [s.text for s in greedy_for("When did the parks open and who visits them?")]
     assert "The parks opened in 1955." in picked and "They are visited by families." in picked
     assert "The company has offices in many countries." not in picked  # holds no word of the question
 
 
 def test_one_quote_a_page_with_sentences_apart_joined_by_an_elision():
-    picked = sentences_for("How many employees did the company have, and are employees offered training?")
+    picked = greedy_for("How many employees did the company have, and are employees offered training?")
     text = PAGE
     quoted = quote(picked, text)
     parts = quoted.split(ELISION)
@@ -55,10 +64,10 @@ def test_one_quote_a_page_with_sentences_apart_joined_by_an_elision():
 def test_a_sentence_introducing_a_list_brings_its_items():
     text = ("The framework rests on three pillars:\n\n- identity checks at every request\n\n"
             "- devices kept healthy\n\n- least privilege for each session\n\nUnrelated closing words here.")
-    picked = [s.text for s in sentences_for("What pillars does the framework rest on?", text)]
+    picked = [s.text for s in greedy_for("What pillars does the framework rest on?", text)]
     assert picked[:4] == ["The framework rests on three pillars:", "identity checks at every request",
                           "devices kept healthy", "least privilege for each session"]
-    assert answer_text(sentences_for("What pillars does the framework rest on?", text), page_of(text)) == (
+    assert answer_text(greedy_for("What pillars does the framework rest on?", text), page_of(text)) == (
         "The framework rests on three pillars: identity checks at every request; devices kept healthy; "
         "least privilege for each session (p. 3)")
 
@@ -139,14 +148,17 @@ def test_a_question_naming_a_measure_without_a_question_word_pattern_still_asks_
     assert asked_kinds("Why did the rate rise, and how many banks failed?") == ("reason", "number")
 
 
-def test_room_left_goes_to_the_sentences_beside_the_best_one_in_its_paragraph():
-    text = ("The survey covered 300 firms in 2023. Most of them reported higher costs. Budgets rose too.\n\n"
-            "Unrelated words stand in another paragraph.")
-    picked = [s.text for s in sentences_for("How many firms did the survey cover?", text)]
-    assert picked[0] == "The survey covered 300 firms in 2023."
-    assert "Most of them reported higher costs." in picked  # beside the best sentence: it comes along
-    assert "Budgets rose too." not in picked  # two sentences away
-    assert "Unrelated words stand in another paragraph." not in picked
+def test_room_left_goes_to_the_sentences_nearest_the_best_one_in_its_passage():
+    text = ("Costs rose in 2022. Staff left. The survey covered 300 firms in 2023. Most of them reported higher "
+            "costs.\n\nBudgets rose too. Prices held. Wages fell. A sentence far from the best one closes it.")
+    pool = candidates(whole(text), page_of(text), ("number",), "How many firms did the survey cover?")
+    best = next(s for s in pool if s.text.startswith("The survey"))
+    out = [s.text for s in fill([best], pool, budget=len(best.text) + 50)]
+    # nearest first (the later one on a tie), across the paragraph break, within the room left
+    assert out == ["The survey covered 300 firms in 2023.", "Most of them reported higher costs.", "Staff left."]
+    out = [s.text for s in fill([best], pool)]
+    assert "A sentence far from the best one closes it." not in out  # five units away
+    assert "Costs rose in 2022." in out and "Wages fell." in out and len(" ".join(out)) <= FILL_CHARS
 
 
 def test_a_question_the_page_asks_brings_its_answer():

@@ -31,9 +31,12 @@ def join_pages(blocks: list[str]) -> str:
     return "\n\n".join(parts) + "\n"
 
 
+NEEDS_OCR_LEAD = "> **Warning (needs_ocr):**"
+
+
 def needs_ocr_note(page: int) -> str:
     return (
-        f"> **Warning (needs_ocr):** page {page} has no text layer (a scan or an image); "
+        f"{NEEDS_OCR_LEAD} page {page} has no text layer (a scan, an image, or text drawn as shapes); "
         "its content is not transcribed. Run a vision or OCR reader on it."
     )
 

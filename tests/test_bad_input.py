@@ -12,6 +12,7 @@ import pytest
 
 from conftest import png_bytes
 from engine.cli import main
+from engine.markdown import split_pages
 from engine.workspace import Workspace
 
 MB = 1024 * 1024
@@ -323,6 +324,26 @@ def test_scanned_page_without_text(capsys, make_pdf, data_dir: Path, tmp_path: P
     assert "needs_ocr" in markdown.split("--- end page 1")[1]
     assert "pdfrag: scan.pdf: partial:" in err and "OCR" in err
     assert_good_done(results)
+
+
+def test_a_page_whose_text_is_drawn_as_shapes_needs_ocr_and_an_empty_one_is_blank(capsys, make_pdf, data_dir: Path,
+                                                                                  tmp_path: Path) -> None:
+    typed = pymupdf.open(make_pdf("typed.pdf", pages=1))
+    svg = typed[0].get_svg_image(text_as_path=True)  # (the page's text turned into outlines, as a print
+    outlined = pymupdf.open(stream=svg.encode(), filetype="svg")  # export or a designer's PDF does)
+    doc = pymupdf.open("pdf", outlined.convert_to_pdf())
+    doc.insert_pdf(typed)
+    doc.new_page(width=595, height=842).draw_line((50, 60), (545, 60))  # a page with only a rule on it
+    assert doc[0].get_text().strip() == "" and len(doc[0].get_cdrawings()) > 100
+    path = tmp_path / "outlined.pdf"
+    doc.save(path)
+    code, results, err = ingest(capsys, data_dir, path)
+    assert code == 0, err
+    assert results["outlined.pdf"]["status"] == "partial" and "OCR" in results["outlined.pdf"]["error"]
+    record = record_of(data_dir, "outlined.pdf")
+    assert record.needs_ocr_pages == [1]
+    pages = split_pages(Workspace(data_dir).reformatted_markdown_path(record).read_text())
+    assert "needs_ocr" in pages[0] and "needs_ocr" not in pages[1] + pages[2] and pages[2].strip() == "_(blank page)_"
 
 
 def test_a_link_named_like_a_pdf_that_points_to_a_folder_is_refused(capsys, make_pdf, data_dir: Path,

@@ -28,12 +28,13 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from engine.extract.locate import MdLine, Placement, SourceEntry, locate, read_markdown
+from engine.markdown import BLANK_PAGE, NEEDS_OCR_LEAD, split_pages
 from engine.extract.titles import strip_markup
 from engine.schemas.pdf import OutlineEntry
 from engine.schemas.toc import StructureHeading, TocEntry
 from engine.schemas.tree import StructureSource
 
-VERSION = 3  # bump when the output of this module, `locate` or `titles` changes (the structure stage re-runs)
+VERSION = 4  # bump when the output of this module, `locate` or `titles` changes (the structure stage re-runs)
 
 MIN_FOUND_SHARE = 0.5  # of a source's entries found in the text for it to be trusted
 MIN_ENTRIES = 2  # an outline or contents page with fewer entries is no structure
@@ -293,6 +294,16 @@ def _longest_run(values: list[int]) -> list[int]:
     return run[::-1]
 
 
+def textless_pages(markdown: str) -> set[int]:
+    """The pages of a marked Markdown with no text: blank, or without a text layer (the reader's note)."""
+    out = set()
+    for number, block in enumerate(split_pages(markdown), start=1):
+        text = block.strip()
+        if not text or text == BLANK_PAGE or text.startswith(NEEDS_OCR_LEAD):
+            out.add(number)
+    return out
+
+
 def best_structure(markdown: str, outline: list[OutlineEntry], contents: list[TocEntry], *,
                    fallback: StructureSource = "layout", fallback_title: str = "", title: str = "") -> Reconciled:
     """The Markdown reconciled with the first consistent source: the outline, the contents page, else its own
@@ -300,13 +311,17 @@ def best_structure(markdown: str, outline: list[OutlineEntry], contents: list[To
     warnings: list[str] = []
     sources: list[tuple[StructureSource, list[SourceEntry]]] = [("outline", outline_entries(outline)),
                                                                ("contents", contents_entries(contents))]
+    textless = textless_pages(markdown)
     for source, entries in sources:
         if len(entries) < MIN_ENTRIES:
             continue
         placements = locate(entries, markdown, reserve_title=source == "contents")
         found = sum(1 for p in placements if p is not None and p.kind is not None)
-        if found < MIN_FOUND_SHARE * len(entries):
-            warnings.append(f"the {source} was not used: only {found} of its {len(entries)} entries are found "
+        # (an outline entry whose page has no text to find it in, a page of outlined glyphs or a scan, can
+        # neither confirm the outline nor speak against it)
+        checkable = sum(1 for e in entries if source != "outline" or e.page not in textless)
+        if found < MIN_FOUND_SHARE * checkable:
+            warnings.append(f"the {source} was not used: only {found} of its {checkable} entries are found "
                             "in the text of their pages")
             continue
         result = reconcile(markdown, source, entries, fallback=fallback, fallback_title=fallback_title,

@@ -81,6 +81,7 @@ class PageLayout:
     columns: int = 1
     gutter: float | None = None  # x of the column gutter found among word fragments (see word_gutter)
     grids: list[Grid] = field(default_factory=list)  # its ruled tables (engine.readers.ruled)
+    drawn: int = 0  # vector paths on a page without text (counted only there: text drawn as shapes)
 
 
 def _span_style(span: dict) -> tuple[bool, bool]:
@@ -396,7 +397,8 @@ def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100) -> Pag
         bbox = tuple(round(v, 1) for v in info.get("bbox", (0, 0, 0, 0)))
         if w >= min_image_px and h >= min_image_px and (bbox[2] - bbox[0]) > 5 and (bbox[3] - bbox[1]) > 5:
             images.append((w, h, bbox))
-    return PageLayout(number, rect.width, rect.height, ordered, images, columns, gutter)
+    drawn = len(page.get_cdrawings()) if not fragments else 0  # (cheap on a page of text: not counted)
+    return PageLayout(number, rect.width, rect.height, ordered, images, columns, gutter, drawn=drawn)
 
 
 def reading_order(lines: list[Line], gutter: float | None) -> tuple[list[Line], int]:

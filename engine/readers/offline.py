@@ -20,6 +20,8 @@ from engine.readers.run_in import split_run_in
 from engine.schemas import ImageRef, PageBlocks, PageInfo, ReadResult
 
 NEEDS_OCR_MIN_CHARS = 10
+DRAWN_TEXT_MIN = 50  # vector paths on a page without text that make it content to OCR (text drawn as shapes,
+# about one a glyph; a page with a rule or a frame only is blank)
 WORD_RE = re.compile(r"[\w'’-]+")  # a word of the vocabulary, its hyphens kept
 Progress = Callable[[int, int], None]
 
@@ -28,7 +30,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 29  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 30  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -81,6 +83,7 @@ class OfflineReader:
     # 28: a text line that starts like Markdown structure ("# generated file", "--- end page 3", "```") is escaped
     # 29: a glossary's alphabetical terms need a definition beside them or a short one under them: an alphabetical
     #     run of sections with text under each (a reference's commands) stays headings
+    # 30: a page without text but with many vector paths (text drawn as shapes) needs OCR, not "blank"
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -236,7 +239,7 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
         page.blocks = furniture_blocks(margin, layout.height, top=True) + page.blocks + \
             furniture_blocks(margin, layout.height, top=False)
         if chars < NEEDS_OCR_MIN_CHARS and not layout.lines:
-            if page_images or layout.width == 0:
+            if page_images or layout.width == 0 or layout.drawn >= DRAWN_TEXT_MIN:
                 info.needs_ocr = page.needs_ocr = True
                 info.warnings.append("no text layer: needs OCR")
                 warnings.append(f"page {layout.number}: no text layer (needs OCR)")

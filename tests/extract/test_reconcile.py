@@ -108,6 +108,20 @@ def test_the_share_found_decides_consistency():
     assert best_structure(MARKDOWN, less, []).source == "layout"
 
 
+def test_an_outline_over_pages_without_text_is_used_when_the_pages_with_text_confirm_it_or_there_are_none():
+    from engine.markdown import BLANK_PAGE, needs_ocr_note
+    scanned = join_pages(["# Field Guide\n\nA cover line.", needs_ocr_note(2), BLANK_PAGE, needs_ocr_note(4)])
+    bookmarks = [OutlineEntry(title="Field Guide", level=1, page=1)] + \
+        [OutlineEntry(title=f"Chapter {n}", level=1, page=n) for n in (2, 3, 4)]
+    result = best_structure(scanned, bookmarks, [], fallback_title="field-guide")
+    assert result.source == "outline"  # (1 of the 1 entry on a page with text is found; 3 cannot be checked)
+    pages = page_of_lines(result.markdown)
+    assert [(h.title, pages[h.line]) for h in iter_headings(result.markdown)][-3:] == [
+        ("Chapter 2", 2), ("Chapter 3", 3), ("Chapter 4", 4)]
+    wrong = [OutlineEntry(title="Bookmark", level=1, page=1)] + bookmarks[1:]
+    assert best_structure(scanned, wrong, []).source == "layout"  # (the page with text speaks against it)
+
+
 def test_a_one_entry_outline_is_no_structure():
     assert best_structure(MARKDOWN, OUTLINE[:1], []).source == "layout"
 

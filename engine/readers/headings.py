@@ -463,6 +463,9 @@ def _short_block(lines: list[Line], i: int, left: float) -> bool:
                                                       > 0.8 * line.size))  # (or stands apart from what follows)
 
 
+# a name from code that opens a heading set large, in lower case: "graphics/fill_and_stroke.rb", "asn1 read value",
+# "os.path" (not "e.g. ...")
+CODE_NAME_RE = re.compile(r"^(?![a-z]\.[a-z]\.)[a-z][a-z0-9]*[0-9_/.(][\w/.()-]*(?:\s|$)")
 NAMED_LABEL_RE = re.compile(  # "Strategy 1.01: ", "Goal 3. ", "Strategic Goal 2: "
     r"^[A-Z][\w-]+(?:\s+[A-Z][\w-]+){0,2}\s+[A-Z]?\d{1,3}(?:[.\-]\d{1,3})*[.:]\s")
 
@@ -475,7 +478,8 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
         return Style(line.size, line.bold, line.italic, _is_caps(text), "run_in")
     if line.size < SMALL * body or (line.size < body * 0.9 and not (line.bold or line.italic)):
         return None
-    identifier = line.lead_style[2] and (line.bold or line.size >= body * 1.12)
+    identifier = (line.lead_style[2] and (line.bold or line.size >= body * 1.12)) \
+        or (line.size >= body * 1.12 and CODE_NAME_RE.match(text) is not None)
     label = label_class(text)
     caps = _is_caps(text)
     if label is not None and label[0] == "id" and not (caps or line.bold or line.italic):

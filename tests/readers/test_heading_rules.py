@@ -524,3 +524,12 @@ def test_a_goal_statement_in_capitals_over_nine_lines_is_one_heading():
         + [line(BODY, 63, 400 + 14 * k, size=12, x1=560) for k in range(8)]  # (the page's text, full width)
     found = [text for text, _ in headings(compose([PageLayout(1, 612, 792, lines, [])]))]
     assert found == [" ".join(words), "Strategy 6.01: Design and deliver leadership training"]
+
+
+def test_a_name_from_code_set_large_is_a_heading_though_it_starts_in_lower_case_but_an_abbreviation_is_not():
+    def page(title):
+        return [line(title, 66, 50, size=18, x1=330)] + [line(BODY, 66, 120 + 14 * k, size=11, x1=540)
+                                                         for k in range(8)]
+    for name in ("graphics/fill_and_stroke.rb", "asn1 read value"):
+        assert headings(compose([PageLayout(1, 612, 792, page(name), [])])) == [(name, 1)]
+    assert headings(compose([PageLayout(1, 612, 792, page("e.g. the value of the field"), [])])) == []

@@ -10,7 +10,7 @@ from typing import Literal
 from engine.schemas.pdf import OutlineEntry
 from engine.schemas.toc import ExtractedToc, TocEntry
 
-VERSION = 1  # bump when the output changes: the pipeline re-runs the stage (contents pages and outlines)
+VERSION = 2  # bump when the output changes: the pipeline re-runs the stage (contents pages and outlines)
 
 CONTENTS_TITLES = {
     "contents", "table of contents", "content", "contents page", "inhalt", "inhaltsverzeichnis",
@@ -364,15 +364,22 @@ def _map_pages(entries: list[_Raw], search: list[str], labels: list[str], pages:
                 counts[hit - key[1]] = counts.get(hit - key[1], 0.0) + 1 / len(found)
     offsets = {k: max(c.items(), key=lambda kv: (kv[1], -abs(kv[0])))[0] for k, c in votes.items()}
     offsets.setdefault("", 0)
-    result: list[int | None] = []
+    by_label: list[int | None] = []
+    by_offset: list[int | None] = []
     for entry in entries:
         key = _page_key(entry.printed)
-        page = None
         label = entry.printed.lstrip("0") if entry.printed.isdigit() else entry.printed
-        if any(labels) and label in labels:
-            page = labels.index(label) + 1
-        elif key and key[0] in offsets:
-            page = key[1] + offsets[key[0]]
+        by_label.append(labels.index(label) + 1 if any(labels) and label in labels else None)
+        by_offset.append(key[1] + offsets[key[0]] if key and key[0] in offsets else None)
+
+    def seen(mapped: list[int | None]) -> int:  # entries whose title is on the page (or one off) they map to
+        return sum(1 for page, found in zip(mapped, candidates) if page and any(abs(page - hit) <= 1 for hit in found))
+    # (page labels that number the sheets, not the printed pages, map fewer titles to their pages than the
+    # printed numbers' offset: the text decides)
+    labelled = seen(by_label) >= seen(by_offset)
+    result: list[int | None] = []
+    for from_label, from_offset in zip(by_label, by_offset):
+        page = from_label if labelled and from_label is not None else from_offset
         result.append(page if page is not None and pages and 1 <= page <= pages else None)
     for index, entry in enumerate(entries):  # entries without a page number: first sighting between neighbours
         if entry.printed:

@@ -79,6 +79,15 @@ def test_page_labels_win_over_title_search():
     ]
 
 
+def test_page_labels_that_number_the_sheets_lose_to_the_printed_numbers_where_the_titles_are():
+    labels = [str(n) for n in range(1, 17)]  # (labels "1".."16": the sheets, not the printed pages)
+    pages = body({1: COVER, 2: DOTTED, **DOTTED_BODY}, 16)
+    _, entries = find_contents(pages[:10], pages, labels)
+    assert [(e.printed_page, e.page) for e in entries] == [
+        ("iii", 3), ("1", 4), ("2", 5), ("4", 7), ("7", 10), ("9", 12), ("12", 15)
+    ]
+
+
 def test_no_sighting_falls_back_to_offset_zero_and_never_guesses_out_of_range():
     pages = body({1: COVER, 2: DOTTED}, 9)
     _, entries = find_contents(pages[:10], pages)

@@ -60,13 +60,14 @@ def test_answer_latency(report):
 
 def test_key_facts_and_unanswerables_do_not_regress(report):
     best = report["hybrid"]
-    assert best.key_fact_recall >= 0.55  # in the concise answer (0.59-0.69 measured); the passages hold 0.72-0.79
+    assert best.key_fact_recall >= 0.60  # in the concise answer (0.67 measured at dee292a); the passages hold 0.72
     assert best.unanswerable_handled >= 0.6
     assert best.answerable_covered >= 0.95
 
 
-@pytest.mark.xfail(strict=True, reason="the concise answer (at most 6 sentences, p50 ~730 characters) holds 0.59-0.69 of "
-                   "the key facts here, its passages 0.72-0.79; the 1,700-character answers it replaced held 0.81")
+@pytest.mark.xfail(strict=True, reason="the concise answer (at most 8 sentences, p50 ~775 characters) holds 0.67 of the "
+                   "key facts here (0.49-0.72 on the eight sets), its passages 0.72; the 1,700-character answers it "
+                   "replaced held 0.81")
 def test_key_fact_bar(report):
     assert report["hybrid"].key_fact_recall >= 0.8
 

@@ -962,7 +962,9 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
         per_page.setdefault((cand.page, cand.style), []).append(cand)
     listed = {id(c) for group in per_page.values() if _label_list(group) for c in group} | _numbered_items(candidates) \
         | _glossary_terms(candidates)
-    listed -= {id(c) for c in candidates if DIVISION_RE.match(c.text)}  # ("Appendix H—Acronyms" over its terms)
+    listed -= {id(c) for c in candidates if DIVISION_RE.match(c.text) or NAMED_LABEL_RE.match(c.text)}
+    # (a heading that names its division or carries a named number, "Appendix H—Acronyms" over its terms,
+    # "Strategy 6.04: ..." over a short table, is no label of a list)
     candidates = [c for c in candidates if c.style.size >= body * 1.12 or c.identifier or id(c) not in listed]
     candidates = _without_taglines(candidates)
     # a contents list further on belongs to a document printed inside this one (a sample plan's): its title is

@@ -533,3 +533,16 @@ def test_a_name_from_code_set_large_is_a_heading_though_it_starts_in_lower_case_
     for name in ("graphics/fill_and_stroke.rb", "asn1 read value"):
         assert headings(compose([PageLayout(1, 612, 792, page(name), [])])) == [(name, 1)]
     assert headings(compose([PageLayout(1, 612, 792, page("e.g. the value of the field"), [])])) == []
+
+
+def test_headings_with_a_named_number_over_short_tables_are_no_list_of_labels_but_the_labels_beside_them_are():
+    style = Style(12.0, True, False, False, "")
+    texts = ["Percent of components that increased their scores", "Strategy 6.04: Ensure agencies target drivers",
+             "Percent of agencies that met the target", "Strategy 6.05: Partner with agencies on inclusion"]
+    cands = [Candidate(9, 0, 1, "Chapter 6. Leadership", Style(16.0, True, False, False, ""), 0, under=30, prose=True),
+             Candidate(9, 40, 1, "Strategy 6.03: Provide engagement services", style, 1, under=12, prose=True)]
+    cands += [Candidate(10, 4 * k, 1, text, style, 2 + k, under=1) for k, text in enumerate(texts)]
+    levels = assign_levels(cands, 12.0, 20)
+    assert sorted(c.text for c in cands if c.order in levels) == [
+        "Chapter 6. Leadership", "Strategy 6.03: Provide engagement services",
+        "Strategy 6.04: Ensure agencies target drivers", "Strategy 6.05: Partner with agencies on inclusion"]

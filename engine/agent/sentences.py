@@ -371,7 +371,7 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
     listing = asks_for_list(question)
     budget = LIST_PICK_CHARS if listing else ANSWER_CHARS
     picked = pick(pool, weights, kinds, frozenset(phrases), budget)
-    return with_context(fill(picked, pool), pool, page_of, listing)
+    return with_context(fill(picked, pool, FILL_CHARS), pool, page_of, listing)
 
 
 def answer_text(sentences: list[Sentence], page_of) -> str:

@@ -463,9 +463,10 @@ def _short_block(lines: list[Line], i: int, left: float) -> bool:
                                                       > 0.8 * line.size))  # (or stands apart from what follows)
 
 
-# a name from code that opens a heading set large, in lower case: "graphics/fill_and_stroke.rb", "asn1 read value",
-# "os.path" (not "e.g. ...")
-CODE_NAME_RE = re.compile(r"^(?![a-z]\.[a-z]\.)[a-z][a-z0-9]*[0-9_/.(][\w/.()-]*(?:\s|$)")
+# a name from code that opens a heading set a size step larger than the text, in lower case:
+# "graphics/fill_and_stroke.rb", "asn1 read value", "os.path" (not "e.g. ...")
+SENTENCE_GAP_RE = re.compile(r"[a-z0-9)][.;:] +[A-Z]")  # one sentence ends and the next begins within the line
+CODE_NAME_RE = re.compile(r"^(?![a-z]\.[a-z]\.)[a-z][a-z0-9]*(?:[0-9_/(]|\.[a-z0-9])[\w/.()-]*(?:\s|$)")
 NAMED_LABEL_RE = re.compile(  # "Strategy 1.01: ", "Goal 3. ", "Strategic Goal 2: "
     r"^[A-Z][\w-]+(?:\s+[A-Z][\w-]+){0,2}\s+[A-Z]?\d{1,3}(?:[.\-]\d{1,3})*[.:]\s")
 
@@ -479,7 +480,7 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     if line.size < SMALL * body or (line.size < body * 0.9 and not (line.bold or line.italic)):
         return None
     identifier = (line.lead_style[2] and (line.bold or line.size >= body * 1.12)) \
-        or (line.size >= body * 1.12 and CODE_NAME_RE.match(text) is not None)
+        or (line.size >= body * SIZE_STEP and CODE_NAME_RE.match(text) is not None and not SENTENCE_GAP_RE.search(text))
     label = label_class(text)
     caps = _is_caps(text)
     if label is not None and label[0] == "id" and not (caps or line.bold or line.italic):
@@ -741,6 +742,7 @@ def _embedded_ranks(candidates: list[Candidate], ranks: dict[int, float], covers
 
 TITLE_WORD_RE = re.compile(r"\w+")
 COVER_LIKE = 4  # candidates on a page with no prose under any of them: a cover, not sections
+DISPLAY = 1.5  # of the body size: a cover's display lines are set at least this large
 
 
 def _repeats_title(text: str, title: str) -> bool:
@@ -1004,7 +1006,8 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
         if (title is None or style != title.style) \
                 and all(c.page in covers and not c.prose for c in by_style[style]):
             for c in by_style.pop(style):
-                display[c.page] = min(display.get(c.page, c.order), c.order)
+                if c.style.size >= DISPLAY * body:  # (a cover's display lines are set large)
+                    display[c.page] = min(display.get(c.page, c.order), c.order)
     for style in list(by_style):  # (the rest of such a cover is its title block: "Prepared by", an address)
         by_style[style] = [c for c in by_style[style] if c.prose or c.order < display.get(c.page, c.order + 1)]
         if not by_style[style]:

@@ -533,6 +533,12 @@ def test_a_name_from_code_set_large_is_a_heading_though_it_starts_in_lower_case_
     for name in ("graphics/fill_and_stroke.rb", "asn1 read value"):
         assert headings(compose([PageLayout(1, 612, 792, page(name), [])])) == [(name, 1)]
     assert headings(compose([PageLayout(1, 612, 792, page("e.g. the value of the field"), [])])) == []
+    # (a line of a paragraph set a little large, as a font's size read from its glyphs may be, is no name)
+    paragraph = [line(BODY, 66, 120 + 14 * k, size=11, x1=540) for k in range(3)] \
+        + [line("m1 and s1. The free names of the signature are", 66, 162, size=12.5, x1=540)] \
+        + [line("t1, unit and the exceptions it declares.", 66, 176, size=11, x1=400)] \
+        + [line(BODY, 66, 200 + 14 * k, size=11, x1=540) for k in range(3)]
+    assert headings(compose([PageLayout(1, 612, 792, paragraph, [])])) == []
 
 
 def test_headings_with_a_named_number_over_short_tables_are_no_list_of_labels_but_the_labels_beside_them_are():
@@ -546,3 +552,15 @@ def test_headings_with_a_named_number_over_short_tables_are_no_list_of_labels_bu
     assert sorted(c.text for c in cands if c.order in levels) == [
         "Chapter 6. Leadership", "Strategy 6.03: Provide engagement services",
         "Strategy 6.04: Ensure agencies target drivers", "Strategy 6.05: Partner with agencies on inclusion"]
+
+
+def test_a_chart_page_with_small_one_off_labels_is_no_cover_and_keeps_its_headings():
+    def cand(page, index, order, text, size, prose=False, under=2):
+        return Candidate(page, index, 1, text, Style(size, True, False, False, ""), order, under=under, prose=prose)
+    cands = [cand(2, 0, 0, "Market overview", 11.0, prose=True, under=12),
+             cand(3, 0, 1, "Major Contenders", 9.5), cand(3, 2, 2, "Aspirants", 9.5), cand(3, 4, 3, "Leaders", 9.5),
+             cand(3, 6, 4, "Market impact", 11.0), cand(3, 8, 5, "Vision and capability", 11.0),
+             cand(4, 0, 6, "Delivery", 11.0, prose=True, under=12)]
+    levels = assign_levels(cands, 9.0, 20)
+    assert {c.text for c in cands if c.order in levels} >= {"Market overview", "Market impact", "Vision and capability",
+                                                            "Delivery"}

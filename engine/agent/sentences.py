@@ -72,6 +72,7 @@ class Sentence:
     own: frozenset[str] | None = None  # a table row's own stems (without its header row's), else None
     values: frozenset[tuple[str, str]] = frozenset()  # the values of the asked kinds it states (values_of)
     near: float = 0.0  # how close a value asked for stands to what is asked about in it (0 to 1)
+    heading: bool = False
 
 
 def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...], question: str,
@@ -106,7 +107,7 @@ def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...]
             found[(page, i)] = Sentence(page, i, unit.start, unit.end, unit.text, unit.line, stems,
                                         analysis.pairs[i], bool(held), rank, header, held,
                                         own if header is not None else None,
-                                        values_of(held, unit.text, question), near)
+                                        values_of(held, unit.text, question), near, unit.heading)
     return list(found.values())
 
 
@@ -186,7 +187,7 @@ def fill(picked: list[Sentence], pool: list[Sentence], budget: int = FILL_CHARS)
     first = picked[0]
     out = list(picked)
     room = budget - sum(len(s.text) for s in picked)
-    near = sorted((s for s in pool if s not in picked and s.own is None and s.page == first.page
+    near = sorted((s for s in pool if s not in picked and s.own is None and not s.heading and s.page == first.page
                    and s.rank == first.rank and abs(s.index - first.index) <= BESIDE_UNITS),
                   key=lambda s: (abs(s.index - first.index), -s.index))
     for s in near:

@@ -177,3 +177,12 @@ def test_a_count_brings_the_sentences_that_go_on_with_the_first_and_second():
     picked = [s.text for s in sentences_for("Matching a plan against a rule: which operations?", text)]
     assert "The first, trimming, drops the parts the rule lacks." in picked
     assert "The second, widening, relaxes its types." in picked
+
+
+def test_the_fill_takes_no_heading():
+    text = "## Customer stories\n\nThe trust has 42 surveyors. They cover 18 reaches."
+    pool = candidates(whole(text), page_of(text), (), "Who surveys for the trust?")
+    assert any(s.text == "Customer stories" for s in pool)  # a heading may be picked as a label …
+    best = next(s for s in pool if s.text.startswith("The trust"))
+    # … but the fill does not take one
+    assert [s.text for s in fill([best], pool)] == ["The trust has 42 surveyors.", "They cover 18 reaches."]

@@ -463,7 +463,7 @@ def _short_block(lines: list[Line], i: int, left: float) -> bool:
                                                       > 0.8 * line.size))  # (or stands apart from what follows)
 
 
-# a name from code that opens a heading set a size step larger than the text, in lower case:
+# a name from code that opens a heading set larger than the text (a size step, or bold), in lower case:
 # "graphics/fill_and_stroke.rb", "asn1 read value", "os.path" (not "e.g. ...")
 SENTENCE_GAP_RE = re.compile(r"[a-z0-9)][.;:] +[A-Z]")  # one sentence ends and the next begins within the line
 CODE_NAME_RE = re.compile(r"^(?![a-z]\.[a-z]\.)[a-z][a-z0-9]*(?:[0-9_/(]|\.[a-z0-9])[\w/.()-]*(?:\s|$)")
@@ -480,7 +480,8 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     if line.size < SMALL * body or (line.size < body * 0.9 and not (line.bold or line.italic)):
         return None
     identifier = (line.lead_style[2] and (line.bold or line.size >= body * 1.12)) \
-        or (line.size >= body * SIZE_STEP and CODE_NAME_RE.match(text) is not None and not SENTENCE_GAP_RE.search(text))
+        or (line.size >= body * (1.12 if line.bold else SIZE_STEP) and CODE_NAME_RE.match(text) is not None
+            and not SENTENCE_GAP_RE.search(text))
     label = label_class(text)
     caps = _is_caps(text)
     if label is not None and label[0] == "id" and not (caps or line.bold or line.italic):

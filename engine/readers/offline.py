@@ -30,7 +30,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 33  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 34  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -90,6 +90,7 @@ class OfflineReader:
     # 33: a name from code opens a heading only when set a size step larger and holding no sentence break (a TeX
     #     paragraph line read a little large, "m1 and s1. The free names ...", is none); an inner cover needs
     #     display lines (1.5x the text) before its title block is dropped (a chart page's labels are none)
+    # 34: a name from code set in bold needs only the bold heading step (1.12x) to open a heading
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -293,6 +293,9 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
                         and not (_ends_sentence(prev.text) and not (emphasised and prev.text.rstrip().endswith(",")))
                         and label_class(nxt.text) is None
                         and not BULLET_LEAD_RE.match(nxt.text)  # (a list's first item under it)
+                        and not (line.size < body * 1.12 and _is_caps(prev.text) != _is_caps(nxt.text)
+                                 and not nxt.text.startswith("("))  # (a heading set at the text's size in
+                        # capitals wraps in capitals: "2.2.1 FRAME" over "Inputs and Preconditions" are two)
                     ):
                         break
                     text = f"{text} {nxt.text}"

@@ -564,3 +564,16 @@ def test_a_chart_page_with_small_one_off_labels_is_no_cover_and_keeps_its_headin
     levels = assign_levels(cands, 9.0, 20)
     assert {c.text for c in cands if c.order in levels} >= {"Market overview", "Market impact", "Vision and capability",
                                                             "Delivery"}
+
+
+def test_a_numbered_heading_in_capitals_does_not_take_in_the_title_case_subheading_under_it():
+    lines = [line(BODY, 72, 40 + 12 * k, size=11, x1=540) for k in range(3)] \
+        + [line("2.2.1 FRAME", 72, 100, size=11, bold=True, italic=True, x1=140),
+           line("Inputs and Preconditions", 72, 118, size=11, bold=True, italic=True, x1=200)] \
+        + [line(BODY, 72, 140 + 12 * k, size=11, x1=540) for k in range(4)] \
+        + [line("2.2.2 ASSESS THE RISKS OF THE SUPPLY", 72, 210, size=11, bold=True, italic=True, x1=300),
+           line("CHAIN AND ITS PARTNERS", 72, 224, size=11, bold=True, italic=True, x1=220)] \
+        + [line(BODY, 72, 246 + 12 * k, size=11, x1=540) for k in range(4)]
+    found = [text for text, _ in headings(compose([PageLayout(1, 612, 792, lines, [])]))]
+    assert found == ["2.2.1 FRAME", "Inputs and Preconditions",
+                     "2.2.2 ASSESS THE RISKS OF THE SUPPLY CHAIN AND ITS PARTNERS"]

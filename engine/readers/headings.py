@@ -292,7 +292,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
                         and (_text_ok(nxt.text) or (emphasised and nxt.text[:1].islower() and len(nxt.text) < 120))
                         and not (_ends_sentence(prev.text) and not (emphasised and prev.text.rstrip().endswith(",")))
                         and label_class(nxt.text) is None
-                        and not BULLET_LEAD_RE.match(nxt.text)  # (a list's first item under it)
+                        and not (BULLET_LEAD_RE.match(nxt.text) and (line.bold or line.italic))  # (an emphasised
+                        # heading over its list's first item, set in its emphasis)
                         and not (line.size < body * 1.12 and _is_caps(prev.text) != _is_caps(nxt.text)
                                  and not nxt.text.startswith("("))  # (a heading set at the text's size in
                         # capitals wraps in capitals: "2.2.1 FRAME" over "Inputs and Preconditions" are two)

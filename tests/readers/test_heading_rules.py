@@ -577,3 +577,13 @@ def test_a_numbered_heading_in_capitals_does_not_take_in_the_title_case_subheadi
     found = [text for text, _ in headings(compose([PageLayout(1, 612, 792, lines, [])]))]
     assert found == ["2.2.1 FRAME", "Inputs and Preconditions",
                      "2.2.2 ASSESS THE RISKS OF THE SUPPLY CHAIN AND ITS PARTNERS"]
+
+
+def test_a_label_over_its_plain_value_and_the_bullets_under_it_keeps_its_heading_and_the_value_is_text():
+    lines = [line("Leaders", 24, 131, size=11, bold=True, x1=70),
+             line("Accenture, Cognizant, Deloitte, HCLTech, and TCS", 24, 148, size=11, x1=300),
+             line("• Leaders have positioned themselves as digital transformation partners for enterprises with",
+                  24, 166, size=11, x1=560),
+             line("end-to-end capabilities across the manufacturing value chain.", 38, 179, size=11, x1=400)] \
+        + [line(BODY, 24, 220 + 11 * k, size=9, x1=560) for k in range(8)]
+    assert [text for text, _ in headings(compose([PageLayout(1, 960, 540, lines, [])]))] == ["Leaders"]

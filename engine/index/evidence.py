@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.markdown import IMAGE_RE, MARKER_RE
+from engine.markdown import FENCE_RE, IMAGE_RE, MARKER_RE
 from engine.text import CONTENTS_LEADER_RE, INLINE_BULLET_RE, pairs, sentence_spans, tokenize
 
 PREFIX_RE = re.compile(r"^(?:#{1,6}\s+|[-*+•]\s+)")
@@ -111,9 +111,9 @@ def units(page: str) -> list[Unit]:
         start = offset
         offset += len(line) + 1
         stripped = line.strip()
-        if not stripped or IMAGE_RE.match(stripped) or MARKER_RE.match(stripped) \
+        if not stripped or IMAGE_RE.match(stripped) or MARKER_RE.match(stripped) or FENCE_RE.match(stripped) \
                 or CONTENTS_LEADER_RE.search(stripped) or TABLE_RULE_RE.match(stripped):
-            continue
+            continue  # (a code fence's marks are no text: the code's lines are)
         lead = len(line) - len(line.lstrip())
         if stripped.startswith("|") and stripped.endswith("|") and len(stripped) > 1:  # a pipe-table row
             inner = line[lead + 1:len(line.rstrip()) - 1]

@@ -139,6 +139,8 @@ def test_units_are_literal_spans_without_markdown_marks():
                                        "a bullet item with words"]
     assert all(page[u.start:u.end] == u.text for u in found)
     assert readable("Plan\n\nSurveyors\n\nUp to 10") == "Plan; Surveyors; Up to 10"
+    code = "The syntax is:\n\n```\nset pointsize <multiplier>\n```\n\nThe default is 1."
+    assert [u.text for u in units(code)] == ["The syntax is:", "set pointsize <multiplier>", "The default is 1."]
 
 
 def test_gemini_answering_needs_a_key(workspace, monkeypatch):

@@ -122,8 +122,10 @@ def units(page: str) -> list[Unit]:
                 begin = start + lead + 1 + (len(inner) - len(inner.lstrip(" |")))
                 found.append(Unit(begin, begin + len(text), text, number, 0))
             continue
-        prefix = PREFIX_RE.match(line[lead:])
-        level = len(line[lead:]) - len(line[lead:].lstrip("#")) if line[lead:].startswith("#") else 0
+        escaped = line[lead:lead + 1] == "\\" and line[lead + 1:lead + 2] in ("#", "-", "`", "~")
+        lead += escaped  # (the reader's escape before text that starts like Markdown structure is no text)
+        prefix = None if escaped else PREFIX_RE.match(line[lead:])
+        level = len(line[lead:]) - len(line[lead:].lstrip("#")) if line[lead:].startswith("#") and not escaped else 0
         heading = level > 0
         body_start = start + lead + (prefix.end() if prefix else 0)
         body = page[body_start:start + len(line.rstrip())]

@@ -10,7 +10,7 @@ from typing import Literal
 from engine.schemas.pdf import OutlineEntry
 from engine.schemas.toc import ExtractedToc, TocEntry
 
-VERSION = 2  # bump when the output changes: the pipeline re-runs the stage (contents pages and outlines)
+VERSION = 3  # bump when the output changes: the pipeline re-runs the stage (contents pages and outlines)
 
 CONTENTS_TITLES = {
     "contents", "table of contents", "content", "contents page", "inhalt", "inhaltsverzeichnis",
@@ -381,11 +381,15 @@ def _map_pages(entries: list[_Raw], search: list[str], labels: list[str], pages:
     for from_label, from_offset in zip(by_label, by_offset):
         page = from_label if labelled and from_label is not None else from_offset
         result.append(page if page is not None and pages and 1 <= page <= pages else None)
-    for index, entry in enumerate(entries):  # entries without a page number: first sighting between neighbours
-        if entry.printed:
+    schemes = Counter(key[0] for entry in entries if (key := _page_key(entry.printed)) is not None)
+    for index, entry in enumerate(entries):  # entries without a page number, or alone in their numbering
+        key = _page_key(entry.printed)  # ("I-1", an appendix's own): first sighting between neighbours
+        if entry.printed and not (key and key[1] and schemes[key[0]] == 1 and len(candidates[index]) > 1):
             continue
         low = max([p for p in result[:index] if p] or [1])
         high = min([p for p in result[index + 1:] if p] or [pages or len(texts)])
+        if entry.printed and result[index] is not None and low <= result[index] <= high:
+            continue
         result[index] = next((p for p in candidates[index] if low <= p <= high), None)
     return result
 

@@ -88,6 +88,16 @@ def test_page_labels_that_number_the_sheets_lose_to_the_printed_numbers_where_th
     ]
 
 
+def test_an_appendix_alone_in_its_page_numbering_goes_to_its_sighting_after_the_entry_before_it():
+    contents = "\n".join(["Contents", "1 Introduction ........ 1", "2 Methods ........ 3", "3 Results ........ 5",
+                          "Appendix A Glossary ........ A-1", "Appendix B Resources ........ B-1", "ii"])
+    pages = body({1: COVER, 2: contents, 3: "1 Introduction\nWe begin.", 5: "2 Methods\nResources\nWe used these.",
+                  7: "3 Results\nThey are in.", 9: "Appendix A Glossary\nTerms.", 11: "Appendix B Resources\nLinks."},
+                 12)
+    _, entries = find_contents(pages[:10], pages)
+    assert [(e.printed_page, e.page) for e in entries][-2:] == [("A-1", 9), ("B-1", 11)]
+
+
 def test_no_sighting_falls_back_to_offset_zero_and_never_guesses_out_of_range():
     pages = body({1: COVER, 2: DOTTED}, 9)
     _, entries = find_contents(pages[:10], pages)

@@ -388,7 +388,8 @@ def _map_pages(entries: list[_Raw], search: list[str], labels: list[str], pages:
             continue
         low = max([p for p in result[:index] if p] or [1])
         high = min([p for p in result[index + 1:] if p] or [pages or len(texts)])
-        if entry.printed and result[index] is not None and low <= result[index] <= high:
+        mapped = result[index]
+        if entry.printed and mapped is not None and low <= mapped <= high:
             continue
         result[index] = next((p for p in candidates[index] if low <= p <= high), None)
     return result

@@ -44,7 +44,9 @@ def needs_ocr_note(page: int) -> str:
 BLANK_PAGE = "_(blank page)_"
 
 
-STRUCTURE_START_RE = re.compile(r"^(\s*)(#|--- end page|```|~~~)", re.M)
+STRUCTURE_STARTS = r"#|--- end page|```|~~~"  # how a line opens a heading, a page marker or a code fence
+STRUCTURE_START_RE = re.compile(rf"^(\s*)({STRUCTURE_STARTS})", re.M)
+ESCAPED_START_RE = re.compile(rf"\\(?={STRUCTURE_STARTS})")  # escape_text's backslash, at a line's text start
 
 
 def escape_text(text: str) -> str:

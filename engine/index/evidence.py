@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.markdown import FENCE_RE, IMAGE_RE, MARKER_RE
+from engine.markdown import ESCAPED_START_RE, FENCE_RE, IMAGE_RE, MARKER_RE
 from engine.text import CONTENTS_LEADER_RE, INLINE_BULLET_RE, pairs, sentence_spans, tokenize
 
 PREFIX_RE = re.compile(r"^(?:#{1,6}\s+|[-*+•]\s+)")
@@ -122,7 +122,7 @@ def units(page: str) -> list[Unit]:
                 begin = start + lead + 1 + (len(inner) - len(inner.lstrip(" |")))
                 found.append(Unit(begin, begin + len(text), text, number, 0))
             continue
-        escaped = line[lead:lead + 1] == "\\" and line[lead + 1:lead + 2] in ("#", "-", "`", "~")
+        escaped = ESCAPED_START_RE.match(line, lead) is not None
         lead += escaped  # (the reader's escape before text that starts like Markdown structure is no text)
         prefix = None if escaped else PREFIX_RE.match(line[lead:])
         level = len(line[lead:]) - len(line[lead:].lstrip("#")) if line[lead:].startswith("#") and not escaped else 0

@@ -731,7 +731,7 @@ def _embedded_ranks(candidates: list[Candidate], ranks: dict[int, float], covers
         following = f"{head}.{int(last) + 1}" if last.isdigit() else ""
         span = []
         for cand in ordered[before[-1] + 1:]:
-            if cand.text.startswith(f"{following} ") or cand.text.startswith(f"{following}.") \
+            if cand.text.startswith((f"{following} ", f"{following}.")) \
                     or (APPENDIX_RE.match(cand.text) and ranks[cand.order] <= ranks[opener.order]
                         and cand.style != ordered[before[-1] + 1].style):
                 break
@@ -1063,12 +1063,13 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     ranks: dict[int, float] = {cand.order: style_level[style] for style, items in kept.items() for cand in items}
     if title is not None and title.order in ranks:  # the title above everything, alone
         ranks = {order: 0 if order == title.order else max(rank, 1) for order, rank in ranks.items()}
-    ranks = _numbered_ranks([c for items in kept.values() for c in items], ranks)
-    ranks = _named_ranks([c for items in kept.values() for c in items], ranks)
+    structure = [c for items in kept.values() for c in items]
+    ranks = _numbered_ranks(structure, ranks)
+    ranks = _named_ranks(structure, ranks)
     ranks = _matter_ranks(kept, ranks)
-    ranks = _appendix_ranks([c for items in kept.values() for c in items], ranks)
-    ranks = _embedded_ranks([c for items in kept.values() for c in items], ranks, set(display))
-    ranks = _listed_children([c for items in kept.values() for c in items], ranks)
+    ranks = _appendix_ranks(structure, ranks)
+    ranks = _embedded_ranks(structure, ranks, set(display))
+    ranks = _listed_children(structure, ranks)
     # compress in document order so that an unused style leaves no gap (depth capped at Markdown's 6)
     levels: dict[int, int] = {}
     stack: list[float] = []

@@ -105,7 +105,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     weights: dict[float, int] = {}
     fonts: dict[str, int] = {}
     bases: dict[tuple[float, float], int] = {}  # (size, baseline y) -> characters
-    blanks: list[tuple[float, tuple[float, float, float, float]]] = []  # (size, box) of spans of spaces only
+    blank = 0.0  # the largest size a span of spaces only is set in
     bold_chars = italic_chars = mono_chars = letters = 0
     prose_chars = prose_bold = prose_italic = 0
     colors: dict[int, int] = {}
@@ -123,8 +123,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         text_parts.append(text)
         stripped = len(text.strip())
         if not stripped:
-            if "bbox" in span:
-                blanks.append((span["size"], span["bbox"]))
+            blank = max(blank, span["size"])
             if not lead_done:
                 lead_parts.append(text)
             continue
@@ -160,7 +159,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     size = max(s for s, w in weights.items() if w >= 0.3 * top)
     size = _small_caps_size(line["spans"]) or size
     x0, y0, x1, y1 = line["bbox"]
-    if any(blank > HUGE_BLANK * size for blank, _ in blanks):  # (a space set many times the line's size
+    if blank > HUGE_BLANK * size:  # (a space set many times the line's size
         # stretches no line: "TABLE 2.01A" and a 170-point blank)
         boxes = [span["bbox"] for span in line["spans"] if span.get("text", "").strip() and "bbox" in span]
         if boxes:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from statistics import median
 from collections import Counter
 from dataclasses import replace
 
@@ -12,6 +13,7 @@ from engine.readers.reading_order import same_row
 from engine.text import SECTION_WORDS
 
 MARGIN = 0.1  # top/bottom share of the page height where furniture lives
+LARGE = 1.15  # of the body size: margin text set larger may be a slide's title, not furniture
 PAGE_NUMBER_RE = re.compile(
     r"^(?:page\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlc]{1,6})\s*[-–—]?(?:\s*(?:of|/)\s*\d{1,4})?$", re.I
 )
@@ -22,10 +24,39 @@ def _key(text: str) -> str:
     return _DIGITS.sub("#", " ".join(text.lower().split()))
 
 
-def _margin_lines(page: PageLayout) -> list[Line]:
-    top = page.height * MARGIN
-    bottom = page.height * (1 - MARGIN)
-    return [l for l in page.lines if l.y1 <= top + 2 or l.y0 >= bottom - 2]
+def _in_margin(page: PageLayout, line: Line) -> bool:
+    return line.y1 <= page.height * MARGIN + 2 or line.y0 >= page.height * (1 - MARGIN) - 2
+
+
+def _margin_lines(page: PageLayout, edges: bool = True) -> list[Line]:
+    """The lines in the top and bottom margins, and (`edges`) in a row set apart there (see `_edge_rows`)."""
+    edge = _edge_rows(page) if edges else set()
+    return [l for l in page.lines if _in_margin(page, l) or id(l) in edge]
+
+
+EDGE = 0.2  # top/bottom share of the page height where a row set apart from the text may be a header or footer
+
+
+def _edge_rows(page: PageLayout) -> set[int]:
+    """ids of the top and the bottom row of a page when each stands apart from the rest of the text (a gap of
+    a line's height or more) within the outer fifth of the page, set no larger than the text: a running header
+    below a wide top margin.
+    Whether it is furniture is still decided by its repeating from page to page."""
+    lines = [l for l in page.lines if not l.vertical]
+    if len(lines) < 3:
+        return set()
+    found: set[int] = set()
+    for edge, at_top in ((min(lines, key=lambda l: l.y0), True), (max(lines, key=lambda l: l.y1), False)):
+        row = [l for l in lines if same_row(l, edge)]
+        rest = [l for l in lines if not any(l is r for r in row)]
+        size = max(l.size for l in row)
+        top, bottom = min(l.y0 for l in row), max(l.y1 for l in row)
+        if not rest or size > LARGE * median(o.size for o in rest) \
+                or not all(o.y0 - bottom >= size or top - o.y1 >= size for o in rest):
+            continue  # (a heading set large atop the text is no header)
+        if (bottom <= page.height * EDGE) if at_top else (top >= page.height * (1 - EDGE)):
+            found |= {id(l) for l in row}
+    return found
 
 
 def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
@@ -37,10 +68,10 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     large: Counter[str] = Counter()
     for page in pages:
         margin = _margin_lines(page)
-        small.update({_key(l.text) for l in margin if l.size <= body_size * 1.15})
-        exact.update({" ".join(l.text.lower().split()) for l in margin if l.size <= body_size * 1.15})
+        small.update({_key(l.text) for l in margin if l.size <= body_size * LARGE})
+        exact.update({" ".join(l.text.lower().split()) for l in margin if l.size <= body_size * LARGE})
         # large margin text may be a slide title repeated on a few slides: only exact, frequent repeats
-        large.update({" ".join(l.text.lower().split()) for l in margin if l.size > body_size * 1.15})
+        large.update({" ".join(l.text.lower().split()) for l in margin if l.size > body_size * LARGE})
     threshold = max(3, int(0.25 * len(pages)))
     found = {key for key, n in small.items() if n >= threshold and key.strip("# ")}
     # the same number on every page is no page number (a version or a date stamp)
@@ -104,7 +135,7 @@ def echoed_headings(pages: list[PageLayout], body_size: float) -> set[str]:
     found: set[str] = set()
     heads: dict[str, float] = {}  # a heading's words: the smallest size it is set in
     for page in pages:
-        margin = _margin_lines(page)
+        margin = _margin_lines(page, edges=False)  # (a heading atop a page stands apart too, and occurs once)
         inside = {id(l) for l in margin}
         for line in page.lines:
             if id(line) not in inside and line.size >= HEADING_SIZE * body_size and len(line.text) <= 120:
@@ -135,7 +166,7 @@ def running_by_section(pages: list[PageLayout], body_size: float) -> set[str]:
     seen: dict[str, list[int]] = {}
     for page in pages:
         for line in _margin_lines(page):
-            if line.size <= body_size * 1.15:
+            if line.size <= body_size * LARGE:
                 key = _band_key(line.text, line.y0)
                 if not seen.get(key) or seen[key][-1] != page.number:
                     seen.setdefault(key, []).append(page.number)
@@ -226,20 +257,27 @@ def strip_furniture(page: PageLayout, furniture: set[str]) -> tuple[list[Line], 
     notes; also the printed page label."""
     margin = {id(l) for l in _margin_lines(page)}
     numbered = line_numbers(page.lines) | margin_notes(page.lines) | end_page_number(page.lines)
+
+    def running(line: Line) -> bool:
+        if _key(line.text) in furniture or " ".join(line.text.lower().split()) in furniture:
+            return True
+        band = round(line.y0 / BAND)
+        return any(_band_key(line.text, 0.0, b) in furniture for b in (band - 1, band, band + 1))
+
     kept: list[Line] = []
     label: str | None = None
     for line in page.lines:
         if id(line) in numbered or (line.vertical and _side_key(line.text) in furniture):
             continue
         if id(line) in margin:
-            if PAGE_NUMBER_RE.match(line.text):
+            # a number in the margin is the page's; in a row set apart lower down (the last row of a chart or
+            # a table may be), only beside a running header
+            if PAGE_NUMBER_RE.match(line.text) and (_in_margin(page, line) or any(
+                    o is not line and id(o) in margin and same_row(o, line) and running(o) for o in page.lines)):
                 digits = _DIGITS.search(line.text)
                 label = label or (digits.group() if digits else line.text)  # the first page number wins
                 continue
-            if _key(line.text) in furniture or " ".join(line.text.lower().split()) in furniture:
-                continue
-            band = round(line.y0 / BAND)
-            if any(_band_key(line.text, 0.0, b) in furniture for b in (band - 1, band, band + 1)):
+            if running(line):
                 continue
         kept.append(line)
     return kept, label

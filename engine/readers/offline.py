@@ -30,7 +30,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 36  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 37  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -94,6 +94,8 @@ class OfflineReader:
     # 35: a heading set at the text's size in capitals does not take in a line under it that is not in capitals
     # 36: only an emphasised heading stops at a bulleted line in its emphasis (v25); a plain line goes on into its
     #     bullets as before (a deck's value line under a bold label is text, not a heading)
+    # 37: a page's top or bottom row set apart from its text within the outer fifth of the page is margin text (a
+    #     running head below a wide top margin); a number there is the page's only beside a running head
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -248,3 +248,12 @@ def test_every_line_is_followed_to_its_new_place(outlined):
         if re.findall(r"\w+", text) and not text.startswith("--- end page"):
             assert words_there & set(re.findall(r"\w+", text)), (text, new[outlined.line(index)])
     assert best_structure(MARKDOWN, [], []).line(7) == 7  # unchanged Markdown: the same lines
+
+
+def test_an_outline_whose_numbers_are_glued_to_their_titles_is_used():
+    markdown = join_pages(["# Manual\n\nCover.", "## 1. Overview\n\nText.\n\n### 1.1 Sample Production\n\nMore.",
+                           "### 1.2 Parsing\n\nEnd."])
+    glued = [OutlineEntry(title="1.Overview", level=1, page=2), OutlineEntry(title="1.1Sample Production", level=2,
+             page=2), OutlineEntry(title="1.2Parsing", level=2, page=3)]
+    result = best_structure(markdown, glued, [], fallback_title="manual")
+    assert result.source == "outline" and result.found == 3

@@ -66,3 +66,12 @@ def test_titles_that_differ_in_a_number_are_not_near_matches():
     assert line_match(read_title("TABLE MMC-2"), read_title("TABLE MMC-6B"), heading=True) is None
     assert line_match(read_title("Phase 2 results"), read_title("Phase 3 results"), heading=True) is None
     assert line_match(read_title("Phase 2 result"), read_title("Phase 2 results"), heading=True) == "fuzzy"
+
+
+def test_a_label_glued_to_its_title_is_set_apart():
+    # word processors write outline entries without the tab between number and title ("1.1Sample Production")
+    assert split_label("1.1Sample Production") == ("1 1", "Sample Production")
+    assert split_label("2.4.5LL(1) Conflicts") == ("2 4 5", "LL(1) Conflicts")
+    assert split_label("1.Overview") == ("1", "Overview")
+    assert split_label("3.5mm Jack") == ("", "3.5mm Jack")  # a measure, not a label
+    assert split_label("3D Printing") == ("", "3D Printing")

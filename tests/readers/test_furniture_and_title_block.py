@@ -131,3 +131,32 @@ def test_a_bullet_line_is_never_a_heading():
         [line(BODY, 72, 120 + 12 * k, x1=540) for k in range(3)]
     result = compose([PageLayout(1, 612, 792, page, [])])
     assert [b.kind for b in result.blocks[0].blocks][0] == "list_item"
+
+
+def _book_page(n, *, head=None, top=None, bottom=None):
+    """A page of a book set with a wide top margin: its running head sits at 104 pt (13% of the height)."""
+    lines = [line(str(n), 160, 104, x1=166), line(head, 354, 104, x1=504)] if head else []
+    lines += [top] if top else []
+    lines += [line(BODY, 107, 140 + 14 * k, x1=504) for k in range(30)]
+    lines += bottom or []
+    return PageLayout(n, 612, 792, lines, [])
+
+
+def test_a_running_head_below_a_wide_top_margin_is_furniture_and_its_page_number_the_label():
+    pages = [_book_page(n, head="CHAPTER 2. INSTALLATION AND SET-UP") for n in range(8, 13)]
+    furniture = find_furniture(pages, 10.0)
+    for page in pages:
+        kept, label = strip_furniture(page, furniture)
+        assert all(l.text == BODY for l in kept) and label == str(page.number)
+
+
+def test_a_heading_atop_a_page_or_a_chart_axis_at_its_foot_stays_though_set_apart():
+    heading = line("Hilbert-Packing", 107, 104, bold=True, x1=190)
+    axis = [line(t, 107 + 60 * k, 700, x1=120 + 60 * k) for k, t in enumerate(["0", "0.25", "0.5"])]
+    pages = [_book_page(1, top=line("4.2 Hilbert-Packing", 107, 90, size=14, bold=True, x1=300))]
+    pages += [_book_page(n, top=heading if n == 3 else None, bottom=axis if n == 3 else None) for n in range(2, 6)]
+    furniture = find_furniture(pages, 10.0)
+    kept, label = strip_furniture(pages[2], furniture)
+    texts = [l.text for l in kept]
+    assert "Hilbert-Packing" in texts and ["0", "0.25", "0.5"] == [t for t in texts if t[0].isdigit()]
+    assert label is None

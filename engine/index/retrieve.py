@@ -4,7 +4,8 @@ and `hybrid` (passages, the tree's descent and vectors fused into candidates, wh
 parts and best sentence orders: engine/index/rank.py).
 
 Every method returns pages: retrieved passages (or chunks, for vectors) expand to the page they lie on,
-one hit per page, with the section (node) whose passage matched best on it.
+one hit per page, with the section (node) whose passage matched best on it. A comparison's hits take turns
+between the compared documents (`alternate`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from engine.workspace import Workspace
 
 METHODS = ("bm25", "vector", "tree", "hybrid")
 HYBRID_WEIGHTS = {"bm25": 1.0, "tree": 1.0, "vector": 1.0}  # the fused score that picks hybrid's candidates
+ALTERNATE_DEPTH = 20  # a comparison's first pages that take turns between the compared documents
 
 
 class MethodUnavailable(RuntimeError):
@@ -103,7 +105,8 @@ class Retriever:
             scores = np.where(corpus.page_mask(docs), scores, 0.0)
         if method == "vector":
             routing = _routing_from_scores(corpus, scores, routing)
-        return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k), notes)
+        order = alternate(corpus, scores, routing.chosen[:2]) if routing.comparison else None
+        return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k, order), notes)
 
     def _vector_scores(self, question: str, docs: Sequence[int] | None) -> np.ndarray:
         from engine.index.vectors import ensure_vectors, vector_scores
@@ -114,10 +117,12 @@ class Retriever:
         query = self.embedder.embed([question], kind="query")[0]
         return vector_scores(self.corpus, vectors, query, docs)
 
-    def hits(self, scores: np.ndarray, terms: Sequence[str], k: int) -> list[Hit]:
-        """The k best pages, each with the section whose passage matched the question best on it."""
+    def hits(self, scores: np.ndarray, terms: Sequence[str], k: int, order: Sequence[int] | None = None) -> list[Hit]:
+        """The k best pages (in `order` when given, else by score), each with the section whose passage matched
+        the question best on it."""
         corpus = self.corpus
-        order = [int(g) for g in np.argsort(-scores, kind="stable")[:k] if scores[g] > 0]
+        order = [int(g) for g in (order if order is not None else np.argsort(-scores, kind="stable"))[:k]
+                 if scores[g] > 0]
         if not order:
             return []
         passage_scores = corpus.bm25["passage"].scores(terms)
@@ -134,6 +139,24 @@ class Retriever:
                             score=round(float(scores[g]), 4), node=node.node if node else None,
                             title=node.title if node else "", path=list(node.path) if node else []))
         return hits
+
+
+def alternate(corpus: CorpusIndex, scores: np.ndarray, compared: Sequence[int],
+              depth: int = ALTERNATE_DEPTH) -> list[int]:
+    """Pages in the order a comparison shows them: its `depth` best pages taking turns between the compared
+    documents (the document of the best page first; each document's pages in their own order), then the rest
+    by score. Each compared document gets its share of the first pages, whichever document's pages score
+    higher overall."""
+    ranked = [int(g) for g in np.argsort(-scores, kind="stable")]
+    queues = {d: [g for g in ranked[:depth] if scores[g] > 0 and int(corpus.page_doc[g]) == d] for d in compared}
+    # on a tie (each compared document's pages are scaled to its best) the one routing put first starts, not the
+    # one whose file name sorts first
+    turns = sorted(queues, key=lambda d: -float(scores[queues[d][0]]) if queues[d] else 0.0)
+    merged: list[int] = []
+    while any(queues[d] for d in turns):
+        merged += [queues[d].pop(0) for d in turns if queues[d]]
+    taken = set(merged)
+    return merged + [g for g in ranked if g not in taken]
 
 
 def fuse(corpus: CorpusIndex, parts: dict[str, np.ndarray], docs: Sequence[int] | None = None) -> np.ndarray:

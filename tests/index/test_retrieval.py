@@ -183,3 +183,18 @@ def test_british_and_american_spellings_are_one_term():
     assert tokenize("the organisation prioritised") == tokenize("the organization prioritized")
     assert query_terms("Which organisations?") == query_terms("Which organizations?")
     assert tokenize("this basis of crisis analysis") == ["basi", "crisi", "analysi"]  # "-is" words stay
+
+
+def test_a_comparisons_first_pages_take_turns_between_its_documents():
+    from types import SimpleNamespace
+
+    from engine.index.retrieve import alternate
+
+    corpus = SimpleNamespace(page_doc=np.asarray([0, 0, 0, 1, 1, 2]))  # pages 0-2 of doc 0, 3-4 of doc 1, 5 of doc 2
+    scores = np.asarray([0.9, 0.8, 0.7, 0.5, 0.4, 0.95], dtype=np.float32)
+    # doc 0's best page beats doc 1's, so doc 0 starts; doc 2 is no compared document and comes after them
+    assert alternate(corpus, scores, [1, 0])[:6] == [0, 3, 1, 4, 2, 5]
+    # each compared document's pages scaled to its best (a tie): the one routing put first starts
+    tied = np.asarray([1.0, 0.8, 0.0, 1.0, 0.6, 0.0], dtype=np.float32)
+    assert alternate(corpus, tied, [1, 0])[:4] == [3, 0, 4, 1]
+    assert alternate(corpus, tied, [0, 1])[:4] == [0, 3, 1, 4]

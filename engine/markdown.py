@@ -90,19 +90,53 @@ def render_table(block: Block) -> str:
     return "\n".join(lines)
 
 
-def render_page(page: PageBlocks) -> str:
-    """A page's Markdown block: its blocks in order, a blank line between them."""
+def render_page(page: PageBlocks, texts: dict[int, str] | None = None) -> str:
+    """A page's Markdown block: its blocks in order, a blank line between them (`texts`: a block's text to
+    write instead of its own, by the block's id)."""
     if page.blank:
         return BLANK_PAGE
-    text = "\n\n".join(part for part in map(render_block, page.blocks) if part.strip())
+    blocks = page.blocks if not texts else [
+        block.model_copy(update={"text": texts[id(block)]}) if id(block) in texts else block for block in page.blocks]
+    text = "\n\n".join(part for part in map(render_block, blocks) if part.strip())
     if page.needs_ocr:
         text = f"{text}\n\n{needs_ocr_note(page.page)}".strip()
     return text
 
 
+# the end of a sentence: closing punctuation before a capitalised word, or at the end of the text
+SENTENCE_END_RE = re.compile(r"[.!?][\"”’)\]]*(?=\s+[\"“(\[]?[A-Z])|[.!?][\"”’)\]]*\s*$")
+HYPHEN_END_RE = re.compile(r"[^\W\d_][-\u00ad\ufffe\u2010]$")
+
+
+def carried_sentences(pages: list[PageBlocks]) -> dict[int, str]:
+    """Block texts (by block id) for a Markdown that keeps whole the sentences a page break cuts: the end of
+    such a sentence, up to its closing punctuation, is carried from the top of the next page to the paragraph
+    it ends (Block.continues), above the page marker; the rest of the next page's paragraph stays on its page.
+    A line-end hyphen before the carried word goes. A page whose only text is the carried part keeps it."""
+    texts: dict[int, str] = {}
+    for page, nxt in zip(pages, pages[1:]):
+        body = [b for b in page.blocks if b.kind != "furniture"]
+        after = [b for b in nxt.blocks if b.kind != "furniture"]
+        if not body or not after or not body[-1].continues or after[0].kind != "paragraph" or nxt.blank:
+            continue
+        last, first = body[-1], after[0]
+        text = texts.get(id(first), first.text)
+        end = SENTENCE_END_RE.search(text)
+        carried, rest = (text[:end.end()].rstrip(), text[end.end():].lstrip()) if end else (text, "")
+        if not carried or (not rest and len(after) == 1):
+            continue
+        head = texts.get(id(last), last.text).rstrip()
+        joined = f"{head[:-1]}{carried}" if HYPHEN_END_RE.search(head) and carried[:1].islower() \
+            else f"{head} {carried}"
+        texts[id(last)], texts[id(first)] = joined, rest
+    return texts
+
+
 def render_markdown(pages: list[PageBlocks]) -> str:
-    """The page-marked Markdown of a document, rendered from its blocks (page 1 first)."""
-    return join_pages([render_page(page) for page in pages])
+    """The page-marked Markdown of a document, rendered from its blocks (page 1 first), the sentences a page
+    break cuts kept whole (see `carried_sentences`)."""
+    texts = carried_sentences(pages)
+    return join_pages([render_page(page, texts) for page in pages])
 
 
 def split_pages(markdown: str) -> list[str]:

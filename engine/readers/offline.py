@@ -30,7 +30,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 37  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 38  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -96,6 +96,7 @@ class OfflineReader:
     #     bullets as before (a deck's value line under a bold label is text, not a heading)
     # 37: a page's top or bottom row set apart from its text within the outer fifth of the page is margin text (a
     #     running head below a wide top margin); a number there is the page's only beside a running head
+    # 38: the end of a sentence cut by a page break is carried above the page marker (engine.markdown)
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -150,10 +150,25 @@ def test_a_display_formula_keeps_its_line_inside_its_sentence():
                       "holds, and accepts the signature only then.")]
 
 
-def test_a_paragraph_that_goes_on_over_the_page_stays_on_its_pages():
+def test_a_sentence_cut_by_the_page_break_ends_above_the_marker_and_the_rest_stays_on_its_page():
     first = page([line(PROSE[0], 72, 740, x1=540), line(PROSE[1], 72, 751, x1=540)], 1)
-    second = page([line(PROSE[2], 72, 80, x1=540)], 2)
+    second = page([line(PROSE[2], 72, 80, x1=540), line("It rained.", 72, 120, x1=140)], 2)
     result, _ = blocks_of(first, second)
     pages = split_pages(result.markdown)
-    assert pages == [f"{PROSE[0]} {PROSE[1]}", PROSE[2]]
+    assert pages == [f"{PROSE[0]} {PROSE[1]} the district had kept since the station opened.",
+                     "It found fewer birds than in any year before.\n\nIt rained."]
     assert result.blocks[0].blocks[-1].continues and not result.blocks[1].blocks[-1].continues
+    assert result.blocks[1].blocks[0].text == PROSE[2]  # the blocks keep what each page prints
+
+
+def test_a_page_that_is_only_the_end_of_the_sentence_keeps_it_and_a_hyphenated_word_is_rejoined():
+    first = page([line(PROSE[0], 72, 740, x1=540), line("while the water was still low, then com-", 72, 751,
+                                                          x1=540)], 1)
+    alone = page([line("pared its tally with the counts of earlier years.", 72, 80, x1=540)], 2)
+    result, _ = blocks_of(first, alone)
+    assert split_pages(result.markdown)[1] == "pared its tally with the counts of earlier years."
+    more = page([line("pared its tally with earlier years. It found fewer birds.", 72, 80, x1=540),
+                 line("It rained.", 72, 120, x1=140)], 2)
+    result, _ = blocks_of(first, more)
+    assert split_pages(result.markdown) == [f"{PROSE[0]} while the water was still low, then compared its tally "
+                                            "with earlier years.", "It found fewer birds.\n\nIt rained."]

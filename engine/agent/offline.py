@@ -14,6 +14,7 @@ import numpy as np
 
 from engine.agent.focus import asks_for_list
 from engine.agent.rows import is_row
+from engine.agent.pieces import answer_units
 from engine.agent.passages import close_gaps, merge, read_back, read_on, trim, with_table_headers
 from engine.agent.sentences import answer_text, best_sentences, quote
 from engine.agent.support import THRESHOLD, combined, signals, support
@@ -211,7 +212,7 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
             continue
 
         def page_of(page: int, doc: int = ev.doc) -> tuple[PageUnits, str]:
-            return page_units(corpus, doc, page), corpus.page_text(doc, page)
+            return answer_units(corpus, doc, page)  # (long table rows cut into pieces: engine.agent.pieces)
 
         weights = dict(zip(retrieval.terms, lexical.evidence_weights(corpus, retrieval.terms, ev.doc, routing)))
         picked = best_sentences(ev.chosen, page_of, {t: w for t, w in weights.items() if w > 0},

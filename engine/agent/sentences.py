@@ -5,8 +5,9 @@ asked for, when one is), then more that each add question words not yet held, or
 when none holds it yet, within ANSWER_CHARS; then the room left within FILL_CHARS goes to the
 sentences nearest the first one in its passage (what the passage says around it). A sentence that
 opens by pointing back ("It…", "This…") brings the sentence before it; one that introduces a list
-("…:") brings the list's items that follow it in its passage; a question the page asks brings the
-sentence after it (its answer). The page's citation quotes exactly the sentences used from it.
+("…:") brings the list's items that follow it in its passage (a label in a long table row cut into
+pieces, "Impact • …", the pieces after it in its row: engine.agent.pieces); a question the page asks
+brings the sentence after it (its answer). The page's citation quotes exactly the sentences used from it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from engine.agent.focus import asks_for_list
-from engine.agent.lists import is_label_line, item_runs, lead_units, run_of
+from engine.agent.lists import LABEL_END, is_label_line, item_runs, lead_units, run_of
 from engine.agent.passages import ANAPHOR_RE, is_item
 from engine.agent.rows import definitions, is_row, lent_stems, row_nearness
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
@@ -255,11 +256,13 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         _, text = page_of(s.page)
         if (s.page, s.index) in done:
             continue  # its list is given already
-        if s.text.rstrip().endswith(":") or is_label(s, text) or (listing and s is picked[0]):
+        cell_label = is_cell_label(s, by_key.get((s.page, s.index + 1)), text)
+        if s.text.rstrip().endswith(":") or is_label(s, text) or cell_label or (listing and s is picked[0]):
             chars, i = 0, s.index + 1
             bulleted = (s.page, i) in by_key and is_item(text, by_key[(s.page, i)])  # then the list ends with its items
             while (s.page, i) in by_key and (s.page, i) not in done \
                     and chars + len(by_key[(s.page, i)].text) <= LIST_ANSWER_CHARS \
+                    and (not cell_label or by_key[(s.page, i)].line == s.line) \
                     and (not bulleted or is_item(text, by_key[(s.page, i)])) and add(by_key[(s.page, i)]):
                 chars += len(by_key[(s.page, i)].text)
                 i += 1
@@ -333,6 +336,14 @@ def is_label(s: Sentence, text: str) -> bool:
     short = line.lstrip().startswith("#") or len(s.text.split()) <= LABEL_WORDS
     return short and not s.text.rstrip().endswith((".", "!", "?", ";", ",", ":")) and "|" not in line \
         and line.strip().lstrip("#*-+ ").strip() == s.text.strip() and not is_item(text, s)
+
+
+def is_cell_label(s: Sentence, after: Sentence | None, text: str) -> bool:
+    """A piece of a long table row (engine.agent.pieces) that labels the pieces after it in its row, as a label
+    line heads the lines under it ("Impact" before "• Benefits worth …"): short, without closing punctuation,
+    followed by a piece of the same line."""
+    return after is not None and after.line == s.line and s.end <= after.start and is_row(text.split("\n")[s.line]) \
+        and len(s.text.split()) <= LABEL_WORDS and not s.text.rstrip().endswith(LABEL_END)
 
 
 def header_sentence(row: Sentence, page_of) -> Sentence:

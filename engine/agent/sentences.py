@@ -7,7 +7,8 @@ sentences nearest the first one in its passage (what the passage says around it)
 opens by pointing back ("It…", "This…") brings the sentence before it; one that introduces a list
 ("…:") brings the list's items that follow it in its passage (a label in a long table row cut into
 pieces, "Impact • …", the pieces after it in its row: engine.agent.pieces); a question the page asks
-brings the sentence after it (its answer). The page's citation quotes exactly the sentences used from it.
+brings its answer (the sentences after it in their paragraph, up to the next question). The page's
+citation quotes exactly the sentences used from it.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ VALUE_FIRST = 0.5
 BESIDE_UNITS = 4  # the room an answer leaves goes to sentences this close to its best one, nearest first …
 FILL_CHARS = 650  # … while the picked sentences stay within this length
 ENUM_CHARS = 800  # the leads of an enumeration's items a question asking for them gets, up to this length
+ANSWER_RUN_CHARS = 400  # a question the page asks brings the rest of its answer's paragraph up to this length
 ELISION = " … "  # between sentences of one page that are not next to each other in its text
 
 
@@ -250,7 +252,13 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
             add(before)
         after = by_key.get((s.page, s.index + 1))
         if s.text.rstrip().endswith("?") and after is not None and not after.text.rstrip().endswith("?"):
-            add(after)  # a question the page asks (a FAQ's): its answer follows it
+            add(after)  # a question the page asks (a FAQ's): its answer follows it, on to the end of its paragraph
+            chars, i = len(after.text), s.index + 2
+            while (s.page, i) in by_key and by_key[(s.page, i)].line == after.line \
+                    and not by_key[(s.page, i)].text.rstrip().endswith("?") \
+                    and chars + len(by_key[(s.page, i)].text) <= ANSWER_RUN_CHARS and add(by_key[(s.page, i)]):
+                chars += len(by_key[(s.page, i)].text)
+                i += 1
         if s.header is not None and (s.page, s.header) not in out:
             add(header_sentence(s, page_of))
         _, text = page_of(s.page)

@@ -171,6 +171,16 @@ def test_a_question_the_page_asks_brings_its_answer():
                    "Not at all, since only the best are rated."]  # the page's question, then its answer
 
 
+def test_a_question_the_page_asks_brings_its_answer_to_the_end_of_its_paragraph_or_the_next_question():
+    text = ("Is a low rating a poor outcome? Not at all. Only the best are rated. Being rated is a recognition. "
+            "Who takes part? Anyone may.\n\nA paragraph after the answer.")
+    pool = candidates(whole(text), page_of(text), (), "Is a low rating a poor outcome?")
+    asked = next(s for s in pool if s.text.startswith("Is a low"))
+    out = [s.text for s in with_context([asked], pool, page_of(text))]
+    assert out == ["Is a low rating a poor outcome?", "Not at all.", "Only the best are rated.",
+                   "Being rated is a recognition."]
+
+
 def test_a_count_brings_the_sentences_that_go_on_with_the_first_and_second():
     text = ("Matching a plan against a rule combines two operations. Filler sentence one about nothing. "
             "The first, trimming, drops the parts the rule lacks. The second, widening, relaxes its types.")

@@ -15,7 +15,7 @@ from engine.readers.headings import assign_levels, body_size, cover_pages, find_
 from engine.readers.paragraphs import line_pitches
 from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, read_layout, reading_order
 from engine.readers.reading_order import same_row
-from engine.readers.ruled import find_grids
+from engine.readers.ruled import find_tables
 from engine.readers.run_in import split_run_in
 from engine.schemas import ImageRef, PageBlocks, PageInfo, ReadResult
 
@@ -30,7 +30,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 38  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 39  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -97,6 +97,7 @@ class OfflineReader:
     # 37: a page's top or bottom row set apart from its text within the outer fifth of the page is margin text (a
     #     running head below a wide top margin); a number there is the page's only beside a running head
     # 38: the end of a sentence cut by a page break is carried above the page marker (engine.markdown)
+    # 39: tables ruled across only (booktabs) are tables, their columns told by the gaps down them
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -116,7 +117,7 @@ class OfflineReader:
             for index in range(total):
                 try:
                     layout = read_layout(doc[index], index + 1, self.min_image_px)
-                    layout.grids = find_grids(doc[index], layout.lines)
+                    layout.grids, layout.lines = find_tables(doc[index], layout.lines)
                     layouts.append(layout)
                 except Exception as exc:  # one bad page never sinks the document
                     warnings.append(f"page {index + 1}: text layer unreadable ({exc})")

@@ -11,9 +11,11 @@ and the reader's own lines are put into the rows and columns the rulings bound. 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from statistics import median
 
 from engine.readers.layout import Line
+from engine.readers.sentences import ends_sentence
 from engine.readers.tables import table_block
 from engine.schemas import Block
 
@@ -21,7 +23,7 @@ SNAP = 1.5  # points: rulings this close are one
 JOIN = 2.0  # points: collinear rulings this close end to end are one
 THIN = 2.5  # points: a filled rectangle this thin is a ruling
 MIN_RULE = 4.0  # points: shorter strokes are glyph parts, not rulings
-MIN_PATH_OPS = 6  # path operators in the page's content stream before the drawings are read
+MIN_PATH_OPS = 3  # path operators in the page's content stream before the drawings are read (an open table draws 3)
 MIN_SIDE_BY_SIDE = 2  # pairs of lines side by side (cells) before the drawings are read
 PATH_OP_RE = re.compile(rb"\s(?:re|l)\s")
 
@@ -34,6 +36,7 @@ class Grid:
     xs: list[float]
     ys: list[float]
     rules: list[tuple[float, float, float]] = field(default_factory=list)  # (y, x0, x1) of each row rule
+    open: bool = False  # ruled across only (see `open_grids`): its rows are told by their first cells
 
     def column_rows(self, column: int) -> list[float]:
         """The y of the row rules that cross a column (its cells' tops and bottoms)."""
@@ -59,23 +62,29 @@ def side_by_side(lines: list[Line]) -> int:
     return sum(len(row) - 1 for row in rows.values() if len(row) > 1)
 
 
-def find_grids(page, lines: list[Line]) -> list[Grid]:
-    """The ruled tables of a PyMuPDF page, when its text and its content stream suggest any (cheap checks
-    first: most pages never have their drawings read)."""
+def find_tables(page, lines: list[Line]) -> tuple[list[Grid], list[Line]]:
+    """The ruled tables of a PyMuPDF page (lattices, and tables ruled across only), and the page's lines with
+    those that run over an open table's column gap cut there."""
     if side_by_side(lines) < MIN_SIDE_BY_SIDE:
-        return []
+        return [], lines
     try:
         if len(PATH_OP_RE.findall(page.read_contents())) < MIN_PATH_OPS:
-            return []
+            return [], lines
         drawings = page.get_cdrawings()
     except Exception:  # (a damaged content stream: no rulings, the page is read as text)
-        return []
-    width, height = page.rect.width, page.rect.height
-    horizontal, vertical = rulings(drawings, width, height)
-    return grids(horizontal, vertical)
+        return [], lines
+    horizontal, vertical = rulings(drawings, page.rect.width, page.rect.height)
+    found = grids(horizontal, vertical)
+    across = [h for h in horizontal if not any(_crosses(h, v) for v in vertical)]
+    if len(across) < OPEN_MIN_RULES:
+        return found, lines
+    words = [(w[0], w[1], w[2], w[3]) for w in page.get_text("words")]
+    opened = open_grids(across, lines, words)
+    return found + opened, split_at_columns(lines, opened, words)
 
 
 Segment = tuple[float, float, float]  # (position, start, end): y, x0, x1 of a horizontal; x, y0, y1 of a vertical
+Box = tuple[float, float, float, float]  # a word's x0, y0, x1, y1
 
 
 def rulings(drawings: list[dict], width: float, height: float) -> tuple[list[Segment], list[Segment]]:
@@ -166,6 +175,119 @@ def grids(horizontal: list[Segment], vertical: list[Segment]) -> list[Grid]:
     return found
 
 
+OPEN_MIN_RULES = 3  # an open table: a rule above, one under its header, one below (booktabs' top, mid, bottom)
+OPEN_MAX_CHARS = 40  # median characters of its lines: cells are short, prose lines are not
+GAP = 0.6  # ems: a gap this wide running down a table parts two columns (a cell's words stand 0.3 em apart)
+LARGER = 1.15  # of the page's median size: text set larger is a title or a heading, not a table's cell
+EDGE = 3.0  # points: rules of one open table start and end this close
+
+
+def open_grids(horizontal: list[Segment], lines: list[Line], words: list[Box]) -> list[Grid]:
+    """Tables ruled across only, with no rule down (LaTeX's booktabs, pandoc's tables): three or more
+    horizontal rules of one width, no line of text reaching beyond them between the first and the last, short
+    lines between them, their words in two or more columns that a gap runs down (the columns' bounds)."""
+    found: list[Grid] = []
+    by_width: dict[tuple[int, int], list[Segment]] = {}
+    for rule in horizontal:
+        key = next((k for k in by_width if abs(k[0] - rule[1]) <= EDGE and abs(k[1] - rule[2]) <= EDGE),
+                   (round(rule[1]), round(rule[2])))
+        by_width.setdefault(key, []).append(rule)
+    for (x0, x1), rules in by_width.items():
+        run: list[Segment] = []
+        above: list[tuple[float, float]] = []  # the gaps of the band above
+        for rule in sorted(rules):
+            # a band between two rules that is no part of a table (prose, a caption, a heading, notes: text
+            # reaching beyond the rules, in one column, or in columns of its own) ends the table above it
+            gaps = _gaps(run[-1][0], rule[0], lines, words, x0, x1) if run else []
+            if run and (not gaps or (above and not any(a < d and c < b for a, b in above for c, d in gaps))):
+                found += _open_grid(run, lines, words, x0, x1)
+                run = run[-1:] if gaps else []  # (columns of its own may open the next table)
+            run.append(rule)
+            above = gaps
+        found += _open_grid(run, lines, words, x0, x1)
+    return found
+
+
+def _gaps(top: float, bottom: float, lines: list[Line], words: list[Box], x0: float,
+          x1: float) -> list[tuple[float, float]]:
+    """The gaps (from, to) that run down the text between two rules (between columns); none when a line there
+    reaches beyond the rules or the text has no gap `GAP` ems wide."""
+    inside = [l for l in lines if top < (l.y0 + l.y1) / 2 < bottom]
+    if not inside or any(l.x0 < x0 - EDGE or l.x1 > x1 + EDGE for l in inside):
+        return []
+    gap = GAP * min(l.size for l in inside)
+    spans = sorted((w[0], w[2]) for w in words if top < (w[1] + w[3]) / 2 < bottom and x0 - EDGE <= w[0] <= x1)
+    gaps: list[tuple[float, float]] = []
+    reach = spans[0][1] if spans else x1
+    for start, end in spans[1:]:
+        if start - reach >= gap:
+            gaps.append((reach, start))
+        reach = max(reach, end)
+    return gaps
+
+
+def _gapless(line: Line, words: list[Box]) -> bool:
+    """Whether a line's words follow each other with no gap a column would leave (a line of prose)."""
+    xs = sorted((w[0], w[2]) for w in words if line.y0 - 1 <= (w[1] + w[3]) / 2 <= line.y1 + 1
+                and line.x0 - 1 <= w[0] and w[2] <= line.x1 + 1)
+    return all(b[0] - a[1] < GAP * line.size for a, b in zip(xs, xs[1:]))
+
+
+def _open_grid(rules: list[Segment], lines: list[Line], words: list[Box], x0: float, x1: float) -> list[Grid]:
+    if len(rules) < OPEN_MIN_RULES:
+        return []
+    top, bottom = rules[0][0], rules[-1][0]
+    inside = [l for l in lines if top < (l.y0 + l.y1) / 2 < bottom]
+    notes = [l for l in inside
+             if len(l.text) > OPEN_MAX_CHARS and ends_sentence(l.text) and 2 * (l.x1 - l.x0) > x1 - x0]
+    cells = [l for l in inside if not any(l is n for n in notes)]
+    if notes and cells and min(n.y0 for n in notes) > max(l.y1 for l in cells) > rules[-2][0]:
+        bottom = min(n.y0 for n in notes) - 0.5  # (a note set under the rows, before the last rule, stays out)
+        rules = [*rules[:-1], (bottom, x0, x1)]
+        inside = cells
+    if any(len(l.text) > 2 * OPEN_MAX_CHARS and 4 * (l.x1 - l.x0) > 3 * (x1 - x0) and _gapless(l, words)
+           for l in inside):
+        return []  # (a line of prose across the rules: text between rules that frame a figure or a box)
+    banded = [{round(l.baseline) for l in inside if a < (l.y0 + l.y1) / 2 < b}
+              for (a, _, _), (b, _, _) in zip(rules[1:], rules[2:])]
+    text_size = median(l.size for l in lines)
+    if len(inside) < 3 or max(len(rows) for rows in banded) < 2 or max(l.size for l in inside) > LARGER * text_size \
+            or sorted(len(l.text) for l in inside)[len(inside) // 2] > OPEN_MAX_CHARS:
+        return []  # (rows under the header with no rule between them, which a table ruled row by row has, is read
+        # as aligned text; a title set large between rules is no table)
+    cuts = [(a + b) / 2 for a, b in _gaps(top, bottom, lines, words, x0, x1)]
+    if not cuts:
+        return []
+    return [Grid([x0, *cuts, x1], [y for y, _, _ in rules], [(y, x0, x1) for y, _, _ in rules], open=True)]
+
+
+def split_at_columns(lines: list[Line], tables: list[Grid], words: list[Box]) -> list[Line]:
+    """The lines, each one inside an open table that runs over a column's bound cut into one line a column
+    (its words placed by their boxes)."""
+    if not tables:
+        return lines
+    out: list[Line] = []
+    for line in lines:
+        grid = next((g for g in tables if g.holds(line)), None)
+        crossed = [x for x in (grid.xs[1:-1] if grid else []) if line.x0 < x < line.x1]
+        if grid is None or not crossed:
+            out.append(line)
+            continue
+        boxes = sorted(w for w in words if line.y0 - 1 <= (w[1] + w[3]) / 2 <= line.y1 + 1
+                       and line.x0 - 1 <= w[0] and w[2] <= line.x1 + 1)
+        tokens = line.text.split()
+        if len(boxes) != len(tokens):  # (the words do not match the line's text: leave it whole)
+            out.append(line)
+            continue
+        bounds = [line.x0, *crossed, line.x1 + 1]
+        for left, right in zip(bounds, bounds[1:]):
+            part = [(b, t) for b, t in zip(boxes, tokens) if left <= (b[0] + b[2]) / 2 < right]
+            if part:
+                out.append(replace(line, text=" ".join(t for _, t in part), x0=part[0][0][0], x1=part[-1][0][2],
+                                   lead=0, lead_style=(False, False, False)))
+    return out
+
+
 def _band(value: float, edges: list[float]) -> int:
     """The index of the band between two consecutive edges that holds `value` (clamped)."""
     for k in range(len(edges) - 1):
@@ -209,6 +331,15 @@ def _sub_rows(members: list[Line], grid: Grid) -> list[list[Line]]:
     for line in members:
         column = _band(line.x0 + 1, grid.xs)
         per_column[column] = per_column.get(column, 0) + 1
+    if grid.open and len(per_column) >= 2:  # a row starts at each line of the first column; a cell wraps below
+        first = min(per_column)
+        starts = sorted(l.baseline for l in members if _band(l.x0 + 1, grid.xs) == first)
+        if starts:
+            parts: list[list[Line]] = [[] for _ in starts]
+            for line in members:
+                k = max([0] + [n for n, y in enumerate(starts) if y <= line.baseline + 0.3 * line.size])
+                parts[k].append(line)
+            return parts
     if len(per_column) < 2 or any(n != len(baselines) for n in per_column.values()):
         return [members]  # (a cell wraps its text over lines: one row of wrapped cells)
     rows: list[list[Line]] = [[] for _ in baselines]

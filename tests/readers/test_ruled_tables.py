@@ -85,3 +85,52 @@ def test_the_reader_finds_a_drawn_grid_on_a_real_page(tmp_path):
     tables = [b for b in result.blocks[0].blocks if b.kind == "table"]
     assert tables and tables[0].cells == [list(row) for row in rows]
     assert "| River | Herons | Egrets |" in result.markdown
+
+
+def _open_table_page(tmp_path, *, note=None, rows=None):
+    """A page with a table ruled across only (booktabs: a rule above, one under the header, one below), its first
+    column's entries close to the second's, one description wrapped over two lines, prose above and below."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 80), "The tests that the validator runs on each box are listed below, with when each", fontsize=10)
+    page.insert_text((72, 92), "of them passes.", fontsize=10)
+    rows = rows or [("Test name", "True if"), ("boxLengthIsValid", "Size of box contents equals 4 bytes"),
+                    ("signatureIsValid", "Signature equals 0x0d0a870a"), ("brandIsValid", "Brand equals jp2 and")]
+    y = 130
+    for name, test in rows:
+        page.insert_text((110, y), name, fontsize=10)
+        page.insert_text((215, y), test, fontsize=10)
+        y += 13
+    page.insert_text((215, y), "the minor version is 0", fontsize=10)  # (the last description wraps)
+    bottom = y + 6
+    if note:
+        page.insert_text((110, y + 16), note, fontsize=10)
+        bottom = y + 22
+    for rule_y in (118, 134, bottom):
+        page.draw_line((108, rule_y), (420, rule_y), width=0.5)
+    page.insert_text((72, bottom + 30), "Each test reads one field of the box and compares it with the standard.",
+                     fontsize=10)
+    path = tmp_path / "open.pdf"
+    doc.save(path)
+    return OfflineReader().read(path)
+
+
+def test_a_table_ruled_across_only_becomes_a_table_its_columns_told_by_the_gap_down_it(tmp_path):
+    result = _open_table_page(tmp_path)
+    tables = [b for b in result.blocks[0].blocks if b.kind == "table"]
+    assert len(tables) == 1 and tables[0].cells == [
+        ["Test name", "True if"], ["boxLengthIsValid", "Size of box contents equals 4 bytes"],
+        ["signatureIsValid", "Signature equals 0x0d0a870a"], ["brandIsValid", "Brand equals jp2 and the minor version is 0"]]
+    assert "The tests that the validator runs" in result.markdown and "compares it with the standard." in result.markdown
+
+
+def test_a_note_under_an_open_table_stays_out_of_it_and_prose_between_rules_is_no_table(tmp_path):
+    note = "1 The brand is read from the file type box, which every conforming file must hold."
+    result = _open_table_page(tmp_path, note=note)
+    tables = [b for b in result.blocks[0].blocks if b.kind == "table"]
+    assert len(tables) == 1 and all(note not in cell for row in tables[0].cells for cell in row)
+    assert note in result.markdown
+    prose = [(BODY[:48], BODY[48:]), ("It counted the egrets too", "and wrote both numbers down."),
+             ("The tally went to the district", "office by the end of the week.")]
+    result = _open_table_page(tmp_path, rows=prose)
+    assert not [b for b in result.blocks[0].blocks if b.kind == "table"]

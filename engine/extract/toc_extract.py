@@ -10,7 +10,7 @@ from typing import Literal
 from engine.schemas.pdf import OutlineEntry
 from engine.schemas.toc import ExtractedToc, TocEntry
 
-VERSION = 3  # bump when the output changes: the pipeline re-runs the stage (contents pages and outlines)
+VERSION = 4  # bump when the output changes: the pipeline re-runs the stage (contents pages and outlines)
 
 CONTENTS_TITLES = {
     "contents", "table of contents", "content", "contents page", "inhalt", "inhaltsverzeichnis",
@@ -457,6 +457,19 @@ def extract_toc(
     page_labels: list[str] | None,
     outline: list[OutlineEntry],
 ) -> ExtractedToc:
-    """The document's contents page (if any) with mapped entries, and its outline kept apart, untouched."""
+    """The document's contents page (if any) with mapped entries, and its outline kept apart, untouched.
+
+    `first_pages` is the text of the first pages as the PDF lays it out line by line; a contents page set in
+    two columns reads there as rows of two entries, which the reader's Markdown (`all_pages`, column by column)
+    keeps apart. The contents page is read from both, and the reading that maps more entries to pages wins
+    (the line-by-line one on a tie: its lines keep a wrapped entry's parts, which the Markdown may join)."""
     pages, entries = find_contents(first_pages, all_pages, page_labels)
+    if all_pages:
+        by_column = find_contents(all_pages[:len(first_pages) or 10], all_pages, page_labels)
+        if _mapped(by_column[1]) > _mapped(entries):
+            pages, entries = by_column
     return ExtractedToc(contents_pages=pages, contents=entries, outline=list(outline))
+
+
+def _mapped(entries: list[TocEntry]) -> int:
+    return sum(1 for entry in entries if entry.page is not None)

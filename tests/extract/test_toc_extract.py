@@ -364,6 +364,23 @@ def test_extract_toc_keeps_the_outline_apart():
     assert extract_toc([PROSE], [PROSE], None, outline).contents == []
 
 
+def test_a_contents_page_in_two_columns_is_read_column_by_column_from_the_markdown():
+    left = [("1 Purpose", 3), ("2 Goals", 3), ("2.1 Speed", 4), ("2.2 Accuracy", 5), ("3 Design", 6)]
+    right = [("6 Linear algebra", 9), ("6.1 Vectors", 9), ("6.2 Storage", 10), ("7 Summary", 11), ("8 Thanks", 12)]
+
+    def entry(title, page):
+        return f"{title} {'.' * 20} {page}"
+
+    rows = "\n".join(f"{entry(*a)} {entry(*b)}" for a, b in zip(left, right))  # (the PDF's lines: two entries each)
+    columns = "\n\n".join(entry(*e) for e in left + right)  # (the reader's Markdown: column by column)
+    headings = {page: f"## {title}\n\nText." for title, page in left + right}
+    pages = body({1: f"# Matrix guide\n\n{columns}", **headings}, 12)
+    first = [f"Matrix guide\n{rows}", *pages[1:10]]
+    toc = extract_toc(first, pages, [], [])
+    assert [(e.title, e.page) for e in toc.contents] == left + right
+    assert len(find_contents(first, pages)[1]) < len(toc.contents)  # (read line by line, rows merge)
+
+
 # --- corpus
 
 def _norm(title: str) -> str:

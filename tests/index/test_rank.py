@@ -83,3 +83,16 @@ def test_hybrid_search_is_the_reranked_fused_score(corpus):
     found = retriever.search(QUESTION, method="hybrid", k=3)
     assert (found.hits[0].doc, found.hits[0].page) == (GUIDE, 9)
     assert found.scores.max() == pytest.approx(found.hits[0].score, abs=1e-4)
+
+
+def test_after_the_first_pages_a_page_leading_by_one_feature_is_not_buried():
+    # columns: bm25, sentence (rank.FEATURES); candidate 4 has the best sentence but the weakest BM25
+    table = np.array([[1.0, 0.5], [0.9, 0.5], [0.8, 0.5], [0.7, 0.45], [0.1, 0.75], [0.6, 0.4]])
+    values = table @ np.array([rank.WEIGHTS[name] for name in rank.FEATURES])
+    fused = table[:, 0].copy()
+    assert np.argsort(-values, kind="stable").tolist() == [0, 1, 2, 3, 5, 4]  # the model alone puts it last
+    out = rank.fused_tail(values, table, fused, head=3)
+    assert np.argsort(-out, kind="stable").tolist()[:3] == [0, 1, 2]  # the first pages stay the model's
+    assert np.argsort(-out, kind="stable").tolist()[3] == 4
+    assert sorted(out.tolist()) == sorted(values.tolist())  # the same values, given out in another order
+    assert np.array_equal(rank.fused_tail(values, table, fused, head=len(values)), values)

@@ -21,7 +21,8 @@ from engine.extract.titles import restates, words_of
 from engine.markdown import page_of_lines
 from engine.schemas.tree import DocTree, StructureSource, TreeNode
 
-VERSION = 4  # bump when the output changes: the pipeline re-runs the stage (the tree; 4: titles that extend)
+VERSION = 5  # bump when the output changes: the pipeline re-runs the stage (the tree; 4: titles that extend;
+# 5: a title whose words stand in order in the other's restates it)
 
 REPORT_LINE_RE = re.compile(r"^(#+)\s+(.*?)\s*\[line\s+(\d+)\](?:\s*\[(outline|contents|layout|llm)\])?$")
 DECK_SECTION_RE = re.compile(r"^#+\s*(.*?)(?:\s*\[page\s+\d+\])?$")

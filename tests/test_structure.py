@@ -76,6 +76,11 @@ def test_a_lone_top_heading_that_repeats_the_root_title_is_merged_into_the_root(
     ("Survey Methods: A Field Guide", "Survey Methods", True),  # the root is a truncated copy (docinfo)
     ("Survey", "Survey Methods", False),  # one word opens too many titles
     ("Methods for Surveys", "Survey Methods", False),
+    # the docinfo title leaves words of the printed one out ("Special Publication"): its words stand in order
+    ("NIST Special Publication 800-34 Rev. 1 Contingency Planning Guide", "NIST 800-34, Rev 1 Contingency Planning "
+     "Guide", True),
+    ("Field Survey Methods", "Survey Methods", False),  # (a title of two words says too little)
+    ("Planning Guide for Contingency", "Contingency Planning Guide for Agencies", False),  # (not in their order)
 ])
 def test_a_lone_top_heading_that_extends_or_shortens_the_title_is_merged_into_the_root(heading, doc_title, lifted):
     structure = f"# {heading} [line 0]\n## Methods [line 6]\n## Results [line 16]"

@@ -159,10 +159,21 @@ def extends(longer: str, shorter: str) -> bool:
         and long_words[:len(short_words)] == short_words
 
 
+RESTATE_MIN_WORDS = 4  # a shorter title read inside a longer one must hold this many words
+
+
 def restates(a: str, b: str) -> bool:
-    """Two lines name the same title: the same words, or one extends the other (see `extends`)."""
+    """Two lines name the same title: the same words, or one extends the other (see `extends`), or the words of
+    the shorter, four or more, all stand in the longer in their order ("NIST 800-34, Rev 1 Contingency Planning
+    Guide" in "NIST Special Publication 800-34 Rev. 1 Contingency Planning Guide")."""
     words_a, words_b = words_of(a), words_of(b)
-    return bool(words_a) and (words_a == words_b or extends(a, b) or extends(b, a))
+    if not words_a or not words_b:
+        return False
+    if words_a == words_b or extends(a, b) or extends(b, a):
+        return True
+    short, long_ = sorted((words_a, words_b), key=len)
+    remaining = iter(long_)
+    return len(short) >= RESTATE_MIN_WORDS and all(word in remaining for word in short)
 
 
 def cut_after(text: str, start: int, count: int) -> int:

@@ -16,7 +16,13 @@ fitted on every original question, scaled to the first feature's (rank.WEIGHTS).
 forward selection of features by the held-out MRR of the original questions.
 
     .venv/bin/python benchmarks/fit_rank.py --data-dir WS [QA.jsonl ...] [--folds 5] [--repeats 4]
-        [--features bm25,tree,sentence|all|...] [--validate tests/corpus/*_reworded.jsonl] [--select]
+        [--features bm25,tree,sentence|all|...] [--validate tests/corpus/*_reworded.jsonl] [--select] [--tail]
+
+`--tail` cross-validates the order after the model's first pages (engine.index.rank.fused_tail: reciprocal-rank
+fusion of the features and the fused score) over a grid of its three constants, on every question pooled (originals
+and variants, a question and its rewordings in one fold): the grid point with the best training r@5 + MRR per fold,
+its training and held-out ranks, and the model alone held out (the engine's WEIGHTS throughout; a comparison's
+candidates are included here, although the engine orders those by turns instead).
 
 Features of a candidate page (doc = its document, weights = the question's terms weighted as the evidence test
 weighs them: the document's own idf, words naming the document discounted):
@@ -331,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--validate", nargs="*", type=Path, default=REWORDED,
                         help="variants ranked by the fold models, never fitted on")
     parser.add_argument("--select", action="store_true", help="greedy forward selection by held-out MRR")
+    parser.add_argument("--tail", action="store_true", help="cross-validate the fused order after the first pages")
     args = parser.parse_args(argv)
     files = [f for f in args.files if f.is_file()]
     rows = question_rows(args.data_dir, files + [f for f in args.validate or [] if f.is_file()])
@@ -339,6 +346,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(rows)} answerable questions; gold page among the {engine_rank.CANDIDATES} candidates: {in_reach:.3f} "
           "(blind sets)")
     features = list(FEATURES) if args.features == "all" else args.features.split(",")
+    if args.tail:
+        tail_report(rows, args.folds, 20)
+        return 0
     report(rows, fitted, features, args.folds, args.repeats)
     weights = fit([r for r in rows if r["set"] in fitted], [FEATURES.index(f) for f in features])
     print("\nfitted on every original question, scaled to the first feature's:\nWEIGHTS = {"
@@ -357,6 +367,63 @@ def main(argv: list[str] | None = None) -> int:
             best = scores[pick]
         report(rows, fitted, chosen, args.folds, args.repeats)
     return 0
+
+
+TAIL_GRID = [(head, k, fused) for head in (2, 3, 4) for k in (5.0, 10.0, 20.0) for fused in (0.0, 0.5, 1.0)]
+
+
+def _tail_ranks(rows: list[dict], point: tuple[int, float, float] | None) -> np.ndarray:
+    """Rank of each row's first gold page (RANK_DEPTH + 1 when not within it) under the engine's model, with the
+    fused tail of `point` (head, k, the fused score's weight) or without one (None)."""
+    columns = [FEATURES.index(f) for f in engine_rank.FEATURES]
+    weights = np.asarray([engine_rank.WEIGHTS[f] for f in engine_rank.FEATURES])
+    out = []
+    for r in rows:
+        x = r["x"]
+        values = x[:, columns] @ weights
+        if point is not None and len(values):
+            head, k, fused = point
+            values = engine_rank.fused_tail(values, x[:, columns], x[:, FEATURES.index("fused")], head=head, k=k,
+                                            weights={"bm25": 1.0, "sentence": 1.0, "fused": fused})
+        found = rank(x, r["y"], values)
+        out.append(found if found is not None else RANK_DEPTH + 1)
+    return np.asarray(out)
+
+
+def tail_report(rows: list[dict], folds: int, repeats: int) -> None:
+    """Grouped k-fold cross-validation of the fused tail's constants (see --tail in the module docstring)."""
+    def scores(ranks: np.ndarray) -> tuple[float, float, float]:
+        return (float(np.mean(ranks == 1)), float(np.mean(ranks <= 5)),
+                float(np.mean(np.where(ranks <= RANK_DEPTH, 1.0 / ranks, 0.0))))
+
+    table = {point: _tail_ranks(rows, point) for point in TAIL_GRID}
+    alone = _tail_ranks(rows, None)
+    groups = np.array([f"{r['set'].replace('_reworded', '')}:{r['original']}" for r in rows])
+    names = np.unique(groups)
+    rng = np.random.default_rng(0)
+    train, held, held_alone, picks = [], [], [], {}
+    for _ in range(repeats):
+        fold_of = {g: i % folds for i, g in enumerate(rng.permutation(names))}
+        fold = np.array([fold_of[g] for g in groups])
+        for k in range(folds):
+            fit_on, test = fold != k, fold == k
+            best = max(TAIL_GRID, key=lambda p: (sum(scores(table[p][fit_on])[1:]), scores(table[p][fit_on])[2]))
+            picks[best] = picks.get(best, 0) + 1
+            train.append(scores(table[best][fit_on]))
+            held.append(table[best][test])
+            held_alone.append(alone[test])
+    print(f"\nfused tail, {folds}-fold CV x {repeats} over {len(TAIL_GRID)} grid points, {len(rows)} questions "
+          "(r@1 / r@5 / MRR within the candidates)")
+    print("  picked (head, k, fused weight): " + ", ".join(f"{p}: {n}" for p, n in sorted(picks.items(),
+                                                                                         key=lambda i: -i[1])))
+    def line(values) -> str:
+        return " / ".join(f"{v:.3f}" for v in values)
+
+    print(f"  training folds  {line(np.mean(train, axis=0))}")
+    print(f"  held-out folds  {line(scores(np.concatenate(held)))}")
+    print(f"  model alone, held-out folds  {line(scores(np.concatenate(held_alone)))}")
+    for point in TAIL_GRID:
+        print(f"  all questions {point}: {line(scores(table[point]))}")
 
 
 def _held_mrr(rows: list[dict], fitted: set[str], features: list[str], folds: int, repeats: int) -> float:

@@ -30,9 +30,11 @@ PART_FEATURE = {"bm25": "bm25", "vector": "bm25"}  # vectors weigh as BM25 (not 
 FLOOR = 1.0  # the lowest candidate's score; pages after the candidates score below half of it
 # The first HEAD candidates by the model; the others by reciprocal-rank fusion (1 / (FUSION_K + rank), weighted) of
 # the model's two features and the fused score, so that a page that leads by one of them is not buried under pages
-# that are fair by both. Chosen by 5-fold cross-validation (x20, a question and its rewordings in one fold) over
-# HEAD 2-4, FUSION_K 5-20 and the fused score's weight 0-1 on the eight sets pooled (660 answerable questions):
-# training folds r@5 0.936, held-out folds 0.933 (the model alone 0.929), r@1 0.759 and MRR 0.832 as before.
+# that are fair by both. Chosen by `benchmarks/fit_rank.py --tail`: 5-fold cross-validation (x20, a question and its
+# rewordings in one fold) over HEAD 2-4, FUSION_K 5-20 and the fused score's weight 0, 0.5, 1 on the eight sets
+# pooled (660 answerable questions); r@1 / r@5 / MRR within the candidates: training folds 0.759 / 0.938 / 0.833,
+# held-out folds 0.759 / 0.935 / 0.832, the model alone held out 0.759 / 0.927 / 0.832 (weight 1 for the fused
+# score is no better than the model alone; 0 and 0.5 are).
 # Not in a comparison: its pages take turns between its documents instead, and its answer reads each document's
 # third page, which this order would change (pooled retrieval the same either way).
 HEAD = 3
@@ -98,7 +100,8 @@ def _ranks(values: np.ndarray) -> np.ndarray:
     return out
 
 
-def fused_tail(values: np.ndarray, table: np.ndarray, fused: np.ndarray, head: int = HEAD) -> np.ndarray:
+def fused_tail(values: np.ndarray, table: np.ndarray, fused: np.ndarray, head: int = HEAD, k: float = FUSION_K,
+               weights: Mapping[str, float] = FUSION_WEIGHTS) -> np.ndarray:
     """The candidates' model values with those after the first `head` reordered by reciprocal-rank fusion of
     the features and the fused score (see HEAD): the same values, given out in the fusion's order, so the
     first pages and every score's size stay the model's."""
@@ -108,8 +111,8 @@ def fused_tail(values: np.ndarray, table: np.ndarray, fused: np.ndarray, head: i
         return values
     columns = {name: table[:, i] for i, name in enumerate(FEATURES)} | {"fused": fused}
     fusion = np.zeros(len(values))
-    for name, weight in FUSION_WEIGHTS.items():
-        fusion += weight / (FUSION_K + _ranks(columns[name]))
+    for name, weight in weights.items():
+        fusion += weight / (k + _ranks(columns[name]))
     out = values.copy()
     out[tail[np.argsort(-fusion[tail], kind="stable")]] = values[tail]
     return out

@@ -161,24 +161,26 @@ def test_room_left_goes_to_the_sentences_nearest_the_best_one_in_its_passage():
     assert "Costs rose in 2022." in out and "Wages fell." in out and len(" ".join(out)) <= FILL_CHARS
 
 
+def _context_of_asked(text: str, question: str, opening: str) -> list[str]:
+    """The sentences `with_context` brings with the page's own question (the sentence opening `opening`)."""
+    pool = candidates(whole(text), page_of(text), (), question)
+    asked = next(s for s in pool if s.text.startswith(opening) and s.text.endswith("?"))
+    return [s.text for s in with_context([asked], pool, page_of(text))]
+
+
 def test_a_question_the_page_asks_brings_its_answer():
     text = ("Frequently asked questions. Is a low rating in the survey a poor outcome for a supplier? "
             "Not at all, since only the best are rated.\n\nOther words here.")
-    pool = candidates(whole(text), page_of(text), (), "Is a low survey rating a poor outcome?")
-    asked = next(s for s in pool if s.text.endswith("?"))
-    out = [s.text for s in with_context([asked], pool, page_of(text))]
-    assert out == ["Is a low rating in the survey a poor outcome for a supplier?",
-                   "Not at all, since only the best are rated."]  # the page's question, then its answer
+    assert _context_of_asked(text, "Is a low survey rating a poor outcome?", "Is a low") == [
+        "Is a low rating in the survey a poor outcome for a supplier?",
+        "Not at all, since only the best are rated."]  # the page's question, then its answer
 
 
 def test_a_question_the_page_asks_brings_its_answer_to_the_end_of_its_paragraph_or_the_next_question():
     text = ("Is a low rating a poor outcome? Not at all. Only the best are rated. Being rated is a recognition. "
             "Who takes part? Anyone may.\n\nA paragraph after the answer.")
-    pool = candidates(whole(text), page_of(text), (), "Is a low rating a poor outcome?")
-    asked = next(s for s in pool if s.text.startswith("Is a low"))
-    out = [s.text for s in with_context([asked], pool, page_of(text))]
-    assert out == ["Is a low rating a poor outcome?", "Not at all.", "Only the best are rated.",
-                   "Being rated is a recognition."]
+    assert _context_of_asked(text, "Is a low rating a poor outcome?", "Is a low") == [
+        "Is a low rating a poor outcome?", "Not at all.", "Only the best are rated.", "Being rated is a recognition."]
 
 
 def test_a_count_brings_the_sentences_that_go_on_with_the_first_and_second():

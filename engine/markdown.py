@@ -178,15 +178,41 @@ class MdHeading:
     title: str
 
 
+OPEN_FENCE_RE = re.compile(r"^ {0,3}(`{3,}(?=[^`]*$)|~{3,})")  # a backtick fence's info string holds no backtick
+
+
+class Fences:
+    """Where fenced code starts and ends, line by line, as CommonMark reads it: a fence closes only with a line
+    of its own character, at least as long, and nothing after it ("~~~ text" inside a ``` block is code)."""
+
+    def __init__(self) -> None:
+        self.open: str | None = None  # the fence that opened the code block we are in
+
+    def fence(self, line: str) -> bool:
+        """Whether `line` opens or closes a code block (and track which)."""
+        if self.open is None:
+            match = OPEN_FENCE_RE.match(line)
+            if match:
+                self.open = match.group(1)
+            return match is not None
+        stripped = line.strip()
+        if line.startswith(" " * 4) or not stripped or stripped.strip(self.open[0]) \
+                or len(stripped) < len(self.open):
+            return False
+        self.open = None
+        return True
+
+    @property
+    def inside(self) -> bool:
+        return self.open is not None
+
+
 def iter_headings(markdown: str) -> list[MdHeading]:
     """ATX headings outside fenced code, with their 0-based line numbers."""
     found: list[MdHeading] = []
-    in_fence = False
+    fences = Fences()
     for index, line in enumerate(markdown.split("\n")):
-        if FENCE_RE.match(line):
-            in_fence = not in_fence
-            continue
-        if in_fence:
+        if fences.fence(line) or fences.inside:
             continue
         match = HEADING_RE.match(line)
         if match:

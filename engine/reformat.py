@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.markdown import FENCE_RE, HEADING_RE, MARKER_RE, count_markers
 
-VERSION = 1
+VERSION = 2  # 2: a fence closes only with its own kind (engine.markdown.Fences)
 MAX_LEVEL = 6
 
 

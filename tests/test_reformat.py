@@ -34,6 +34,13 @@ def test_fenced_code_headings_are_untouched():
     assert _levels(out) == [1, 2]
 
 
+def test_a_fence_closes_only_with_its_own_kind_as_commonmark_reads_it():
+    # a program's output printed in a code block ("~~~Simple example;") neither closes it nor hides what follows
+    md = "# T\n\n```\n#message Simple example;\n~~~Simple example;\n```\n\n## After\n\n~~~~\n```\n## code\n~~~~\n\n## Last"
+    assert [h.title for h in iter_headings(md)] == ["T", "After", "Last"]
+    assert [h.title for h in iter_headings("# T\n\n````\n```\n## code\n````\n## Out")] == ["T", "Out"]
+
+
 def test_depth_is_capped_at_six_and_words_survive():
     md = join_pages(["# T\n\n" + "\n\n".join(f"{'#' * min(n, 6)} Level {n} words here" for n in range(2, 9))])
     out, _ = normalize_document(md, doc_format="portrait", fallback_title="x")

@@ -17,10 +17,10 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
-from engine.markdown import FENCE_RE, HEADING_RE, iter_headings, split_pages
+from engine.markdown import FENCE_RE, HEADING_RE, Fences, iter_headings, split_pages
 from engine.schemas.base import Model
 
-VERSION = 1  # bump when the output changes: the pipeline re-runs the stage (deck pages)
+VERSION = 2  # bump when the output changes: the pipeline re-runs the stage (deck pages; 2: CommonMark fences)
 
 MAX_TITLE_WORDS = 12
 AGENDA_PAGES = 4
@@ -193,12 +193,11 @@ def find_agenda(markdown: str, titles: list[str | None]) -> list[str] | None:
             continue
         items: list[str] = []
         seen = {_norm(title)}
-        in_fence = False
+        fences = Fences()
         for raw in block.split("\n"):
-            if FENCE_RE.match(raw):
-                in_fence = not in_fence
+            if fences.fence(raw):
                 continue
-            item = None if in_fence or not raw.strip() else _agenda_item(raw.strip())
+            item = None if fences.inside or not raw.strip() else _agenda_item(raw.strip())
             if item and _norm(item) and _norm(item) not in seen:
                 seen.add(_norm(item))
                 items.append(item)

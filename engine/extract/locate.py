@@ -18,7 +18,7 @@ from engine.extract.titles import (
     MatchKind, Title, cut_after, label_only, line_match, prefix_end, read_line, read_title, split_label, strip_markup,
     words_of,
 )
-from engine.markdown import FENCE_RE, HEADING_RE, MARKER_RE, page_of_lines
+from engine.markdown import HEADING_RE, MARKER_RE, Fences, page_of_lines
 from engine.schemas.base import Model
 
 WRAP_LINES = 3  # a title may wrap onto this many further lines
@@ -65,16 +65,13 @@ def read_markdown(markdown: str) -> tuple[list[str], list[MdLine], int | None, l
     page_of = page_of_lines(markdown)
     lines: list[MdLine] = []
     inside: set[int] = set()
-    fenced, title_line = False, None
+    fences, title_line = Fences(), None
     for index, text in enumerate(raw):
-        if FENCE_RE.match(text):
-            if fenced:
-                inside.add(index)
-            fenced = not fenced
+        if fences.inside:
+            inside.add(index)  # (its closing fence included)
+        if fences.fence(text):
             continue
-        if fenced:
-            inside.add(index)
-        if fenced or not text.strip() or MARKER_RE.match(text):
+        if fences.inside or not text.strip() or MARKER_RE.match(text):
             continue
         match = HEADING_RE.match(text)
         level = len(match.group(1)) if match else None

@@ -23,7 +23,7 @@ from engine.extract.landscape import Section
 from engine.markdown import iter_headings, page_of_lines
 from engine.schemas.toc import Heading, StructureHeading
 
-VERSION = 2  # bump when the output changes: the pipeline re-runs the stage (the created TOC)
+VERSION = 3  # bump when the output changes: the pipeline re-runs the stage (the created TOC; 3: CommonMark fences)
 
 
 def headings_from_markdown(markdown: str) -> list[Heading]:

@@ -17,7 +17,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.markdown import FENCE_RE, HEADING_RE, MARKER_RE, page_of_lines, render_block
+from engine.markdown import HEADING_RE, MARKER_RE, Fences, page_of_lines, render_block
 from engine.schemas.blocks import Block, PageBlocks
 from engine.schemas.index import IndexNode
 from engine.text import CONTENTS_LEADER_RE, tokenize
@@ -148,16 +148,17 @@ def markdown_blocks(page: int, text: str) -> PageBlocks:
                                 cells=[list(r) for r in table]))
             table.clear()
 
+    fences = Fences()
     for line in text.split("\n"):
         stripped = line.strip()
         if fence is not None:
-            if FENCE_RE.match(line):
+            if fences.fence(line):
                 blocks.append(Block(kind="code", text="\n".join(fence)))
                 fence = None
             else:
                 fence.append(line)
             continue
-        if FENCE_RE.match(line):
+        if fences.fence(line):
             flush()
             fence = []
         elif not stripped or MARKER_RE.match(stripped):

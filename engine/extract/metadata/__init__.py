@@ -42,7 +42,8 @@ from engine.schemas.metadata import ContextMetadata
 from engine.schemas.pdf import PdfInfo
 from engine.schemas.toc import Heading
 
-VERSION = 5  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo)
+VERSION = 6  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo;
+# 6: fenced code as CommonMark reads it)
 
 __all__ = [
     "VERSION", "extract_metadata",

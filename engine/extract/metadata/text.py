@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from engine.markdown import HEADING_RE, IMAGE_RE, MARKER_RE, iter_headings, split_pages
+from engine.markdown import HEADING_RE, IMAGE_RE, MARKER_RE, Fences, iter_headings, split_pages
 from engine.schemas.toc import Heading
 from engine.text import BULLET_GLYPHS, COMPOUND_WORD_RE
 
@@ -82,13 +82,12 @@ def body_paragraphs(block: str) -> list[str]:
     short = 0.8 * full if full >= 40 else 0
     paragraphs: list[str] = []
     current: list[str] = []
-    in_fence = previous_short = False
+    fences, previous_short = Fences(), False
     for line in lines:
         stripped = line.strip()
-        if stripped[:3] in ("```", "~~~"):
-            in_fence = not in_fence
+        if fences.fence(line):
             stripped = ""
-        if in_fence or _skip_line(line, stripped):
+        if fences.inside or _skip_line(line, stripped):
             if current:
                 paragraphs.append(" ".join(current))
                 current = []

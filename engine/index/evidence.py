@@ -102,6 +102,9 @@ def has_type(kind: str | None, text: str, question: str) -> bool:
     return any(match.group(0) not in question for match in pattern.finditer(text))
 
 
+BOLD_LINE_RE = re.compile(r"\*\*[^*](?:.*[^*])?\*\*")  # a line all in bold: a heading the outline does not list
+
+
 def units(page: str) -> list[Unit]:
     """The units of a page's Markdown in order (heading and bullet marks and a table row's outer pipes left
     out of their span; a table row is one unit, a table's rule line none)."""
@@ -126,9 +129,10 @@ def units(page: str) -> list[Unit]:
         lead += escaped  # (the reader's escape before text that starts like Markdown structure is no text)
         prefix = None if escaped else PREFIX_RE.match(line[lead:])
         level = len(line[lead:]) - len(line[lead:].lstrip("#")) if line[lead:].startswith("#") and not escaped else 0
-        heading = level > 0
-        body_start = start + lead + (prefix.end() if prefix else 0)
-        body = page[body_start:start + len(line.rstrip())]
+        bold = not level and not escaped and BOLD_LINE_RE.fullmatch(line[lead:].rstrip()) is not None
+        heading = level > 0  # (a line all in bold, a heading the outline does not list, is read without its marks)
+        body_start = start + lead + (prefix.end() if prefix else 0) + (2 if bold else 0)
+        body = page[body_start:start + len(line.rstrip()) - (2 if bold else 0)]
         for at, end in sentence_spans(body, footnotes=False) if not heading else [(0, len(body))]:
             if not heading and INLINE_BULLET_RE.search(body, at, end):  # items set inline in the line
                 found += [Unit(body_start + at + a, body_start + at + b, piece, number, 0)

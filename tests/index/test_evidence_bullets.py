@@ -23,3 +23,11 @@ def test_operators_and_a_closing_mark_are_no_bullets_and_a_table_row_stays_one_u
             "| Goal | • Use input validation • Apply segmentation |\n")
     assert _texts(page) == ["The distance of M ◦G(x) to the input is small. ■",
                             "Goal | • Use input validation • Apply segmentation"]
+
+
+def test_a_line_all_in_bold_is_read_without_its_marks_and_inline_bold_stays():
+    # the structure sets a heading its outline does not list as a bold line: answers quote its words, not "**"
+    page = "The box is read first.\n\n**6.2.1 Element name**\n\nsignatureBox\n\nA **bold** word inside."
+    found = [(u.text, page[u.start:u.end]) for u in units(page)]
+    assert ("6.2.1 Element name", "6.2.1 Element name") in found
+    assert not any("**" in text for text, _ in found[:3]) and found[-1][0] == "A **bold** word inside."

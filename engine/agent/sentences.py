@@ -14,6 +14,7 @@ citation quotes exactly the sentences used from it.
 from __future__ import annotations
 
 import math
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -253,12 +254,13 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         after = by_key.get((s.page, s.index + 1))
         if s.text.rstrip().endswith("?") and after is not None and not after.text.rstrip().endswith("?"):
             add(after)  # a question the page asks (a FAQ's): its answer follows it, on to the end of its paragraph
-            chars, i = len(after.text), s.index + 2
-            while (s.page, i) in by_key and by_key[(s.page, i)].line == after.line \
-                    and not by_key[(s.page, i)].text.rstrip().endswith("?") \
-                    and chars + len(by_key[(s.page, i)].text) <= ANSWER_RUN_CHARS and add(by_key[(s.page, i)]):
-                chars += len(by_key[(s.page, i)].text)
-                i += 1
+            chars = len(after.text)
+            for i in itertools.count(s.index + 2):
+                nxt = by_key.get((s.page, i))
+                if nxt is None or nxt.line != after.line or nxt.text.rstrip().endswith("?") \
+                        or chars + len(nxt.text) > ANSWER_RUN_CHARS or not add(nxt):
+                    break
+                chars += len(nxt.text)
         if s.header is not None and (s.page, s.header) not in out:
             add(header_sentence(s, page_of))
         _, text = page_of(s.page)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from statistics import median
 from collections import Counter
 from dataclasses import replace
+from statistics import median
 
 from engine.readers.layout import Line, PageLayout
 from engine.readers.reading_order import same_row
@@ -48,7 +48,7 @@ def _edge_rows(page: PageLayout) -> set[int]:
     found: set[int] = set()
     for edge, at_top in ((min(lines, key=lambda l: l.y0), True), (max(lines, key=lambda l: l.y1), False)):
         row = [l for l in lines if same_row(l, edge)]
-        rest = [l for l in lines if not any(l is r for r in row)]
+        rest = [l for l in lines if not same_row(l, edge)]
         size = max(l.size for l in row)
         top, bottom = min(l.y0 for l in row), max(l.y1 for l in row)
         if not rest or size > LARGE * median(o.size for o in rest) \

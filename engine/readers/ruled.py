@@ -208,11 +208,22 @@ def open_grids(horizontal: list[Segment], lines: list[Line], words: list[Box]) -
     return found
 
 
+def _between(lines: list[Line], top: float, bottom: float) -> list[Line]:
+    """The lines whose middle lies between two heights."""
+    return [l for l in lines if top < (l.y0 + l.y1) / 2 < bottom]
+
+
+def _words_of(line: Line, words: list[Box]) -> list[Box]:
+    """The word boxes that lie within a line's box, left to right."""
+    return sorted(w for w in words if line.y0 - 1 <= (w[1] + w[3]) / 2 <= line.y1 + 1
+                  and line.x0 - 1 <= w[0] and w[2] <= line.x1 + 1)
+
+
 def _gaps(top: float, bottom: float, lines: list[Line], words: list[Box], x0: float,
           x1: float) -> list[tuple[float, float]]:
     """The gaps (from, to) that run down the text between two rules (between columns); none when a line there
     reaches beyond the rules or the text has no gap `GAP` ems wide."""
-    inside = [l for l in lines if top < (l.y0 + l.y1) / 2 < bottom]
+    inside = _between(lines, top, bottom)
     if not inside or any(l.x0 < x0 - EDGE or l.x1 > x1 + EDGE for l in inside):
         return []
     gap = GAP * min(l.size for l in inside)
@@ -228,16 +239,15 @@ def _gaps(top: float, bottom: float, lines: list[Line], words: list[Box], x0: fl
 
 def _gapless(line: Line, words: list[Box]) -> bool:
     """Whether a line's words follow each other with no gap a column would leave (a line of prose)."""
-    xs = sorted((w[0], w[2]) for w in words if line.y0 - 1 <= (w[1] + w[3]) / 2 <= line.y1 + 1
-                and line.x0 - 1 <= w[0] and w[2] <= line.x1 + 1)
-    return all(b[0] - a[1] < GAP * line.size for a, b in zip(xs, xs[1:]))
+    boxes = _words_of(line, words)
+    return all(b[0] - a[2] < GAP * line.size for a, b in zip(boxes, boxes[1:]))
 
 
 def _open_grid(rules: list[Segment], lines: list[Line], words: list[Box], x0: float, x1: float) -> list[Grid]:
     if len(rules) < OPEN_MIN_RULES:
         return []
     top, bottom = rules[0][0], rules[-1][0]
-    inside = [l for l in lines if top < (l.y0 + l.y1) / 2 < bottom]
+    inside = _between(lines, top, bottom)
     notes = [l for l in inside
              if len(l.text) > OPEN_MAX_CHARS and ends_sentence(l.text) and 2 * (l.x1 - l.x0) > x1 - x0]
     cells = [l for l in inside if not any(l is n for n in notes)]
@@ -248,8 +258,7 @@ def _open_grid(rules: list[Segment], lines: list[Line], words: list[Box], x0: fl
     if any(len(l.text) > 2 * OPEN_MAX_CHARS and 4 * (l.x1 - l.x0) > 3 * (x1 - x0) and _gapless(l, words)
            for l in inside):
         return []  # (a line of prose across the rules: text between rules that frame a figure or a box)
-    banded = [{round(l.baseline) for l in inside if a < (l.y0 + l.y1) / 2 < b}
-              for (a, _, _), (b, _, _) in zip(rules[1:], rules[2:])]
+    banded = [{round(l.baseline) for l in _between(inside, a, b)} for (a, _, _), (b, _, _) in zip(rules[1:], rules[2:])]
     text_size = median(l.size for l in lines)
     if len(inside) < 3 or max(len(rows) for rows in banded) < 2 or max(l.size for l in inside) > LARGER * text_size \
             or sorted(len(l.text) for l in inside)[len(inside) // 2] > OPEN_MAX_CHARS:
@@ -273,8 +282,7 @@ def split_at_columns(lines: list[Line], tables: list[Grid], words: list[Box]) ->
         if grid is None or not crossed:
             out.append(line)
             continue
-        boxes = sorted(w for w in words if line.y0 - 1 <= (w[1] + w[3]) / 2 <= line.y1 + 1
-                       and line.x0 - 1 <= w[0] and w[2] <= line.x1 + 1)
+        boxes = _words_of(line, words)
         tokens = line.text.split()
         if len(boxes) != len(tokens):  # (the words do not match the line's text: leave it whole)
             out.append(line)

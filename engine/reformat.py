@@ -5,7 +5,7 @@ Only heading prefixes change (and a title line may be added), so every word of t
 
 from __future__ import annotations
 
-from engine.markdown import FENCE_RE, HEADING_RE, MARKER_RE, count_markers
+from engine.markdown import HEADING_RE, MARKER_RE, count_markers, iter_headings
 
 VERSION = 2  # 2: a fence closes only with its own kind (engine.markdown.Fences)
 MAX_LEVEL = 6
@@ -43,15 +43,7 @@ def normalize_document(markdown: str, *, doc_format: str, fallback_title: str) -
 
 
 def _heading_lines(lines: list[str]) -> list[tuple[int, int]]:
-    found, fenced = [], False
-    for index, line in enumerate(lines):
-        if FENCE_RE.match(line):
-            fenced = not fenced
-            continue
-        match = None if fenced else HEADING_RE.match(line)
-        if match:
-            found.append((index, len(match.group(1))))
-    return found
+    return [(heading.line, heading.level) for heading in iter_headings("\n".join(lines))]
 
 
 def _title_heading(lines: list[str], heads: list[tuple[int, int]]) -> int | None:

@@ -6,7 +6,8 @@ for whole; MuPDF's search reads across line breaks and joins words hyphenated at
 that is not found (the text layer orders or spaces it differently from the Markdown) is looked up in
 the page's words with spacing, punctuation and case ignored (a text layer that breaks words into
 pieces, "argumen ts", still matches), whole or in runs of RUN_WORDS words, and else searched in runs.
-Of a run or short part found several times, the rectangles near the ones found unambiguously are kept.
+A short part is taken where the page holds it once; of a run or short part found several times, the
+rectangles near the ones found unambiguously are kept.
 Rectangles on one line are merged. Every cited PDF is opened once per answer.
 """
 
@@ -51,6 +52,11 @@ class WordStream:
             owner += [i] * len(piece)
         self.text, self.owner = "".join(chars), owner
 
+    def count(self, piece: str) -> int:
+        """How often the piece occurs (spacing, punctuation, case ignored; a piece under four letters: 2)."""
+        needle = squash(piece)
+        return self.text.count(needle) if len(needle) >= 4 else 2
+
     def find(self, piece: str) -> list[Rect] | None:
         """The rectangles of the words holding the piece (spacing, punctuation, case ignored), or None;
         a piece found more than once is None (ambiguous)."""
@@ -77,11 +83,14 @@ def quote_boxes(page, quote: str, textpage=None) -> list[Box]:
     for piece in quote_pieces(quote):
         words = piece.split()
         found = page.search_for(piece, textpage=textpage)
-        if found:
-            (sure if len(words) >= UNIQUE_WORDS else unsure).append(found)
+        if found and len(words) >= UNIQUE_WORDS:
+            sure.append(found)
             continue
         if stream is None:
             stream = WordStream(page.get_text("words", textpage=textpage))
+        if found:  # a short part is sure where the page holds it once ("Roles and responsibilities.")
+            (sure if stream.count(piece) == 1 else unsure).append(found)
+            continue
         whole = stream.find(piece)
         if whole:
             sure.append(whole)

@@ -42,6 +42,25 @@ def test_a_text_layer_that_breaks_words_is_still_found(tmp_path):
         assert box_coverage("arguments of the functor are structures", boxes, page.get_text("words")) >= BOX_SHARE
 
 
+def test_short_parts_the_page_holds_once_are_boxed_however_far_from_the_rest(tmp_path):
+    path = tmp_path / "leads.pdf"
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    intro = "This section may include the following elements of the plan:"
+    rows = [(100, intro), (130, "System description."), (300, "Overview of three phases."),
+            (480, "Roles and duties."), (700, "Roles and duties.")]  # the last lead twice on the page
+    for y, line in rows:
+        page.insert_text((72, y), line, fontsize=11)
+    doc.save(path)
+    doc.close()
+    with pymupdf.open(path) as doc:
+        quote = f"{intro} … System description. … Overview of three phases. … Roles and duties."
+        boxes = quote_boxes(doc[0], quote)
+        tops = sorted(round(b[1]) for b in boxes)
+        assert any(280 < t < 300 for t in tops)  # found once, 170 pt below the rest: boxed
+        assert not any(t > 600 for t in tops)  # found twice and far from every sure part: not boxed
+
+
 def test_parts_apart_and_table_cells_are_searched_on_their_own():
     assert quote_pieces("First part. … Net income | 40.1 | 4.0") == ["First part.", "Net income", "40.1", "4.0"]
     assert quote_pieces("the ﬁnancial sector") == ["the financial sector"]  # ligatures spelled out as search reads

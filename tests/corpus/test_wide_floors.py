@@ -1,0 +1,49 @@
+"""Floors on questions over PDFs the answering code was never tuned on (tests/corpus/qa_wide.jsonl: 48 questions
+over five PDFs of ../shared/corpus_wide, written blind from the PDFs' text; their rewordings in
+qa_wide_reworded.jsonl), offline: the levels measured blind, less a margin (tests/corpus/qa_heldout.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.evaluate import run_eval
+from tests.conftest import SHARED
+
+HERE = Path(__file__).resolve().parent
+DOCS = ("NIST.SP.800-34r1.pdf", "DOT_Strategic_Plan_FY2022-2026.pdf", "menhir_manual.pdf",
+        "RARE_robustness_paper.pdf", "DOE_FY2025_Budget_in_Brief.pdf")
+# file: (recall@1, MRR, key facts, answerable answered); measured blind at beb43f4: 0.756 / 0.842 / 0.699 / 0.951
+# and reworded 0.659 / 0.762 / 0.545 / 0.902. Unanswerable refused: 1 of 7 (reworded 5 of 14), no floor: the evidence
+# test, fitted on near misses over ../shared/corpus, lets most near misses over these documents through.
+FLOORS = {"qa_wide.jsonl": (0.70, 0.78, 0.64, 0.9), "qa_wide_reworded.jsonl": (0.60, 0.70, 0.50, 0.85)}
+
+pytestmark = [pytest.mark.corpus, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory):
+    wide = SHARED / "corpus_wide"
+    if not all((wide / name).is_file() for name in DOCS):
+        pytest.skip("../shared/corpus_wide is absent")
+    from engine.pipeline import Pipeline
+
+    root = tmp_path_factory.mktemp("wide") / "ws"
+    results = Pipeline(root, workers=1).ingest([wide / name for name in DOCS])
+    assert all(r.status.value == "ok" for r in results)
+    return root
+
+
+@pytest.mark.parametrize("name", sorted(FLOORS))
+def test_wide_floors(workspace, name):
+    hybrid = run_eval(workspace, HERE / name, ["hybrid"], k=5).methods[0]
+    print("\n" + json.dumps({k: v for k, v in hybrid.model_dump().items() if k != "results"}, indent=1))
+    recall, mrr, facts, answered = FLOORS[name]
+    assert hybrid.recall_at_1 >= recall and hybrid.mrr >= mrr
+    assert hybrid.key_fact_recall >= facts
+    assert hybrid.answerable_covered >= answered
+    assert hybrid.quotes_on_page == 1.0
+    assert hybrid.boxes_cover_quote >= 0.9
+    assert hybrid.answer_chars_p50 <= 900

@@ -65,6 +65,7 @@ class Candidate:
     prose: bool = False  # those lines hold prose (a sentence, a long line), not a cover's short lines
     listed: frozenset[str] = frozenset()  # the items of a bulleted list under it (a section's own contents)
     beside: bool = False  # text stands beside its first line on its row (a two-column glossary's definition)
+    chapter: str = ""  # the number of the chapter's label line above it ("3" of "KAPITEL 3"), when it had one
 
 
 def label_class(text: str) -> tuple[str, float] | None:
@@ -343,8 +344,10 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
 NUMBER_WORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
                 "sixteen|seventeen|eighteen|nineteen|twenty")
 CHAPTER_LABEL_RE = re.compile(
-    rf"^(?:(?:chapter|part|appendix|annex|kapitel|teil|anhang|chapitre|partie|annexe|cap[ií]tulo)\s*)?"
+    rf"^(?:(?:chapter|part|appendix|annex|kapitel|teil|anhang|chapitre|partie|annexe|cap[ií]tulo|capitolo|anexo"
+    rf"|ap[ée]ndice|ap[êe]ndice|appendice)\s*)?"
     rf"(?:\d{{1,3}}|[IVXLC]{{1,6}}|[A-Z]|{NUMBER_WORDS})\.?$", re.I)
+LABEL_GAP = 6  # ems between a chapter's label line and its title below (Sphinx sets a rule between them)
 
 
 def _without_label_lines(found: list[Candidate], pages: list[list[Line]]) -> list[Candidate]:
@@ -357,7 +360,8 @@ def _without_label_lines(found: list[Candidate], pages: list[list[Line]]) -> lis
                 and nxt.index - (cand.index + cand.count) <= 1:
             lines = pages[cand.page - 1]
             label, title = lines[cand.index + cand.count - 1], lines[nxt.index]
-            if 0 <= title.y0 - label.y1 <= 4 * max(title.size, label.size):
+            if 0 <= title.y0 - label.y1 <= LABEL_GAP * max(title.size, label.size):
+                nxt.chapter = cand.text.split()[-1].rstrip(".")
                 continue
         kept.append(cand)
     return kept
@@ -638,6 +642,22 @@ def _numbered_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dic
         return ranks
     return {order: mode[depth_of[order]] if depth_of.get(order, 1) > 1 and by_depth[depth_of[order]].total() >= 2
             else rank for order, rank in ranks.items()}
+
+
+def _chapter_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dict[int, float]:
+    """A chapter's title under its label line ("KAPITEL 3" over "Pflichten von ...") stands over the sections
+    numbered after it ("3.1 ..."), even when its style ranks beside them (Sphinx sets both at one size, the
+    sections in bold): it takes a rank just above theirs."""
+    ordered = sorted((c for c in candidates if c.order in ranks), key=lambda c: c.order)
+    out = dict(ranks)
+    chapters = [k for k, c in enumerate(ordered) if c.chapter]
+    for n, k in enumerate(chapters):
+        end = chapters[n + 1] if n + 1 < len(chapters) else len(ordered)
+        own = re.compile(rf"^{re.escape(ordered[k].chapter)}\.\d")
+        sections = [ranks[c.order] for c in ordered[k + 1:end] if own.match(c.text)]
+        if sections and ranks[ordered[k].order] >= min(sections):
+            out[ordered[k].order] = min(sections) - 0.5
+    return out
 
 
 NAMED_NUMBER_RE = re.compile(r"^([A-Z][a-z]{2,})\s+(\d{1,2}(?:\.\d{1,2}){0,4})\.?[:.]?\s+\S")
@@ -1070,6 +1090,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     ranks = _appendix_ranks(structure, ranks)
     ranks = _embedded_ranks(structure, ranks, set(display))
     ranks = _listed_children(structure, ranks)
+    ranks = _chapter_ranks(structure, ranks)
     # compress in document order so that an unused style leaves no gap (depth capped at Markdown's 6)
     levels: dict[int, int] = {}
     stack: list[float] = []

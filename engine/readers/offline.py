@@ -30,7 +30,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 39  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 40  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -98,6 +98,10 @@ class OfflineReader:
     #     running head below a wide top margin); a number there is the page's only beside a running head
     # 38: the end of a sentence cut by a page break is carried above the page marker (engine.markdown)
     # 39: tables ruled across only (booktabs) are tables, their columns told by the gaps down them
+    # 40: two columns of text are read column by column though a blank a few lines tall falls level across both;
+    #     a sub-section's decimal number ("1.1 Title.") opens a run-in heading, only at the text's size; a chapter's
+    #     label line may stand 6 ems above its title, which then stands over the sections numbered after the label;
+    #     Spanish, Portuguese and Italian chapter and appendix labels ("Apéndice A")
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -228,7 +232,7 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
         lines, _label = strip_furniture(layout, furniture)
         kept = {id(line) for line in lines}
         removed.append([line for line in layout.lines if id(line) not in kept])
-        pages.append(split_run_in(lines))
+        pages.append(split_run_in(lines, raw_body))
     body = body_size(pages)
     right = _right_margin(pages)
     candidates = join_title(find_candidates(pages, body, right, [layout.grids for layout in layouts]), title)

@@ -9,6 +9,9 @@ if TYPE_CHECKING:
 
 MIN_GUTTER = 12.0  # points of empty width between two columns
 MIN_COLUMN_TEXT = 25  # typical prose line length; table cells are much shorter
+COLUMN_BREAK = 2.5  # lines' heights: a blank across both columns narrower than this is a paragraph's or a
+# heading's space that happens to fall level in both, not a break between two bands of columns
+COLUMN_LINES = 6  # lines on each side of a gutter that make the two sides columns of text
 
 
 def _gaps(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -29,6 +32,16 @@ def _is_column(lines: list[Line]) -> bool:
     return chars >= 40 and chars / len(lines) >= MIN_COLUMN_TEXT * 0.6
 
 
+def _text_columns(left: list[Line], right: list[Line], blank: float) -> bool:
+    """Two columns of running text, each with many lines, that a horizontal blank only a few lines tall
+    crosses: the blank is space around a heading or between paragraphs that falls level in both columns
+    (a two-column paper's section breaks), so the columns are read first, each top to bottom."""
+    if min(len(left), len(right)) < COLUMN_LINES:
+        return False
+    heights = sorted(l.y1 - l.y0 for l in left + right)
+    return blank <= COLUMN_BREAK * heights[len(heights) // 2]
+
+
 def xy_cut(lines: list[Line]) -> tuple[list[Line], bool]:
     """Lines in reading order, and whether a column split was made."""
     if len(lines) <= 1:
@@ -37,11 +50,13 @@ def xy_cut(lines: list[Line]) -> tuple[list[Line], bool]:
     h_gaps = _gaps([(l.y0, l.y1) for l in lines])
     best_v = max(v_gaps, key=lambda g: g[1] - g[0], default=None)
     best_h = max(h_gaps, key=lambda g: g[1] - g[0], default=None)
-    if best_v is not None and (best_h is None or best_v[1] - best_v[0] > best_h[1] - best_h[0]):
+    if best_v is not None:
         cut = (best_v[0] + best_v[1]) / 2
         left = [l for l in lines if l.x1 <= cut]
         right = [l for l in lines if l.x0 >= cut]
-        if _is_column(left) and _is_column(right):
+        blank = 0.0 if best_h is None else best_h[1] - best_h[0]
+        if (best_v[1] - best_v[0] > blank or _text_columns(left, right, blank)) \
+                and _is_column(left) and _is_column(right):
             first, split_a = xy_cut(left)
             second, split_b = xy_cut(right)
             return first + second, True

@@ -11,20 +11,25 @@ from engine.readers.layout import Line
 from engine.readers.sentences import ends_sentence
 
 RUN_IN_WORDS = 8  # a run-in heading is a short phrase
-RUN_IN_RE = re.compile(r"^(?:\(?\d{1,2}[.)]\s+|\(?[a-zA-Z][.)]\s+|[IVX]{1,4}\.\s+)?[A-Z][^:.]*[:.]$")
+DECIMAL = r"\d{1,2}(?:\.\d{1,2}){1,3}\.?"  # a sub-section's number: "1.1", "5.2.3."
+RUN_IN_RE = re.compile(rf"^(?:{DECIMAL}\s+|\(?\d{{1,2}}[.)]\s+|\(?[a-zA-Z][.)]\s+|[IVX]{{1,4}}\.\s+)?[A-Z][^:.]*[:.]$")
+BODY_STEP = 1.1  # a line set larger than the text's size by this is a heading's (the heading step is 1.12)
 INNER_NUMBER_RE = re.compile(r"\s\S*\d")  # a number after the first word: "Definition 1.", "Lemma A.1"
 
 
-def run_in_heading(line: Line, prev: Line | None, nxt: Line | None) -> bool:
+def run_in_heading(line: Line, prev: Line | None, nxt: Line | None, body: float | None = None) -> bool:
     """Whether the line opens with a run-in heading: its first run is emphasised and the rest is not, that run
     is a numbered short phrase closed by a colon or a stop (no other number inside it), and the line starts a
-    paragraph (the line above ended a sentence, or it is indented). Unnumbered run-in phrases are as often a
-    glossary's terms or a theorem's name as headings: they stay in their paragraph."""
+    paragraph (the line above ended a sentence, or it is indented), set at the text's size (`body`, when known).
+    Unnumbered run-in phrases are as often a glossary's terms or a theorem's name as headings: they stay in their
+    paragraph."""
     if not 0 < line.lead < len(line.text) - 2 or not (line.lead_style[0] or line.lead_style[1]) or line.lead_style[2]:
         return False
+    if body is not None and line.size > BODY_STEP * body:
+        return False  # a run-in heading opens a line of text: a heading set larger with a word in another face is whole
     lead = line.text[:line.lead].strip()
     words = lead.split()
-    numbered = re.match(r"^\(?(\d{1,2}|[a-zA-Z]|[IVX]{1,4})[.)]\s", lead) is not None
+    numbered = re.match(rf"^(?:{DECIMAL}|\(?(\d{{1,2}}|[a-zA-Z]|[IVX]{{1,4}})[.)])\s", lead) is not None
     closed = RUN_IN_RE.match(lead) is not None or (numbered and len(words) >= 3 and _titled(words[1:]))
     if not closed or len(words) > RUN_IN_WORDS or len(words) < 2 or not numbered \
             or INNER_NUMBER_RE.search(lead.split(None, 1)[1] if numbered and len(words) > 1 else lead):
@@ -40,14 +45,14 @@ def _titled(words: list[str]) -> bool:
     return all(w[:1].isupper() or w[:1].isdigit() for w in words)
 
 
-def split_run_in(lines: list[Line]) -> list[Line]:
+def split_run_in(lines: list[Line], body: float | None = None) -> list[Line]:
     """The page's lines with each run-in heading set apart as a line of its own (`Line.run_in`), the text it
     opens left as the rest of the line (its position estimated from the share of the characters)."""
     out: list[Line] = []
     for k, line in enumerate(lines):
         prev = lines[k - 1] if k else None
         nxt = lines[k + 1] if k + 1 < len(lines) else None
-        if not run_in_heading(line, prev, nxt):
+        if not run_in_heading(line, prev, nxt, body):
             out.append(line)
             continue
         width = (line.x1 - line.x0) / max(1, len(line.text))

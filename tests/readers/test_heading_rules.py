@@ -587,3 +587,48 @@ def test_a_label_over_its_plain_value_and_the_bullets_under_it_keeps_its_heading
              line("end-to-end capabilities across the manufacturing value chain.", 38, 179, size=11, x1=400)] \
         + [line(BODY, 24, 220 + 11 * k, size=9, x1=560) for k in range(8)]
     assert [text for text, _ in headings(compose([PageLayout(1, 960, 540, lines, [])]))] == ["Leaders"]
+
+
+def test_a_chapter_title_far_below_its_label_stands_over_its_sections_set_at_its_size_in_bold():
+    # Sphinx's chapter opening: "KAPITEL n" flush right, a rule, the title set plain 5 ems lower; its sections
+    # ("n.1 ...") at the same size in bold, their sub-sections smaller
+    pages = [PageLayout(1, 612, 792, [line("Handbuch der Flussvermessung", 72, 200, size=28, bold=True)], [])]
+    pages += [PageLayout(n, 612, 792, prose(100, 40), []) for n in (2, 3)]  # (front matter: no title block)
+    for n in range(1, 5):
+        pages.append(PageLayout(n + 3, 612, 792, [
+            line(f"KAPITEL {n}", 460, 170, size=14.5), line(f"Thema Nummer {n}", 330, 260, size=14.5),
+            line(f"{n}.1 Feldnotizen", 72, 350, size=14.5, bold=True)] + prose(370, 6)
+            + [line(f"{n}.1.1 Messpunkte am Ufer", 72, 470, size=12, bold=True)] + prose(490, 6)
+            + [line(f"{n}.2 Auswertung", 72, 600, size=14.5, bold=True)] + prose(620, 6), []))
+    found = headings(compose(pages))
+    levels = {text: level for text, level in found}
+    assert not any(text.startswith("KAPITEL") for text, _ in found)  # (the label is no heading of its own)
+    for n in range(1, 5):
+        assert levels[f"Thema Nummer {n}"] < levels[f"{n}.1 Feldnotizen"] == levels[f"{n}.2 Auswertung"] \
+            < levels[f"{n}.1.1 Messpunkte am Ufer"]
+
+
+def test_a_sub_sections_decimal_number_opens_a_run_in_heading_but_a_bold_heading_with_a_code_word_stays_whole():
+    # a journal's sub-sections run in ("1.1 Essential Initial Commands. To begin, ..."), set at the text's size
+    run_in = line("1.1 Essential Initial Commands. To begin, fill in the fields to be completed at", 72, 200,
+                  x1=540, lead=len("1.1 Essential Initial Commands."), lead_style=(True, False, False))
+    lines = prose(140, 4) + [run_in, line("the top of the template file and set the metadata.", 72, 212, x1=300)]
+    split = split_run_in(lines)
+    assert [l.text for l in split if l.run_in] == ["1.1 Essential Initial Commands."]
+    assert "To begin, fill in the fields to be completed at" in [l.text for l in split]
+    # a heading set larger than the text, a word of it in a bold typewriter face: its first run is no run-in heading
+    whole = line("4.9.2 Das Hilfswerkzeug dak ls", 72, 300, size=12, bold=True, lead=len("4.9.2 Das Hilfswerkzeug"),
+                 lead_style=(True, False, False))
+    assert not any(l.run_in for l in split_run_in(prose(240, 4) + [whole] + prose(320, 4), 10.0))
+    assert [l.text for l in split_run_in(lines, 10.0) if l.run_in] == ["1.1 Essential Initial Commands."]
+    # (and an item's number still opens one closed by its colon, its words not in title case)
+    item = line("2) Robustness assessor: We define robustness as the ratio between the two", 82, 200, x1=540,
+                lead=len("2) Robustness assessor:"), lead_style=(False, True, False))
+    assert [l.text for l in split_run_in(prose(140, 4) + [item], 10.0) if l.run_in] == ["2) Robustness assessor:"]
+
+
+def test_a_chapter_label_in_spanish_or_italian_on_its_own_line_is_not_a_heading_of_its_own():
+    for word in ("Apéndice", "Appendice", "Capitolo"):
+        result = _chapters(lambda n: [line(f"{word} {chr(63 + n)}", 72, 120, size=20, bold=True)])
+        assert not any(text.startswith(word) for text, _ in headings(result)), word
+        assert f"{word} A" in result.markdown  # (the label stays in the text)

@@ -92,3 +92,17 @@ def test_around_a_known_gutter_columns_read_between_wide_lines():
     lines += [_line(f"S{k} {PROSE}", 289, 150 + 14 * k, 523) for k in range(2)]
     ordered = [l.text.split()[0] for l in around_gutter(lines, 284)]
     assert ordered == ["Title", "L0", "L1", "L2", "R0", "R1", "R2", "wide", "M0", "M1", "S0", "S1"]
+
+
+def test_two_columns_whose_section_breaks_fall_level_are_read_column_by_column():
+    # a two-column paper: each column has a heading with space around it; the blanks of the two columns
+    # overlap in a band 19 points tall, wider than the 18-point gutter, yet only two lines tall
+    lines = [_line(f"L{k} {PROSE}", 54, 54 + 12 * k, 299) for k in range(10)]  # ends at 172
+    lines += [_line("L10 III. THE DOCUMENT PREAMBLE", 86, 196, 267)]
+    lines += [_line(f"L{k} {PROSE}", 54, 222 + 12 * (k - 11), 299) for k in range(11, 20)]
+    lines += [_line(f"R{k} {PROSE}", 317, 54 + 12 * k, 562) for k in range(8)]  # ends at 148
+    lines += [_line("R8 IV. THE FRONT MATTER", 370, 160, 511)]
+    lines += [_line(f"R{k} {PROSE}", 317, 191 + 12 * (k - 9), 562) for k in range(9, 20)]
+    ordered, split = xy_cut(lines)
+    assert split
+    assert [l.text.split()[0] for l in ordered] == [f"L{k}" for k in range(20)] + [f"R{k}" for k in range(20)]

@@ -4,7 +4,8 @@ An entry is looked for on its physical page, then the page after (an anchor set 
 before its heading), then the page before; entries keep their order, except where an outline goes back to
 an earlier page. A line holds an entry's title (see `engine.extract.titles`) exactly or nearly, as a run-in
 heading that opens it (the line is cut after the title), or as the start of a title that wraps onto the
-next lines (they are joined); a label alone on the line above ("Chapter 4") joins the title. An entry not
+next lines (they are joined); a label alone on the line above ("Chapter 4") joins the title when the entry's
+title has that number or the layout made the label a heading (else it stays a line of text). An entry not
 found goes to the top of its page, after the document's title.
 """
 
@@ -101,11 +102,14 @@ def _wrapped_end(title: Title, lines: list[MdLine], at: int, reading: int) -> tu
 
 
 def _label_line(above: MdLine, line: MdLine, title: Title) -> bool:
-    """Whether the line above a title's line holds only its numbering ("Chapter 4", "4", "Appendix B")."""
+    """Whether the line above a title's line holds only its numbering ("Chapter 4", "4", "Appendix B") and joins
+    it: when the entry's own title carries that number, or the layout took the label for a heading. A plain
+    label line under an entry titled without it ("Kapitel 1" over the outline's "Einleitung") stays in the
+    text above the heading, as the layout left it: the heading reads as the source names it."""
     if above.page != line.page or line.titles[0].label:
         return False
     label = label_only(above.text)
-    return label is not None and (not title.label or label == title.label)
+    return label is not None and (label == title.label if title.label else above.level is not None)
 
 
 def _match(title: Title, line: Title, heading: bool) -> MatchKind | None:

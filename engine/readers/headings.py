@@ -344,8 +344,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
 NUMBER_WORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
                 "sixteen|seventeen|eighteen|nineteen|twenty")
 CHAPTER_LABEL_RE = re.compile(
-    rf"^(?:(?:chapter|part|appendix|annex|kapitel|teil|anhang|chapitre|partie|annexe|cap[ií]tulo|capitolo|anexo"
-    rf"|ap[ée]ndice|ap[êe]ndice|appendice)\s*)?"
+    rf"^(?:(?:chapter|part|appendix|annex|kapitel|teil|anhang|chapitre|partie|annexe|cap[ií]tulo)\s*"
+    rf"|(?:capitolo|anexo|ap[ée]ndice|ap[êe]ndice|appendice)\s+)?"
     rf"(?:\d{{1,3}}|[IVXLC]{{1,6}}|[A-Z]|{NUMBER_WORDS})\.?$", re.I)
 LABEL_GAP = 6  # ems between a chapter's label line and its title below (Sphinx sets a rule between them)
 
@@ -642,6 +642,27 @@ def _numbered_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dic
         return ranks
     return {order: mode[depth_of[order]] if depth_of.get(order, 1) > 1 and by_depth[depth_of[order]].total() >= 2
             else rank for order, rank in ranks.items()}
+
+
+def _mixed_case_under_capitals(kept: dict[Style, list[Candidate]], ranks: dict[int, float]) -> dict[int, float]:
+    """Numbered headings set in capitals ("2.6. FR OBJECT INSPECTOR") over unnumbered ones in mixed case at their
+    size and weight ("Using strings and variables"), these found only after the first numbered one: the capitals
+    tell the higher level (a word processor's heading styles), though a number would rank the unnumbered style
+    first. The mixed-case headings take a rank just below the numbered ones'."""
+    out = dict(ranks)
+    for upper, numbered in kept.items():
+        if not (upper.caps and upper.numbering.startswith("decimal")):
+            continue
+        first = min(c.order for c in numbered)
+        top = max(ranks.get(c.order, 0.0) for c in numbered)
+        for lower, items in kept.items():
+            if lower.caps or lower.numbering or lower.bold != upper.bold or round(lower.size) != round(upper.size) \
+                    or len(items) < 2 or any(c.order < first for c in items):
+                continue
+            for c in items:
+                if c.order in out and out[c.order] <= top:
+                    out[c.order] = top + 0.5
+    return out
 
 
 def _chapter_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dict[int, float]:
@@ -1091,6 +1112,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     ranks = _embedded_ranks(structure, ranks, set(display))
     ranks = _listed_children(structure, ranks)
     ranks = _chapter_ranks(structure, ranks)
+    ranks = _mixed_case_under_capitals(kept, ranks)
     # compress in document order so that an unused style leaves no gap (depth capped at Markdown's 6)
     levels: dict[int, int] = {}
     stack: list[float] = []

@@ -179,6 +179,16 @@ def test_chapter_label_on_the_line_above_joins_the_heading():
     agree(result)
 
 
+def test_a_plain_chapter_label_above_an_outline_title_without_it_stays_text():
+    # the layout left "Kapitel 1" a line of text over its heading; the outline names the chapter "Einleitung"
+    markdown = join_pages(["# T\n\n## Vorwort\n\nx", "Kapitel 1\n\n## Einleitung\n\ntext"])
+    result = best_structure(markdown, [OutlineEntry(title="Vorwort", level=1, page=1),
+                                       OutlineEntry(title="Einleitung", level=1, page=2)], [])
+    assert [h.title for h in result.headings] == ["T", "Vorwort", "Einleitung"]
+    assert "Kapitel 1" in result.markdown.split("## Einleitung")[0]  # (the label stays, above its heading)
+    agree(result)
+
+
 # --- the contents page
 
 LAYOUT = join_pages([

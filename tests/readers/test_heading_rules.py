@@ -632,3 +632,26 @@ def test_a_chapter_label_in_spanish_or_italian_on_its_own_line_is_not_a_heading_
         result = _chapters(lambda n: [line(f"{word} {chr(63 + n)}", 72, 120, size=20, bold=True)])
         assert not any(text.startswith(word) for text, _ in headings(result)), word
         assert f"{word} A" in result.markdown  # (the label stays in the text)
+
+
+def test_unnumbered_mixed_case_headings_under_numbered_capitals_of_their_size_and_weight_are_their_sections():
+    # a word processor's styles: "N. CHAPTER" 14 pt bold capitals, "N.M. SECTION" bold capitals at the text's
+    # 12 pt (most also italic), and unnumbered bold headings in mixed case at that size under the sections
+    def prose(top, count):
+        return [line(BODY, 72, top + 14 * k, x1=540, size=12) for k in range(count)]
+
+    pages = [PageLayout(1, 612, 792, [line("REPORT DESIGNER MANUAL", 72, 200, size=26, bold=True)], [])]
+    pages += [PageLayout(n, 612, 792, prose(100, 40), []) for n in (2, 3)]
+    names = ["VISUAL OBJECTS", "REPORT VARIABLES", "PAGE OPTIONS", "BUILT-IN FUNCTIONS"]
+    for n in range(1, 5):
+        pages.append(PageLayout(n + 3, 612, 792, [
+            line(f"{n}. CHAPTER NUMBER {n}", 72, 90, size=14, bold=True)] + prose(110, 4)
+            + [line(f"{n}.1. {names[n - 1]}", 72, 180, size=12, bold=True, italic=True)] + prose(200, 4)
+            + [line(f"{n}.2. MORE {names[n - 1]}", 72, 270, size=12, bold=n > 2, italic=n <= 2)] + prose(290, 4)
+            + [line(f"Using the objects of part {n}", 72, 360, size=12, bold=True)] + prose(380, 4)
+            + [line(f"Text and band objects {n}", 72, 450, size=12, bold=True)] + prose(470, 4), []))
+    levels = dict(headings(compose(pages)))
+    for n in range(1, 5):
+        assert levels[f"{n}. CHAPTER NUMBER {n}"] < levels[f"{n}.1. {names[n - 1]}"] \
+            == levels[f"{n}.2. MORE {names[n - 1]}"] < levels[f"Using the objects of part {n}"] \
+            == levels[f"Text and band objects {n}"]

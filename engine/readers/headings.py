@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -91,7 +92,11 @@ def body_size(pages: list[list[Line]]) -> float:
 
 
 def _is_caps(text: str) -> bool:
+    """Set in capitals: every letter upper case; in a Latin-script line only its Latin letters count (a Greek
+    symbol of a formula in it, "SOME LATEX 2ε BASICS", is no lower-case word)."""
     letters = [c for c in text if c.isalpha()]
+    latin = [c for c in letters if c.isascii() or "LATIN" in unicodedata.name(c, "")]
+    letters = latin or letters
     return len(letters) >= 4 and all(c.isupper() for c in letters)
 
 
@@ -808,12 +813,17 @@ def _matter_ranks(kept: dict[Style, list[Candidate]], ranks: dict[int, float]) -
             depth = numbering_depth(cand.text)
             if depth is not None and cand.order in ranks:
                 top.setdefault(depth, []).append(cand.order)
-    found: list[tuple[tuple[float, int, int] | None, bool]] = []
+    found: list[tuple[tuple[float, int, int] | None, bool, bool]] = []
     if len(top.get(1, ())) >= 3:  # chapters numbered 1, 2, 3, ...
-        found.append(((Counter(ranks[o] for o in top[1]).most_common(1)[0][0], min(top[1]), max(top[1])), True))
+        found.append(((Counter(ranks[o] for o in top[1]).most_common(1)[0][0], min(top[1]), max(top[1])), True, False))
     # else (or when the numbers are a list's): the top rank whose headings hold none ranked above theirs
-    found.append((_unnumbered_chapters(ranks), False))
-    for chapters, numbered in found:
+    found.append((_unnumbered_chapters(ranks), False, False))
+    # (a contents page's title set in the chapters' style is front matter: without it, when one style alone, set
+    # larger, stands before and after the chapters, "Preface" and "Appendix A")
+    contents = {c.order for items in kept.values() for c in items if CONTENTS_TITLE_RE.match(c.text.strip(" :"))}
+    if contents:
+        found.append((_unnumbered_chapters({o: r for o, r in ranks.items() if o not in contents}), False, True))
+    for chapters, numbered, single in found:
         if chapters is None:
             continue
         chapter_rank, first, last = chapters
@@ -823,23 +833,26 @@ def _matter_ranks(kept: dict[Style, list[Candidate]], ranks: dict[int, float]) -
         if inside < (sum(1 for o in ranks if o < first) if numbered else len(ranks) / 2):
             continue  # numbered: fewer headings among the chapters than before them (a sample's or an appendix's
             # numbers; annexes may follow); unnumbered: the chapters hold less than half the headings
+        matter = [orders for orders in ([c.order for c in items if c.order in ranks] for items in kept.values())
+                  if orders and all(0 < ranks[o] < chapter_rank for o in orders)
+                  and all(o < first or o > last for o in orders)]
+        if single and len(matter) != 1:
+            continue
         break
     else:
         return ranks
     out = dict(ranks)
-    for items in kept.values():
-        orders = [c.order for c in items if c.order in ranks]
-        if orders and all(0 < ranks[o] < chapter_rank for o in orders) \
-                and all(o < first or o > last for o in orders):
-            for o in orders:
-                out[o] = chapter_rank
+    for orders in matter:
+        for o in orders:
+            out[o] = chapter_rank
     return out
 
 
 def _unnumbered_chapters(ranks: dict[int, float]) -> tuple[float, int, int] | None:
     """The chapters' rank and the first and last chapter's order when no numbering says which they are: the
     highest rank held by three or more headings with headings ranked above it, none of them between the first
-    and the last (front or back matter set larger than the chapters)."""
+    and the last (front or back matter set larger than the chapters). (The caller leaves out a contents page's
+    title: front matter, though set in the chapters' style.)"""
     by_rank: dict[float, list[int]] = {}
     for order, rank in ranks.items():
         if rank > 0:

@@ -655,3 +655,38 @@ def test_unnumbered_mixed_case_headings_under_numbered_capitals_of_their_size_an
         assert levels[f"{n}. CHAPTER NUMBER {n}"] < levels[f"{n}.1. {names[n - 1]}"] \
             == levels[f"{n}.2. MORE {names[n - 1]}"] < levels[f"Using the objects of part {n}"] \
             == levels[f"Text and band objects {n}"]
+
+
+def test_a_heading_in_capitals_with_a_greek_symbol_of_a_formula_is_still_in_capitals():
+    # a physics paper's sections in bold capitals, one naming "LATEX 2ε": the ε is no lower-case word, so that
+    # section keeps the capitals' level over the numbered sub-sections in mixed case
+    pages = [PageLayout(1, 612, 792, [line("A Guide for Authors", 72, 100, size=18, bold=True)] + prose(130, 30), [])]
+    titles = ["INTRODUCTION", "SOME LATEX 2ε BASICS", "THE FRONT MATTER", "THE BODY OF THE PAPER"]
+    roman = ["I", "II", "III", "IV"]
+    for n in range(4):
+        pages.append(PageLayout(n + 2, 612, 792, [
+            line(f"{roman[n]}. {titles[n]}", 150, 90, size=12, bold=True)] + prose(110, 6)
+            + [line(f"{roman[n]}.1. Changes in part {n + 1}", 150, 200, size=12, bold=True)] + prose(220, 6)
+            + [line(f"{roman[n]}.2. Loading the packages", 150, 310, size=12, bold=True)] + prose(330, 6), []))
+    levels = dict(headings(compose(pages)))
+    assert levels["II. SOME LATEX 2ε BASICS"] == levels["I. INTRODUCTION"] == levels["III. THE FRONT MATTER"] \
+        < levels["II.1. Changes in part 2"]
+
+
+def test_front_matter_set_larger_than_the_chapters_sits_beside_them_though_the_contents_title_shares_their_style():
+    # DocBook through FOP: "Table of Contents" in the chapters' 18 pt, "Preface" and "Appendix A" set at 25 pt
+    pages = [PageLayout(1, 612, 792, [line("Getting Started with the Database", 72, 200, size=24, bold=True)], [])]
+    pages.append(PageLayout(2, 612, 792, [line("Table of Contents", 72, 80, size=18, bold=True)] + prose(110, 30), []))
+    pages.append(PageLayout(3, 612, 792, [line("Preface", 72, 80, size=25, bold=True)] + prose(110, 6)
+                            + [line("Conventions Used in this Book", 72, 200, size=14.5, bold=True)] + prose(220, 6),
+                            []))
+    for n in range(1, 5):
+        pages.append(PageLayout(n + 3, 612, 792, [line(f"Chapter {n}. Working with part {n}", 72, 80, size=18,
+                                                       bold=True)] + prose(110, 6)
+                                + [line(f"Opening the store {n}", 72, 200, size=14.5, bold=True)] + prose(220, 6), []))
+    pages.append(PageLayout(8, 612, 792, [line("Appendix A. Using the Extension", 72, 80, size=25, bold=True)]
+                            + prose(110, 6) + [line("Loading the extension", 72, 200, size=14.5, bold=True)]
+                            + prose(220, 6), []))
+    levels = dict(headings(compose(pages)))
+    assert levels["Preface"] == levels["Chapter 1. Working with part 1"] == levels["Appendix A. Using the Extension"]
+    assert levels["Chapter 2. Working with part 2"] < levels["Opening the store 2"]

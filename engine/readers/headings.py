@@ -122,10 +122,16 @@ BROKEN_WORD_RE = re.compile(r"[a-zà-ÿß]-$")
 ASSIGNMENT_RE = re.compile(r"^[^\s=]+\s*=\s*\S")
 
 
+def _word_letter(c: str) -> bool:
+    """A letter of a word: not a modifier letter drawn as a formula's brace or bar ("⏞ˉˉˉ⏟") nor a letter of
+    the mathematical alphanumerics (a formula's italic 𝑘)."""
+    return c.isalpha() and (c.isascii() or not (unicodedata.category(c) == "Lm" or 0x1D400 <= ord(c) <= 0x1D7FF))
+
+
 def _text_ok(text: str, identifier: bool = False) -> bool:
     """Whether a line's text may be a heading's (`identifier`: it opens with a name set in a monospaced face,
     which may start in lower case: "diagram()", "marks.typ")."""
-    letters = sum(map(str.isalpha, text))
+    letters = sum(map(_word_letter, text))
     if letters < 2 or len(text) > 220 or len(text.split()) > MAX_WORDS:
         return False
     if 2 * letters < sum(1 for c in text if not (c.isspace() or c.isdigit())):
@@ -539,7 +545,29 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
             return Style(line.size, line.bold, line.italic, caps, numbering)
     if line.italic and label:
         return Style(line.size, line.bold, line.italic, caps, numbering)
+    if line.italic and _centred_apart(lines, i):  # (a two-column paper's unnumbered sub-sub-section, "Fonts")
+        return Style(line.size, line.bold, line.italic, caps, numbering)
     return None
+
+
+CENTRED_WORDS = 8  # an unnumbered italic heading centred over its column is a short phrase
+
+
+def _centred_apart(lines: list[Line], i: int) -> bool:
+    """Whether line i is a short phrase that starts with a capital and ends without a stop, set alone centred
+    over the paragraph below it (at least three times as wide), a line's gap below the text above it."""
+    line = lines[i]
+    words = line.text.split()
+    if not 0 < len(words) <= CENTRED_WORDS or not line.text[:1].isupper() or line.text.rstrip()[-1:] in ".,;:!?":
+        return False
+    prev = lines[i - 1] if i > 0 else None
+    if prev is not None and prev.y1 <= line.y0 and line.y0 - prev.y1 < line.size:
+        return False
+    if i + 1 >= len(lines):
+        return False
+    below = lines[i + 1]
+    return below.y0 - line.y1 >= 0.5 * line.size and below.x1 - below.x0 > 3 * (line.x1 - line.x0) \
+        and abs(below.x0 + below.x1 - line.x0 - line.x1) < 2 * line.size and not below.italic
 
 
 def _merge_unlabelled(candidates: list[Candidate]) -> list[Candidate]:

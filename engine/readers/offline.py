@@ -30,7 +30,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 42  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 43  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -105,6 +105,8 @@ class OfflineReader:
     # 41: unnumbered headings in mixed case sit under numbered ones in capitals of their size and weight
     # 42: a Greek symbol in a line of Latin capitals leaves it in capitals ("SOME LATEX 2ε BASICS"); front matter
     #     set larger than unnumbered chapters sits beside them though the contents title shares the chapters' style
+    # 43: a formula's braces drawn with modifier letters ("⏞ˉˉˉ⏟") and mathematical italics are no letters of a
+    #     heading; a short italic phrase set alone centred over its paragraph is a heading (REVTeX's sub-sub-sections)
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -690,3 +690,23 @@ def test_front_matter_set_larger_than_the_chapters_sits_beside_them_though_the_c
     levels = dict(headings(compose(pages)))
     assert levels["Preface"] == levels["Chapter 1. Working with part 1"] == levels["Appendix A. Using the Extension"]
     assert levels["Chapter 2. Working with part 2"] < levels["Opening the store 2"]
+
+
+def test_a_formulas_braces_drawn_with_modifier_letters_are_no_heading():
+    # an equation's over- and underbraces come out as modifier letters ("ˉ") and brackets, set large and bold
+    brace = "⏞ˉˉˉˉˉˉˉˉˉˉˉˉˉˉˉˉˉ⏟⏟ˉˉˉˉˉˉˉˉˉˉˉˉˉˉˉˉˉ⏞"
+    pages = [PageLayout(n, 612, 792, [line(f"{n} Section number {n}", 72, 90, size=12, bold=True)] + prose(110, 6)
+                        + [line(brace, 200, 220, size=12, bold=True)] + prose(240, 6), []) for n in range(1, 4)]
+    found = [text for text, _ in headings(compose(pages))]
+    assert "2 Section number 2" in found and brace not in found
+
+
+def test_a_short_italic_phrase_centred_alone_over_its_paragraph_is_a_heading_but_an_italic_sentence_is_not():
+    # a physics paper's unnumbered sub-sub-sections: italic, centred over the column, a line's gap around them
+    def page(n, phrase):
+        return PageLayout(n, 612, 792, [line(f"{n}. Section number {n}", 72, 90, size=12, bold=True)] + prose(110, 6)
+                          + [line(phrase, 270, 205, italic=True, x1=330)] + prose(225, 6), [])
+    found = [text for text, _ in headings(compose([page(n, "Math fonts") for n in range(1, 4)]))]
+    assert "Math fonts" in found
+    found = [text for text, _ in headings(compose([page(n, "It is so.") for n in range(1, 4)]))]
+    assert "It is so." not in found and "2. Section number 2" in found

@@ -213,6 +213,44 @@ def _small_caps_size(spans: list[dict]) -> float | None:
                                    if size == small) else None
 
 
+STRETCHED_WORDS = 3  # words of a line stretched to its measure, each its own fragment
+WORD_RE = re.compile(r"^[^\W\d_](?:[^\W\d_]|[’'-](?=[^\W\d_]))*[.,;:!?]?$")  # one word of letters (a stop after)
+EVEN_SPACE = 1.0  # points: the spaces of a justified line are all one width
+
+
+def _join_stretched(fragments: list[Line]) -> list[Line]:
+    """The words of one paragraph's line stretched to the measure (a narrow column, a long word after it) joined
+    into one fragment: three or more words of letters of one block that holds running text, on one baseline, in
+    one size, spaced evenly wider than a word space (over 1.2 ems, up to 2.5). A table's cells (numbers, labels
+    of a matrix, a header row) stand in blocks of their own, or hold digits, or are not spaced evenly."""
+    rows: dict[tuple[int, float], list[Line]] = {}
+    prose: set[int] = set()  # blocks holding a line of running text (eight words or more)
+    for frag in fragments:
+        rows.setdefault((frag.block, round(frag.baseline)), []).append(frag)
+        if len(frag.text.split()) >= 8:
+            prose.add(frag.block)
+    gone: set[int] = set()
+    for (block, _), row in rows.items():
+        if len(row) < STRETCHED_WORDS or block not in prose \
+                or any(not WORD_RE.match(f.text.strip()) or f.mono or f.vertical for f in row) \
+                or len({f.text for f in row}) < 2 or max(len(f.text) for f in row) < 4:
+            continue  # (a table's marks, "X X X", are one short word over and over)
+        row.sort(key=lambda f: f.x0)
+        size = row[0].size
+        gaps = [b.x0 - a.x1 for a, b in zip(row, row[1:])]
+        if any(abs(f.size - size) >= 0.5 for f in row) or min(gaps) <= 1.2 * size \
+                or max(gaps) > STRETCHED_GAP * size or max(gaps) - min(gaps) > EVEN_SPACE:
+            continue
+        first = row[0]
+        for frag in row[1:]:
+            first.text = f"{first.text} {frag.text}"
+            first.x1 = max(first.x1, frag.x1)
+            first.y0, first.y1 = min(first.y0, frag.y0), max(first.y1, frag.y1)
+            first.bold, first.italic = first.bold and frag.bold, first.italic and frag.italic
+            gone.add(id(frag))
+    return [f for f in fragments if id(f) not in gone]
+
+
 def _merge_baseline(fragments: list[Line], gutter: float | None = None) -> list[Line]:
     """Merge fragments on the same baseline that belong together (labels, split runs), never across a
     column `gutter` (an x position)."""
@@ -385,7 +423,7 @@ def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100) -> Pag
             frag = _fragment(line, block["number"])
             if frag is not None and _visible(frag, rect):
                 fragments.append(frag)
-    fragments = _without_overprint(fragments)
+    fragments = _join_stretched(_without_overprint(fragments))
     gutter = word_gutter(fragments, rect.width) if any(f.font for f in fragments) else None
     lines = _join_drop_caps(_join_pieces(_merge_baseline(fragments, gutter), gutter))
     ordered, columns = reading_order(lines, gutter)

@@ -30,7 +30,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 43  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 44  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -107,6 +107,7 @@ class OfflineReader:
     #     set larger than unnumbered chapters sits beside them though the contents title shares the chapters' style
     # 43: a formula's braces drawn with modifier letters ("⏞ˉˉˉ⏟") and mathematical italics are no letters of a
     #     heading; a short italic phrase set alone centred over its paragraph is a heading (REVTeX's sub-sub-sections)
+    # 44: the words of a paragraph's line stretched to a narrow column's measure (evenly, over 1.2 ems) are one line
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

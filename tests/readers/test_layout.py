@@ -138,3 +138,29 @@ def test_dvips_words_of_a_stretched_line_join_but_not_code_columns():
     assert [l.text for l in code] == ["structure Stack", "n1", "="]
     plain = _merge_baseline([_line("run.", 50.0, 70.0), _line("Both", 84.0, 104.0)])
     assert [l.text for l in plain] == ["run.", "Both"]
+
+
+def test_the_words_of_a_line_stretched_to_a_narrow_columns_measure_join_but_a_tables_cells_do_not():
+    from engine.readers.layout import _join_stretched
+
+    def frag(text: str, x0: float, block: int, y1: float = 431.0) -> Line:
+        return Line(text=text, x0=x0, y0=y1 - 10, x1=x0 + 5.0 * len(text), y1=y1, size=10.0, bold=False, italic=False,
+                    block=block, base=y1 - 2)
+
+    prose = frag("REVTEX 4.2 will be maintained to be compatible with future versions", 54, 7, 419)
+    words = ["More", "information", "may", "be", "found", "at"]
+    stretched, x = [], 64.0
+    for word in words:  # each word its own fragment, 20 points (two ems) apart
+        stretched.append(frag(word, x, 7))
+        x += 5.0 * len(word) + 20
+    joined = _join_stretched([prose] + stretched)
+    assert [l.text for l in joined] == [prose.text, "More information may be found at"]
+    # a table's header row: its own block, or uneven gaps, or marks repeated, or numbers, stay cells
+    header = [frag("Amount", 100, 9), frag("Percent", 150, 9), frag("Amount", 200, 9)]
+    assert len(_join_stretched([frag("Item of the budget for the year and its variance", 54, 9, 400)] + header)) == 4
+    uneven = [frag("Item", 60, 7), frag("budget", 100, 7), frag("actual", 160, 7)]
+    assert len(_join_stretched([prose] + uneven)) == 4
+    marks = [frag("X", 60, 7), frag("X", 85, 7), frag("X", 110, 7), frag("X", 135, 7)]
+    assert len(_join_stretched([prose] + marks)) == 5
+    labels = [frag("p1", 60, 7), frag("p2", 90, 7), frag("p3", 120, 7)]
+    assert len(_join_stretched([prose] + labels)) == 4

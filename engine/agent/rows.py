@@ -84,3 +84,60 @@ def row_nearness(row: str, focus: AbstractSet[str], kind: str | None, question: 
         return 0.0
     values = [cell for cell in cells(row) if new_values(kind, cell, question) and not is_label(cell, kind, question)]
     return 1.0 if values and label_stems(row, kind, question, defined) & focus else 0.0
+
+
+NAME_CELL_RE = re.compile(r"[^\W\d_]|^(?:19|20)\d\d$")  # a column's name: a word, or a year ("2023"), not "40.1"
+SEPARATOR_RE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")  # "| --- | --- |" under a header
+
+
+def cell_spans(line: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets within a Markdown table line of each of its cells' text, outer pipes left out."""
+    bounds = [i for i, c in enumerate(line) if c == "|" and (i == 0 or line[i - 1] != "\\")]
+    edges = ([-1] if not line.lstrip().startswith("|") else []) + bounds \
+        + ([len(line)] if not line.rstrip().endswith("|") else [])
+    spans = []
+    for left, right in zip(edges, edges[1:]):
+        start, end = left + 1, right
+        while start < end and line[start].isspace():
+            start += 1
+        while end > start and line[end - 1].isspace():
+            end -= 1
+        spans.append((start, end))
+    return spans
+
+
+def cell_texts(line: str) -> list[str]:
+    """The cells of a Markdown table line as cell_spans reads them."""
+    return [line[a:b] for a, b in cell_spans(line)]
+
+
+def labelled(row: str, header: str, used: list[tuple[int, int]] | None = None) -> list[tuple[int, str]] | None:
+    """A table row as (column, text) pairs: of each cell the answer takes a part of (`used`: (start, end) offsets
+    within the row; None: every cell), those parts (the whole cell when None), empty cells left out. None when the
+    header does not name one column per cell, names fewer than two, or holds a cell that is no name (a value:
+    "40.1", a first row of data)."""
+    names = [header[a:b] for a, b in cell_spans(header)]
+    spans = cell_spans(row)
+    if len(names) != len(spans) or len(names) < 2 or sum(1 for n in names if n) < 2 \
+            or not all(NAME_CELL_RE.search(n) for n in names if n):
+        return None
+    parts = []
+    for column, (start, end) in enumerate(spans):
+        if start == end:
+            continue
+        if used is None:
+            parts.append((column, row[start:end]))
+            continue
+        taken = [row[max(a, start):min(b, end)] for a, b in sorted(used) if a < end and start < b]
+        if taken:
+            parts.append((column, " ".join(" ".join(t.split()) for t in taken if t.strip())))
+    return parts
+
+
+def as_labels(parts: list[tuple[int, str]], header: str) -> str:
+    """(column, text) pairs as the columns' names with their values ("Type: Target, Status: Target Met"); a value
+    under an empty name, or one that repeats it, as it is."""
+    names = [header[a:b] for a, b in cell_spans(header)]
+    pieces = [f"{names[c]}: {value}" if names[c] and names[c] != value else value for c, value in parts]
+    return "".join(piece + ("" if n + 1 == len(pieces) else " " if piece.endswith((".", "!", "?", ";")) else ", ")
+                   for n, piece in enumerate(pieces))

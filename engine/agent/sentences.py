@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from engine.agent.focus import asks_for_list
 from engine.agent.lists import LABEL_END, is_label_line, item_runs, lead_units, run_of
 from engine.agent.passages import ANAPHOR_RE, is_item
-from engine.agent.rows import definitions, is_row, lent_stems, row_nearness
+from engine.agent.rows import (SEPARATOR_RE, as_labels, cell_texts, definitions, is_row, labelled, lent_stems,
+                               row_nearness)
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
 from engine.agent.values import holds_value, new_values
 from engine.index.evidence import NAME_RE, NUMBER_WORDS, PageUnits, Window, answer_type, readable
@@ -398,19 +399,75 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
 
 def answer_text(sentences: list[Sentence], page_of) -> str:
     """The sentences as prose, each page's run followed by its page reference ("… (p. 12)"); list items
-    after their introduction, and table rows after one another, joined by "; "."""
+    after their introduction, and table rows after one another, joined by "; " (a row as its columns' names with
+    its values: `with_labels`)."""
     out: list[str] = []
-    for n, s in enumerate(sentences):
+    pieces = with_labels(sentences, page_of)
+    for n, (s, piece) in enumerate(pieces):
         _, text = page_of(s.page)
-        piece = readable(s.text)
         lines = text.split("\n")
-        if n and sentences[n - 1].page == s.page \
-                and (is_item(text, s) or (is_row(lines[s.line]) and is_row(lines[sentences[n - 1].line]))
-                     or (s.line != sentences[n - 1].line and is_label_line(lines[s.line])
-                         and is_label_line(lines[sentences[n - 1].line]))):  # labels of items, one after another
-            out[-1] = out[-1].rstrip(";") + ("; " if not out[-1].endswith(":") else " ") + piece
+        before = pieces[n - 1][0] if n else None
+        if before is not None and before.page == s.page \
+                and (is_item(text, s) or (is_row(lines[s.line]) and is_row(lines[before.line]))
+                     or (s.line != before.line and is_label_line(lines[s.line])
+                         and is_label_line(lines[before.line]))):  # labels of items, one after another
+            out[-1] = out[-1].rstrip(";") + ("; " if not out[-1].endswith((":", ".", "!", "?")) else " ") + piece
         else:
             out.append(piece)
-        if n + 1 == len(sentences) or sentences[n + 1].page != s.page:
+        if n + 1 == len(pieces) or pieces[n + 1][0].page != s.page:
             out[-1] += f" (p. {s.page})"
     return " ".join(out)
+
+
+def with_labels(sentences: list[Sentence], page_of) -> list[tuple[Sentence, str]]:
+    """Each sentence with its text for the answer. The rows of a table with a header row proper (names over a
+    "| --- |" line) read once each, as its columns' names with the parts of the cells the answer takes ("Type:
+    Target, Status: Target Met", engine.agent.rows.labelled), the header row then left out; a table most of whose
+    named columns no row fills (a chart's labels over its legend) reads as it is, as does any other sentence."""
+    rows: dict[tuple[int, int], list[Sentence]] = {}
+    for s in sentences:
+        if s.header is not None:
+            rows.setdefault((s.page, s.line), []).append(s)
+    found: dict[tuple[int, int], tuple[str, list[tuple[int, str]]]] = {}  # row line -> (header, its parts)
+    headers: set[tuple[int, int]] = set()  # the header units of the rows read by their names
+    broken: set[tuple[int, int]] = set()  # header units with a row that cannot be read by its names
+    for (page, line), group in rows.items():
+        analysis, text = page_of(page)
+        lines = text.split("\n")
+        start = sum(len(row) + 1 for row in lines[:line])
+        top = group[0].header
+        assert top is not None  # (rows holds rows with a header)
+        at = analysis.units[top].line
+        named = at + 1 < len(lines) and SEPARATOR_RE.match(lines[at + 1]) is not None  # a header row proper
+        parts = labelled(lines[line], lines[at], [(s.start - start, s.end - start) for s in group]) if named else None
+        if parts is None:
+            broken.add((page, top))
+            continue
+        found[(page, line)] = (lines[at], parts)
+        headers.add((page, top))
+    for page, top in headers:
+        analysis, text = page_of(page)
+        lines = text.split("\n")
+        at = analysis.units[top].line
+        filled: set[int] = set()  # the columns some row of the table fills
+        for row in itertools.takewhile(is_row, lines[at + 2:]):
+            filled |= {c for c, cell in enumerate(cell_texts(row)) if cell}
+        columns = {c for c, name in enumerate(cell_texts(lines[at])) if name}
+        if 2 * len(columns & filled) < len(columns):
+            broken.add((page, top))  # most columns empty: a chart's labels over its legend, no table to read by names
+    labels = {key: " ".join(as_labels(parts, header).split()) for key, (header, parts) in found.items()
+              if (key[0], rows[key][0].header) not in broken}
+    folded = {(page, group[0].header) for (page, line), group in rows.items() if (page, line) in labels}
+    out: list[tuple[Sentence, str]] = []
+    given: set[tuple[int, int]] = set()
+    for s in sentences:
+        key = (s.page, s.line)
+        if s.header is None and (s.page, s.index) in folded:
+            continue  # a header row whose names the rows under it now carry
+        if s.header is not None and key in labels:
+            if key not in given:
+                given.add(key)
+                out.append((s, labels[key]))
+            continue
+        out.append((s, readable(s.text)))
+    return out

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.agent.rows import cells, definitions, is_label, is_row, label_stems, lent_stems, row_nearness
+from engine.agent.rows import (as_labels, cell_spans, cells, definitions, is_label, is_row, label_stems, labelled,
+                               lent_stems, row_nearness)
 from engine.index.evidence import analyse
 from engine.text import stem
 
@@ -54,3 +55,28 @@ def test_a_window_of_table_rows_stating_a_number_is_a_valued_row():
     assert not valued_row(text, notes)  # a row without a number
     prose = Window(0, 11, 1, 1.0, 1.0, frozenset(), False, "Intro line.", ())
     assert not valued_row(text, prose)
+
+
+HEADER = "| Description | Type | Status | Start Date | End Date | Percentage Reduction |"
+ROW = "| Reduce 66% of fatalities by 2040. | Target | Target Met |  | 2039-12-31 | 66 |"
+
+
+def test_cell_spans_are_the_cells_text_without_pipes_or_padding():
+    assert [ROW[a:b] for a, b in cell_spans(ROW)] == cells(ROW)
+    assert [line[a:b] for line in ["a | b \\| c | d"] for a, b in cell_spans(line)] == ["a", "b \\| c", "d"]
+
+
+def test_a_row_reads_as_its_columns_names_with_their_values():
+    parts = labelled(ROW, HEADER)
+    assert parts is not None and [c for c, _ in parts] == [0, 1, 2, 4, 5]  # (no empty Start Date)
+    assert as_labels(parts, HEADER) == ("Description: Reduce 66% of fatalities by 2040. Type: Target, Status: Target "
+                                        "Met, End Date: 2039-12-31, Percentage Reduction: 66")
+    revenue = "| Revenues | $24.7 | 5% |"
+    assert as_labels(labelled(revenue, "| | Q1 2025 | Change |") or [], "| | Q1 2025 | Change |") == \
+        "Revenues, Q1 2025: $24.7, Change: 5%"
+    assert labelled(revenue, "| | 2025 | 2024 |") is not None  # years name columns
+    status = ROW.index("Target Met")
+    assert labelled(ROW, HEADER, used=[(status, status + 6)]) == [(2, "Target")]  # only the parts used
+    assert labelled(ROW, "| Description | Type |") is None  # the header names other columns
+    assert labelled("| a | 1 |", "| | Value |") is None  # one column named: nothing to label
+    assert labelled("| Net income | 40.1 |", "| Investment income | 2.0 |") is None  # a row of data on top

@@ -83,6 +83,19 @@ def test_a_table_row_holding_the_value_comes_with_its_header_row():
     assert "Securities custody | 194,413 | 207,805" not in texts  # the header's "2023" does not bring every row
 
 
+def test_an_answer_reads_a_table_row_by_its_columns_names_in_place_of_its_header_row():
+    text = ("The table shows the expenses.\n\n| Line | 2023 | 2022 | Note |\n| --- | --- | --- | --- |\n"
+            "| Payment processing | 336,377 | 375,606 | |\n| Securities custody | 194,413 | 207,805 | |\n"
+            "| Total | 770,374 | 820,878 | audited |\n\nAll amounts in thousands of dollars.")
+    picked = sentences_for("How much did payment processing cost in 2023?", text)
+    answer = answer_text(picked, page_of(text))
+    assert "Line: Payment processing, 2023: 336,377, 2022: 375,606" in answer  # (its empty Note cell left out)
+    assert "Line | 2023" not in answer  # the header row's names are the row's labels now
+    unruled = text.replace("| --- | --- | --- | --- |\n", "")  # no header row proper: rows read as they are
+    assert "Payment processing | 336,377 | 375,606" in answer_text(sentences_for(
+        "How much did payment processing cost in 2023?", unruled), page_of(unruled))
+
+
 def test_a_label_line_brings_what_it_heads():
     text = ("Case study 1\n\nThe client faced high costs of quality.\n\nImpact\n\n"
             "Benefits worth US$30 million from less rework\n\nDeployed 10 elements in 14 months\n\n"

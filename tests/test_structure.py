@@ -89,21 +89,6 @@ def test_a_lone_top_heading_that_extends_or_shortens_the_title_is_merged_into_th
     assert titles == (["Uncategorized", "Methods", "Results"] if lifted else [heading])
 
 
-def test_a_layout_heading_over_the_whole_outline_is_lifted_and_keeps_only_the_pages_before_it():
-    # the title block's largest line ("Department of Energy") over every entry of the document's own outline
-    outlined = "# Department of Energy [line 0]\n## Methods [line 6] [outline]\n## Results [line 16] [outline]"
-    tree = build_tree(outlined, kind="report", pages=5, doc_title="Budget in Brief", markdown=REPORT)
-    assert [(n.title, n.level, n.start_page, n.end_page, n.source) for n in tree.root.children] == [
-        ("Department of Energy", 1, 1, 1, "layout"), ("Methods", 1, 2, 3, "outline"), ("Results", 1, 3, 5, "outline")]
-    assert tree.root.source == "outline"
-    layout_only = "# Department of Energy [line 0]\n## Methods [line 6]\n## Results [line 16]"
-    tree = build_tree(layout_only, kind="report", pages=5, doc_title="Budget in Brief", markdown=REPORT)
-    assert [n.title for n in tree.root.children] == ["Department of Energy"]  # the layout's own nesting stands
-    in_outline = "# Department of Energy [line 0] [outline]\n## Methods [line 6] [outline]"
-    tree = build_tree(in_outline, kind="report", pages=5, doc_title="Budget in Brief", markdown=REPORT)
-    assert [n.title for n in tree.root.children] == ["Department of Energy"]  # the outline's own top entry
-
-
 def test_a_file_name_alias_lifts_only_a_heading_with_its_very_words():
     structure = "# report v2 final [line 0]\n## Methods [line 6]"
     tree = build_tree(structure, kind="report", pages=5, doc_title="T", markdown=REPORT, aliases=("report_v2",))

@@ -86,6 +86,8 @@ def row_nearness(row: str, focus: AbstractSet[str], kind: str | None, question: 
     return 1.0 if values and label_stems(row, kind, question, defined) & focus else 0.0
 
 
+NAME_WORDS = 8  # a column's name is short: a longer top cell is a row of text, no header
+VALUE_WORDS = 4  # a value this short is given with its column's name ("Status: Target Met"); a longer one reads alone
 NAME_CELL_RE = re.compile(r"[^\W\d_]|^(?:19|20)\d\d$")  # a column's name: a word, or a year ("2023"), not "40.1"
 SEPARATOR_RE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")  # "| --- | --- |" under a header
 
@@ -115,11 +117,11 @@ def labelled(row: str, header: str, used: list[tuple[int, int]] | None = None) -
     """A table row as (column, text) pairs: of each cell the answer takes a part of (`used`: (start, end) offsets
     within the row; None: every cell), those parts (the whole cell when None), empty cells left out. None when the
     header does not name one column per cell, names fewer than two, or holds a cell that is no name (a value:
-    "40.1", a first row of data)."""
+    "40.1", a first row of data, a sentence of more than NAME_WORDS words)."""
     names = [header[a:b] for a, b in cell_spans(header)]
     spans = cell_spans(row)
     if len(names) != len(spans) or len(names) < 2 or sum(1 for n in names if n) < 2 \
-            or not all(NAME_CELL_RE.search(n) for n in names if n):
+            or not all(NAME_CELL_RE.search(n) and len(n.split()) <= NAME_WORDS for n in names if n):
         return None
     parts = []
     for column, (start, end) in enumerate(spans):
@@ -134,10 +136,13 @@ def labelled(row: str, header: str, used: list[tuple[int, int]] | None = None) -
     return parts
 
 
+
+
 def as_labels(parts: list[tuple[int, str]], header: str) -> str:
     """(column, text) pairs as the columns' names with their values ("Type: Target, Status: Target Met"); a value
-    under an empty name, or one that repeats it, as it is."""
+    of more than VALUE_WORDS words (a cell of prose), under an empty name, or one that repeats it, as it is."""
     names = [header[a:b] for a, b in cell_spans(header)]
-    pieces = [f"{names[c]}: {value}" if names[c] and names[c] != value else value for c, value in parts]
+    pieces = [f"{names[c]}: {value}" if names[c] and names[c] != value and len(value.split()) <= VALUE_WORDS
+              else value for c, value in parts]
     return "".join(piece + ("" if n + 1 == len(pieces) else " " if piece.endswith((".", "!", "?", ";")) else ", ")
                    for n, piece in enumerate(pieces))

@@ -69,8 +69,8 @@ def test_cell_spans_are_the_cells_text_without_pipes_or_padding():
 def test_a_row_reads_as_its_columns_names_with_their_values():
     parts = labelled(ROW, HEADER)
     assert parts is not None and [c for c, _ in parts] == [0, 1, 2, 4, 5]  # (no empty Start Date)
-    assert as_labels(parts, HEADER) == ("Description: Reduce 66% of fatalities by 2040. Type: Target, Status: Target "
-                                        "Met, End Date: 2039-12-31, Percentage Reduction: 66")
+    assert as_labels(parts, HEADER) == ("Reduce 66% of fatalities by 2040. Type: Target, Status: Target Met, End Date: "
+                                        "2039-12-31, Percentage Reduction: 66")  # (a cell of prose reads alone)
     revenue = "| Revenues | $24.7 | 5% |"
     assert as_labels(labelled(revenue, "| | Q1 2025 | Change |") or [], "| | Q1 2025 | Change |") == \
         "Revenues, Q1 2025: $24.7, Change: 5%"
@@ -80,3 +80,4 @@ def test_a_row_reads_as_its_columns_names_with_their_values():
     assert labelled(ROW, "| Description | Type |") is None  # the header names other columns
     assert labelled("| a | 1 |", "| | Value |") is None  # one column named: nothing to label
     assert labelled("| Net income | 40.1 |", "| Investment income | 2.0 |") is None  # a row of data on top
+    assert labelled(ROW, "| A sentence of prose set in the top cell of a table | b | c | d | e | f |") is None

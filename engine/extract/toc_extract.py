@@ -334,15 +334,16 @@ def _levels(raws: list[_Raw]) -> list[int]:
     return levels
 
 
-def _title_pattern(title: str) -> tuple[str, re.Pattern[str]] | None:
-    """A title, without its numbering, as a line start of a normalised page (a short title: the whole line)."""
+def _title_pattern(title: str) -> tuple[list[str], re.Pattern[str]] | None:
+    """A title, without its numbering, as a line start of a normalised page (a short title: the whole line), with
+    the words the pattern needs a page to hold (a cheap test before the search)."""
     words = _norm(_numbering(title)[2]).split()
     if not words:
         return None
     body = r"[ \n]".join(re.escape(w) for w in words[:8])
     end = r"(?=\n|$)" if len(words) <= 8 else ""
     label = rf"(?:(?:{LABEL_WORDS}) )?(?:(?:\d+|[ivxlc]+|[a-z]) ){{0,2}}"
-    return words[0], re.compile(rf"(?:^|\n){label}{body}{end}")
+    return words[:8], re.compile(rf"(?:^|\n){label}{body}{end}")
 
 
 def _map_pages(entries: list[_Raw], search: list[str], labels: list[str], pages: int | None) -> list[int | None]:
@@ -354,8 +355,9 @@ def _map_pages(entries: list[_Raw], search: list[str], labels: list[str], pages:
         if pattern is None:
             candidates.append([])
             continue
-        first, regex = pattern
-        candidates.append([n for n, text in enumerate(texts, 1) if first in text and regex.search(text)])
+        needed, regex = pattern
+        candidates.append([n for n, text in enumerate(texts, 1)
+                           if all(word in text for word in needed) and regex.search(text)])
     votes: dict[str, dict[int, float]] = {}  # per numbering: offset -> votes (an entry's pages share one)
     for entry, found in zip(entries, candidates):
         if (key := _page_key(entry.printed)) and found:

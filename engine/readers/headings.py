@@ -131,10 +131,10 @@ def _word_letter(c: str) -> bool:
 def _text_ok(text: str, identifier: bool = False) -> bool:
     """Whether a line's text may be a heading's (`identifier`: it opens with a name set in a monospaced face,
     which may start in lower case: "diagram()", "marks.typ")."""
-    letters = sum(map(_word_letter, text))
+    letters = sum(map(str.isalpha, text)) if text.isascii() else sum(map(_word_letter, text))
     if letters < 2 or len(text) > 220 or len(text.split()) > MAX_WORDS:
         return False
-    if 2 * letters < sum(1 for c in text if not (c.isspace() or c.isdigit())):
+    if 2 * letters < len(text) - sum(map(str.isspace, text)) - sum(map(str.isdigit, text)):
         return False  # (mostly symbols and digits: a grammar's rule, a formula, a table's numbers)
     if LEADER_RE.search(text) or "http" in text.lower() or "www." in text.lower() or CAPTION_RE.search(text):
         return False

@@ -9,6 +9,7 @@ the rows carrying that label its words.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Set as AbstractSet
 
@@ -118,7 +119,7 @@ def labelled(row: str, header: str, used: list[tuple[int, int]] | None = None) -
     within the row; None: every cell), those parts (the whole cell when None), empty cells left out. None when the
     header does not name one column per cell, names fewer than two, or holds a cell that is no name (a value:
     "40.1", a first row of data, a sentence of more than NAME_WORDS words)."""
-    names = [header[a:b] for a, b in cell_spans(header)]
+    names = cell_texts(header)
     spans = cell_spans(row)
     if len(names) != len(spans) or len(names) < 2 or sum(1 for n in names if n) < 2 \
             or not all(NAME_CELL_RE.search(n) and len(n.split()) <= NAME_WORDS for n in names if n):
@@ -136,12 +137,21 @@ def labelled(row: str, header: str, used: list[tuple[int, int]] | None = None) -
     return parts
 
 
+def named_table(lines: list[str], at: int) -> bool:
+    """Whether line `at` of a page's Markdown heads a table whose rows read by its names: a header row proper (a
+    "| --- |" line under it) over rows that fill most of its named columns (not a chart's labels over its legend)."""
+    if at + 1 >= len(lines) or SEPARATOR_RE.match(lines[at + 1]) is None:
+        return False
+    filled = {c for row in itertools.takewhile(is_row, lines[at + 2:])
+              for c, cell in enumerate(cell_texts(row)) if cell}
+    columns = {c for c, name in enumerate(cell_texts(lines[at])) if name}
+    return 2 * len(columns & filled) >= len(columns)
 
 
 def as_labels(parts: list[tuple[int, str]], header: str) -> str:
     """(column, text) pairs as the columns' names with their values ("Type: Target, Status: Target Met"); a value
     of more than VALUE_WORDS words (a cell of prose), under an empty name, or one that repeats it, as it is."""
-    names = [header[a:b] for a, b in cell_spans(header)]
+    names = cell_texts(header)
     pieces = [f"{names[c]}: {value}" if names[c] and names[c] != value and len(value.split()) <= VALUE_WORDS
               else value for c, value in parts]
     return "".join(piece + ("" if n + 1 == len(pieces) else " " if piece.endswith((".", "!", "?", ";")) else ", ")

@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from engine.agent.focus import asks_for_list
 from engine.agent.lists import LABEL_END, is_label_line, item_runs, lead_units, run_of
 from engine.agent.passages import ANAPHOR_RE, is_item
-from engine.agent.rows import (SEPARATOR_RE, as_labels, cell_texts, definitions, is_row, labelled, lent_stems,
-                               row_nearness)
+from engine.agent.rows import as_labels, definitions, is_row, labelled, lent_stems, named_table, row_nearness
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
 from engine.agent.values import holds_value, new_values
 from engine.index.evidence import NAME_RE, NUMBER_WORDS, PageUnits, Window, answer_type, readable
@@ -420,44 +419,31 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
 
 
 def with_labels(sentences: list[Sentence], page_of) -> list[tuple[Sentence, str]]:
-    """Each sentence with its text for the answer. The rows of a table with a header row proper (names over a
-    "| --- |" line) read once each, as its columns' names with the parts of the cells the answer takes ("Type:
-    Target, Status: Target Met", engine.agent.rows.labelled), the header row then left out; a table most of whose
-    named columns no row fills (a chart's labels over its legend) reads as it is, as does any other sentence."""
+    """Each sentence with its text for the answer. The rows of a table that reads by its names
+    (engine.agent.rows.named_table) read once each, as its columns' names with the parts of the cells the answer
+    takes ("Type: Target, Status: Target Met", engine.agent.rows.labelled), the header row then left out; the rows
+    of any other table, and every other sentence, read as they are."""
     rows: dict[tuple[int, int], list[Sentence]] = {}
     for s in sentences:
         if s.header is not None:
             rows.setdefault((s.page, s.line), []).append(s)
-    found: dict[tuple[int, int], tuple[str, list[tuple[int, str]]]] = {}  # row line -> (header, its parts)
-    headers: set[tuple[int, int]] = set()  # the header units of the rows read by their names
-    broken: set[tuple[int, int]] = set()  # header units with a row that cannot be read by its names
+    named: dict[tuple[int, int], bool] = {}  # header unit -> whether all its rows in the answer read by its names
+    found: dict[tuple[int, int], tuple[int, str]] = {}  # row line -> (its header unit, its text by the names)
     for (page, line), group in rows.items():
         analysis, text = page_of(page)
         lines = text.split("\n")
-        start = sum(len(row) + 1 for row in lines[:line])
         top = group[0].header
         assert top is not None  # (rows holds rows with a header)
         at = analysis.units[top].line
-        named = at + 1 < len(lines) and SEPARATOR_RE.match(lines[at + 1]) is not None  # a header row proper
-        parts = labelled(lines[line], lines[at], [(s.start - start, s.end - start) for s in group]) if named else None
-        if parts is None:
-            broken.add((page, top))
-            continue
-        found[(page, line)] = (lines[at], parts)
-        headers.add((page, top))
-    for page, top in headers:
-        analysis, text = page_of(page)
-        lines = text.split("\n")
-        at = analysis.units[top].line
-        filled: set[int] = set()  # the columns some row of the table fills
-        for row in itertools.takewhile(is_row, lines[at + 2:]):
-            filled |= {c for c, cell in enumerate(cell_texts(row)) if cell}
-        columns = {c for c, name in enumerate(cell_texts(lines[at])) if name}
-        if 2 * len(columns & filled) < len(columns):
-            broken.add((page, top))  # most columns empty: a chart's labels over its legend, no table to read by names
-    labels = {key: " ".join(as_labels(parts, header).split()) for key, (header, parts) in found.items()
-              if (key[0], rows[key][0].header) not in broken}
-    folded = {(page, group[0].header) for (page, line), group in rows.items() if (page, line) in labels}
+        if named.setdefault((page, top), named_table(lines, at)):
+            start = sum(len(row) + 1 for row in lines[:line])
+            parts = labelled(lines[line], lines[at], [(s.start - start, s.end - start) for s in group])
+            if parts is None:
+                named[(page, top)] = False
+            else:
+                found[(page, line)] = (top, " ".join(as_labels(parts, lines[at]).split()))
+    labels = {key: label for key, (top, label) in found.items() if named[(key[0], top)]}
+    folded = {(page, top) for (page, _), (top, _) in found.items() if named[(page, top)]}
     out: list[tuple[Sentence, str]] = []
     given: set[tuple[int, int]] = set()
     for s in sentences:

@@ -356,7 +356,7 @@ NUMBER_WORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|
                 "sixteen|seventeen|eighteen|nineteen|twenty")
 CHAPTER_LABEL_RE = re.compile(
     rf"^(?:(?:chapter|part|appendix|annex|kapitel|teil|anhang|chapitre|partie|annexe|cap[ií]tulo)\s*"
-    rf"|(?:capitolo|anexo|ap[ée]ndice|ap[êe]ndice|appendice)\s+)?"
+    rf"|(?:capitolo|anexo|ap[éêe]ndice|appendice)\s+)?"
     rf"(?:\d{{1,3}}|[IVXLC]{{1,6}}|[A-Z]|{NUMBER_WORDS})\.?$", re.I)
 LABEL_GAP = 6  # ems between a chapter's label line and its title below (Sphinx sets a rule between them)
 

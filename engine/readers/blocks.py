@@ -9,7 +9,8 @@ from engine.readers.headings import Candidate
 from engine.readers.layout import Line
 from engine.readers.code import code_text, continues_code, merge_cells
 from engine.readers.formula import formula_goes_on, is_formula, resumes, runs_into
-from engine.readers.paragraphs import continues, join_lines, pitch_limit, sentence_goes_on
+from engine.readers.paragraphs import continues, join_lines, sentence_goes_on
+from engine.readers.pitch import pitch_limit
 from engine.readers.tables import Table, cell_under, prepend, starts_cell
 from engine.readers.reading_order import same_row
 from engine.readers.ruled import Grid, grid_block

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.readers.furniture import PAGE_NUMBER_RE
 from engine.readers.layout import Line
+from engine.readers.pitch import pitch_limit
 from engine.readers.reading_order import same_row
 from engine.readers.sentences import sentence_goes_on
 from engine.readers.table_regions import table_text
@@ -247,10 +248,11 @@ def cover_pages(pages: list[list[Line]], contents: set[int] | None = None) -> in
     return max(1, min([COVER_PAGES, *(contents_pages(pages) if contents is None else contents)]))
 
 
-def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
-                    grids: list[list[Grid]] | None = None) -> list[Candidate]:
+def find_candidates(pages: list[list[Line]], body: float, right_margin: float, grids: list[list[Grid]] | None = None,
+                    pitches: dict[float, float] | None = None) -> list[Candidate]:
     """Lines that look like headings, multi-line headings merged, in document order (`grids`: each page's ruled
-    tables, whose text is never a heading)."""
+    tables, whose text is never a heading; `pitches`: the document's line pitch per text size)."""
+    pitches = pitches or {}
     found: list[Candidate] = []
     order = 0
     skip = contents_pages(pages)
@@ -279,7 +281,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
             prev_heading = False
             while i < end:
                 line = lines[i]
-                style = None if i in figure else _classify(lines, i, body, left, prev_heading, face)
+                style = None if i in figure else _classify(lines, i, body, left, prev_heading, face, pitches)
                 if style is None:
                     prev_heading = False
                     i += 1
@@ -304,6 +306,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float,
                         and (_text_ok(nxt.text) or (emphasised and nxt.text[:1].islower() and len(nxt.text) < 120))
                         and not (_ends_sentence(prev.text) and not (emphasised and prev.text.rstrip().endswith(",")))
                         and label_class(nxt.text) is None
+                        and not (line.size < body * 1.12 and _stacked(prev, nxt, text, pitches))
                         and not (BULLET_LEAD_RE.match(nxt.text) and (line.bold or line.italic))  # (an emphasised
                         # heading over its list's first item, set in its emphasis)
                         and not (line.size < body * 1.12 and _is_caps(prev.text) != _is_caps(nxt.text)
@@ -422,6 +425,21 @@ def _runs_on(lines: list[Line], last: int, text: str) -> bool:
         and line.x0 - 8 * line.size <= nxt.x0 <= line.x0 + 4 * line.size and nxt.x1 > line.x0 + line.size
 
 
+CODE_MARK_RE = re.compile(r"[:;={}<>]")
+
+
+def _stacked(line: Line, nxt: Line, text: str, pitches: dict[float, float] | None) -> bool:
+    """Whether a line in the text's size whose text is `text` and the emphasised line below it are two headings
+    stacked ("Program Highlights" over "Stockpile Management"), not one heading or one emphasised paragraph: a
+    blank stands between them (the next line sits further below than the document's line pitch for that size)
+    and the upper one is a title (its words capitalised, no sentence ended or running on, no code's marks)."""
+    if not pitches or line.size not in pitches or nxt.baseline - line.baseline <= pitch_limit(pitches[line.size],
+                                                                                                 line.size):
+        return False
+    return not line.mono and (_title_case(text) or _is_caps(text)) and CODE_MARK_RE.search(text) is None \
+        and SENTENCE_GAP_RE.search(text) is None and not sentence_goes_on(text, nxt.text)
+
+
 def _starts_paragraph(lines: list[Line], j: int, left: float, strict: bool = False) -> bool:
     """Whether line j (if any) begins a new paragraph: indented, a label, or after a gap."""
     if j >= len(lines):
@@ -491,7 +509,7 @@ NAMED_LABEL_RE = re.compile(  # "Strategy 1.01: ", "Goal 3. ", "Strategic Goal 2
 
 
 def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading: bool,
-              body_face: str = "") -> Style | None:
+              body_face: str = "", pitches: dict[float, float] | None = None) -> Style | None:
     line = lines[i]
     text = line.text
     if line.run_in:
@@ -526,14 +544,15 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
         if abs(prev.size - line.size) < 0.6 and prev.bold == line.bold and line.y0 - prev.y1 < 1.5 * line.size \
                 and (prev.italic == line.italic or not caps):
             return None  # continues the previous paragraph (not a line in italic capitals after a plain one)
-    if _in_table_row(lines, i):
+    if _in_table_row(lines, i) or _wrapped_cell(lines, i, pitches):
         return None
     numbering = label[0] if label else ""
     emphasised = line.bold or line.italic or caps
     if emphasised and not _starts_paragraph(lines, i + 1, left) and not label:
         nxt = lines[i + 1]
-        if nxt.bold == line.bold and nxt.italic == line.italic and not _short_block(lines, i, left):
-            return None  # an emphasised paragraph, not a heading
+        if nxt.bold == line.bold and nxt.italic == line.italic and not _short_block(lines, i, left) \
+                and not _stacked(line, nxt, text, pitches):
+            return None  # an emphasised paragraph, not a heading (unless the next line stands apart from it)
     # a numbered line set a little larger than the text, or in another typeface, stands out as a bold one does
     distinct = label is not None and (line.size >= body + 0.5 or (body_face != "" and family(line.face) != body_face))
     if line.bold or caps or distinct:
@@ -628,6 +647,21 @@ def _in_table_row(lines: list[Line], i: int) -> bool:
     return False
 
 
+def _wrapped_cell(lines: list[Line], i: int, pitches: dict[float, float] | None) -> bool:
+    """Whether line i is the second line of a table's cell: one line pitch under a line that starts where it
+    does and shares its row with other cells ("Total, Fossil Energy and Carbon" over "Management")."""
+    line = lines[i]
+    if label_class(line.text) is not None:
+        return False  # (a numbered line starts something of its own)
+    for j in range(max(0, i - 12), i):
+        above = lines[j]
+        if abs(above.x0 - line.x0) < 2 and abs(above.size - line.size) < 0.6 \
+                and 0 < line.baseline - above.baseline <= pitch_limit((pitches or {}).get(line.size), line.size) \
+                and _in_table_row(lines, j):
+            return True
+    return False
+
+
 def _ends_block(line: Line) -> bool:
     text = _FOOTNOTE_MARK.sub("", line.text.rstrip())
     return text.endswith((".", ":", "?", "!", "”", '"', ")")) or line.bold
@@ -641,8 +675,12 @@ def _label_list(group: list[Candidate]) -> bool:
     """Whether candidates of one style on one page are a list of labels rather than headings of sections."""
     if len(group) < LIST_MIN:
         return False
-    under = sorted(c.under for c in group)[len(group) // 2]
-    return under <= (0 if label_class(group[0].text) else LIST_BODY)
+    if label_class(group[0].text):
+        return sorted(c.under for c in group)[len(group) // 2] == 0
+    # (a heading right over the next one, "Program Highlights" over "Stockpile Management", has no lines under
+    # it of its own: it tells nothing of how much text the labels of a list have)
+    unders = sorted(c.under for c in group if c.under > 0) or [0]
+    return unders[len(unders) // 2] <= LIST_BODY
 
 
 NUMBER_DEPTH_RE = re.compile(r"^(?:[A-Z]\.)?(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\S")

@@ -12,7 +12,7 @@ from engine.readers.blocks import Traits, furniture_blocks, mark_continued, page
 from engine.readers.code import MONO_DOCUMENT
 from engine.readers.furniture import find_furniture, split_glued_numbers, strip_furniture
 from engine.readers.headings import assign_levels, body_size, cover_pages, find_candidates, join_title
-from engine.readers.paragraphs import line_pitches
+from engine.readers.pitch import line_pitches
 from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, read_layout, reading_order
 from engine.readers.reading_order import same_row
 from engine.readers.ruled import find_tables
@@ -30,7 +30,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 44  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 45  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -108,6 +108,8 @@ class OfflineReader:
     # 43: a formula's braces drawn with modifier letters ("⏞ˉˉˉ⏟") and mathematical italics are no letters of a
     #     heading; a short italic phrase set alone centred over its paragraph is a heading (REVTeX's sub-sub-sections)
     # 44: the words of a paragraph's line stretched to a narrow column's measure (evenly, over 1.2 ems) are one line
+    # 45: two emphasised title lines at the text's size a blank line apart (over the document's line pitch) are two
+    #     headings, not one heading or an emphasised paragraph; a table cell's second line is no heading
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -241,12 +243,13 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
         pages.append(split_run_in(lines, raw_body))
     body = body_size(pages)
     right = _right_margin(pages)
-    candidates = join_title(find_candidates(pages, body, right, [layout.grids for layout in layouts]), title)
+    pitches = line_pitches(pages)
+    candidates = join_title(find_candidates(pages, body, right, [layout.grids for layout in layouts], pitches), title)
     levels = assign_levels(candidates, body, len(pages), cover=cover_pages(pages), known_title=title)
     heads = {(c.page, c.index): (c, levels[c.order]) for c in candidates if c.order in levels}
     chars = sum(len(l.text) for lines in pages for l in lines)
     mono = sum(len(l.text) for lines in pages for l in lines if l.mono)
-    traits = Traits(_vocabulary(pages), line_pitches(pages), code=mono < MONO_DOCUMENT * max(1, chars))
+    traits = Traits(_vocabulary(pages), pitches, code=mono < MONO_DOCUMENT * max(1, chars))
     blocks: list[PageBlocks] = []
     infos: list[PageInfo] = []
     images: list[ImageRef] = []

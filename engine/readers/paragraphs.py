@@ -12,10 +12,10 @@ U+FFFE) is rejoined unless the document spells it with its hyphen elsewhere.
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 from engine.readers.headings import label_class
 from engine.readers.layout import Line
+from engine.readers.pitch import pitch_limit
 from engine.readers.reading_order import same_row
 from engine.readers.sentences import ends_sentence, sentence_goes_on
 from engine.text import LEADER_RE
@@ -26,18 +26,6 @@ WORD_START = re.compile(r"[^\W\d_]+")
 NUMBERED_RE = re.compile(r"^\(?\d{1,4}[.)]?\s+\S")
 INDENT = 0.8  # ems: a first-line indent or a hanging indent is at least this deep
 MAX_INDENT = 6.0  # ems: deeper than this, the line is not the same paragraph's
-
-
-def line_pitches(pages: list[list[Line]]) -> dict[float, float]:
-    """For each text size, the most common baseline-to-baseline distance between two lines of that size
-    that start at the same x, one under the other: the document's line pitch for that size."""
-    counts: dict[float, Counter[float]] = {}
-    for lines in pages:
-        for a, b in zip(lines, lines[1:]):
-            pitch = b.baseline - a.baseline
-            if a.size == b.size and abs(a.x0 - b.x0) < 2 and 0.8 * a.size <= pitch <= 3.2 * a.size:
-                counts.setdefault(a.size, Counter())[round(2 * pitch) / 2] += 1
-    return {size: c.most_common(1)[0][0] for size, c in counts.items() if sum(c.values()) >= 3}
 
 
 def right_edge(lines: list[Line], line: Line) -> float:
@@ -56,11 +44,6 @@ def same_size(a: Line, b: Line) -> bool:
     if a.font and b.font:
         return abs(a.size - b.size) < 0.25 * min(a.size, b.size)
     return abs(a.size - b.size) < 1
-
-
-def pitch_limit(pitch: float | None, size: float) -> float:
-    """How far below a line the next line of the same text may sit: its line pitch and a little more."""
-    return (pitch or 1.25 * size) + max(1.0, 0.2 * size)
 
 
 def _first_word_width(line: Line) -> float:

@@ -710,3 +710,45 @@ def test_a_short_italic_phrase_centred_alone_over_its_paragraph_is_a_heading_but
     assert "Math fonts" in found
     found = [text for text, _ in headings(compose([page(n, "It is so.") for n in range(1, 4)]))]
     assert "It is so." not in found and "2. Section number 2" in found
+
+
+def test_two_bold_titles_a_blank_line_apart_are_two_headings_but_a_bold_paragraph_or_a_code_line_is_not():
+    # a report's section heading right over its first sub-heading, both bold at the text's size, a blank line
+    # between them (twice the text's line pitch); a heading over a bold bulleted item, the same
+    names = ["Weapons", "Reactors", "Security", "Cleanup"]
+
+    def page(n):
+        top = 148 + 12 * n  # (not at one place on every page: that would be a running head)
+        return PageLayout(n, 612, 792, prose(80, 6) + [
+            line(f"{names[n - 4]} Highlights", 72, top, bold=True), line(f"{names[n - 4]} Management", 72, top + 24,
+                                                                         bold=True)]
+            + prose(top + 36, 6) + [line(f"{names[n - 4]} Outlook", 72, 400, bold=True),
+                                    line(f"• Material {names[n - 4]}", 72, 424, bold=True)] + prose(436, 4, x0=85), [])
+    front = [PageLayout(n, 612, 792, prose(100, 30), []) for n in (1, 2, 3)]  # (the title block's pages)
+    found = [text for text, _ in headings(compose(front + [page(n) for n in range(4, 8)]))]
+    for name in names:
+        assert f"{name} Highlights" in found and f"{name} Management" in found and f"{name} Outlook" in found
+    # the same lines at the text's pitch are one emphasised paragraph; a bold line with a code's marks or a
+    # sentence that ends inside it stays text though a blank line follows it
+    def other(n):
+        return PageLayout(n, 612, 792, prose(80, 6) + [
+            line(f"Program Highlights {n}", 72, 172, bold=True), line(f"Stockpile Management {n}", 72, 184, bold=True),
+            line("for the whole year.", 72, 196, bold=True)] + prose(220, 4)
+            + [line(f"GATEWAY IP: 192.168.33.{n}", 72, 300, bold=True), line("NETMASK 255.255.255.0", 72, 324, bold=True)]
+            + prose(336, 3) + [line(f"These steps restore file {n}. The Recovery", 72, 400, bold=True),
+                               line("Team reloads the files.", 72, 424, bold=True)] + prose(436, 3), [])
+    found = [text for text, _ in headings(compose([other(n) for n in range(1, 5)]))]
+    assert not any(text.startswith(("Program Highlights", "Stockpile", "GATEWAY", "These steps")) for text in found)
+
+
+def test_a_table_cells_second_line_under_its_row_is_not_a_heading():
+    # a budget table's last row, bold, its first cell wrapped onto a second line under it; then a bold heading
+    def page(n):
+        row = [line("Total, Fossil Energy and Carbon", 60, 200, bold=True, x1=200),
+               line("890,000", 290, 200, bold=True, x1=330), line(f"+1.{n}%", 520, 200, bold=True, x1=550)]
+        return PageLayout(n, 612, 792, prose(80, 6) + row + [line("Management", 60, 212, bold=True, x1=120),
+                                                             line(f"Appropriation Overview {n}", 54, 236, bold=True)]
+                          + prose(248, 6), [])
+    found = [text for text, _ in headings(compose([page(n) for n in range(1, 5)]))]
+    assert "Management" not in found
+    assert all(f"Appropriation Overview {n}" in found for n in range(1, 5))

@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine.markdown import split_pages
 from engine.readers.layout import Line, PageLayout
 from engine.readers.offline import compose
-from engine.readers.paragraphs import join_lines, line_pitches
+from engine.readers.paragraphs import join_lines
+from engine.readers.pitch import line_pitches
 
 PROSE = ("The survey team walked the river at dawn and counted every heron it could see from the bank",
          "while the water was still low, then compared its tally with the counts of earlier years that",

@@ -53,7 +53,7 @@ def question_rows(data_dir: str, files: list[Path], method: str = "hybrid") -> l
             original = item.original_id
             retrieval = retriever.search(item.question, method=method, k=10)
             row = {"set": path.stem, "id": item.id, "original_id": original, "answerable": item.answerable,
-                   "unknown": bool(unknown_names(corpus, item.question))}
+                   "unknown": bool(unknown_names(corpus, item.question, retrieval.language))}
             if retrieval.hits:  # as engine.agent.offline reads them: a comparison's documents together
                 docs = retrieval.routing.chosen[:2] if retrieval.routing.comparison \
                     else [corpus.doc_position(retrieval.hits[0].doc)]

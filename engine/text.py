@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 
 import Stemmer
@@ -158,6 +159,23 @@ def query_pairs(question: str) -> list[str]:
     """The distinct adjacent pairs of a question's content words."""
     kept = [stem(w) for w in words(question) if _content(w) and w not in QUESTION_WORDS]
     return list(dict.fromkeys(pairs(kept)))
+
+
+MIN_STOP_HITS = 2  # stop words of another language a question must hold to be read as asked in it
+
+
+def question_language(question: str, languages: Iterable[str]) -> str:
+    """The language (ISO 639-1) a question is asked in, among `languages` (those of the corpus's documents):
+    the one whose stop words it holds most; English unless another holds more of its own, and at least
+    MIN_STOP_HITS."""
+    found = words(question)
+    best, hits = "en", sum(1 for word in found if word in STOP_WORDS or word in QUESTION_WORDS)
+    for lang in sorted(set(languages) - {"", "en"}):
+        own = stop_words(lang)
+        count = sum(1 for word in found if word in own)
+        if count > hits and count >= MIN_STOP_HITS:
+            best, hits = lang, count
+    return best
 
 
 def query_terms(question: str) -> list[str]:

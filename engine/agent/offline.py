@@ -32,6 +32,7 @@ PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval s
 ACRONYM_RE = re.compile(r"[A-Z]{2,6}")
 DECADE_RE = re.compile(r"\d{4}s")
 NAMEISH_RE = re.compile(r"[^\W_][\w-]*", re.UNICODE)
+NOUN_CAPITALS = frozenset({"de", "lb"})  # languages that write every noun with a capital (German, Luxembourgish)
 
 
 @dataclass(frozen=True)
@@ -55,11 +56,12 @@ class Evidence:
     chosen: list[tuple[int, Window]] = field(default_factory=list)  # (page, window)
 
 
-def unknown_names(corpus: CorpusIndex, question: str) -> list[str]:
+def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[str]:
     """Names, acronyms and codes the question asks about that occur nowhere in the corpus: a proper
     noun or an acronym (capitalised inside the sentence, all capitals, or with digits) that no page
     holds means the corpus does not discuss that thing. (Ordinary words missing from the corpus are
-    often just paraphrases and are not counted.)"""
+    often just paraphrases and are not counted; in a question asked in a language that capitalises every
+    noun, `lang`, a capital tells no name: only acronyms and codes count there.)"""
     bm = corpus.bm25["page"]
     named = set().union(*corpus.name_terms) if corpus.name_terms else set()
     unknown = []
@@ -68,6 +70,8 @@ def unknown_names(corpus: CorpusIndex, question: str) -> list[str]:
         if position == 0 and match.start() == 0 and word[1:].islower():
             continue  # the question's first word
         if not (word[0].isupper() or any(c.isdigit() for c in word)) or len(word) < 2:
+            continue
+        if lang in NOUN_CAPITALS and not (word.isupper() or any(c.isdigit() for c in word)):
             continue
         for term in tokenize(word):
             term = term[:4] if DECADE_RE.fullmatch(term) else term  # "1930s": the corpus may say "1930"
@@ -175,7 +179,7 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         docs, limit = [top], options.max_windows
     if asks_for_list(retrieval.question):  # a list answer reads on further
         options = replace(options, read_on=options.read_on * LIST_READ_ON)
-    unknown = unknown_names(corpus, retrieval.question)
+    unknown = unknown_names(corpus, retrieval.question, retrieval.language)
     if unknown:
         reason = f"the corpus never mentions {', '.join(unknown)}"
         trace.append(TraceStep(kind="decision", detail=f"not covered: {reason}"))

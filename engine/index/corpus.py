@@ -65,6 +65,11 @@ class CorpusIndex:
         self.name_terms = [set(tokenize(d.info.names, joins=d.info.fragmented)) for d in docs]
         self.names = Bm25([TermCounts.from_tokens([sorted(terms)]) for terms in self.name_terms])
 
+    @property
+    def languages(self) -> set[str]:
+        """The languages (ISO 639-1) of the documents, as their metadata gives them."""
+        return {d.info.language for d in self.docs if d.info.language}
+
     def nbytes(self) -> int:
         """Approximate memory held: the merged arrays, every document's index (measured once) and what has
         been added to `extras` since (measured on each call)."""

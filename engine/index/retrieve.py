@@ -17,7 +17,7 @@ import numpy as np
 
 from engine.index import lexical, rank
 from engine.index.corpus import CorpusIndex
-from engine.text import query_pairs, query_terms
+from engine.text import query_pairs, query_terms, question_language
 from engine.index.tree import tree_scores
 from engine.schemas.index import Hit
 from engine.workspace import Workspace
@@ -43,6 +43,7 @@ class Retrieval:
     scores: np.ndarray
     hits: list[Hit]
     notes: list[str] = field(default_factory=list)  # what the search had to leave out, and why
+    language: str = "en"  # the language the question is asked in (engine.text.question_language)
 
     def routed_files(self, corpus: CorpusIndex) -> list[str]:
         return [corpus.docs[d].info.file_name for d in self.routing.chosen]
@@ -106,7 +107,8 @@ class Retriever:
         if method == "vector":
             routing = _routing_from_scores(corpus, scores, routing)
         order = alternate(corpus, scores, routing.chosen[:2]) if routing.comparison else None
-        return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k, order), notes)
+        return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k, order), notes,
+                         question_language(question, corpus.languages))
 
     def _vector_scores(self, question: str, docs: Sequence[int] | None) -> np.ndarray:
         from engine.index.vectors import ensure_vectors, vector_scores

@@ -48,6 +48,7 @@ class DocIndexInfo(Model):
     summary: str = ""
     names: str = Field(default="", description="title, file name, first-page headings: how it names itself")
     profile: str = Field(default="", description="title, type, keywords, themes, headings: the routing text")
+    language: str = Field(default="", description="ISO 639-1, from the document's metadata ('' when unknown)")
 
 
 class Hit(Model):

@@ -158,3 +158,24 @@ def test_a_document_naming_what_is_asked_without_the_value_is_weaker_evidence(sa
     never = found("How many coordinators does the Upper Vale Catchment Trust have?")  # no coordinator is counted
     assert counted.focus > never.focus and support(counted) > support(never)
     assert supported(counted) and not supported(never)
+
+
+def test_a_question_in_another_language_has_no_english_phrase_reading(samples_workspace):
+    # the focus, the value and the unit asked for are read from English phrases; a question asked in another
+    # language leaves those signals at 1.0 (and a capitalised German noun is no name the corpus must hold)
+    from engine.agent import retriever_for
+    from engine.agent.offline import unknown_names
+    from engine.agent.support import signals
+
+    retriever = retriever_for(samples_workspace)
+    corpus = retriever.corpus
+    question = "Wie viele Koordinatoren hat der Trust laut dem Bericht?"
+    retrieval = retriever.search(question, method="hybrid", k=5)
+    doc = corpus.doc_position(retrieval.hits[0].doc)
+    assert retrieval.language == "en"  # (every sample document is in English)
+    retrieval.language = "de"
+    found = signals(corpus, retrieval, doc)
+    assert (found.focus, found.near, found.unit) == (1.0, 1.0, 1.0)
+    assert unknown_names(corpus, question, "de") == []
+    assert "Koordinatoren" in unknown_names(corpus, question, "en")
+    assert unknown_names(corpus, "Wie viele Mitglieder hat die NASA?", "de") == ["NASA"]  # (an acronym still counts)

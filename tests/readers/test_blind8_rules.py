@@ -1,0 +1,36 @@
+"""Heading rules found on blind set 8 (Word, FrameMaker and Writer manuals and standards), each on synthetic lines:
+a heading over a paragraph that opens with a name in lower case, decimal numbers six levels deep, one word in
+emphasised capitals over its section's text."""
+
+from __future__ import annotations
+
+from engine.readers.layout import PageLayout
+from engine.readers.offline import compose
+from tests.readers.test_heading_rules import headings, line, prose
+
+
+def test_a_bold_numbered_heading_over_a_paragraph_that_opens_in_lower_case_is_a_heading():
+    # a Writer manual: "2.1 Introduction" (bold, the text's size) over "eSNACC was designed ...": the name in
+    # lower case had made the heading read as the first line of a sentence that goes on
+    def page(n):
+        return PageLayout(n, 612, 792, prose(80, 6) + [
+            line(f"{n}.1 Introduction", 72, 180, bold=True),
+            line("eSNACC was designed primarily to provide high-performance encoders and decoders to all", 72, 198,
+                 x1=540)] + prose(210, 6), [])
+    found = [text for text, _ in headings(compose([page(n) for n in range(1, 5)]))]
+    assert all(f"{n}.1 Introduction" in found for n in range(1, 5))
+
+
+def test_a_bold_numbered_line_that_runs_to_the_columns_end_and_on_in_lower_case_stays_text():
+    # the same, but the bold line fills its line and its sentence goes on below: a numbered paragraph whose
+    # first line is bold, not a heading
+    def page(n):
+        return PageLayout(n, 612, 792, prose(80, 6) + [
+            line(f"{n}.1 The encoders of the compiler are written for speed and run over the buffers that", 72,
+                 180, bold=True, x1=540),
+            line("eSNACC allocates once for every value it encodes, so that no copy is ever made of them.", 72,
+                 194, x1=540)] + prose(206, 6), [])
+    found = [text for text, _ in headings(compose([page(n) for n in range(1, 5)]))]
+    assert not any(text.startswith(f"{n}.1 ") for text in found for n in range(1, 5))
+
+

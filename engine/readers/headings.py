@@ -420,18 +420,20 @@ def _runs_on(lines: list[Line], last: int, text: str) -> bool:
     # (a numbered line whose sentence runs on is a numbered paragraph, unless a heading runs in before a colon:
     # "4) Data Augmentation: Adversarial training, GAN-")
     unnumbered = label_class(text) is None or (":" not in text and not _title_case(nxt.text))
+    deliberate = (label_class(text) is not None or _is_caps(text)) \
+        and (line.bold, line.italic) != (nxt.bold, nxt.italic) and _broken_early(line, nxt)
     return not wraps and unnumbered and sentence_goes_on(text, nxt.text) and abs(nxt.size - line.size) < 1 \
         and nxt.mono == line.mono and 0.3 * line.size < step <= 2.0 * line.size \
         and line.x0 - 8 * line.size <= nxt.x0 <= line.x0 + 4 * line.size and nxt.x1 > line.x0 + line.size \
-        and not (label_class(text) is not None and (line.bold, line.italic) != (nxt.bold, nxt.italic)
-                 and _broken_early(line, nxt))
+        and not deliberate
 
 
 def _broken_early(line: Line, nxt: Line) -> bool:
     """Whether the next line's first word would have fit at the end of this one, as far right as the next line
     runs: the break is the author's (a bold numbered heading over a paragraph that opens with a name in lower
-    case, "2.1 Introduction" / "eSNACC was designed ..."), not a sentence's wrap. (Unnumbered, such a line is as
-    often a note's label, "Note" / "you should ...", or a listing's title.)"""
+    case, "2.1 Introduction" / "eSNACC was designed ...", or a side head in capitals, "SYNOPSIS" / "avs2ps converts
+    ..."), not a sentence's wrap. (Unnumbered in mixed case, such a line is as often a note's label, "Note" / "you
+    should ...", or a listing's title.)"""
     words = nxt.text.split()
     if not words:
         return False
@@ -550,9 +552,9 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     if _ends_sentence(text) and not (label and len(text.split()) <= 2) and not wrapped:
         return None  # (a sentence; but an emphasised heading may wrap after a comma)
     if text.endswith(":") or (len(text.split()) == 1 and _is_caps(text) and not (line.bold and line.size > body)
-                              and not _centred(lines, i)):
-        return None  # a run-in label ("Notes:") or a diagram tag ("JTAG"), not a heading set larger ("VISION") or
-        # centred over its column ("REFERENCES" in a two-column paper)
+                              and not _centred(lines, i) and not _side_head(lines, i, left)):
+        return None  # a run-in label ("Notes:") or a diagram tag ("JTAG"), not a heading set larger ("VISION"),
+        # centred over its column ("REFERENCES" in a two-column paper) or heading the text under it ("SYNOPSIS")
     prev = lines[i - 1] if i > 0 else None
     if prev is not None and not prev_heading and not _ends_block(prev) and prev.y0 <= line.y0:
         if abs(prev.size - line.size) < 0.6 and prev.bold == line.bold and line.y0 - prev.y1 < 1.5 * line.size \
@@ -581,6 +583,24 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     if line.italic and _centred_apart(lines, i):  # (a two-column paper's unnumbered sub-sub-section, "Fonts")
         return Style(line.size, line.bold, line.italic, caps, numbering)
     return None
+
+
+def _side_head(lines: list[Line], i: int, left: float) -> bool:
+    """Whether line i, one word in emphasised capitals at the text's size, heads the text under it ("SYNOPSIS",
+    "EXAMPLES" of a manual's reference pages): at the text's left edge (not an indented note's "WARNING"), alone on
+    its row, a blank line under the text above it (or first on its page), and the next line (not another such
+    word) right under it, starting where it starts."""
+    line = lines[i]
+    if not (line.bold or line.italic) or i + 1 >= len(lines) or line.x0 > left + line.size:
+        return False
+    if any(j != i and same_row(other, line) for j, other in enumerate(lines)):
+        return False  # (a table's cell or a diagram's tag beside others)
+    prev = lines[i - 1] if i > 0 else None
+    if prev is not None and prev.y1 <= line.y0 and line.y0 - prev.y1 < 0.8 * line.size:
+        return False
+    nxt = lines[i + 1]
+    return 0 <= nxt.y0 - line.y1 <= 1.5 * line.size and abs(nxt.x0 - line.x0) <= 2 * line.size \
+        and not ((nxt.bold, nxt.italic) == (line.bold, line.italic) and _is_caps(nxt.text))
 
 
 CENTRED_WORDS = 8  # an unnumbered italic heading centred over its column is a short phrase
@@ -1160,8 +1180,10 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     kept: dict[Style, list[Candidate]] = {}
     for style, items in by_style.items():
         each_page = len(items) / max(1, pages)
-        if style.size < body * 1.12 and len(items) > 30 and each_page > 1.5 and not style.numbering:
-            continue  # bold body-size text used everywhere: labels or table cells, not structure
+        if style.size < body * 1.12 and len(items) > 30 and each_page > 1.5 and not style.numbering \
+                and 2 * sum(c.prose for c in items) < len(items):
+            continue  # bold body-size text used everywhere: labels or table cells, not structure (most of a
+            # manual's side heads, "SYNOPSIS", "OPTIONS" on every page, have a paragraph under them)
         kept[style] = items
 
     def rank(style: Style) -> tuple[float, float, int]:

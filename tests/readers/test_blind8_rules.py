@@ -34,3 +34,34 @@ def test_a_bold_numbered_line_that_runs_to_the_columns_end_and_on_in_lower_case_
     assert not any(text.startswith(f"{n}.1 ") for text in found for n in range(1, 5))
 
 
+
+def test_one_word_in_emphasised_capitals_at_the_left_edge_over_its_text_is_a_heading():
+    # a FrameMaker manual's reference pages: "SYNOPSIS", "EXAMPLES", "OPTIONS" in bold italic capitals at the text's
+    # size, a blank line above, the section's text right under them (here opening with the command's name in lower
+    # case), on every page, more than 1.5 a page
+    def page(n):
+        lines = [line(f"Tool {n}", 90, 90, size=18, bold=True, italic=True)]
+        top = 120
+        for word in ("SYNOPSIS", "EXAMPLES", "OPTIONS"):
+            lines.append(line(word, 90, top, bold=True, italic=True))
+            lines.append(line(f"tool{n} reads a description of the scene from its input and renders it as an image",
+                              90, top + 14, x1=540))
+            lines += prose(top + 26, 3, x0=90)
+            top += 80
+        return PageLayout(n, 612, 792, lines, [])
+    found = headings(compose([page(n) for n in range(1, 13)]))
+    assert sum(1 for text, _ in found if text == "SYNOPSIS") == 12
+    assert sum(1 for text, _ in found if text == "OPTIONS") == 12
+    levels = dict(found)
+    assert levels["SYNOPSIS"] > levels["Tool 1"]
+
+
+def test_one_word_in_capitals_indented_as_a_notes_label_or_plain_as_a_tag_is_not_a_heading():
+    # a note's label ("WARNING", indented with its text) and a diagram's tag (plain) stay text
+    def page(n):
+        return PageLayout(n, 612, 792, prose(80, 6) + [
+            line("WARNING", 110, 180, bold=True),
+            line("do not upgrade the operating system when it asks to, as the real-time kernel would be lost", 110,
+                 194, x1=540)] + prose(220, 4) + [line("JTAG", 72, 290)] + prose(304, 4), [])
+    found = [text for text, _ in headings(compose([page(n) for n in range(1, 5)]))]
+    assert "WARNING" not in found and "JTAG" not in found

@@ -30,6 +30,7 @@ NOT_COVERED = "The corpus does not cover this question"
 LIST_READ_ON = 2  # a question asking for several things reads on this many times further
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
 ACRONYM_RE = re.compile(r"[A-Z]{2,6}")
+PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,6}s")  # an acronym's plural ("FTEs", "APIs")
 DECADE_RE = re.compile(r"\d{4}s")
 NAMEISH_RE = re.compile(r"[^\W_][\w-]*", re.UNICODE)
 NOUN_CAPITALS = frozenset({"de", "lb"})  # languages that write every noun with a capital (German, Luxembourgish)
@@ -73,10 +74,11 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
             continue
         if lang in NOUN_CAPITALS and not (word.isupper() or any(c.isdigit() for c in word)):
             continue
-        for term in tokenize(word):
+        bare = word[:-1] if PLURAL_ACRONYM_RE.fullmatch(word) else word  # ("FTEs": the corpus may say "FTE")
+        for term in tokenize(bare):
             term = term[:4] if DECADE_RE.fullmatch(term) else term  # "1930s": the corpus may say "1930"
             if term not in bm.vocab and term not in named and not term.isdigit() \
-                    and not (ACRONYM_RE.fullmatch(word) and spelled_out(corpus, word)):
+                    and not (ACRONYM_RE.fullmatch(bare) and spelled_out(corpus, bare)):
                 unknown.append(word)
     return list(dict.fromkeys(unknown))
 

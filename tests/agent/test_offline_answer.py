@@ -204,3 +204,11 @@ def test_a_pipe_table_row_is_one_unit_without_its_outer_pipes():
     found = units(page)
     assert [u.text for u in found] == ["Intro line.", "XC9536 | XC9572", "Macrocells | 36 | 72"]  # no rule line
     assert all(page[u.start:u.end] == u.text for u in found)
+
+
+def test_an_acronyms_plural_is_known_when_the_corpus_spells_out_or_uses_the_acronym(workspace):
+    from engine.agent.offline import unknown_names
+
+    corpus = load_corpus(workspace)
+    assert unknown_names(corpus, "How many volunteer surveyors do the UVCTs have?") == []  # (the UVCT, spelled out)
+    assert unknown_names(corpus, "How many surveyors do the NASAs have?") == ["NASAs"]

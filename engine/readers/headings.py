@@ -319,6 +319,11 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                 words = len(text.split())
                 quote = words >= 12 and text.rstrip(" ”\"'’").endswith((".", "!", "?", "…"))
                 leads_on = not line.run_in and LEADS_ON_RE.search(text) is not None  # (it introduces a list)
+                if leads_on and line.size >= body * 1.12 and text.rstrip().endswith(":") \
+                        and len(text.split()) >= COLON_HEADING_WORDS and "=" not in text:
+                    leads_on = False  # (set larger than the text, a phrase that names what follows is a heading
+                    # though it ends in a colon, "Files that are copyright (c) by NASA:"; a label of a word or two,
+                    # "Background:", still leads on into its text)
                 # a reference list's entry or a bracketed note ("[53] VERORDNUNG ...", "[OMB A-130]"), or a line whose
                 # last word breaks onto the next: text (its lines are passed over with it)
                 broken = BROKEN_WORD_RE.search(text) is not None or CITATION_RE.match(text) is not None
@@ -355,6 +360,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
     return found
 
 
+COLON_HEADING_WORDS = 4  # words of a heading set larger than the text that may end in a colon
 NUMBER_WORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
                 "sixteen|seventeen|eighteen|nineteen|twenty")
 CHAPTER_LABEL_RE = re.compile(

@@ -65,3 +65,19 @@ def test_one_word_in_capitals_indented_as_a_notes_label_or_plain_as_a_tag_is_not
                  194, x1=540)] + prose(220, 4) + [line("JTAG", 72, 290)] + prose(304, 4), [])
     found = [text for text, _ in headings(compose([page(n) for n in range(1, 5)]))]
     assert "WARNING" not in found and "JTAG" not in found
+
+
+def test_a_phrase_set_larger_that_ends_in_a_colon_is_a_heading_but_a_short_label_is_not():
+    # a Writer manual's licence section: "Files that are copyright (c) by NASA:" in its 14 pt bold heading style over
+    # the files' list; "Background:" in that style leads on into its text
+    owners = ["the fonts' foundry", "the space agency", "the sound studio", "the game's author"]
+
+    def page(n):
+        top = 150 + 24 * n
+        return PageLayout(n, 612, 792, [line(f"Legal matters {n}", 72, 80, size=14, bold=True)] + prose(100, 4) + [
+            line(f"Files that are copyright (c) by {owners[n - 4]}:", 72, top, size=14, bold=True)]
+            + prose(top + 20, 4) + [line("Background:", 72, top + 90, size=14, bold=True)] + prose(top + 110, 4), [])
+    front = [PageLayout(n, 612, 792, prose(100, 30), []) for n in (1, 2, 3)]  # (the title block's pages)
+    found = [text for text, _ in headings(compose(front + [page(n) for n in range(4, 8)]))]
+    assert all(f"Files that are copyright (c) by {owner}:" in found for owner in owners)
+    assert "Background:" not in found

@@ -18,9 +18,10 @@ The signals, read on the document's best pages (`SIGNAL_PAGES`, by the retrieval
 
 A question asking several things ("how many …, and when …") is read part by part for `focus`, `near`
 and `unit`: its best-held part counts. Those three read English phrases; a question asked in another language
-(engine.text.question_language) has them at 1.0, so only `cover` and the names it asks about speak for it. `support(signals)` is a logistic regression over the signals
-named in WEIGHTS, fitted by `benchmarks/fit_evidence.py` on every question set of the project (see FIT
-below for its provenance); a document whose support is below THRESHOLD does not cover the question.
+(engine.text.question_language) has them at 1.0, so only `cover` and the names it asks about speak for it.
+`support(signals)` is a logistic regression over the signals named in WEIGHTS, fitted by
+`benchmarks/fit_evidence.py` on every question set of the project (see FIT below for its provenance); a
+document whose support is below THRESHOLD does not cover the question.
 """
 
 from __future__ import annotations

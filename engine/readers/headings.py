@@ -367,6 +367,8 @@ CHAPTER_LABEL_RE = re.compile(
     rf"^(?:(?:chapter|part|appendix|annex|kapitel|teil|anhang|chapitre|partie|annexe|cap[ií]tulo)\s*"
     rf"|(?:capitolo|anexo|ap[éêe]ndice|appendice)\s+)?"
     rf"(?:\d{{1,3}}|[IVXLC]{{1,6}}|[A-Z]|{NUMBER_WORDS})\.?$", re.I)
+# a label whose word follows its number in lower case ("1. fejezet", "A. függelék", "3. luku"): no title starts so
+POSTFIX_LABEL_RE = re.compile(r"^(\d{1,3}|[A-Z]|[IVXLC]{1,6})\.\s+[^\W\d_A-ZÀ-ÞŐŰ][^\W\d_]*$")
 LABEL_GAP = 6  # ems between a chapter's label line and its title below (Sphinx sets a rule between them)
 
 
@@ -376,12 +378,13 @@ def _without_label_lines(found: list[Candidate], pages: list[list[Line]]) -> lis
     kept: list[Candidate] = []
     for k, cand in enumerate(found):
         nxt = found[k + 1] if k + 1 < len(found) else None
-        if nxt is not None and nxt.page == cand.page and CHAPTER_LABEL_RE.match(cand.text.strip()) \
+        postfix = POSTFIX_LABEL_RE.match(cand.text.strip())
+        if nxt is not None and nxt.page == cand.page and (CHAPTER_LABEL_RE.match(cand.text.strip()) or postfix) \
                 and nxt.index - (cand.index + cand.count) <= 1:
             lines = pages[cand.page - 1]
             label, title = lines[cand.index + cand.count - 1], lines[nxt.index]
             if 0 <= title.y0 - label.y1 <= LABEL_GAP * max(title.size, label.size):
-                nxt.chapter = cand.text.split()[-1].rstrip(".")
+                nxt.chapter = postfix.group(1) if postfix else cand.text.split()[-1].rstrip(".")
                 continue
         kept.append(cand)
     return kept

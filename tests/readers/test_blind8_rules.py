@@ -81,3 +81,22 @@ def test_a_phrase_set_larger_that_ends_in_a_colon_is_a_heading_but_a_short_label
     found = [text for text, _ in headings(compose(front + [page(n) for n in range(4, 8)]))]
     assert all(f"Files that are copyright (c) by {owner}:" in found for owner in owners)
     assert "Background:" not in found
+
+
+def test_a_label_whose_word_follows_its_number_in_lower_case_is_no_heading_of_its_own():
+    # a Hungarian thesis: "2. fejezet" (chapter 2) on a line of its own over the chapter's title, both 25 pt; the
+    # title is the heading and stands over "2.1. Felsorolások"; "A. függelék" (appendix A) likewise
+    def page(n, label, title):
+        return PageLayout(n, 612, 792, [line(label, 99, 180, size=25), line(title, 99, 250, size=25)] + prose(280, 6)
+                          + [line(f"{n}.1. Felsorolások és képek", 99, 370, size=17)] + prose(395, 8), [])
+    pages = [page(1, "1. fejezet", "Bevezetés"), page(2, "2. fejezet", "Felhasználói dokumentáció"),
+             page(3, "3. fejezet", "Fejlesztői dokumentáció"), page(4, "A. függelék", "Szimulációs eredmények")]
+    found = headings(compose(pages))
+    texts = [text for text, _ in found]
+    assert not any(label in texts for label in ("1. fejezet", "2. fejezet", "3. fejezet", "A. függelék"))
+    levels = dict(found)
+    assert levels["Felhasználói dokumentáció"] < levels["2.1. Felsorolások és képek"]
+    # a numbered title in capitals over its first section is no label
+    title = PageLayout(5, 612, 792, [line("5. Introduction", 99, 180, size=25), line("Scope", 99, 250, size=25)]
+                       + prose(280, 6), [])
+    assert "5. Introduction" in [text for text, _ in headings(compose(pages + [title]))]

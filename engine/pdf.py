@@ -186,8 +186,10 @@ def page_texts(doc: pymupdf.Document, first: int) -> list[str]:
     texts = []
     for index in range(min(first, doc.page_count)):
         try:
-            plain = doc[index].get_text("text")
-            texts.append(doc[index].get_text("text", sort=True) if may_hold_contents(plain) else plain)
+            page = doc[index]
+            textpage = page.get_textpage(flags=_pymupdf().TEXTFLAGS_TEXT)  # (read once for both)
+            plain = page.get_text("text", textpage=textpage)
+            texts.append(page.get_text("text", sort=True, textpage=textpage) if may_hold_contents(plain) else plain)
         except Exception:
             texts.append("")
     return texts

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from engine.schemas.pdf import OutlineEntry
@@ -80,9 +81,18 @@ def _clean(line: str) -> str:
     return line.replace("**", "").strip().lstrip("#").strip()
 
 
+NON_WORD_RE = re.compile(r"[\W_]+")
+
+
 def _norm(text: str) -> str:
     """Lower case words separated by single spaces, punctuation dropped."""
-    return " ".join(re.sub(r"[\W_]+", " ", text.lower()).split())
+    return " ".join(NON_WORD_RE.sub(" ", text.lower()).split())
+
+
+@lru_cache(maxsize=4096)
+def _norm_page(text: str) -> str:
+    """A page's text with each line normalised (`_norm`); both readings of a contents page search the same pages."""
+    return "\n".join(_norm(line) for line in text.split("\n"))
 
 
 def _title_end(lines: list[str]) -> int:
@@ -334,7 +344,8 @@ def _levels(raws: list[_Raw]) -> list[int]:
     return levels
 
 
-def _title_pattern(title: str) -> tuple[list[str], re.Pattern[str]] | None:
+@lru_cache(maxsize=4096)
+def _title_pattern(title: str) -> tuple[tuple[str, ...], re.Pattern[str]] | None:
     """A title, without its numbering, as a line start of a normalised page (a short title: the whole line), with
     the words the pattern needs a page to hold (a cheap test before the search)."""
     words = _norm(_numbering(title)[2]).split()
@@ -343,12 +354,30 @@ def _title_pattern(title: str) -> tuple[list[str], re.Pattern[str]] | None:
     body = r"[ \n]".join(re.escape(w) for w in words[:8])
     end = r"(?=\n|$)" if len(words) <= 8 else ""
     label = rf"(?:(?:{LABEL_WORDS}) )?(?:(?:\d+|[ivxlc]+|[a-z]) ){{0,2}}"
-    return words[:8], re.compile(rf"(?:^|\n){label}{body}{end}")
+    return tuple(words[:8]), re.compile(rf"(?:^|\n){label}{body}{end}")
+
+
+def _pages_holding(needed: tuple[str, ...], holding: dict[str, set[int]], texts: list[str]) -> list[int]:
+    """The pages (1-based, in order) where a title's pattern may match: every word of it but the last as a word,
+    the last at least as the start of one (a title of more than eight words is matched by its first eight)."""
+    pages: set[int] | None = None
+    for word in needed[:-1]:
+        found = holding.get(word, set())
+        pages = found if pages is None else pages & found
+        if not pages:
+            return []
+    last = needed[-1]
+    ordered = sorted(pages) if pages is not None else range(1, len(texts) + 1)
+    return [n for n in ordered if last in texts[n - 1]]
 
 
 def _map_pages(entries: list[_Raw], search: list[str], labels: list[str], pages: int | None) -> list[int | None]:
     """Physical page of each entry: page labels, else the most common title offset, else none."""
-    texts = ["\n".join(_norm(line) for line in text.split("\n")) for text in search]
+    texts = [_norm_page(text) for text in search]
+    holding: dict[str, set[int]] = {}  # word -> the pages that hold it as a word
+    for n, text in enumerate(texts, 1):
+        for word in set(text.split()):
+            holding.setdefault(word, set()).add(n)
     candidates: list[list[int]] = []
     for entry in entries:
         pattern = _title_pattern(entry.title)
@@ -356,8 +385,7 @@ def _map_pages(entries: list[_Raw], search: list[str], labels: list[str], pages:
             candidates.append([])
             continue
         needed, regex = pattern
-        candidates.append([n for n, text in enumerate(texts, 1)
-                           if all(word in text for word in needed) and regex.search(text)])
+        candidates.append([n for n in _pages_holding(needed, holding, texts) if regex.search(texts[n - 1])])
     votes: dict[str, dict[int, float]] = {}  # per numbering: offset -> votes (an entry's pages share one)
     for entry, found in zip(entries, candidates):
         if (key := _page_key(entry.printed)) and found:

@@ -430,24 +430,27 @@ def _runs_on(lines: list[Line], last: int, text: str) -> bool:
     # "4) Data Augmentation: Adversarial training, GAN-")
     unnumbered = label_class(text) is None or (":" not in text and not _title_case(nxt.text))
     deliberate = (label_class(text) is not None or _is_caps(text)) \
-        and (line.bold, line.italic) != (nxt.bold, nxt.italic) and _broken_early(line, nxt)
+        and (line.bold, line.italic) != (nxt.bold, nxt.italic) and _broken_early(line, lines[last + 1:last + 4])
     return not wraps and unnumbered and sentence_goes_on(text, nxt.text) and abs(nxt.size - line.size) < 1 \
         and nxt.mono == line.mono and 0.3 * line.size < step <= 2.0 * line.size \
         and line.x0 - 8 * line.size <= nxt.x0 <= line.x0 + 4 * line.size and nxt.x1 > line.x0 + line.size \
         and not deliberate
 
 
-def _broken_early(line: Line, nxt: Line) -> bool:
-    """Whether the next line's first word would have fit at the end of this one, as far right as the next line
-    runs: the break is the author's (a bold numbered heading over a paragraph that opens with a name in lower
-    case, "2.1 Introduction" / "eSNACC was designed ...", or a side head in capitals, "SYNOPSIS" / "avs2ps converts
-    ..."), not a sentence's wrap. (Unnumbered in mixed case, such a line is as often a note's label, "Note" / "you
-    should ...", or a listing's title.)"""
+def _broken_early(line: Line, below: list[Line]) -> bool:
+    """Whether the next line's first word would have fit at the end of this one, as far right as the lines `below`
+    it run (the next and up to two more of its size): the break is the author's (a bold numbered heading over a
+    paragraph that opens with a name in lower case, "2.1 Introduction" / "eSNACC was designed ...", or a side head
+    in capitals, "SYNOPSIS" / "avs2ps converts ..."), not a sentence's wrap. (Unnumbered in mixed case, such a line
+    is as often a note's label, "Note" / "you should ...", or a listing's title.)"""
+    nxt = below[0]
     words = nxt.text.split()
     if not words:
         return False
     em = (nxt.x1 - nxt.x0) / max(1, len(nxt.text))  # (the mean advance of a character of the next line)
-    return nxt.x1 - line.x1 > em * (len(words[0]) + 2)
+    measure = max([nxt.x1] + [l.x1 for l in below if abs(l.size - nxt.size) < 0.6 and l.mono == nxt.mono
+                               and l.x0 < line.x1])
+    return measure - line.x1 > em * (len(words[0]) + 2)  # (the paragraph's measure: its widest line of three)
 
 
 CODE_MARK_RE = re.compile(r"[:;={}<>]")

@@ -20,6 +20,16 @@ def test_a_bold_numbered_heading_over_a_paragraph_that_opens_in_lower_case_is_a_
     found = [text for text, _ in headings(compose([page(n) for n in range(1, 5)]))]
     assert all(f"{n}.1 Introduction" in found for n in range(1, 5))
 
+    # the next line itself may end short of the heading's end plus its first word: the paragraph's measure is
+    # its widest line of the next three
+    def short(n):
+        return PageLayout(n, 612, 792, prose(80, 6) + [
+            line(f"{n}.5 Reporting Bugs and Your Own Improvements", 72, 180, bold=True, x1=400),
+            line("eSNACC is actively supported by its authors, please send any", 72, 198, x1=440),
+            line("suggestions, bug-fixes, improvements, etc. to the list", 72, 212, x1=350)] + prose(226, 6), [])
+    found = [text for text, _ in headings(compose([short(n) for n in range(1, 5)]))]
+    assert all(f"{n}.5 Reporting Bugs and Your Own Improvements" in found for n in range(1, 5))
+
 
 def test_a_bold_numbered_line_that_runs_to_the_columns_end_and_on_in_lower_case_stays_text():
     # the same, but the bold line fills its line and its sentence goes on below: a numbered paragraph whose

@@ -21,8 +21,10 @@ from engine.extract.titles import restates, words_of
 from engine.markdown import page_of_lines
 from engine.schemas.tree import DocTree, StructureSource, TreeNode
 
-VERSION = 5  # bump when the output changes: the pipeline re-runs the stage (the tree; 4: titles that extend;
-# 5: a title whose words stand in order in the other's restates it)
+VERSION = 6  # bump when the output changes: the pipeline re-runs the stage (the tree; 4: titles that extend;
+# 5: a title whose words stand in order in the other's restates it; 6: a layout heading over a whole outline lifted,
+# its title kept as the tree's context)
+TAGGED: tuple[StructureSource, ...] = ("outline", "contents")  # the document's own account of its structure
 
 REPORT_LINE_RE = re.compile(r"^(#+)\s+(.*?)\s*\[line\s+(\d+)\](?:\s*\[(outline|contents|layout|llm)\])?$")
 DECK_SECTION_RE = re.compile(r"^#+\s*(.*?)(?:\s*\[page\s+\d+\])?$")
@@ -173,19 +175,37 @@ def _add_uncategorized(root: TreeNode, kind: str, pages: int, number: int, warni
         warnings.append(f"{span} not covered by the structure; put under {UNCATEGORIZED}")
 
 
-def _lift_title(nodes: list[TreeNode], titles: tuple[str, ...]) -> list[TreeNode]:
+def _lift_title(nodes: list[TreeNode], titles: tuple[str, ...]) -> tuple[list[TreeNode], list[str]]:
     """The top nodes with a lone heading that restates the root's title (the document's H1, or the file-name
     entry a created TOC puts over a preamble): the same words, or for the title also the title with its
-    subtitle or a truncated copy of it. It is merged into the root: its children take its place, a level up."""
+    subtitle or a truncated copy of it), or a layout heading over the outline's entries (wraps_outline). It is
+    merged into the root: its children take its place, a level up (a heading over the outline keeps the pages
+    before the outline's first entry, as a leaf). Also the titles of the headings over the outline so lifted: the
+    tree's context."""
     title, *aliases = titles
-    while len(nodes) == 1 and nodes[0].kind == "heading" and nodes[0].start_page == 1 \
-            and (restates(nodes[0].title, title) or any(words_of(nodes[0].title) == words_of(alias)
-                                                        for alias in aliases if alias)):
-        nodes = nodes[0].children
+    context: list[str] = []
+    while len(nodes) == 1 and nodes[0].kind == "heading" and nodes[0].start_page == 1:
+        named = restates(nodes[0].title, title) or any(words_of(nodes[0].title) == words_of(alias)
+                                                       for alias in aliases if alias)
+        if not named and not wraps_outline(nodes[0]):
+            break
+        lifted, nodes = nodes[0], nodes[0].children
         for top in nodes:
             for node in top.walk():
                 node.level = max(1, node.level - 1)
-    return nodes
+        if not named:
+            context.append(lifted.title)
+            if nodes and nodes[0].start_page > lifted.start_page:
+                # the pages before the outline's first entry (a cover, a title page) stay under the heading
+                nodes = [lifted.model_copy(update={"children": [], "end_page": nodes[0].start_page - 1}), *nodes]
+    return nodes, context
+
+
+def wraps_outline(node: TreeNode) -> bool:
+    """A heading the layout alone found (a title block's largest line: "Department of Energy") that holds every
+    entry of the document's outline or contents page: they name the document's top level themselves, and it is
+    none of it."""
+    return node.source == "layout" and any(child.source in TAGGED for child in node.children)
 
 
 def build_tree(structure: str, *, kind: Literal["report", "deck"], pages: int, doc_title: str,
@@ -200,6 +220,7 @@ def build_tree(structure: str, *, kind: Literal["report", "deck"], pages: int, d
     if kind not in ("report", "deck"):
         raise ValueError(f"kind must be 'report' or 'deck', not {kind!r}")
     warnings: list[str] = []
+    context: list[str] = []
     root = _root(doc_title, pages)
     if kind == "report":
         if markdown is None:
@@ -207,17 +228,17 @@ def build_tree(structure: str, *, kind: Literal["report", "deck"], pages: int, d
         if pages < 1:  # validate only: a zero-page document is the root alone
             _parse_report(structure, len(markdown.split("\n")), warnings)
             return DocTree(doc_title=doc_title, pages=pages, root=root, warnings=warnings)
-        nodes, number = _lift_title(_report_nodes(structure, pages, markdown, warnings, source),
-                                    (doc_title, *aliases)), -2
+        nodes, context = _lift_title(_report_nodes(structure, pages, markdown, warnings, source), (doc_title, *aliases))
+        number = -2
     else:
         nodes, number = _deck_nodes(structure, pages, warnings)
         for node in (n for top in nodes for n in top.walk()):
             node.source = source
     root.children = nodes
-    tagged = [n.source for top in nodes for n in top.walk() if n.source in ("outline", "contents")]
-    root.source = max(("outline", "contents"), key=tagged.count) if tagged else source
+    tagged = [n.source for top in nodes for n in top.walk() if n.source in TAGGED]
+    root.source = max(TAGGED, key=tagged.count) if tagged else source
     _add_uncategorized(root, kind, pages, number, warnings)
-    return DocTree(doc_title=doc_title, pages=pages, root=root, warnings=warnings)
+    return DocTree(doc_title=doc_title, pages=pages, root=root, warnings=warnings, context=context)
 
 
 def render_tree(tree: DocTree) -> str:

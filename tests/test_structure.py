@@ -89,6 +89,36 @@ def test_a_lone_top_heading_that_extends_or_shortens_the_title_is_merged_into_th
     assert titles == (["Uncategorized", "Methods", "Results"] if lifted else [heading])
 
 
+def test_a_layout_heading_over_the_whole_outline_is_lifted_and_keeps_only_the_pages_before_it():
+    # the title block's largest line ("Department of Energy") over every entry of the document's own outline
+    outlined = "# Department of Energy [line 0]\n## Methods [line 6] [outline]\n## Results [line 16] [outline]"
+    tree = build_tree(outlined, kind="report", pages=5, doc_title="Budget in Brief", markdown=REPORT)
+    assert [(n.title, n.level, n.start_page, n.end_page, n.source) for n in tree.root.children] == [
+        ("Department of Energy", 1, 1, 1, "layout"), ("Methods", 1, 2, 3, "outline"), ("Results", 1, 3, 5, "outline")]
+    assert tree.root.source == "outline"
+    layout_only = "# Department of Energy [line 0]\n## Methods [line 6]\n## Results [line 16]"
+    tree = build_tree(layout_only, kind="report", pages=5, doc_title="Budget in Brief", markdown=REPORT)
+    assert [n.title for n in tree.root.children] == ["Department of Energy"]  # the layout's own nesting stands
+    in_outline = "# Department of Energy [line 0] [outline]\n## Methods [line 6] [outline]"
+    tree = build_tree(in_outline, kind="report", pages=5, doc_title="Budget in Brief", markdown=REPORT)
+    assert [n.title for n in tree.root.children] == ["Department of Energy"]  # the outline's own top entry
+
+
+def test_a_lifted_heading_stays_on_every_section_path_for_retrieval():
+    # the tree shows the outline's top level; retrieval reads the lifted heading's words where they stood
+    from engine.index.nodes import _report_units
+
+    outlined = "# Department of Energy [line 0]\n## Methods [line 6] [outline]\n## Results [line 16] [outline]"
+    tree = build_tree(outlined, kind="report", pages=5, doc_title="Budget in Brief", markdown=REPORT)
+    assert tree.context == ["Department of Energy"]
+    nodes, _ = _report_units("d", tree.root, REPORT, 5, (), tree.context)
+    assert [n.path for n in nodes if n.kind == "section"] == [
+        ["Department of Energy"], ["Department of Energy", "Methods"], ["Department of Energy", "Results"]]
+    named = build_tree("# Budget in Brief [line 0]\n## Methods [line 6]", kind="report", pages=5,
+                       doc_title="Budget in Brief", markdown=REPORT)
+    assert named.context == []  # (a heading that restates the title is the root itself)
+
+
 def test_a_file_name_alias_lifts_only_a_heading_with_its_very_words():
     structure = "# report v2 final [line 0]\n## Methods [line 6]"
     tree = build_tree(structure, kind="report", pages=5, doc_title="T", markdown=REPORT, aliases=("report_v2",))

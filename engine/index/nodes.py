@@ -45,14 +45,16 @@ def build_units(record: DocumentRecord, markdown: str) -> DocUnits:
     if tree is not None and record.format == "landscape":
         nodes, chunks = _deck_units(record.doc_id, tree.root, pages)
     elif tree is not None:
-        nodes, chunks = _report_units(record.doc_id, tree.root, markdown, len(pages), record.headings)
+        nodes, chunks = _report_units(record.doc_id, tree.root, markdown, len(pages), record.headings, tree.context)
     else:
         nodes, chunks = _page_units(record.doc_id, pages)
     return DocUnits(nodes, chunks, pages)
 
 
-def _report_units(doc_id: str, root: TreeNode, markdown: str, pages: int,
-                  layout: Sequence[Heading] = ()) -> tuple[list[IndexNode], list[Chunk]]:
+def _report_units(doc_id: str, root: TreeNode, markdown: str, pages: int, layout: Sequence[Heading] = (),
+                  context: Sequence[str] = ()) -> tuple[list[IndexNode], list[Chunk]]:
+    """`context`: the titles of headings that stood over the whole outline (DocTree.context), first on every
+    section's path (the leaf that keeps such a heading's cover pages has it once)."""
     lines = markdown.split("\n")
     page_of = page_of_lines(markdown)
     headings: list[tuple[TreeNode, list[str], int | None]] = []  # node, path, parent position
@@ -60,12 +62,13 @@ def _report_units(doc_id: str, root: TreeNode, markdown: str, pages: int,
     def visit(node: TreeNode, path: list[str], parent: int | None) -> None:
         for child in node.children:
             here = parent
+            own = path if node is root and context and child.title == context[-1] else [*path, child.title]
             if child.kind == "heading" and 0 <= child.number < len(lines):
-                headings.append((child, [*path, child.title], parent))
+                headings.append((child, own, parent))
                 here = len(headings) - 1
-            visit(child, [*path, child.title] if here != parent else path, here)
+            visit(child, own if here != parent else path, here)
 
-    visit(root, [], None)
+    visit(root, list(context), None)
     _add_layout_sections(headings, layout, lines, page_of)
     order = sorted(range(len(headings)), key=lambda i: headings[i][0].number)
     position = {old: new for new, old in enumerate(order, start=1)}  # node 0 is the front matter

@@ -29,10 +29,11 @@ from engine.workspace import Workspace, atomic_write_text
 if TYPE_CHECKING:
     from engine.index.vectors import Embedder
 
-VERSION = 18  # 13: passages from the block model (paragraphs, list runs, table rows, code)
+VERSION = 19  # 13: passages from the block model (paragraphs, list runs, table rows, code)
 # 14: node summaries cut at sentences as engine.text splits them; 15: footnote numbers no sentence end there;
 # 16: a list item as long as a paragraph is a passage of its own; 17: a fence closes only with its own kind;
-# 18: the document's language (a question asked in another is read as such: engine.text.question_language)
+# 18: the document's language (a question asked in another is read as such: engine.text.question_language);
+# 19: the tree's context (a heading lifted off the outline) on every section path
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)
 

@@ -45,3 +45,8 @@ class DocTree(Model):
     pages: int = Field(ge=0)
     root: TreeNode
     warnings: list[str] = Field(default_factory=list)
+    context: list[str] = Field(
+        default_factory=list,
+        description="titles of layout headings that stood over the document's whole outline and were merged into "
+                    "the root (its top level is the outline's); retrieval reads them on every section's path",
+    )

@@ -11,13 +11,13 @@ MARKDOWN = join_pages(["# Guide\n\nx", "## Methods\n\ny\n\n## Results\n\nz"])
 
 
 def test_tree_shows_sources_where_they_change():
-    structure = "# Guide [line 0]\n## Methods [line 6] [outline]\n## Results [line 10] [outline]"
+    structure = "# Guide [line 0] [outline]\n## Methods [line 6]\n### Results [line 10] [outline]"
     tree = build_tree(structure, kind="report", pages=2, doc_title="The Guide", markdown=MARKDOWN)
     html = TagList(tree_html(tree.root, "doc1", "structure-open")).get_html_string()
     assert html.count('data-source="outline"') == 3 and html.count('data-source="layout"') == 1
-    # the root (outline), the title heading (layout, unlike the root), Methods and Results (outline, unlike
-    # their parent, the title); a child with its parent's source gets none
-    assert html.count('class="badge') == 4
+    # the root (outline), Methods (layout, unlike its parent), Results (outline, unlike its parent, Methods); a
+    # child with its parent's source (Guide) gets none
+    assert html.count('class="badge') == 3
     nested = "# Guide [line 0] [outline]\n## Methods [line 6] [outline]\n## Results [line 10] [outline]"
     tree = build_tree(nested, kind="report", pages=2, doc_title="The Guide", markdown=MARKDOWN)
     assert TagList(tree_html(tree.root, "doc1", "structure-open")).get_html_string().count('class="badge') == 1

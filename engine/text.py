@@ -167,14 +167,18 @@ MIN_STOP_HITS = 2  # stop words of another language a question must hold to be r
 def question_language(question: str, languages: Iterable[str]) -> str:
     """The language (ISO 639-1) a question is asked in, among `languages` (those of the corpus's documents):
     the one whose stop words it holds most; English unless another holds more of its own, and at least
-    MIN_STOP_HITS."""
+    MIN_STOP_HITS; "" when its stop words are too few to tell (a terse query: "IDunion: Anzahl Knoten")."""
     found = words(question)
     best, hits = "en", sum(1 for word in found if word in STOP_WORDS or word in QUESTION_WORDS)
+    others = 0
     for lang in sorted(set(languages) - {"", "en"}):
         own = stop_words(lang)
         count = sum(1 for word in found if word in own)
+        others = max(others, count)
         if count > hits and count >= MIN_STOP_HITS:
             best, hits = lang, count
+    if best == "en" and hits < MIN_STOP_HITS and others >= hits:
+        return ""
     return best
 
 

@@ -114,6 +114,25 @@ def docs_using(corpus: CorpusIndex, term: str) -> int:
     return cache[term]
 
 
+def terms_language(corpus: CorpusIndex, terms: Sequence[str]) -> str:
+    """The language (ISO 639-1) whose documents use most of the terms: what a question without stop words is
+    asked in (English on a tie, or when no document of another language uses more of them)."""
+    languages = corpus.languages - {"en"}
+    if not languages:
+        return "en"
+    bm = corpus.bm25["page"]
+    held: dict[str, int] = {}
+    for term in terms:
+        tid = bm.vocab.get(term)
+        if tid is None:
+            continue
+        units = bm.post_units[bm.term_ptr[tid]:bm.term_ptr[tid + 1]]
+        for lang in {corpus.docs[doc].info.language or "en" for doc in set(corpus.unit_doc["page"][units].tolist())}:
+            held[lang] = held.get(lang, 0) + 1
+    best = max(sorted(languages), key=lambda lang: held.get(lang, 0))
+    return best if held.get(best, 0) > held.get("en", 0) else "en"
+
+
 def term_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routing: Routing) -> list[float]:
     """Within `doc`: words naming it count little; in a comparison, words that name only another
     compared document do not count at all."""

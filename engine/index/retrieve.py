@@ -107,8 +107,9 @@ class Retriever:
         if method == "vector":
             routing = _routing_from_scores(corpus, scores, routing)
         order = alternate(corpus, scores, routing.chosen[:2]) if routing.comparison else None
+        language = question_language(question, corpus.languages) or lexical.terms_language(corpus, terms)
         return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k, order), notes,
-                         question_language(question, corpus.languages))
+                         language)
 
     def _vector_scores(self, question: str, docs: Sequence[int] | None) -> np.ndarray:
         from engine.index.vectors import ensure_vectors, vector_scores

@@ -179,3 +179,20 @@ def test_a_question_in_another_language_has_no_english_phrase_reading(samples_wo
     assert unknown_names(corpus, question, "de") == []
     assert "Koordinatoren" in unknown_names(corpus, question, "en")
     assert unknown_names(corpus, "Wie viele Mitglieder hat die NASA?", "de") == ["NASA"]  # (an acronym still counts)
+
+
+def test_a_question_without_stop_words_is_read_in_the_language_of_the_documents_using_its_words(samples_workspace):
+    from engine.agent import retriever_for
+    from engine.index import lexical
+
+    from engine.text import query_terms
+
+    corpus = retriever_for(samples_workspace).corpus
+    terms = query_terms("velocity verticals wading rod")
+    assert lexical.terms_language(corpus, terms) == "en"  # (every sample document is in English)
+    guide = corpus.doc_position("pdfrag-field-guide.pdf")
+    corpus.docs[guide].info.language = "de"  # (as if the guide were German: its words are its language's)
+    try:
+        assert lexical.terms_language(corpus, terms) == "de"
+    finally:
+        corpus.docs[guide].info.language = "en"

@@ -178,7 +178,7 @@ def _add_uncategorized(root: TreeNode, kind: str, pages: int, number: int, warni
 def _lift_title(nodes: list[TreeNode], titles: tuple[str, ...]) -> tuple[list[TreeNode], list[str]]:
     """The top nodes with a lone heading that restates the root's title (the document's H1, or the file-name
     entry a created TOC puts over a preamble): the same words, or for the title also the title with its
-    subtitle or a truncated copy of it), or a layout heading over the outline's entries (wraps_outline). It is
+    subtitle or a truncated copy of it; or a layout heading over the outline's entries (wraps_outline). It is
     merged into the root: its children take its place, a level up (a heading over the outline keeps the pages
     before the outline's first entry, as a leaf). Also the titles of the headings over the outline so lifted: the
     tree's context."""

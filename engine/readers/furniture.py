@@ -66,8 +66,12 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     small: Counter[str] = Counter()
     exact: Counter[str] = Counter()
     large: Counter[str] = Counter()
-    for page in pages:
+    sided: dict[str, set[int]] = {}  # large margin text (digits fuzzed): the pages it stands on
+    for number, page in enumerate(pages):
         margin = _margin_lines(page)
+        for line in margin:
+            if line.size > body_size * LARGE:
+                sided.setdefault(_key(line.text), set()).add(number)
         small.update({_key(l.text) for l in margin if l.size <= body_size * LARGE})
         exact.update({" ".join(l.text.lower().split()) for l in margin if l.size <= body_size * LARGE})
         # large margin text may be a slide title repeated on a few slides: only exact, frequent repeats
@@ -77,7 +81,19 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     # the same number on every page is no page number (a version or a date stamp)
     found |= {text for text, n in exact.items() if n >= threshold and not PAGE_NUMBER_RE.match(text)}
     found |= {key for key, n in large.items() if n >= max(3, 0.5 * len(pages))}
+    found |= {key for key, on in sided.items() if key.strip("# ") and _every_other(on, len(pages))}
     return found | running_by_section(pages, body_size) | echoed_headings(pages, body_size) | side_notes(pages)
+
+
+def _every_other(on: set[int], pages: int) -> bool:
+    """Pages (0-based) that are every other page of the document after its first: a running header set
+    larger than the text that alternates, the author's name over the left-hand pages and the short title over
+    the right-hand ones (a slide's title repeats on a run of pages, not on every second one)."""
+    side = [n for n in range(1, pages) if n % 2 == min(on) % 2]
+    return len(on) >= 3 and all(n % 2 == min(on) % 2 for n in on) and len(on) >= ALTERNATE * len(side)
+
+
+ALTERNATE = 0.8  # of the pages of one side that carry an alternating running header
 
 
 def _side_key(text: str) -> str:

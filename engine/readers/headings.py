@@ -68,6 +68,7 @@ class Candidate:
     listed: frozenset[str] = frozenset()  # the items of a bulleted list under it (a section's own contents)
     beside: bool = False  # text stands beside its first line on its row (a two-column glossary's definition)
     chapter: str = ""  # the number of the chapter's label line above it ("3" of "KAPITEL 3"), when it had one
+    over: bool = False  # it stands right over the next candidate, smaller, no wider apart than a line or two
 
 
 def label_class(text: str) -> tuple[str, float] | None:
@@ -354,6 +355,9 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
         cand.listed = frozenset(_key(BULLET_LEAD_RE.sub("", line.text)) for line in under
                                 if BULLET_LEAD_RE.match(line.text))
         first = pages[cand.page - 1][cand.index]
+        if after is not None and after.page == cand.page and after.index == cand.index + cand.count:
+            last, top = pages[cand.page - 1][cand.index + cand.count - 1], pages[cand.page - 1][after.index]
+            cand.over = after.style.size < cand.style.size and 0 <= top.y0 - last.y1 <= STACK_GAP * top.size
         cand.beside = any(o.x0 >= first.x1 and same_row(o, first) for o in pages[cand.page - 1])
         if cand.style.numbering != "run_in":
             after = cand
@@ -369,6 +373,7 @@ CHAPTER_LABEL_RE = re.compile(
     rf"(?:\d{{1,3}}|[IVXLC]{{1,6}}|[A-Z]|{NUMBER_WORDS})\.?$", re.I)
 # a label whose word follows its number in lower case ("1. fejezet", "A. függelék", "3. luku"): no title starts so
 POSTFIX_LABEL_RE = re.compile(r"^(\d{1,3}|[A-Z]|[IVXLC]{1,6})\.\s+[^\W\d_A-ZÀ-ÞŐŰ][^\W\d_]*$")
+STACK_GAP = 2  # line heights (of the lower) at most between a heading and the smaller one right under it
 LABEL_GAP = 6  # ems between a chapter's label line and its title below (Sphinx sets a rule between them)
 
 
@@ -1122,6 +1127,22 @@ def _without_taglines(candidates: list[Candidate]) -> list[Candidate]:
     return [c for k, c in enumerate(candidates) if k not in gone]
 
 
+def _stacked_over_prose(candidates: list[Candidate], cand: Candidate) -> bool:
+    """A heading set right over a smaller one, no line and at most two line heights between them (a section's
+    title over its first sub-section's), and so on down to one with prose under it: a section that opens with its
+    sub-section, not a title block's line (short lines under it, or a slide's title far above its text)."""
+    at = next((k for k, c in enumerate(candidates) if c is cand), None)
+    if at is None:
+        return False
+    for nxt in candidates[at + 1:]:
+        if not cand.over or nxt.page != cand.page or nxt.index != cand.index + cand.count:
+            return False
+        if nxt.prose:
+            return True
+        cand = nxt
+    return False
+
+
 def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover: int = 0,
                   known_title: str = "") -> dict[int, int]:
     """One level per style for the whole document: {candidate order: level (1 = top)}. `cover`: the pages of
@@ -1162,7 +1183,8 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
                 del by_style[style]
             else:  # (a line of the title block in a style used later: a name, an agency, a series)
                 by_style[style] = [c for c in by_style[style]
-                                   if c is title or c.page > cover or c.prose or label_class(c.text)]
+                                   if c is title or c.page > cover or c.prose or label_class(c.text)
+                                   or _stacked_over_prose(candidates, c)]
                 if not by_style[style]:
                     del by_style[style]
     # a cover inside the document (a sample form's title page): a page with four or more candidates that have no

@@ -1,6 +1,6 @@
 """Heading rules found on blind set 9 (two-column journal papers, Portuguese, Italian and French manuals, a report
-and a thesis), each on synthetic lines: a running head set larger than the text that alternates between left-
-and right-hand pages."""
+and a thesis), each on synthetic lines: a section's title set right over its first sub-section's on the first
+pages, a running head set larger than the text that alternates between left- and right-hand pages."""
 
 from __future__ import annotations
 
@@ -8,6 +8,37 @@ from engine.readers.furniture import find_furniture, strip_furniture
 from engine.readers.layout import PageLayout
 from engine.readers.offline import compose
 from tests.readers.test_heading_rules import headings, line, prose
+
+
+def _paper(first_page):
+    # a paper whose sections (14 pt) and sub-sections (12 pt) recur on every page, each over its text
+    pages = [PageLayout(1, 612, 792, first_page, [])]
+    for n in range(2, 7):
+        pages.append(PageLayout(n, 612, 792, [
+            line(f"Section {n} of the paper", 72, 90, size=14), *prose(110, 5),
+            line(f"Sub-section {n} of the paper", 72, 190, size=12), *prose(210, 5)], []))
+    return pages
+
+
+def test_a_sections_title_right_over_its_first_sub_sections_on_a_first_page_is_a_heading():
+    # the first page's two headings stand stacked, a line apart, with no text between them: the upper one has no
+    # prose under it, which on the title block's pages made it a title block's line
+    first = [line("A Title of the Paper", 72, 60, size=20, bold=True), *prose(90, 8),
+             line("Stacked section of the paper", 72, 210, size=14),
+             line("Stacked sub-section of the paper", 72, 230, size=12), *prose(250, 6)]
+    found = dict(headings(compose(_paper(first))))
+    assert "Stacked section of the paper" in found and "Stacked sub-section of the paper" in found
+    assert found["Stacked section of the paper"] < found["Stacked sub-section of the paper"]
+
+
+def test_a_title_blocks_line_far_above_a_smaller_heading_stays_out():
+    # a slide's title set well above the first heading of its text (a deck's page of ratings): no section of its own
+    first = [line("A Title of the Paper", 72, 60, size=20, bold=True), *prose(90, 8),
+             line("Characteristics of the groups", 72, 210, size=14),
+             line("Leading group of the ratings", 72, 290, size=12), *prose(310, 6)]
+    found = dict(headings(compose(_paper(first))))
+    assert "Leading group of the ratings" in found
+    assert "Characteristics of the groups" not in found
 
 
 def test_a_larger_running_head_that_alternates_between_left_and_right_pages_is_furniture():

@@ -157,7 +157,9 @@ def _ends_sentence(text: str) -> bool:
 
 
 CONTENTS_TITLE_RE = re.compile(
-    r"^(table of contents|contents|content|inhalt|inhaltsverzeichnis|sommaire|table des matières|índice|indice)$", re.I)
+    r"^(table of contents|contents|content|inhalt|inhaltsverzeichnis|sommaire|table des matières|índice|indice"
+    r"|sum[áa]rio|conte[úu]do|contenidos?|spis treści|inhoud|inhoudsopgave)$", re.I)
+TITLED_SEARCH = 25  # the front pages searched for a page titled as the contents
 CONTENTS_BELOW = 5  # page references under a contents title set lower on its page (under an abstract)
 PAGE_REF_RE = re.compile(r"(\.\s*){3,}\s*\d+\s*$|\s\d{1,3}\s*$")
 
@@ -165,12 +167,20 @@ PAGE_REF_RE = re.compile(r"(\.\s*){3,}\s*\d+\s*$|\s\d{1,3}\s*$")
 def contents_pages(pages: list[list[Line]], search: int = 10) -> set[int]:
     """0-based indexes of the printed contents page(s): titled "Contents" or dense with page references."""
     found: set[int] = set()
-    for index, lines in enumerate(pages[:search]):
+    late: set[int] = set()  # those found past the first pages
+    for index, lines in enumerate(pages[:TITLED_SEARCH]):
+        titled = any(CONTENTS_TITLE_RE.match(l.text.strip(" :")) for l in lines[:8])
+        if index >= search and not titled and (index - 1) not in late:
+            continue  # (past the first pages, only a page titled as the contents, after lists of figures,
+            # tables, abbreviations and symbols, or the pages that continue such a one: a contents that began on
+            # the first pages ends there)
         refs = sum(1 for l in lines if PAGE_REF_RE.search(l.text)) + _row_page_numbers(lines)
-        titled = any(CONTENTS_TITLE_RE.match(l.text.strip(" :")) for l in lines[:8]) or _titled_below(lines)
+        titled = titled or (index < search and _titled_below(lines))
         continued = (index - 1) in found and refs >= 5 and refs >= 0.3 * len(lines)
         if (titled and refs >= 3) or continued:
             found.add(index)
+            if index >= search:
+                late.add(index)
     return found
 
 
@@ -1163,9 +1173,12 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     candidates = _without_taglines(candidates)
     # a contents list further on belongs to a document printed inside this one (a sample plan's): its title is
     # no section of this one
-    contents = [c.page for c in candidates if CONTENTS_TITLE_RE.match(c.text.strip(" :"))]
+    # (one titled as the document's own contents is: a title in another word, "Índice" after "Sumário", is the
+    # document's index)
+    contents = [c for c in candidates if CONTENTS_TITLE_RE.match(c.text.strip(" :"))]
     candidates = [c for c in candidates
-                  if not (contents and c.page > contents[0] + 3 and CONTENTS_TITLE_RE.match(c.text.strip(" :")))]
+                  if not (contents and c.page > contents[0].page + 3 and CONTENTS_TITLE_RE.match(c.text.strip(" :"))
+                          and _key(c.text.strip(" :")) == _key(contents[0].text.strip(" :")))]
     # a cover page's one-off styles are not structure: keep only its title; on the title block's pages, only
     # styles that recur after them (a front matter's "Abstract", "Authority") are headings
     title = _title_candidate(candidates, known_title)

@@ -1,10 +1,12 @@
 """Heading rules found on blind set 9 (two-column journal papers, Portuguese, Italian and French manuals, a report
 and a thesis), each on synthetic lines: a section's title set right over its first sub-section's on the first
-pages, a running head set larger than the text that alternates between left- and right-hand pages."""
+pages, a running head set larger than the text that alternates between left- and right-hand pages, a contents
+titled in another language after long front lists, an index titled in another word than the contents."""
 
 from __future__ import annotations
 
 from engine.readers.furniture import find_furniture, strip_furniture
+from engine.readers.headings import contents_pages
 from engine.readers.layout import PageLayout
 from engine.readers.offline import compose
 from tests.readers.test_heading_rules import headings, line, prose
@@ -70,3 +72,42 @@ def test_a_larger_line_on_a_run_of_pages_in_the_margin_is_no_alternating_head():
     furniture = find_furniture(pages, 10.0)
     kept, _ = strip_furniture(pages[3], furniture)
     assert any(l.text == "Results of the survey" for l in kept)
+
+
+def _front(n, title=None):
+    # a front page: a list of figures, tables, abbreviations or symbols, each entry with its page number
+    head = [line(title or f"List of things {n}", 72, 60, size=16, bold=True)]
+    return head + [line(f"Entry {k} of the list {'.' * 30} {k + 3}", 72, 90 + 14 * k, x1=540) for k in range(8)]
+
+
+def test_a_page_titled_as_the_contents_in_another_language_after_long_front_lists_is_the_contents():
+    # a Portuguese report: "Sumário" on page 17, after lists of figures, tables, abbreviations and symbols
+    pages = [_front(n) for n in range(16)]
+    pages.append([line("Sumário", 72, 60, size=16, bold=True)]
+                 + [line(f"{k} CAPÍTULO {k} {'.' * 40} {10 + k}", 72, 90 + 14 * k, x1=540) for k in range(1, 9)])
+    pages += [prose(60, 40) for _ in range(10)]
+    assert 16 in contents_pages(pages)
+
+
+def test_a_contents_that_began_on_the_first_pages_does_not_run_on_past_them():
+    # a chapter's first page right after a contents that ends on page 10, with the chapter's own short contents
+    # (its sections and their pages), is no page of the document's contents
+    pages = [prose(60, 40)] + [_front(n, "Contents" if n == 1 else f"Contents {n}") for n in range(1, 10)]
+    pages.append([line("1 Summary", 72, 60, size=16, bold=True)]
+                 + [line(f"1.{k} Section {k} {'.' * 40} {k}", 72, 90 + 14 * k, x1=540) for k in range(1, 9)])
+    assert 10 not in contents_pages(pages)
+
+
+def test_a_contents_title_in_another_word_further_on_is_the_index_and_stays_a_heading():
+    # "Contents" at the front and "Índice" (the index, in Portuguese) at the back: the second is no contents of a
+    # document printed inside this one, which would repeat the first one's title
+    pages = [PageLayout(1, 612, 792, [line("A Report on Things", 72, 80, size=22, bold=True)] + prose(120, 6), [])]
+    pages.append(PageLayout(2, 612, 792, [line("Contents", 72, 60, size=16, bold=True)] + [
+        line(f"Chapter number {k} {'.' * 40} {k + 2}", 72, 90 + 14 * k, x1=540) for k in range(1, 9)], []))
+    for n in range(3, 11):
+        pages.append(PageLayout(n, 612, 792, [line(f"Chapter number {n - 2}", 72, 60, size=16, bold=True)]
+                                + prose(90, 30), []))
+    pages.append(PageLayout(11, 612, 792, [line("Índice", 72, 60, size=16, bold=True)] + prose(90, 30), []))
+    found = [text for text, _ in headings(compose(pages))]
+    assert "Chapter number 3" in found and "Índice" in found
+

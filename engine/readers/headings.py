@@ -1153,6 +1153,23 @@ def _stacked_over_prose(candidates: list[Candidate], cand: Candidate) -> bool:
     return False
 
 
+def _opens_numbered(candidates: list[Candidate], cand: Candidate) -> bool:
+    """A numbered heading whose number the next numbered heading carries on ("6 SECTIONS AND LISTS" before
+    "6.1 Sections"): a section whose sub-sections follow, though its own text is a line or two, not a title
+    block's line."""
+    own = NUMBER_DEPTH_RE.match(cand.text)
+    if own is None or "." in own.group(1):
+        return False
+    at = next((k for k, c in enumerate(candidates) if c is cand), None)
+    if at is None:
+        return False
+    for nxt in candidates[at + 1:]:
+        found = NUMBER_DEPTH_RE.match(nxt.text)
+        if found is not None:
+            return found.group(1).startswith(own.group(1) + ".")
+    return False
+
+
 def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover: int = 0,
                   known_title: str = "") -> dict[int, int]:
     """One level per style for the whole document: {candidate order: level (1 = top)}. `cover`: the pages of
@@ -1197,7 +1214,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
             else:  # (a line of the title block in a style used later: a name, an agency, a series)
                 by_style[style] = [c for c in by_style[style]
                                    if c is title or c.page > cover or c.prose or label_class(c.text)
-                                   or _stacked_over_prose(candidates, c)]
+                                   or _stacked_over_prose(candidates, c) or _opens_numbered(candidates, c)]
                 if not by_style[style]:
                     del by_style[style]
     # a cover inside the document (a sample form's title page): a page with four or more candidates that have no

@@ -1,7 +1,8 @@
 """Heading rules found on blind set 9 (two-column journal papers, Portuguese, Italian and French manuals, a report
 and a thesis), each on synthetic lines: a section's title set right over its first sub-section's on the first
 pages, a running head set larger than the text that alternates between left- and right-hand pages, a contents
-titled in another language after long front lists, an index titled in another word than the contents."""
+titled in another language after long front lists, an index titled in another word than the contents, a numbered
+heading on the first pages whose sub-sections follow."""
 
 from __future__ import annotations
 
@@ -111,3 +112,18 @@ def test_a_contents_title_in_another_word_further_on_is_the_index_and_stays_a_he
     found = [text for text, _ in headings(compose(pages))]
     assert "Chapter number 3" in found and "Índice" in found
 
+
+def test_a_numbered_heading_on_the_first_pages_whose_sub_sections_follow_is_a_heading():
+    # a two-column paper's "6 SECTIONS AND LISTS" on page 3 (of the title block's three), over one sentence that
+    # wraps to a short second line, then "6.1 Sections": no prose under it, but its number goes on
+    def page(n, first):
+        return PageLayout(n, 612, 792, [
+            line(f"{first} SECTION NUMBER {first}", 72, 90, bold=True),
+            line("The sections of this kind are generally the same as in the usual", 72, 110, x1=540),
+            line("classes.", 72, 122, x1=120),
+            line(f"{first}.1 The first sub-section", 72, 150, bold=True), *prose(170, 8),
+            line(f"{first}.2 The second sub-section", 72, 290, bold=True), *prose(310, 8)], [])
+    pages = [PageLayout(1, 612, 792, [line("A Title of the Paper", 72, 60, size=20, bold=True)] + prose(100, 30), [])]
+    pages += [page(n, n) for n in range(2, 8)]
+    found = [text for text, _ in headings(compose(pages))]
+    assert "3 SECTION NUMBER 3" in found and "6 SECTION NUMBER 6" in found

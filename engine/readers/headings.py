@@ -379,7 +379,7 @@ NUMBER_WORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|
                 "sixteen|seventeen|eighteen|nineteen|twenty")
 CHAPTER_LABEL_RE = re.compile(
     rf"^(?:(?:chapter|part|appendix|annex|kapitel|teil|anhang|chapitre|partie|annexe|cap[ií]tulo)\s*"
-    rf"|(?:capitolo|anexo|ap[éêe]ndice|appendice)\s+)?"
+    rf"|(?:capitolo|anexo|ap[éêe]ndice|appendice|parte)\s+)?"
     rf"(?:\d{{1,3}}|[IVXLC]{{1,6}}|[A-Z]|{NUMBER_WORDS})\.?$", re.I)
 # a label whose word follows its number in lower case ("1. fejezet", "A. függelék", "3. luku"): no title starts so
 POSTFIX_LABEL_RE = re.compile(r"^(\d{1,3}|[A-Z]|[IVXLC]{1,6})\.\s+[^\W\d_A-ZÀ-ÞŐŰ][^\W\d_]*$")

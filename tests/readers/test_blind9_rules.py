@@ -2,7 +2,7 @@
 and a thesis), each on synthetic lines: a section's title set right over its first sub-section's on the first
 pages, a running head set larger than the text that alternates between left- and right-hand pages, a contents
 titled in another language after long front lists, an index titled in another word than the contents, a numbered
-heading on the first pages whose sub-sections follow."""
+heading on the first pages whose sub-sections follow, a part's label line in Portuguese."""
 
 from __future__ import annotations
 
@@ -127,3 +127,16 @@ def test_a_numbered_heading_on_the_first_pages_whose_sub_sections_follow_is_a_he
     pages += [page(n, n) for n in range(2, 8)]
     found = [text for text, _ in headings(compose(pages))]
     assert "3 SECTION NUMBER 3" in found and "6 SECTION NUMBER 6" in found
+
+
+def test_a_parts_label_in_portuguese_spanish_or_italian_is_no_heading_of_its_own():
+    # abnTeX2's part pages: "Parte I" over the part's title, both at the chapters' size; the label stays text
+    def chapter(n, title):
+        return PageLayout(n, 612, 792, [line(title, 72, 90, size=20)] + prose(130, 30), [])
+    pages = [PageLayout(1, 612, 792, [line("Um Relatório Técnico", 72, 80, size=26, bold=True)] + prose(140, 6), [])]
+    pages += [chapter(2, "Resumo do relatório"), chapter(3, "Agradecimentos"), chapter(4, "Introdução ao relatório")]
+    pages.append(PageLayout(5, 612, 792, [line("Parte I", 270, 330, size=20),
+                                          line("Preparação do relatório", 200, 390, size=20)], []))
+    pages += [chapter(6, "1 Resultados de comandos"), chapter(7, "2 Conclusão do relatório")]
+    found = [text for text, _ in headings(compose(pages))]
+    assert "Preparação do relatório" in found and "Parte I" not in found

@@ -19,12 +19,11 @@ from typing import Literal, cast
 
 from engine.extract.titles import restates, words_of
 from engine.markdown import page_of_lines
-from engine.schemas.tree import DocTree, StructureSource, TreeNode
+from engine.schemas.tree import TAGGED_SOURCES, DocTree, StructureSource, TreeNode
 
 VERSION = 6  # bump when the output changes: the pipeline re-runs the stage (the tree; 4: titles that extend;
 # 5: a title whose words stand in order in the other's restates it; 6: a layout heading over a whole outline lifted,
 # its title kept as the tree's context)
-TAGGED: tuple[StructureSource, ...] = ("outline", "contents")  # the document's own account of its structure
 
 REPORT_LINE_RE = re.compile(r"^(#+)\s+(.*?)\s*\[line\s+(\d+)\](?:\s*\[(outline|contents|layout|llm)\])?$")
 DECK_SECTION_RE = re.compile(r"^#+\s*(.*?)(?:\s*\[page\s+\d+\])?$")
@@ -205,7 +204,7 @@ def wraps_outline(node: TreeNode) -> bool:
     """A heading the layout alone found (a title block's largest line: "Department of Energy") that holds every
     entry of the document's outline or contents page: they name the document's top level themselves, and it is
     none of it."""
-    return node.source == "layout" and any(child.source in TAGGED for child in node.children)
+    return node.source == "layout" and any(child.source in TAGGED_SOURCES for child in node.children)
 
 
 def build_tree(structure: str, *, kind: Literal["report", "deck"], pages: int, doc_title: str,
@@ -235,8 +234,8 @@ def build_tree(structure: str, *, kind: Literal["report", "deck"], pages: int, d
         for node in (n for top in nodes for n in top.walk()):
             node.source = source
     root.children = nodes
-    tagged = [n.source for top in nodes for n in top.walk() if n.source in TAGGED]
-    root.source = max(TAGGED, key=tagged.count) if tagged else source
+    tagged = [n.source for top in nodes for n in top.walk() if n.source in TAGGED_SOURCES]
+    root.source = max(TAGGED_SOURCES, key=tagged.count) if tagged else source
     _add_uncategorized(root, kind, pages, number, warnings)
     return DocTree(doc_title=doc_title, pages=pages, root=root, warnings=warnings, context=context)
 

@@ -32,7 +32,7 @@ from engine.markdown import BLANK_PAGE, NEEDS_OCR_LEAD, split_pages
 from engine.extract.titles import strip_markup
 from engine.schemas.pdf import OutlineEntry
 from engine.schemas.toc import StructureHeading, TocEntry
-from engine.schemas.tree import StructureSource
+from engine.schemas.tree import TAGGED_SOURCES, StructureSource
 
 VERSION = 8  # bump when the output of this module, `locate` or `titles` changes (the structure stage re-runs)
 
@@ -198,7 +198,7 @@ def reconcile(markdown: str, source: StructureSource, entries: list[SourceEntry]
     `fallback_title` is the H1 the reformatter falls back to (the file name); with an outline, whose
     entries replace the title page's headings, such an H1 (or a title put on top) reads `title` instead."""
     raw, lines, title_line = read_markdown(markdown)[:3]
-    if source not in ("outline", "contents"):
+    if source not in TAGGED_SOURCES:
         return _fallback(markdown, lines, fallback, 0, 0, [])
     if placements is None:
         placements = locate(entries, markdown, reserve_title=source == "contents")

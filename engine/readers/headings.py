@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from engine.readers.furniture import PAGE_NUMBER_RE
+from engine.readers.furniture import HEADING_SIZE, PAGE_NUMBER_RE
 from engine.readers.layout import Line
 from engine.readers.pitch import pitch_limit
 from engine.readers.reading_order import same_row
@@ -299,11 +299,11 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                     continue
                 text, count = line.text, 1
                 # merge the following lines of a wrapped heading (same style, close below)
-                while i + count < end and count < (10 if (_is_caps(line.text) and line.size >= body * 1.12)
+                while i + count < end and count < (10 if (_is_caps(line.text) and line.size >= body * HEADING_SIZE)
                                                    or NAMED_LABEL_RE.match(line.text) else 6):
                     nxt = lines[i + count]
                     prev = lines[i + count - 1]
-                    emphasised = line.size >= body * 1.12 or line.bold or line.italic
+                    emphasised = line.size >= body * HEADING_SIZE or line.bold or line.italic
                     if not (
                         abs(nxt.size - line.size) < 0.6
                         and nxt.bold == line.bold
@@ -317,10 +317,10 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                         and (_text_ok(nxt.text) or (emphasised and nxt.text[:1].islower() and len(nxt.text) < 120))
                         and not (_ends_sentence(prev.text) and not (emphasised and prev.text.rstrip().endswith(",")))
                         and label_class(nxt.text) is None
-                        and not (line.size < body * 1.12 and _stacked(prev, nxt, text, pitches))
+                        and not (line.size < body * HEADING_SIZE and _stacked(prev, nxt, text, pitches))
                         and not (BULLET_LEAD_RE.match(nxt.text) and (line.bold or line.italic))  # (an emphasised
                         # heading over its list's first item, set in its emphasis)
-                        and not (line.size < body * 1.12 and _is_caps(prev.text) != _is_caps(nxt.text)
+                        and not (line.size < body * HEADING_SIZE and _is_caps(prev.text) != _is_caps(nxt.text)
                                  and not nxt.text.startswith("("))  # (a heading set at the text's size in
                         # capitals wraps in capitals: "2.2.1 FRAME" over "Inputs and Preconditions" are two)
                     ):
@@ -330,7 +330,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                 words = len(text.split())
                 quote = words >= 12 and text.rstrip(" ”\"'’").endswith((".", "!", "?", "…"))
                 leads_on = not line.run_in and LEADS_ON_RE.search(text) is not None  # (it introduces a list)
-                if leads_on and line.size >= body * 1.12 and text.rstrip().endswith(":") \
+                if leads_on and line.size >= body * HEADING_SIZE and text.rstrip().endswith(":") \
                         and len(text.split()) >= COLON_HEADING_WORDS and "=" not in text:
                     leads_on = False  # (set larger than the text, a phrase that names what follows is a heading
                     # though it ends in a colon, "Files that are copyright (c) by NASA:"; a label of a word or two,
@@ -559,8 +559,8 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
         return Style(line.size, line.bold, line.italic, _is_caps(text), "run_in")
     if line.size < SMALL * body or (line.size < body * 0.9 and not (line.bold or line.italic)):
         return None
-    identifier = (line.lead_style[2] and (line.bold or line.size >= body * 1.12)) \
-        or (line.size >= body * (1.12 if line.bold else SIZE_STEP) and CODE_NAME_RE.match(text) is not None
+    identifier = (line.lead_style[2] and (line.bold or line.size >= body * HEADING_SIZE)) \
+        or (line.size >= body * (HEADING_SIZE if line.bold else SIZE_STEP) and CODE_NAME_RE.match(text) is not None
             and not SENTENCE_GAP_RE.search(text))
     label = label_class(text)
     caps = _is_caps(text)
@@ -570,7 +570,7 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     # ("AC-1 ACCESS CONTROL POLICY", "(8) ACCESS ENFORCEMENT | REVOCATION": a catalogue's items, set small)
     if not _text_ok(text, identifier) or (line.size < body * 0.9 and not small) or BULLET_LEAD_RE.match(text):
         return None  # (a line led by a bullet glyph is a list item)
-    if line.size >= body * 1.12:
+    if line.size >= body * HEADING_SIZE:
         return Style(line.size, line.bold, line.italic, caps, "")
     # body-size lines: need emphasis or a numbering label, and to stand on their own
     if label and label[0] == "arabic_bare":
@@ -1186,7 +1186,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     listed -= {id(c) for c in candidates if DIVISION_RE.match(c.text) or NAMED_LABEL_RE.match(c.text)}
     # (a heading that names its division or carries a named number, "Appendix H—Acronyms" over its terms,
     # "Strategy 6.04: ..." over a short table, is no label of a list)
-    candidates = [c for c in candidates if c.style.size >= body * 1.12 or c.identifier or id(c) not in listed]
+    candidates = [c for c in candidates if c.style.size >= body * HEADING_SIZE or c.identifier or id(c) not in listed]
     candidates = _without_taglines(candidates)
     # a contents list further on belongs to a document printed inside this one (a sample plan's): its title is
     # no section of this one
@@ -1244,7 +1244,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     kept: dict[Style, list[Candidate]] = {}
     for style, items in by_style.items():
         each_page = len(items) / max(1, pages)
-        if style.size < body * 1.12 and len(items) > 30 and each_page > 1.5 and not style.numbering \
+        if style.size < body * HEADING_SIZE and len(items) > 30 and each_page > 1.5 and not style.numbering \
                 and 2 * sum(c.prose for c in items) < len(items):
             continue  # bold body-size text used everywhere: labels or table cells, not structure (most of a
             # manual's side heads, "SYNOPSIS", "OPTIONS" on every page, have a paragraph under them)

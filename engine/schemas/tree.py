@@ -10,6 +10,7 @@ from engine.schemas.base import Model
 
 NodeKind = Literal["root", "section", "heading", "page"]
 StructureSource = Literal["outline", "contents", "layout", "llm"]
+TAGGED_SOURCES: tuple[StructureSource, ...] = ("outline", "contents")  # the document's own account of its structure
 
 
 class TreeNode(Model):

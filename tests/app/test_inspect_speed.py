@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser_helpers import chromium  # noqa: F401  (fixtures)
 from browser_helpers import Server, goto_page, open_page, start_server, stop_server, tab
@@ -61,12 +62,25 @@ class ImageLog:
         return [(int(n), how) for sha, n, how in IMAGE_LINE.findall(text) if sha256.startswith(sha)]
 
 
-def ensure_big_document(page, big_pdf: Path) -> None:
-    if not page.locator("#inspect-pick-doc option", has_text=BIG).count():  # run apart from the test before
+def ensure_big_document(page, big_pdf: Path, server: Server) -> None:
+    """Upload the big document unless the test before did (its record is in the workspace, or its run is
+    under way and the Inspect picker lists it), and wait until its run shows "ok". The workspace is read
+    first: the picker is re-rendered when a run ends, and an upload of a document already ingested would run
+    as "cached" and never show "ok"."""
+    if Workspace(server.data_dir).find(BIG) is None \
+            and not page.locator("#inspect-pick-doc option", has_text=BIG).count():  # run apart from the test before
         tab(page, "Library")
         page.set_input_files("#library-files", str(big_pdf))
     tab(page, "Pipeline")
-    page.locator(f'tr.pdfrag-doc-progress[data-doc="{BIG}"][data-status="ok"]').wait_for(timeout=120_000)
+    try:
+        page.locator(f'tr.pdfrag-doc-progress[data-doc="{BIG}"][data-status="ok"]').wait_for(timeout=120_000)
+    except PlaywrightTimeout:  # say what the page and the workspace showed instead
+        rows = page.locator("tr.pdfrag-doc-progress")
+        shown = [(rows.nth(i).get_attribute("data-doc"), rows.nth(i).get_attribute("data-status"))
+                 for i in range(rows.count())]
+        record = Workspace(server.data_dir).find(BIG)
+        pytest.fail(f"no 'ok' row for {BIG} in 120 s; rows {shown}; record "
+                    f"{record.status.value if record else None}")
 
 
 def test_inspect_pages_change_while_a_400_page_document_is_ingested(page, big_pdf, speed_server):
@@ -85,12 +99,12 @@ def test_inspect_pages_change_while_a_400_page_document_is_ingested(page, big_pd
         goto_page(page, number)
         shown.append(number)
     assert int(page.locator("img.pdfrag-page-image").get_attribute("data-page")) == shown[-1]
-    ensure_big_document(page, big_pdf)
+    ensure_big_document(page, big_pdf, speed_server)
     assert Workspace(speed_server.data_dir).find(BIG).status.value == "ok"
 
 
 def test_inspect_page_to_page_uses_the_cache_and_the_renders_ahead(page, big_pdf, speed_server):
-    ensure_big_document(page, big_pdf)
+    ensure_big_document(page, big_pdf, speed_server)
     sha = Workspace(speed_server.data_dir).find(BIG).sha256
     log = ImageLog(speed_server)
     tab(page, "Inspect")

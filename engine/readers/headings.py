@@ -285,7 +285,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
         resume = _after_contents(lines) if page_index in skip else 0
         spans = [(0, end)] + ([(resume, len(lines))] if resume else [])
         left = min((l.x0 for l in lines), default=0.0)
-        figure = figure_text(lines, left) | table_text(lines)
+        figure = figure_text(lines, left, body if page_index == 0 else 0.0) | table_text(lines)
         for grid in (grids[page_index] if grids else ()):
             figure |= {k for k, line in enumerate(lines) if grid.holds(line)}
         for i, end in spans:
@@ -415,17 +415,20 @@ def _prose(line: Line) -> bool:
     return len(line.text) >= PROSE_CHARS or (len(line.text.split()) >= 6 and _ends_sentence(line.text))
 
 
-def figure_text(lines: list[Line], left: float) -> set[int]:
+def figure_text(lines: list[Line], left: float, body: float = 0.0) -> set[int]:
     """Indexes of the labels inside a figure drawn above its caption ("Past", "Present", "Epoch" over
     "Figure 4-2: ..."): the lines between the text above and the caption that stand apart from the
-    column's left edge (a heading right above a figure starts at the edge)."""
+    column's left edge (a heading right above a figure starts at the edge). On a first page (`body` given),
+    display text (set at least `DISPLAY` times the body size) ends the walk up: a paper's title over its
+    authors, above a teaser figure set under the title block, is not a label inside that figure (further on,
+    a figure's labels may be set that large: "RGB TEXT" drawn in a sample page)."""
     found: set[int] = set()
     for k, caption in enumerate(lines):
         if not FIGURE_CAPTION_RE.match(caption.text):
             continue
         j = k - 1
         while j >= 0 and lines[j].y1 <= caption.y0 + 1 and not _prose(lines[j]) \
-                and not FIGURE_CAPTION_RE.match(lines[j].text):
+                and not FIGURE_CAPTION_RE.match(lines[j].text) and not (body and lines[j].size >= DISPLAY * body):
             if lines[j].x0 > left + 2 * lines[j].size:
                 found.add(j)
             j -= 1

@@ -69,6 +69,7 @@ class Candidate:
     beside: bool = False  # text stands beside its first line on its row (a two-column glossary's definition)
     chapter: str = ""  # the number of the chapter's label line above it ("3" of "KAPITEL 3"), when it had one
     over: bool = False  # it stands right over the next candidate, smaller, no wider apart than a line or two
+    own_face: bool = False  # set in a typeface other than the one most of the text is set in (a heading style's)
 
 
 def label_class(text: str) -> tuple[str, float] | None:
@@ -346,7 +347,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                         and not broken and not _runs_on(lines, i + count - 1, text) \
                         and not (page_index < cover and not line.run_in and not_a_heading(text, counts)):
                     found.append(Candidate(page_index + 1, i, count, text, style, order,
-                                           identifier=line.lead_style[2] and text[:1].islower()))
+                                           identifier=line.lead_style[2] and text[:1].islower(),
+                                           own_face=face != "" and family(line.face) != face))
                     order += 1
                     prev_heading = True
                 i += count
@@ -581,10 +583,13 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     wrapped = text.rstrip().endswith(",") and (line.bold or line.italic) and _short_block(lines, i, left)
     if _ends_sentence(text) and not (label and len(text.split()) <= 2) and not wrapped:
         return None  # (a sentence; but an emphasised heading may wrap after a comma)
-    if text.endswith(":") or (len(text.split()) == 1 and _is_caps(text) and not (line.bold and line.size > body)
+    own_face = body_face != "" and family(line.face) != body_face
+    if text.endswith(":") or (len(text.split()) == 1 and _is_caps(text)
+                              and not ((line.bold or own_face) and line.size > body)
                               and not _centred(lines, i) and not _side_head(lines, i, left)):
-        return None  # a run-in label ("Notes:") or a diagram tag ("JTAG"), not a heading set larger ("VISION"),
-        # centred over its column ("REFERENCES" in a two-column paper) or heading the text under it ("SYNOPSIS")
+        return None  # a run-in label ("Notes:") or a diagram tag ("JTAG"), not a heading set larger in bold or in
+        # a heading style's own face ("VISION", "F/J/OTRA"), centred over its column ("REFERENCES" in a two-column
+        # paper) or heading the text under it ("SYNOPSIS")
     prev = lines[i - 1] if i > 0 else None
     if prev is not None and not prev_heading and not _ends_block(prev) and prev.y0 <= line.y0:
         if abs(prev.size - line.size) < 0.6 and prev.bold == line.bold and line.y0 - prev.y1 < 1.5 * line.size \
@@ -745,6 +750,13 @@ def _label_list(group: list[Candidate]) -> bool:
     # it of its own: it tells nothing of how much text the labels of a list have)
     unders = sorted(c.under for c in group if c.under > 0) or [0]
     return unders[len(unders) // 2] <= LIST_BODY
+
+
+def _heading_face_over_prose(group: list[Candidate]) -> bool:
+    """Whether candidates of one style on one page are a word processor's headings, not a list of labels: each
+    set in a typeface of its own (not the text's) and each over prose of its own (a form's instructions, one
+    field's heading over the sentences that say how to fill it in, four or more to a page)."""
+    return all(c.own_face and c.prose for c in group)
 
 
 NUMBER_DEPTH_RE = re.compile(r"^(?:[A-Z]\.)?(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\S")
@@ -1184,7 +1196,8 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     per_page: dict[tuple[int, Style], list[Candidate]] = {}
     for cand in candidates:
         per_page.setdefault((cand.page, cand.style), []).append(cand)
-    listed = {id(c) for group in per_page.values() if _label_list(group) for c in group} | _numbered_items(candidates) \
+    listed = {id(c) for group in per_page.values() if _label_list(group) and not _heading_face_over_prose(group)
+              for c in group} | _numbered_items(candidates) \
         | _glossary_terms(candidates)
     listed -= {id(c) for c in candidates if DIVISION_RE.match(c.text) or NAMED_LABEL_RE.match(c.text)}
     # (a heading that names its division or carries a named number, "Appendix H—Acronyms" over its terms,

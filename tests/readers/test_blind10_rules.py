@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.readers.layout import PageLayout
 from engine.readers.offline import compose
-from tests.readers.test_heading_rules import headings, line, prose
+from tests.readers.test_heading_rules import BODY, headings, line, prose
 
 
 def test_a_papers_title_over_its_authors_and_a_teaser_figure_is_the_title_not_a_label_of_the_figure():
@@ -25,3 +25,47 @@ def test_a_papers_title_over_its_authors_and_a_teaser_figure_is_the_title_not_a_
     found = dict(headings(compose(pages)))
     assert found.get("The Name of the Title of the Paper") == 1
     assert found["ABSTRACT"] == found["2 SECTION NUMBER 2"] == 2
+
+
+FIELDS = ["TAX NUMBER", "NAME OR COMPANY", "KIND OF LINK", "PROVINCE CODE", "AMOUNT PAID", "DATE OF PAYMENT",
+          "METHOD USED", "COUNTRY CODE", "BALANCE DUE", "ZONE OF WORK", "PERIOD COVERED", "EXERCISE YEAR",
+          "GROSS WEIGHT", "LIMIT SET", "VALUE ADDED", "CLASS OF GOODS"]
+
+
+def _form_instructions(heading_face):
+    # a word processor's instructions for a form: four or five fields to a page, each headed by its name in
+    # capitals (13 pt, the heading style's own face) over the sentences that say how to fill it in (12 pt text)
+    pages = []
+    for n in range(1, 5):
+        lines, top = [], 80
+        for k in range(4):
+            lines.append(line(FIELDS[4 * (n - 1) + k], 85, top, size=13, face=heading_face))
+            lines += [line(BODY, 85, top + 30 + 14 * j, x1=540, size=12) for j in range(3)]
+            top += 90
+        pages.append(PageLayout(n, 612, 792, lines, []))
+    return pages
+
+
+def test_a_word_processors_field_headings_over_their_instructions_are_headings_not_a_list_of_labels():
+    found = dict(headings(compose(_form_instructions("Cambria"))))
+    assert all(field in found for field in FIELDS), found
+
+
+def test_labels_in_the_texts_own_face_four_to_a_page_stay_a_list():
+    found = dict(headings(compose(_form_instructions("Times"))))
+    assert not any(field in found for field in FIELDS), found
+
+
+def test_a_one_word_heading_in_capitals_in_the_heading_styles_face_and_larger_is_a_heading():
+    # "F/J/OTRA", one word in capitals set a point larger than the text in the heading style's own face, over
+    # its instructions, beside headings of several words in the same style: no diagram's tag
+    pages = _form_instructions("Cambria")
+    pages[1].lines[4] = line("CATEGORY", 85, 170, size=13, face="Cambria")
+    found = dict(headings(compose(pages)))
+    assert "CATEGORY" in found and found["CATEGORY"] == found["AMOUNT PAID"]
+
+
+def test_a_one_word_tag_in_capitals_at_the_texts_size_and_face_stays_text():
+    pages = _form_instructions("Cambria")
+    pages[1].lines[4] = line("CATEGORY", 85, 170, size=12)
+    assert "CATEGORY" not in dict(headings(compose(pages)))

@@ -108,9 +108,10 @@ class Signals:
 SIGNALS = ("cover", "typed", "focus", "near", "unit")
 # nouns that ask for an amount: after the question word ("what annual salary did …") or, in a question without
 # one, in the words it opens with ("FDX member count according to …?", "Tell me the headcount of …")
-MEASURE_RE = re.compile(r"\b(?:count|headcount|number|amount|total|volume|size|percentage|proportion|share|frequency|"
-                        r"duration|gross|cost|price|value|figure|sum|budget|spend|spending|salary|rate|precision|recall|"
-                        r"accuracy|speed|length|capacity|temperature|voltage|time)\b", re.I)
+# (a word of a hyphenated compound modifies, never names the amount: "time-regulating", "value-added")
+MEASURE_RE = re.compile(r"(?<![\w-])(?:count|headcount|number|amount|total|volume|size|percentage|proportion|share|"
+                        r"frequency|duration|gross|cost|price|value|figure|sum|budget|spend|spending|salary|rate|precision|recall|"
+                        r"accuracy|speed|length|capacity|temperature|voltage|time)(?![\w-])", re.I)
 
 
 def asked_kind(question: str) -> str | None:

@@ -31,7 +31,8 @@ NUMBER_WORDS = (r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thi
                 r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
                 r"hundred|thousand|dozen|half|third|quarter|tenths?")
 NUMBER_RE = re.compile(r"[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:%|percent\b|million\b|billion\b|trillion\b)|"
-                       rf"\b\d{{1,3}}(?:,\d{{3}})+\b|\b\d+(?:\.\d+)?\b|\b(?:{NUMBER_WORDS})\b", re.I)
+                       rf"\b\d{{1,3}}(?:,\d{{3}})+\b|\b\d+(?:\.\d+)?(?:(?!st\b|nd\b|rd\b|th\b)[a-zµ]{{1,3}})?\b|"
+                       rf"\b(?:{NUMBER_WORDS})\b", re.I)  # (a unit set close: "180s", "500ms", "64KiB", not "1st")
 NAME_RE = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:[A-Z]\.\s*)?[A-Z][a-z]+){1,3}\b")
 REASON_RE = re.compile(r"\b(because|due to|as a result|driven by|reflect(?:s|ed|ing)?|result(?:s|ed)? (?:of|from)|"
                        r"owing to|caused by|attributable to|in order to|so that|since|therefore|thus|given that)\b",

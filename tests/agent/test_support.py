@@ -129,6 +129,8 @@ def test_unit_share_wants_a_value_in_the_unit_asked_for_beside_the_focus():
     ("What is the maximum frequency of the port in MHz?", "number"),  # a unit
     ("Which banks took part in the exercise?", None),
     ("Who signed the release?", None),  # a name: not a number or a date
+    ("How do time-regulating and time-constrained members differ?", None),  # a measure word in a compound
+    ("What is the response time of the service?", "number"),
 ])
 def test_asked_kind(question, kind):
     assert asked_kind(question) == kind

@@ -66,3 +66,13 @@ def test_the_day_and_year_of_a_date_are_no_amount():
     text = "The company reported earnings for its quarter ended December 28, 2024, with 225,000 employees."
     assert [m.group(0) for m in new_values("number", text, question)] == ["225,000"]
     assert [m.group(0) for m in new_values("date", text, "When did the quarter end?")] == ["December 28, 2024"]
+
+
+@pytest.mark.parametrize("text, values", [
+    ("REJECT_AFTER_TIME = 180s", ["180s"]),  # a unit set close to its number
+    ("a delay of 500ms, then 10s", ["500ms", "10s"]),
+    ("a 3.5GHz core and 64KiB of cache", ["3.5GHz", "64KiB"]),
+    ("the 1st and the 22nd entry", []),  # an ordinal is no amount
+])
+def test_a_number_with_its_unit_set_close_is_a_value(text, values):
+    assert [m.group(0) for m in new_values("number", text, "After how long is a key rejected?")] == values

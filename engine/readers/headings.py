@@ -595,7 +595,7 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
         if abs(prev.size - line.size) < 0.6 and prev.bold == line.bold and line.y0 - prev.y1 < 1.5 * line.size \
                 and (prev.italic == line.italic or not caps):
             return None  # continues the previous paragraph (not a line in italic capitals after a plain one)
-    if _in_table_row(lines, i) or _wrapped_cell(lines, i, pitches):
+    if _in_table_row(lines, i) or _wrapped_cell(lines, i, pitches) or _right_of_cells(lines, i):
         return None
     numbering = label[0] if label else ""
     emphasised = line.bold or line.italic or caps
@@ -714,6 +714,25 @@ def _in_table_row(lines: list[Line], i: int) -> bool:
         if overlap > 0.5 * min(line.height, other.height) and (other.x0 >= line.x1 or other.x1 <= line.x0):
             return True
     return False
+
+
+CELL_WORDS = 3  # words at most of a table's cell to the left of a line on its row
+ROW_CELLS = 2  # such cells that make the line a cell of their row
+
+
+def _right_of_cells(lines: list[Line], i: int) -> bool:
+    """Whether two or more short cells stand to the left of line i on its row ("1", "Numeric" left of a record
+    layout's bold field name "RECORD TYPE"): a table's row, whatever the cells' weight, not a heading (the left
+    column's line beside a heading of a two-column page is one long line; a heading's number set apart, one)."""
+    line = lines[i]
+    cells = 0
+    for j in range(max(0, i - 12), min(len(lines), i + 13)):
+        other = lines[j]
+        overlap = min(line.y1, other.y1) - max(line.y0, other.y0)
+        if j != i and other.x1 <= line.x0 and overlap > 0.5 * min(line.height, other.height) \
+                and len(other.text.split()) <= CELL_WORDS:
+            cells += 1
+    return cells >= ROW_CELLS
 
 
 def _wrapped_cell(lines: list[Line], i: int, pitches: dict[float, float] | None) -> bool:

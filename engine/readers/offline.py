@@ -30,7 +30,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 57  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 58  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -126,6 +126,7 @@ class OfflineReader:
     # 56: display text (a paper's title over its authors) ends the walk up from a figure's caption: no label inside it
     # 57: a word processor's headings in their own face over prose, four to a page, are no list of labels; one word
     #     in capitals set larger in a heading face is a heading
+    # 58: a line with two or more short cells to its left on its row is a table's cell, not a heading
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -69,3 +69,27 @@ def test_a_one_word_tag_in_capitals_at_the_texts_size_and_face_stays_text():
     pages = _form_instructions("Cambria")
     pages[1].lines[4] = line("CATEGORY", 85, 170, size=12)
     assert "CATEGORY" not in dict(headings(compose(pages)))
+
+
+def _record_layout(with_cells):
+    # a record layout's table: position and type cells to the left of each field's name (bold, in capitals, the
+    # text's size), its description under it; the pages' sections are headed larger
+    pages = []
+    names = ["RECORD TYPE", "FORM MODEL", "TAX NUMBER", "FISCAL YEAR", "PHONE CONTACT", "DECLARATION NUMBER",
+             "ZIP AREA", "BRANCH OFFICE", "MAIN ACTIVITY", "LAST CHANGE", "TOTAL AMOUNT", "REGISTER KIND"]
+    for n in range(1, 5):
+        lines, top = [line(f"Record section number {n}", 72, 70, size=14, bold=True), *prose(90, 3)], 150
+        for k in range(3):
+            if with_cells:
+                lines += [line(f"{10 * k + 1}-{10 * k + 9}", 100, top, x1=125), line("Numeric", 177, top, x1=226)]
+            lines += [line(names[3 * (n - 1) + k], 262, top, bold=True, x1=370),
+                      line("The value the record holds in this position of the line.", 262, top + 25, x1=540)]
+            top += 60
+        pages.append(PageLayout(n, 612, 792, lines, []))
+    return pages
+
+
+def test_a_bold_field_name_with_cells_to_its_left_on_its_row_is_a_table_cell_not_a_heading():
+    found = dict(headings(compose(_record_layout(True))))
+    assert "Record section number 2" in found
+    assert not any(t in found for t in ("RECORD TYPE", "TAX NUMBER", "MAIN ACTIVITY")), found

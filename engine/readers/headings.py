@@ -346,7 +346,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                 if words <= MAX_WORDS + 12 + (NAMED_EXTRA // 2 if named else 0) and not quote and not leads_on \
                         and not broken and not _runs_on(lines, i + count - 1, text) \
                         and not (page_index < cover and not line.run_in and not_a_heading(text, counts)):
-                    found.append(Candidate(page_index + 1, i, count, text, style, order,
+                    found.append(Candidate(page_index + 1, i, count, unspaced(text), style, order,
                                            identifier=line.lead_style[2] and text[:1].islower(),
                                            own_face=face != "" and family(line.face) != face))
                     order += 1
@@ -356,7 +356,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
             contents_title.order = order
             found.append(contents_title)
             order += 1
-    found = _without_label_lines(found, pages)
+    found = _without_label_lines(_labels_on_the_row(found, pages), pages)
     after: Candidate | None = None  # the next candidate that stands on its own (a run-in one opens the text)
     for cand in reversed(found):
         end = after.index if after is not None and after.page == cand.page else len(pages[cand.page - 1])
@@ -389,6 +389,47 @@ STACK_GAP = 2  # line heights (of the lower) at most between a heading and the s
 LABEL_GAP = 6  # ems between a chapter's label line and its title below (Sphinx sets a rule between them)
 
 
+# a chapter's or appendix's label in Chinese or Japanese ("第1 章", "第三章", "附录A")
+CJK_LABEL_RE = re.compile(r"^(?:第\s*(?:\d{1,3}|[一二三四五六七八九十百]{1,4})\s*[章部篇]|附\s*录\s*[A-Z])$")
+# letters of the scripts written without spaces between words (Han, kana; not Hangul, which spaces its words)
+CJK_LETTER = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+SPACED_CJK_RE = re.compile(rf"^{CJK_LETTER}(?: {CJK_LETTER})+$")
+
+
+def unspaced(text: str) -> str:
+    """A heading set in letter-spaced Chinese or Japanese ("摘 要", "目 录", "致 谢"): its letters, one word. Those
+    scripts put no space between words, so a space between every two letters is the type's spacing."""
+    return text.replace(" ", "") if SPACED_CJK_RE.match(text) else text
+
+
+def _labels_on_the_row(found: list[Candidate], pages: list[list[Line]]) -> list[Candidate]:
+    """A chapter's label set on its title's row, apart from it ("第1 章" and "论文主要部分的写法", "Chapter 3" and its
+    title), and taken for two lines: one heading, the label before the title."""
+    out: list[Candidate] = []
+    for cand in found:
+        prev = out[-1] if out else None
+        if prev is not None and prev.page == cand.page and prev.index + prev.count == cand.index \
+                and abs(prev.style.size - cand.style.size) < 0.6 and _chapter_label(prev.text.strip()) \
+                and same_row(pages[cand.page - 1][prev.index + prev.count - 1], pages[cand.page - 1][cand.index]):
+            out[-1] = Candidate(prev.page, prev.index, prev.count + cand.count, f"{prev.text} {cand.text}",
+                                cand.style, prev.order, identifier=cand.identifier, own_face=cand.own_face)
+            continue
+        out.append(cand)
+    return out
+
+
+def _label_mark(text: str) -> str:
+    """The number or letter of a chapter's label ("3" of "KAPITEL 3", "1" of "第1 章")."""
+    if CJK_LABEL_RE.match(text):
+        found = re.search(r"\d{1,3}|[A-Z]$", text)
+        return found.group(0) if found else ""
+    return text.split()[-1].rstrip(".")
+
+
+def _chapter_label(text: str) -> bool:
+    return CHAPTER_LABEL_RE.match(text) is not None or CJK_LABEL_RE.match(text) is not None
+
+
 def _without_label_lines(found: list[Candidate], pages: list[list[Line]]) -> list[Candidate]:
     """A chapter's label set on a line of its own above its title ("Chapter 1", "APPENDIX A", "ONE") is no
     heading of its own: the title below it is the heading (the label stays in the text, before it)."""
@@ -396,12 +437,12 @@ def _without_label_lines(found: list[Candidate], pages: list[list[Line]]) -> lis
     for k, cand in enumerate(found):
         nxt = found[k + 1] if k + 1 < len(found) else None
         postfix = POSTFIX_LABEL_RE.match(cand.text.strip())
-        if nxt is not None and nxt.page == cand.page and (CHAPTER_LABEL_RE.match(cand.text.strip()) or postfix) \
+        if nxt is not None and nxt.page == cand.page and (_chapter_label(cand.text.strip()) or postfix) \
                 and nxt.index - (cand.index + cand.count) <= 1:
             lines = pages[cand.page - 1]
             label, title = lines[cand.index + cand.count - 1], lines[nxt.index]
             if 0 <= title.y0 - label.y1 <= LABEL_GAP * max(title.size, label.size):
-                nxt.chapter = postfix.group(1) if postfix else cand.text.split()[-1].rstrip(".")
+                nxt.chapter = postfix.group(1) if postfix else _label_mark(cand.text.strip())
                 continue
         kept.append(cand)
     return kept

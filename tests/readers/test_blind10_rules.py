@@ -93,3 +93,32 @@ def test_a_bold_field_name_with_cells_to_its_left_on_its_row_is_a_table_cell_not
     found = dict(headings(compose(_record_layout(True))))
     assert "Record section number 2" in found
     assert not any(t in found for t in ("RECORD TYPE", "TAX NUMBER", "MAIN ACTIVITY")), found
+
+
+ZH_BODY = "研究生学位论文撰写，除表达形式上需要符合一定的格式要求外，内容方面上也要遵循一些共性原则和规范。"
+
+
+def _zh_thesis():
+    # a Chinese thesis: the abstract's title letter-spaced ("摘 要"), each chapter's label set on its title's row
+    # apart from it ("第1 章" | "研究方法"), sections at 14 pt, the text at 12 pt
+    def text(top, n=6):
+        return [line(ZH_BODY, 85, top + 20 * k, x1=510, size=12, face="SimSun") for k in range(n)]
+    pages = [PageLayout(1, 595, 842, [line("摘 要", 280, 110, size=16, face="SimHei"), *text(150, 20)], [])]
+    for n, title in enumerate(["研究方法", "实验结果", "讨论"], start=1):
+        pages.append(PageLayout(n + 1, 595, 842, [
+            line(f"第{n} 章", 190, 110, size=16, face="SimHei", x1=240),
+            line(title, 258, 110, size=16, face="SimHei", x1=258 + 16 * len(title)),
+            *text(150), line(f"{n}.1", 85, 300, size=14, face="Arial", x1=104),
+            line("小节标题", 118, 300, size=14, face="SimHei", x1=190), *text(330, 10)], []))
+    return pages
+
+
+def test_a_chinese_heading_set_letter_spaced_is_one_word():
+    found = dict(headings(compose(_zh_thesis())))
+    assert "摘要" in found, found
+
+
+def test_a_chinese_chapters_label_on_its_titles_row_is_one_heading_with_it():
+    found = dict(headings(compose(_zh_thesis())))
+    assert "第1 章 研究方法" in found and "第3 章 讨论" in found, found
+    assert "第1 章" not in found and "研究方法" not in found

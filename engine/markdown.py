@@ -78,8 +78,8 @@ def render_table(block: Block) -> str:
     """A table block as a Markdown pipe table, its first row the header; a single row stays a line of
     its own, its cells split by " | " ("a | b")."""
     rows = block.cells or [row.split(" | ") for row in block.text.split("\n")]
-    if len(rows) < 2:
-        return " | ".join(cell for cell in rows[0] if cell) if rows else ""
+    if len(rows) < 2:  # (escaped as a text line is: a chart legend's "# Member States ..." opens no heading)
+        return escape_text(" | ".join(cell for cell in rows[0] if cell)) if rows else ""
     width = max(len(row) for row in rows)
     lines = []
     for r, row in enumerate(rows):

@@ -4,8 +4,10 @@ teaser figure set under them."""
 
 from __future__ import annotations
 
+from engine.markdown import iter_headings, render_block
 from engine.readers.layout import PageLayout
 from engine.readers.offline import compose
+from engine.schemas.blocks import Block
 from tests.readers.test_heading_rules import BODY, headings, line, prose
 
 
@@ -122,3 +124,11 @@ def test_a_chinese_chapters_label_on_its_titles_row_is_one_heading_with_it():
     found = dict(headings(compose(_zh_thesis())))
     assert "第1 章 研究方法" in found and "第3 章 讨论" in found, found
     assert "第1 章" not in found and "研究方法" not in found
+
+
+def test_a_table_row_alone_on_its_line_that_starts_like_a_heading_opens_no_heading():
+    # a chart's legend read as one row of cells, its series named "# Member States increasing ...": rendered as
+    # one line, it became a top-level heading of the Markdown (and the document's title went to a second one)
+    md = render_block(Block(kind="table", text="# States increasing the rate | # States decreasing the rate"))
+    assert md.startswith("\\#") and not iter_headings(md)
+    assert "States increasing the rate" in md

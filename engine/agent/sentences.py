@@ -95,7 +95,7 @@ def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...]
         for i, unit in enumerate(analysis.units):
             if unit.start < window.start or unit.end > window.end or (page, i) in found:
                 continue
-            held = frozenset(k for k in kinds if holds_value(k, unit.text, question))
+            held = frozenset(k for k in kinds if holds_value(k, unit.value_text, question))
             if unit.heading and not held and (kinds or not HEADINGS):  # a heading when it states the value, or
                 continue  # as a label of what follows when no value is asked for
             header = table_header_of(analysis, text, i)
@@ -111,7 +111,7 @@ def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...]
             found[(page, i)] = Sentence(page, i, unit.start, unit.end, unit.text, unit.line, stems,
                                         analysis.pairs[i], bool(held), rank, header, held,
                                         own if header is not None else None,
-                                        values_of(held, unit.text, question), near, unit.heading)
+                                        values_of(held, unit.value_text, question), near, unit.heading)
     return list(found.values())
 
 

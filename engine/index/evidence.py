@@ -44,6 +44,9 @@ QUANTITY_NOUNS = (r"number|amount|total|size|value|cost|costs|price|revenue|reve
                   r"budget|sales|spending|growth|headcount|capacity|range|temperature|voltage|delay|frequency|"
                   r"assets|liabilities|equity|earnings|profit|profits|loss|losses|expenses|margin|debt|"
                   r"borrowings|dividend|dividends|eps|subscribers|employees|volume|balance")
+# a heading's own number, before its title's capital ("2.12.1 Rekeying", "A.3 Scope", "4. Results"), not a figure a
+# slide states as its heading ("4.5 hours")
+SECTION_NUMBER_RE = re.compile(r"^(?:[A-Z][.-])?\d+(?:\.\d+)*\.?\s+(?=[^\W\d_a-z])")
 TYPE_BONUS, PHRASE_BONUS, UNIT_COST = 0.15, 0.3, 0.06
 SHORT_WORDS = 10  # a line this short is a cell, a label or a slide line
 MAX_UNITS = 3  # sentences of one paragraph in a window
@@ -68,6 +71,11 @@ class Unit:
     @property
     def short(self) -> bool:
         return len(self.text.split()) < SHORT_WORDS
+
+    @property
+    def value_text(self) -> str:
+        """The text that may state a value: a heading's own number ("2.12.1 Rekeying") counts nothing."""
+        return SECTION_NUMBER_RE.sub("", self.text, count=1) if self.heading else self.text
 
 
 def answer_type(question: str) -> str | None:
@@ -263,7 +271,7 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
     found = analysis.units
     bags = [stems & wanted.keys() for stems in analysis.stems]
     pair_hits = [p & phrase_set for p in analysis.pairs] if phrase_set else [frozenset()] * len(found)
-    typed = [has_type(kind, u.text, question) for u in found]
+    typed = [has_type(kind, u.value_text, question) for u in found]
     scored = []
     spans = [(i, i, False) for i in range(len(found))] if singles else analysis.spans
     for first, last, free in spans:

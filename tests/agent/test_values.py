@@ -76,3 +76,15 @@ def test_the_day_and_year_of_a_date_are_no_amount():
 ])
 def test_a_number_with_its_unit_set_close_is_a_value(text, values):
     assert [m.group(0) for m in new_values("number", text, "After how long is a key rejected?")] == values
+
+
+def test_a_headings_own_number_states_no_value():
+    from engine.index.evidence import units
+
+    heading, text = units("## 2.12.1 Rekeying\n\nThe key is rejected after 180 seconds.")
+    assert heading.heading and heading.value_text == "Rekeying"
+    assert not holds_value("number", heading.value_text, "After how long is the key rejected?")
+    assert text.value_text == text.text  # (prose keeps its numbers)
+    assert units("## 4 Results")[0].value_text == "Results"
+    assert units("2.1 million people attended.")[0].value_text.startswith("2.1 million")
+    assert units("## 4.5 hours")[0].value_text == "4.5 hours"  # a slide's figure set as its heading

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pymupdf
 
+from engine.readers.accents import compose_accents
 from engine.readers.reading_order import around_gutter, same_row, xy_cut
 
 if TYPE_CHECKING:
@@ -172,7 +173,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         y0 = min(y0, y1 - size)
         font = max(fonts, key=lambda f: fonts[f])  # the reader may rescale it from the font's glyph widths
     return Line(
-        text=" ".join(text.split()),
+        text=compose_accents(" ".join(text.split())),
         x0=x0, y0=y0, x1=x1, y1=y1,
         size=size,
         bold=bold_chars >= 0.8 * letters or (prose_chars >= 0.5 * letters and prose_bold >= 0.8 * prose_chars),
@@ -184,7 +185,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         base=base,
         vertical=abs(line.get("dir", (1.0, 0.0))[1]) > 0.7,
         color=max(colors, key=lambda c: colors[c]),
-        lead=len(" ".join("".join(lead_parts).split())),
+        lead=len(compose_accents(" ".join("".join(lead_parts).split()))),
         lead_style=lead_style or (False, False, False),
     )
 

@@ -132,3 +132,16 @@ def test_a_table_row_alone_on_its_line_that_starts_like_a_heading_opens_no_headi
     md = render_block(Block(kind="table", text="# States increasing the rate | # States decreasing the rate"))
     assert md.startswith("\\#") and not iter_headings(md)
     assert "States increasing the rate" in md
+
+
+def test_an_accent_set_as_a_glyph_before_its_letter_is_put_back_on_it():
+    # TeX's OT1 fonts set an umlaut or an accent as a glyph of its own before its letter: "3.3.1 Ger¨at" matched
+    # no outline title "Gerät", and "hinzuf¨ugen" was no word of the text
+    from engine.readers.accents import compose_accents
+    assert compose_accents("3.3.1 Ger¨at") == "3.3.1 Gerät"
+    assert compose_accents("Sprachen hinzuf¨ugen, L¨oschen, na¨ıve, Fran¸cais, Caf´e") == \
+        "Sprachen hinzufügen, Löschen, naïve, Français, Café"
+    # an acute or grave accent standing for a quote or an apostrophe, or before no letter, stays
+    assert compose_accents("ˆetre, bˆete, Pe˜na") == "être, bête, Peña"
+    for text in ("it´s", "don´t", "`quoted'", "1¨2", "a ¨ b", "ˆci-debian-.*$"):
+        assert compose_accents(text) == text

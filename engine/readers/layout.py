@@ -223,7 +223,9 @@ def _join_stretched(fragments: list[Line]) -> list[Line]:
     """The words of one paragraph's line stretched to the measure (a narrow column, a long word after it) joined
     into one fragment: three or more words of letters of one block that holds running text, on one baseline, in
     one size, spaced evenly wider than a word space (over 1.2 ems, up to 2.5). A table's cells (numbers, labels
-    of a matrix, a header row) stand in blocks of their own, or hold digits, or are not spaced evenly."""
+    of a matrix, a header row) stand in blocks of their own, or hold digits, or are not spaced evenly. A block
+    with no such line may hold one too when the block goes on under it from its left edge: a heading justified over
+    two lines ("DECLARACION RELATIVA AL PERIODO IMPOSITIVO" / "COMPRENDIDO DESDE EL ...")."""
     rows: dict[tuple[int, float], list[Line]] = {}
     prose: set[int] = set()  # blocks holding a line of running text (eight words or more)
     for frag in fragments:
@@ -232,7 +234,7 @@ def _join_stretched(fragments: list[Line]) -> list[Line]:
             prose.add(frag.block)
     gone: set[int] = set()
     for (block, _), row in rows.items():
-        if len(row) < STRETCHED_WORDS or block not in prose \
+        if len(row) < STRETCHED_WORDS \
                 or any(not WORD_RE.match(f.text.strip()) or f.mono or f.vertical for f in row) \
                 or len({f.text for f in row}) < 2 or max(len(f.text) for f in row) < 4:
             continue  # (a table's marks, "X X X", are one short word over and over)
@@ -241,6 +243,9 @@ def _join_stretched(fragments: list[Line]) -> list[Line]:
         gaps = [b.x0 - a.x1 for a, b in zip(row, row[1:])]
         if any(abs(f.size - size) >= 0.5 for f in row) or min(gaps) <= 1.2 * size \
                 or max(gaps) > STRETCHED_GAP * size or max(gaps) - min(gaps) > EVEN_SPACE:
+            continue
+        if block not in prose and not any(f.block == block and f.baseline > row[0].baseline + 0.5 * size
+                                          and abs(f.x0 - row[0].x0) < 1 for f in fragments):
             continue
         first = row[0]
         for frag in row[1:]:

@@ -145,3 +145,23 @@ def test_an_accent_set_as_a_glyph_before_its_letter_is_put_back_on_it():
     assert compose_accents("ˆetre, bˆete, Pe˜na") == "être, bête, Peña"
     for text in ("it´s", "don´t", "`quoted'", "1¨2", "a ¨ b", "ˆci-debian-.*$"):
         assert compose_accents(text) == text
+
+
+def test_a_heading_justified_over_two_lines_keeps_its_first_lines_words_together():
+    # a Word heading set justified over two lines: its first line's words stand far apart, evenly, each a fragment
+    # of its own, in a block with no line of running text; they were read as a table's row of five cells
+    from engine.readers.layout import Line, _join_stretched
+
+    def frag(text, x0, y1, block=11):
+        return Line(text=text, x0=x0, y0=y1 - 14, x1=x0 + 7.0 * len(text), y1=y1, size=14.0, bold=True,
+                    italic=False, block=block, base=y1 - 3)
+
+    words, x, row = ["DECLARATION", "ABOUT", "THE", "TAX", "PERIOD"], 85.0, []
+    for word in words:  # 22 points between words (over 1.2 ems, under 2.5)
+        row.append(frag(word, x, 545))
+        x += 7.0 * len(word) + 22
+    second = frag("RUNNING FROM THE ... TO THE ...", 85, 561)
+    joined = _join_stretched(row + [second])
+    assert [l.text for l in joined] == ["DECLARATION ABOUT THE TAX PERIOD", second.text]
+    # without a line under it from its left edge (a table's header row in a block of its own) the words stay apart
+    assert len(_join_stretched([frag(w.text, w.x0, 545, block=12) for w in row])) == 5

@@ -7,7 +7,7 @@ import re
 
 from engine.text import words
 
-NP = r"((?:[\w’'+.-]+\s+){0,3}?[\w’'+-]+)"
+NP = r"((?:[\w’'+.-]+\s+){0,5}?[\w’'+-]+)"  # a noun phrase of up to six words ("kinds of requirements and controls")
 AUX = r"(?:did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|must|may|might)"
 LIST_PATTERNS = (  # the "what/which NP" forms (not "how many", not possessives)
     re.compile(rf"^(?:what|which)\s+{NP}\s+{AUX}\b", re.I),

@@ -16,6 +16,8 @@ from engine.agent.focus import asks_for_list
     ("What were Disney's total assets at December 28, 2024?", False),  # a possessive phrase is not a list
     ("What volume of checks did the Reserve Banks handle?", False),  # the head is "volume", not "checks"
     ("What types of risk does the brief name?", True),
+    ("What kinds of requirements and controls did the tailoring remove?", True),  # a noun phrase of five words
+    ("What share of the total budget of the program did it spend?", False),  # … whose head is no plural
     ("List the mitigation practices the proposal suggests.", True),  # a request naming plural things
     ("Name the AI-based solution highlighted in the report.", False),
     ("Compare the two definitions: what are the three differences?", True),

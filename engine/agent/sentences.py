@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from engine.agent.focus import asks_for_list
 from engine.agent.lists import LABEL_END, is_label_line, item_runs, lead_units, run_of
 from engine.agent.passages import ANAPHOR_RE, is_item
-from engine.agent.rows import as_labels, definitions, is_row, labelled, lent_stems, named_table, row_nearness
+from engine.agent.rows import as_labels, cell_texts, definitions, is_row, labelled, lent_stems, named_table, \
+    row_nearness
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
 from engine.agent.values import holds_value, new_values
 from engine.index.evidence import NAME_RE, NUMBER_WORDS, PageUnits, Window, answer_type, readable
@@ -54,6 +55,7 @@ BESIDE_UNITS = 4  # the room an answer leaves goes to sentences this close to it
 FILL_CHARS = 650  # … while the picked sentences stay within this length
 ENUM_CHARS = 800  # the leads of an enumeration's items a question asking for them gets, up to this length
 ANSWER_RUN_CHARS = 400  # a question the page asks brings the rest of its answer's paragraph up to this length
+CONTINUATION_ROWS = 8  # rows with an empty first cell under a picked row that go on with it
 ELISION = " … "  # between sentences of one page that are not next to each other in its text
 
 
@@ -264,6 +266,9 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         if s.header is not None and (s.page, s.header) not in out:
             add(header_sentence(s, page_of))
         _, text = page_of(s.page)
+        for nxt in continuation_rows(s, by_key, text.split("\n")):  # a row the reader split over several lines
+            if not add(nxt):
+                break
         if (s.page, s.index) in done:
             continue  # its list is given already
         cell_label = is_cell_label(s, by_key.get((s.page, s.index + 1)), text)
@@ -292,6 +297,23 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
     for s in out.values():
         first_rank[s.page] = min(first_rank.get(s.page, s.rank), s.rank)
     return sorted(out.values(), key=lambda s: (first_rank[s.page], s.page, s.start))
+
+
+def continuation_rows(s: Sentence, by_key: dict[tuple[int, int], Sentence], lines: list[str]) -> list[Sentence]:
+    """The rows right under a table row whose first cell is empty, up to CONTINUATION_ROWS: the rest of a row
+    whose cells wrap over several lines ("| Deliver malware by … | |", "| | Adversary places removable …")."""
+    if not is_row(lines[s.line]) or not (cell_texts(lines[s.line]) or [""])[0]:
+        return []
+    found: list[Sentence] = []
+    line = s.line
+    for i in range(s.index + 1, s.index + 1 + CONTINUATION_ROWS):
+        nxt = by_key.get((s.page, i))
+        if nxt is None or nxt.line != line + 1 or not is_row(lines[nxt.line]) \
+                or (cell_texts(lines[nxt.line]) or ["x"])[0]:
+            break
+        found.append(nxt)
+        line = nxt.line
+    return found
 
 
 def enumeration(s: Sentence, page_of) -> tuple[Sentence, list[Sentence], set[tuple[int, int]]] | None:

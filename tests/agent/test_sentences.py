@@ -211,3 +211,16 @@ def test_the_fill_takes_no_heading():
     best = next(s for s in pool if s.text.startswith("The trust"))
     # … but the fill does not take one
     assert [s.text for s in fill([best], pool)] == ["The trust has 42 surveyors.", "They cover 18 reaches."]
+
+
+def test_a_row_the_reader_split_over_several_lines_comes_with_its_continuation_rows():
+    text = ("| Threat event | Description |\n| --- | --- |\n"
+            "| Phish staff by email. | Adversary sends forged messages to staff. |\n"
+            "| Leave infected media. | Adversary places flash drives |\n"
+            "| | where employees find them, e.g. parking lots, |\n"
+            "| | and waits for them to be used. |\n"
+            "| Spoof a website. | Adversary copies a site. |")
+    texts = [s.text for s in greedy_for("How does an adversary leave infected media?", text)]
+    assert "where employees find them, e.g. parking lots," in texts
+    assert "and waits for them to be used." in texts
+    assert "Spoof a website. | Adversary copies a site." not in texts  # the next row of its own is no part of it

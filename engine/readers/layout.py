@@ -319,15 +319,34 @@ def word_gutter(fragments: list[Line], width: float) -> float | None:
 
 
 SCRIPT_REACH = 6  # later lines (in baseline order) searched for the pieces of a line split by its scripts
+LEFT_PIECE_RE = re.compile(r"^(?:[A-Z]\.)?\d{1,2}(?:\.\d{1,2}){0,4}\.?$|^[A-Z]\.\d{1,2}(?:\.\d{1,2}){0,3}$")  # a number
 
 
 def _join_pieces(lines: list[Line], gutter: float | None = None) -> list[Line]:
     """Pieces of one row that the baseline sort set apart (a formula whose sub- and superscripts move its
-    box up or down) joined left to right when each starts where the one before ends (at most an em over)."""
+    box up or down) joined left to right when each starts where the one before ends (at most an em over). A
+    piece sorted after the one it stands left of (a section's number in a Latin face left of its title in a
+    Chinese one, whose boxes reach lower: "A.1.1" | "图") goes before it, when the two are set in different
+    typefaces (a table's cells in one face, "2" | "Boston", stay apart)."""
     out: list[Line] = []
     gone: set[int] = set()
     for i, line in enumerate(lines):
         if i in gone:
+            continue
+        right = [k for k, done in enumerate(out[-SCRIPT_REACH:], start=max(0, len(out) - SCRIPT_REACH))
+                 if not done.vertical and not line.vertical and same_row(line, done)
+                 and 0 <= done.x0 - line.x1 <= 1.2 * max(line.size, 1.0) and done.x0 == min(
+                     (o.x0 for o in out[-SCRIPT_REACH:] if same_row(line, o) and o.x0 >= line.x1), default=done.x0)
+                 and not (gutter is not None and line.x1 <= gutter <= done.x0)]
+        if right and LEFT_PIECE_RE.match(line.text) and _family(out[right[0]].face) != _family(line.face):
+            done = out[right[0]]
+            joiner = "" if done.x0 - line.x1 < 1.0 else " "
+            done.lead = line.lead + len(joiner) + done.lead if line.lead == len(line.text) \
+                and done.lead_style == line.lead_style else line.lead
+            done.lead_style = line.lead_style
+            done.text = f"{line.text}{joiner}{done.text}"
+            done.x0 = line.x0
+            done.y0, done.y1 = min(line.y0, done.y0), max(line.y1, done.y1)
             continue
         while True:
             em = max(line.size, 1.0)
@@ -349,6 +368,11 @@ def _join_pieces(lines: list[Line], gutter: float | None = None) -> list[Line]:
             gone.add(j)
         out.append(line)
     return out
+
+
+def _family(face: str) -> str:
+    """A font's family as its name says ("ABCDEF+Arial-BoldMT": "arial")."""
+    return re.split(r"[-,]", face.rsplit("+", 1)[-1], maxsplit=1)[0].lower()
 
 
 DROP_CAP_RE = re.compile(r"^[A-ZÀ-Ý]$")

@@ -165,3 +165,22 @@ def test_a_heading_justified_over_two_lines_keeps_its_first_lines_words_together
     assert [l.text for l in joined] == ["DECLARATION ABOUT THE TAX PERIOD", second.text]
     # without a line under it from its left edge (a table's header row in a block of its own) the words stay apart
     assert len(_join_stretched([frag(w.text, w.x0, 545, block=12) for w in row])) == 5
+
+
+def test_a_sections_number_in_a_latin_face_left_of_its_chinese_title_joins_it_though_sorted_after_it():
+    # "A.1.1" (Arial) and its title "图" (SimHei) share a baseline, but the Chinese face's box reaches lower, so the
+    # baseline sort put the title first and the number stood apart (a table's row "A.1.1 | 图", or a stray line)
+    from engine.readers.layout import Line, _join_pieces
+
+    def piece(text, x0, x1, y0, y1, face="SimHei"):
+        return Line(text=text, x0=x0, y0=y0, x1=x1, y1=y1, size=13.0, bold=False, italic=False, block=0,
+                    base=y0 + 10, face=face)
+
+    title, number = piece("图", 128.4, 141.4, 262.7, 276.0), piece("A.1.1", 85.0, 115.4, 263.8, 277.2, "ArialMT")
+    assert [l.text for l in _join_pieces([title, number])] == ["A.1.1 图"]
+    # a table's cells in one face ("2" left of "Boston") stay apart
+    cell, count = piece("Boston", 128.4, 160.0, 262.7, 276.0, "Arial"), piece("2", 110.0, 115.4, 263.8, 277.2, "Arial")
+    assert [l.text for l in _join_pieces([cell, count])] == ["Boston", "2"]
+    # a word left of another piece is no number: it stays a line of its own
+    word, other = piece("图", 128.4, 141.4, 262.7, 276.0), piece("Figure", 85.0, 115.4, 263.8, 277.2)
+    assert [l.text for l in _join_pieces([word, other])] == ["图", "Figure"]

@@ -25,6 +25,7 @@ from engine.agent.rows import as_labels, cell_texts, definitions, is_row, labell
     row_nearness
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
 from engine.agent.values import holds_value, new_values
+from engine.text import words
 from engine.index.evidence import NAME_RE, NUMBER_WORDS, PageUnits, Window, answer_type, readable
 
 MAX_SENTENCES = 8
@@ -55,6 +56,8 @@ BESIDE_UNITS = 4  # the room an answer leaves goes to sentences this close to it
 FILL_CHARS = 650  # … while the picked sentences stay within this length
 ENUM_CHARS = 800  # the leads of an enumeration's items a question asking for them gets, up to this length
 ANSWER_RUN_CHARS = 400  # a question the page asks brings the rest of its answer's paragraph up to this length
+FRAME_WORDS = 6  # the opening words two sentences set in one frame share (all but two)
+PARALLEL_UNITS = 6  # sentences on either side of a picked one read for its frame
 CONTINUATION_ROWS = 8  # rows with an empty first cell under a picked row that go on with it
 ELISION = " … "  # between sentences of one page that are not next to each other in its text
 
@@ -293,10 +296,31 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
                     if chars + len(nxt.text) > LIST_ANSWER_CHARS or not add(nxt):
                         break
                     chars += len(nxt.text)
+        chars = 0
+        for step in (1, -1):  # sentences set in the same frame beside it ("The XX pattern is used for …", "The IK
+            for i in range(s.index + step, s.index + step * (PARALLEL_UNITS + 1), step):  # pattern is used for …")
+                nxt = by_key.get((s.page, i))
+                if nxt is None or nxt.heading or not parallel(s.text, nxt.text):
+                    break
+                if (nxt.page, nxt.index) in out:
+                    continue  # (picked already: its room is the answer's)
+                if chars + len(nxt.text) > LIST_ANSWER_CHARS or not add(nxt):
+                    break
+                chars += len(nxt.text)
     first_rank: dict[int, int] = {}
     for s in out.values():
         first_rank[s.page] = min(first_rank.get(s.page, s.rank), s.rank)
     return sorted(out.values(), key=lambda s: (first_rank[s.page], s.page, s.start))
+
+
+def parallel(a: str, b: str) -> bool:
+    """Whether two sentences open in the same frame: of their first FRAME_WORDS words, all but one or two
+    the same in the same places ("Integrity is focused on ensuring that …", "Resilience is focused on ensuring
+    that …")."""
+    x, y = words(a)[:FRAME_WORDS], words(b)[:FRAME_WORDS]
+    if len(x) < FRAME_WORDS or len(y) < FRAME_WORDS:
+        return False
+    return sum(p == q for p, q in zip(x, y)) >= FRAME_WORDS - 2
 
 
 def continuation_rows(s: Sentence, by_key: dict[tuple[int, int], Sentence], lines: list[str]) -> list[Sentence]:

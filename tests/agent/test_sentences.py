@@ -224,3 +224,13 @@ def test_a_row_the_reader_split_over_several_lines_comes_with_its_continuation_r
     assert "where employees find them, e.g. parking lots," in texts
     assert "and waits for them to be used." in texts
     assert "Spoof a website. | Adversary copies a site." not in texts  # the next row of its own is no part of it
+
+
+def test_sentences_set_in_the_frame_of_a_picked_one_come_with_it():
+    tail = ", " + ", ".join(f"step {n} of the exchange" for n in range(1, 15)) + "."  # (two exceed the greedy room)
+    text = ("Pipes combine three patterns. The XX pattern is used for a full handshake" + tail
+            + " The IK pattern is used for a zero-RTT handshake" + tail
+            + " The XXfallback pattern is used for a switch handshake" + tail + " Padding hides which one ran.")
+    texts = [s.text for s in greedy_for("Which pattern is used for a full handshake?", text)]
+    assert any(t.startswith("The IK pattern is used for") for t in texts)  # (no question word of its own)
+    assert "Padding hides which one ran." not in texts

@@ -82,7 +82,30 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     found |= {text for text, n in exact.items() if n >= threshold and not PAGE_NUMBER_RE.match(text)}
     found |= {key for key, n in large.items() if n >= max(3, 0.5 * len(pages))}
     found |= {key for key, on in sided.items() if key.strip("# ") and _every_other(on, len(pages))}
-    return found | running_by_section(pages, body_size) | echoed_headings(pages, body_size) | side_notes(pages)
+    return found | running_by_section(pages, body_size) | echoed_headings(pages, body_size) | side_notes(pages) \
+        | stacked_heads(pages)
+
+
+def _below_top(page: PageLayout, line: Line) -> bool:
+    """Whether a line starts in the top margin and reaches below it (a running header's second line, set large)."""
+    return not line.vertical and line.y0 <= page.height * MARGIN and not _in_margin(page, line)
+
+
+def _head_key(text: str, y0: float, band: int | None = None) -> str:
+    return f"|head|{_band_key(text, y0, band)}"
+
+
+def stacked_heads(pages: list[PageLayout]) -> set[str]:
+    """Keys of the lines of a running header stacked over two lines that start in the top margin and reach below
+    it ("Guidelines Version 2.2020" over the short title, both set large): the same text at the same height on
+    half the pages or more (three at least). Keys carry the height, so a heading that reads the same elsewhere
+    stays."""
+    if len(pages) < 3:
+        return set()
+    seen: Counter[str] = Counter()
+    for page in pages:
+        seen.update({_head_key(l.text, l.y0) for l in page.lines if _below_top(page, l)})
+    return {key for key, n in seen.items() if n >= max(3, 0.5 * len(pages))}
 
 
 def _every_other(on: set[int], pages: int) -> bool:
@@ -284,6 +307,9 @@ def strip_furniture(page: PageLayout, furniture: set[str]) -> tuple[list[Line], 
     label: str | None = None
     for line in page.lines:
         if id(line) in numbered or (line.vertical and _side_key(line.text) in furniture):
+            continue
+        if _below_top(page, line) and any(_head_key(line.text, 0.0, b) in furniture
+                                          for b in range(round(line.y0 / BAND) - 1, round(line.y0 / BAND) + 2)):
             continue
         if id(line) in margin:
             # a number in the margin is the page's; in a row set apart lower down (the last row of a chart or

@@ -17,10 +17,10 @@ from engine.agent.rows import is_row
 from engine.agent.pieces import answer_units
 from engine.agent.passages import close_gaps, merge, read_back, read_on, trim, with_table_headers
 from engine.agent.sentences import answer_text, best_sentences, quote
-from engine.agent.support import THRESHOLD, combined, signals, support
+from engine.agent.support import THRESHOLD, asked_kind, combined, signals, support
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import NUMBER_RE, PageUnits, Window, page_units, readable, score_windows
+from engine.index.evidence import NUMBER_RE, PageUnits, Window, answer_type, page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
 from engine.text import tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
@@ -102,13 +102,16 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     count = len(corpus.docs[doc].pages)
     ranked = np.argsort(-scores[start:start + count], kind="stable")[: options.pages_per_doc]
     pool: list[tuple[float, int, Window]] = []
+    # the value asked for as the evidence test reads it: also an amount named without a question word for it
+    # ("what recall and F1 score did … achieve")
+    kind = answer_type(retrieval.question) or asked_kind(retrieval.question)
     for offset in ranked:
         if scores[start + offset] <= 0:
             continue
         page = int(offset) + 1
         prior = PAGE_PRIOR * float(scores[start + offset] / scores[start + ranked[0]])
         for window in score_windows(page_units(corpus, doc, page), retrieval.terms, weights, retrieval.question,
-                                    retrieval.phrases, text=corpus.page_text(doc, page)):
+                                    retrieval.phrases, text=corpus.page_text(doc, page), kind=kind):
             pool.append((window.score + prior, page, window))
     if not pool:
         return evidence

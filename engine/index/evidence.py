@@ -47,6 +47,7 @@ QUANTITY_NOUNS = (r"number|amount|total|size|value|cost|costs|price|revenue|reve
 # a heading's own number, before its title's capital ("2.12.1 Rekeying", "A.3 Scope", "4. Results"), not a figure a
 # slide states as its heading ("4.5 hours")
 SECTION_NUMBER_RE = re.compile(r"^(?:[A-Z][.-])?\d+(?:\.\d+)*\.?\s+(?=[^\W\d_a-z])")
+ASKED = "asked"  # score_windows: the kind of value the question asks for, as answer_type reads it
 TYPE_BONUS, PHRASE_BONUS, UNIT_COST = 0.15, 0.3, 0.06
 SHORT_WORDS = 10  # a line this short is a cell, a label or a slide line
 MAX_UNITS = 3  # sentences of one paragraph in a window
@@ -254,18 +255,19 @@ def page_units(corpus, doc: int, page: int) -> PageUnits:
 
 def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence[float], question: str,
                   phrases: Sequence[str] = (), *, joins: bool = False, text: str | None = None,
-                  singles: bool = False) -> list[Window]:
+                  singles: bool = False, kind: str | None = ASKED) -> list[Window]:
     """Every candidate window of the page with its score (see the module docstring), best first.
 
     `page` is the page's Markdown or its analysis (then `text` is the Markdown); with `singles`, only
-    the one-unit windows."""
+    the one-unit windows; `kind`: the kind of value asked for (by default as `answer_type` reads the
+    question)."""
     analysis = page if isinstance(page, PageUnits) else analyse(page, joins=joins)
     if isinstance(page, str):
         text = page
     elif text is None:
         raise ValueError("score_windows on a page analysis needs the page text")
     total = sum(weights) or 1.0
-    kind = answer_type(question)
+    kind = answer_type(question) if kind == ASKED else kind
     wanted = {t: w for t, w in zip(terms, weights) if w > 0}
     phrase_set = set(phrases)
     found = analysis.units

@@ -198,3 +198,14 @@ def test_a_comparisons_first_pages_take_turns_between_its_documents():
     tied = np.asarray([1.0, 0.8, 0.0, 1.0, 0.6, 0.0], dtype=np.float32)
     assert alternate(corpus, tied, [1, 0])[:4] == [3, 0, 4, 1]
     assert alternate(corpus, tied, [0, 1])[:4] == [0, 3, 1, 4]
+
+
+def test_windows_hold_the_kind_of_value_they_are_told_is_asked_for():
+    from engine.index.evidence import score_windows
+
+    page = "| Metric | Value |\n| --- | --- |\n| Recall | 0.2412 |\n| F1 Score | 0.3320 |"
+    question = "What recall and F1 score did the model achieve?"  # (no question word that asks for an amount)
+    terms, weights = ["recal", "f1", "score"], [1.0, 1.0, 1.0]
+    assert not any(w.typed for w in score_windows(page, terms, weights, question))
+    told = score_windows(page, terms, weights, question, kind="number")
+    assert any(w.typed and "0.3320" in w.text for w in told)

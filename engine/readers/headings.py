@@ -331,8 +331,10 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                 words = len(text.split())
                 quote = words >= 12 and text.rstrip(" ”\"'’").endswith((".", "!", "?", "…"))
                 leads_on = not line.run_in and LEADS_ON_RE.search(text) is not None  # (it introduces a list)
-                if leads_on and line.size >= body * HEADING_SIZE and text.rstrip().endswith(":") \
-                        and len(text.split()) >= COLON_HEADING_WORDS and "=" not in text:
+                if leads_on and text.rstrip().endswith(":") and "=" not in text and (
+                        (line.size >= body * HEADING_SIZE and len(text.split()) >= COLON_HEADING_WORDS)
+                        or _over_a_subheading(lines, i, count, body)
+                        or (count == 1 and _numbered_colon_heading(line, label_class(text)))):
                     leads_on = False  # (set larger than the text, a phrase that names what follows is a heading
                     # though it ends in a colon, "Files that are copyright (c) by NASA:"; a label of a word or two,
                     # "Background:", still leads on into its text)
@@ -377,6 +379,27 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
 
 
 COLON_HEADING_WORDS = 4  # words of a heading set larger than the text that may end in a colon
+COLON_NUMBERED_WORDS = 8  # words at most of a bold heading numbered "9.1.4" that ends in a colon
+
+
+def _over_a_subheading(lines: list[Line], i: int, count: int, body: float) -> bool:
+    """Whether the line right under a heading set larger than the text (its `count` lines from i) is a smaller
+    heading's, set larger than the text too, a line or two below it: a section whose first part is a section of
+    its own ("Structure Examples:" over "List Examples:" over "Numbered:"), which no label leading into its text
+    heads."""
+    if i + count >= len(lines):
+        return False
+    line, last, nxt = lines[i], lines[i + count - 1], lines[i + count]
+    return line.size >= body * HEADING_SIZE and body * HEADING_SIZE <= nxt.size < line.size - 0.5 \
+        and 0 <= nxt.y0 - last.y1 <= STACK_GAP * line.size and len(nxt.text.split()) <= COLON_NUMBERED_WORDS
+
+
+def _numbered_colon_heading(line: Line, label: tuple[str, float] | None) -> bool:
+    """A bold line of a few words under a section number of two levels or more that ends in a colon ("9.1.4
+    Playing skill:"): a heading, not a label that leads into its text (a clause "5.2 The supplier shall:" is set
+    in the text's weight)."""
+    return label is not None and label[0].startswith("decimal") and line.bold \
+        and len(line.text.split()) <= COLON_NUMBERED_WORDS
 NUMBER_WORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
                 "sixteen|seventeen|eighteen|nineteen|twenty")
 CHAPTER_LABEL_RE = re.compile(
@@ -625,7 +648,7 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     if _ends_sentence(text) and not (label and len(text.split()) <= 2) and not wrapped:
         return None  # (a sentence; but an emphasised heading may wrap after a comma)
     own_face = body_face != "" and family(line.face) != body_face
-    if text.endswith(":") or (len(text.split()) == 1 and _is_caps(text)
+    if (text.endswith(":") and not _numbered_colon_heading(line, label)) or (len(text.split()) == 1 and _is_caps(text)
                               and not ((line.bold or own_face) and line.size > body)
                               and not _centred(lines, i) and not _side_head(lines, i, left)):
         return None  # a run-in label ("Notes:") or a diagram tag ("JTAG"), not a heading set larger in bold or in

@@ -40,3 +40,36 @@ def test_a_large_line_at_the_top_of_a_few_pages_only_is_no_running_header():
         pages[n].lines.insert(0, line("Disease of the Gland", 188, 63, size=18, bold=True))
     titles = [t for t, _ in headings(compose(pages))]
     assert titles.count("Disease of the Gland") == 2
+
+
+def _front():
+    return [PageLayout(n, 612, 792, prose(100, 30), []) for n in (1, 2, 3)]  # (the title block's pages)
+
+
+def test_a_larger_heading_that_ends_in_a_colon_right_over_a_smaller_heading_is_a_heading():
+    # a word processor's Heading 1 "Structure Examples:" (20 pt) right over its Heading 2 "List Examples:" (16 pt)
+    # right over "Numbered:" (14 pt) and a list, text at 10 pt: a section whose first part is a section of its
+    # own is no label that leads into its text; "Numbered:" over the list's items still leads on
+    def page(n):
+        return PageLayout(n, 612, 792, [line(f"Section Title Number {n}", 72, 80, size=20)] + prose(100, 4) + [
+            line(f"Release Notes {n}", 72, 170, size=16)] + prose(190, 6) + [
+            line(f"Structure Examples {n}:", 72, 280, size=20), line(f"List Examples {n}:", 72, 312, size=16),
+            line("Numbered:", 72, 336, size=14), line("1. The first item of the numbered list.", 90, 356),
+            line("2. The second item of the numbered list.", 90, 370)] + prose(390, 8), [])
+    found = dict(headings(compose(_front() + [page(n) for n in (4, 5)])))
+    assert found.get("Structure Examples 4:") == found.get("Section Title Number 4")
+    assert found.get("List Examples 5:") == found["Structure Examples 5:"] + 1
+    assert "Numbered:" not in found
+
+
+def test_a_bold_heading_under_a_section_number_that_ends_in_a_colon_is_a_heading():
+    # DocBook sets a sub-sub-section "9.1.4 Playing skill:" in bold at the text's size over its paragraph; a
+    # clause "9.1.5 The program shall:" in the text's weight still leads into its list
+    def page(n):
+        return PageLayout(n, 612, 792, [line(f"9.{n} Evaluation Settings", 72, 80, size=12, bold=True)] + prose(100, 4)
+                          + [line(f"9.{n}.4 Playing skill:", 72, 160, bold=True)] + prose(175, 4)
+                          + [line(f"9.{n}.5 The program shall:", 72, 235)] + prose(250, 4), [])
+    found = dict(headings(compose(_front() + [page(n) for n in (4, 5)])))
+    assert "9.4.4 Playing skill:" in found and "9.5.4 Playing skill:" in found
+    assert found["9.4.4 Playing skill:"] > found["9.4 Evaluation Settings"]
+    assert not any("shall" in t for t in found)

@@ -222,7 +222,8 @@ def values_of(kinds: frozenset[str], text: str, question: str) -> frozenset[tupl
     return frozenset(found)
 
 
-def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing: bool = False) -> list[Sentence]:
+def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing: bool = False,
+                 weights: dict[str, float] | None = None) -> list[Sentence]:
     """The picked sentences with what they need to be read: the sentence before one that points back; the
     items after one that introduces a list ("…:", a short label line, or the best one when the question
     asks for a list); the sentences that go on counting ("Second, …") after one that counts things ("three
@@ -278,6 +279,11 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         if s.text.rstrip().endswith(":") or is_label(s, text) or cell_label or (listing and s is picked[0]):
             chars, i = 0, s.index + 1
             bulleted = (s.page, i) in by_key and is_item(text, by_key[(s.page, i)])  # then the list ends with its items
+            if bulleted and weights:  # a list of lists ("- Q2 Fiscal 2025:", "- Fiscal Year 2025:"): the sub-list
+                for item in best_group(s, by_key, text, weights):  # whose label holds most of the question first
+                    if chars + len(item.text) > LIST_ANSWER_CHARS or not add(item):
+                        break
+                    chars += len(item.text)
             while (s.page, i) in by_key and (s.page, i) not in done \
                     and chars + len(by_key[(s.page, i)].text) <= LIST_ANSWER_CHARS \
                     and (not cell_label or by_key[(s.page, i)].line == s.line) \
@@ -321,6 +327,31 @@ def parallel(a: str, b: str) -> bool:
     if len(x) < FRAME_WORDS or len(y) < FRAME_WORDS:
         return False
     return sum(p == q for p, q in zip(x, y)) >= FRAME_WORDS - 2
+
+
+def best_group(s: Sentence, by_key: dict[tuple[int, int], Sentence], text: str,
+               weights: dict[str, float]) -> list[Sentence]:
+    """Of the list after the "…:" line `s`, when its items are themselves lists under labels ending in ":", the
+    label holding most of the question's weight that `s` does not hold, and its items; [] when the list has fewer
+    than two labelled sub-lists or no label holds such weight."""
+    items: list[Sentence] = []
+    for i in itertools.count(s.index + 1):
+        nxt = by_key.get((s.page, i))
+        if nxt is None or not is_item(text, nxt):
+            break
+        items.append(nxt)
+    labels = [n for n, item in enumerate(items) if item.text.rstrip().endswith(":")]
+    if len(labels) < 2:
+        return []
+
+    def weight(item: Sentence) -> float:
+        return sum(w for t, w in weights.items() if t in item.stems and t not in s.stems)
+
+    best = max(labels, key=lambda n: (weight(items[n]), -n))
+    if weight(items[best]) <= 0:
+        return []
+    end = next((n for n in labels if n > best), len(items))
+    return items[best:end]
 
 
 def continuation_rows(s: Sentence, by_key: dict[tuple[int, int], Sentence], lines: list[str]) -> list[Sentence]:
@@ -439,7 +470,7 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
     listing = asks_for_list(question)
     budget = LIST_PICK_CHARS if listing else ANSWER_CHARS
     picked = pick(pool, weights, kinds, frozenset(phrases), budget)
-    return with_context(fill(picked, pool, FILL_CHARS), pool, page_of, listing)
+    return with_context(fill(picked, pool, FILL_CHARS), pool, page_of, listing, weights)
 
 
 def answer_text(sentences: list[Sentence], page_of) -> str:

@@ -234,3 +234,14 @@ def test_sentences_set_in_the_frame_of_a_picked_one_come_with_it():
     texts = [s.text for s in greedy_for("Which pattern is used for a full handshake?", text)]
     assert any(t.startswith("The IK pattern is used for") for t in texts)  # (no question word of its own)
     assert "Padding hides which one ran." not in texts
+
+
+def test_a_list_of_labelled_lists_gives_the_one_whose_label_the_question_names_first():
+    filler = "; ".join(f"detail {n} of the quarter's guidance" for n in range(1, 9))
+    text = ("Guidance and Outlook:\n\n- Second quarter:\n\n- " + filler + "\n\n- " + filler + "\n\n"
+            "- Full year:\n\n- Adjusted EPS growth in the high single digits\n\n- About $15 billion of cash")
+    weights = {t: 1.0 for t in query_terms("What full-year outlook did the company give?")}
+    pool = candidates(whole(text), page_of(text), (), "What full-year outlook did the company give?")
+    lead = [s for s in pool if s.text == "Guidance and Outlook:"]
+    texts = [s.text for s in with_context(lead, pool, page_of(text), False, weights)]
+    assert "Adjusted EPS growth in the high single digits" in texts and "About $15 billion of cash" in texts

@@ -121,6 +121,9 @@ CAPTION_RE = re.compile(
 
 
 CITATION_RE = re.compile(r"^\[[^\]]{1,40}\](?:\s|$)")  # "[53] VERORDNUNG (EU) ...", "[OMB A-130]"
+# a numbered reference list's entry whose authors are set surname and initials ("8. Siegel RL, Miller KD, Jemal A.")
+_AUTHOR = r"[A-ZÀ-ÖØ-Þ][\w'’-]+(?: [A-ZÀ-ÖØ-Þ][\w'’-]+)? [A-Z]{1,3}"
+REFERENCE_ENTRY_RE = re.compile(rf"^\d{{1,4}}\.\s+(?:{_AUTHOR}, )+{_AUTHOR}(?:\.|,? et al\b)")
 BROKEN_WORD_RE = re.compile(r"[a-zà-ÿß]-$")
 ASSIGNMENT_RE = re.compile(r"^[^\s=]+\s*=\s*\S")
 
@@ -340,7 +343,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                     # "Background:", still leads on into its text)
                 # a reference list's entry or a bracketed note ("[53] VERORDNUNG ...", "[OMB A-130]"), or a line whose
                 # last word breaks onto the next: text (its lines are passed over with it)
-                broken = BROKEN_WORD_RE.search(text) is not None or CITATION_RE.match(text) is not None
+                broken = BROKEN_WORD_RE.search(text) is not None or CITATION_RE.match(text) is not None \
+                    or REFERENCE_ENTRY_RE.match(text) is not None
                 listed = LISTED_RE.match(text)  # (an item of a printed list of figures, tables, rules)
                 broken = broken or (listed is not None and listed.group(1).lower() in labels) \
                     or ASSIGNMENT_RE.match(text) is not None  # (code or a formula: "MAX_QUEUED = 4096")

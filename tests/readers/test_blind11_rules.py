@@ -73,3 +73,32 @@ def test_a_bold_heading_under_a_section_number_that_ends_in_a_colon_is_a_heading
     assert "9.4.4 Playing skill:" in found and "9.5.4 Playing skill:" in found
     assert found["9.4.4 Playing skill:"] > found["9.4 Evaluation Settings"]
     assert not any("shall" in t for t in found)
+
+
+def _reference_page(n):
+    # a two-column reference list (11 pt): the left column's last entry breaks after its first line, which stands
+    # alone at the column's foot, numbered and in title case; its second line opens the right column
+    left = [line("References", 24, 80, size=13, bold=True)]
+    for k in range(12):
+        y = 100 + 36 * k
+        left += [line(f"{n * 20 + k}. Noone AM, Howlader N, Krapcho M, et al. Statistics Review of the Year,", 24, y,
+                      x1=369, size=11),
+                 line("based on the data submission, posted to the web site. Bethesda: Institute; 2018.", 24, y + 14,
+                      x1=369, size=11)]
+    left.append(line(f"{n * 20 + 12}. Siegel RL, Miller KD, Jemal A. Cancer Statistics, 2018. CA Cancer J", 24, 540,
+                     x1=369, size=11))
+    right = [line("Clin 2018;68:7-30. Available at the journal's own web site for all.", 405, 100, x1=750, size=11)]
+    for k in range(12):
+        y = 120 + 36 * k
+        right += [line(f"{n * 20 + 13 + k}. Amin MB, Edge SB, Greene F, et al., eds. Staging Manual, 8th ed.", 405, y,
+                       x1=750, size=11),
+                  line("New York: Springer International Publishing; 2017 for the committee.", 405, y + 14, x1=750,
+                       size=11)]
+    return PageLayout(n, 792, 612, left + right, [])
+
+
+def test_a_numbered_reference_entry_alone_at_a_columns_foot_is_no_heading():
+    front = [PageLayout(n, 792, 612, prose(100, 30), []) for n in (1, 2, 3)]
+    titles = [t for t, _ in headings(compose(front + [_reference_page(4), _reference_page(5)]))]
+    assert "References" in titles
+    assert not any("Siegel" in t for t in titles)

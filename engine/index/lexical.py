@@ -22,7 +22,7 @@ COMPARE_RE = re.compile(
     r"\b(compare[sd]?|comparison|comparing|versus|vs\.?|both|differ|differs|difference|differences|contrast|"
     r"whereas|respectively|each of|in each|between)\b", re.I,
 )
-AND_RE = re.compile(r"\b(?:and|or)\b", re.I)
+AND_RE = re.compile(r"\b(?:and|or)\b|;", re.I)  # (a semicolon joins two clauses as "and" does)
 DISTINCT_SHARE = 0.2  # a name word used by at most this share of the documents (at least one) names its own
 NAME_DISCOUNT = 0.2  # weight of a word that names a routed document, within it
 ROUTE_KEEP = 0.6  # documents scoring at least this share of the best one are searched as well

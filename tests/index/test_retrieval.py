@@ -151,6 +151,13 @@ def test_two_documents_named_outright_are_a_comparison_without_compare_words(ret
     assert set(found.routed_files(retriever.corpus)[:2]) == {GUIDE, DECK}
 
 
+def test_two_documents_named_in_clauses_joined_by_a_semicolon_are_a_comparison(retriever):
+    question = "The Riverline product deck pitches the six-tenths reading; what does the field guide say of it?"
+    found = retriever.search(question, method="hybrid", k=5)
+    assert found.routing.comparison
+    assert set(found.routed_files(retriever.corpus)[:2]) == {GUIDE, DECK}
+
+
 def test_a_common_title_word_does_not_make_a_comparison(retriever):
     # "methods" is in the guide's title (River Survey Methods) and a common word of the deck's text
     found = retriever.search("How many volunteer surveyors does Riverline have, and what methods do they use?",

@@ -1239,6 +1239,21 @@ def _without_taglines(candidates: list[Candidate]) -> list[Candidate]:
     return [c for k, c in enumerate(candidates) if k not in gone]
 
 
+# the label of an admonition box (DocBook, Sphinx, a word processor's callout): "Tip", "Note", "Warning"
+ADMONITION_RE = re.compile(r"^(?:note|tip|hint|warning|caution|important|attention|danger|remark|hinweis|tipp|warnung|"
+                           r"achtung|remarque|astuce|avertissement|nota|consejo|aviso|suggerimento|"
+                           r"avvertenza)s?\s*:?$", re.I)
+ADMONITIONS_MIN = 3  # times one such label heads a box in a document
+
+
+def _without_admonitions(candidates: list[Candidate]) -> list[Candidate]:
+    """The candidates without the labels of admonition boxes: one word that names the kind of note ("Tip",
+    "Warning") heading three or more boxes in the document labels them, it is no section of its own."""
+    counts = Counter(c.text.strip().casefold() for c in candidates if ADMONITION_RE.match(c.text.strip()))
+    return [c for c in candidates
+            if not (ADMONITION_RE.match(c.text.strip()) and counts[c.text.strip().casefold()] >= ADMONITIONS_MIN)]
+
+
 def _stacked_over_prose(candidates: list[Candidate], cand: Candidate) -> bool:
     """A heading set right over a smaller one, no line and at most two line heights between them (a section's
     title over its first sub-section's), and so on down to one with prose under it: a section that opens with its
@@ -1290,7 +1305,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     # (a heading that names its division or carries a named number, "Appendix H—Acronyms" over its terms,
     # "Strategy 6.04: ..." over a short table, is no label of a list)
     candidates = [c for c in candidates if c.style.size >= body * HEADING_SIZE or c.identifier or id(c) not in listed]
-    candidates = _without_taglines(candidates)
+    candidates = _without_admonitions(_without_taglines(candidates))
     # a contents list further on belongs to a document printed inside this one (a sample plan's): its title is
     # no section of this one
     # (one titled as the document's own contents is: a title in another word, "Índice" after "Sumário", is the

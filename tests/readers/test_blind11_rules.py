@@ -102,3 +102,19 @@ def test_a_numbered_reference_entry_alone_at_a_columns_foot_is_no_heading():
     titles = [t for t, _ in headings(compose(front + [_reference_page(4), _reference_page(5)]))]
     assert "References" in titles
     assert not any("Siegel" in t for t in titles)
+
+
+def test_the_label_of_admonition_boxes_is_no_section_but_a_section_so_named_once_is():
+    # DocBook sets each admonition's label ("Tip", 12 pt bold) over its text; a dozen tips became sections of
+    # their own. A word that names a kind of note heading three or more boxes labels them; "Warning" once stays
+    def page(n):
+        lines = [line(f"{n}.1 Section Of The Manual", 72, 80, size=14, bold=True)] + prose(100, 6) \
+            + [line("Tip", 100, 190, size=12, bold=True),
+               line("You can also play the game with a full-screen board and dice.", 100, 206, x1=500)] + prose(230, 6)
+        if n == 6:
+            lines += [line("Warning", 72, 320, size=12, bold=True)] + prose(340, 6)
+        return PageLayout(n, 612, 792, lines, [])
+    titles = [t for t, _ in headings(compose(_front() + [page(n) for n in range(4, 9)]))]
+    assert "4.1 Section Of The Manual" in titles
+    assert "Tip" not in titles
+    assert "Warning" in titles

@@ -332,7 +332,10 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                     text = f"{text} {nxt.text}"
                     count += 1
                 words = len(text.split())
-                quote = words >= 12 and text.rstrip(" ”\"'’").endswith((".", "!", "?", "…"))
+                numbered = (label_class(text) or ("", 0.0))[0].startswith("decimal")
+                quote = words >= 12 and text.rstrip(" ”\"'’").endswith((".", "!", "?", "…")) \
+                    and not (text.endswith("?") and line.bold and numbered)
+                # (a question numbered as a section and set in bold heads a FAQ's answer: "11.4.1 What is ...?")
                 leads_on = not line.run_in and LEADS_ON_RE.search(text) is not None  # (it introduces a list)
                 if leads_on and text.rstrip().endswith(":") and "=" not in text and (
                         (line.size >= body * HEADING_SIZE and len(text.split()) >= COLON_HEADING_WORDS)

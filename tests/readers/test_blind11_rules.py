@@ -118,3 +118,15 @@ def test_the_label_of_admonition_boxes_is_no_section_but_a_section_so_named_once
     assert "4.1 Section Of The Manual" in titles
     assert "Tip" not in titles
     assert "Warning" in titles
+
+
+def test_a_long_bold_question_numbered_as_a_section_is_a_heading():
+    # a manual's FAQ numbers each question as a sub-section and sets it in bold at the text's size; one of twelve
+    # words or more ending in "?" was taken for a quoted sentence
+    def page(n):
+        return PageLayout(n, 612, 792, [line(f"11.{n} Playing The Game", 72, 80, size=12, bold=True)] + prose(100, 4)
+                          + [line(f"11.{n}.1 What is the difference between a new game and a new match or session?",
+                                  72, 160, bold=True)] + prose(175, 6), [])
+    found = dict(headings(compose(_front() + [page(n) for n in (4, 5)])))
+    question = "11.4.1 What is the difference between a new game and a new match or session?"
+    assert found.get(question) == found["11.4 Playing The Game"] + 1

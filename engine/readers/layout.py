@@ -85,12 +85,6 @@ class PageLayout:
     drawn: int = 0  # vector paths on a page without text (counted only there: text drawn as shapes)
 
 
-def _span_style(span: dict) -> tuple[bool, bool]:
-    flags = span.get("flags", 0)
-    named_bold, named_italic, _mono = _font_traits(span.get("font", ""))
-    return bool(flags & 16) or named_bold, bool(flags & 2) or named_italic
-
-
 @lru_cache(maxsize=1024)
 def _font_traits(font: str) -> tuple[bool, bool, bool]:
     """Bold, italic and monospaced as a font's name says (names repeat on every line: asked once)."""
@@ -113,13 +107,16 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     lead_parts: list[str] = []  # the text of the first run of spans in one style
     lead_style: tuple[bool, bool, bool] | None = None
     lead_done = False
-    for span in line["spans"]:
+    spans = line["spans"]
+    for span in spans:
         text = span["text"]
         if not text:
             continue
-        if span["size"] < UNREADABLE and not span.get("font", "").startswith("Type3"):
+        font = span.get("font", "")
+        type3 = font.startswith("Type3")
+        if span["size"] < UNREADABLE and not type3:
             continue  # (text too small to read, a hidden tag or placeholder; a dvips Type3 font reports 0.12)
-        if span.get("font", "").startswith("Type3") and min(text) < "\x10":
+        if type3 and min(text) < "\x10":
             text = text.translate(TYPE3_CODES)
         text_parts.append(text)
         stripped = len(text.strip())
@@ -133,14 +130,21 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         if "origin" in span:
             key = (size, round(span["origin"][1], 1))
             bases[key] = bases.get(key, 0) + stripped
-        fonts[span.get("font", "")] = fonts.get(span.get("font", ""), 0) + stripped
-        bold, italic = _span_style(span)
-        mono = bool(span.get("flags", 0) & 8 or _font_traits(span.get("font", ""))[2])
-        bold_chars += stripped if bold else 0
-        mono_chars += stripped if mono else 0
-        italic_chars += stripped if italic else 0
+        fonts[font] = fonts.get(font, 0) + stripped
+        flags = span.get("flags", 0)
+        named_bold, named_italic, named_mono = _font_traits(font)
+        bold = bool(flags & 16) or named_bold
+        italic = bool(flags & 2) or named_italic
+        mono = bool(flags & 8 or named_mono)
+        if bold:
+            bold_chars += stripped
+        if mono:
+            mono_chars += stripped
+        if italic:
+            italic_chars += stripped
         letters += stripped
-        colors[span.get("color", 0)] = colors.get(span.get("color", 0), 0) + stripped
+        color = span.get("color", 0)
+        colors[color] = colors.get(color, 0) + stripped
         if lead_style is None:
             lead_style = (bold, italic, mono)
         if not lead_done and (bold, italic, mono) == lead_style:
@@ -149,8 +153,10 @@ def _fragment(line: dict, block_no: int) -> Line | None:
             lead_done = True
         if not mono:  # (the weight of a line's prose: an identifier set in a typewriter face within it aside)
             prose_chars += stripped
-            prose_bold += stripped if bold else 0
-            prose_italic += stripped if italic else 0
+            if bold:
+                prose_bold += stripped
+            if italic:
+                prose_italic += stripped
     text = "".join(text_parts)
     if not letters:
         return None
@@ -158,20 +164,21 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     # the capitals' size of a line set in small capitals
     top = max(weights.values())
     size = max(s for s, w in weights.items() if w >= 0.3 * top)
-    size = _small_caps_size(line["spans"]) or size
+    size = (_small_caps_size(spans) if len(spans) > 1 else None) or size  # (one span: no small capitals)
     x0, y0, x1, y1 = line["bbox"]
     if blank > HUGE_BLANK * size:  # (a space set many times the line's size
         # stretches no line: "TABLE 2.01A" and a 170-point blank)
-        boxes = [span["bbox"] for span in line["spans"] if span.get("text", "").strip() and "bbox" in span]
+        boxes = [span["bbox"] for span in spans if span.get("text", "").strip() and "bbox" in span]
         if boxes:
             y0, y1 = max(y0, min(b[1] for b in boxes)), min(y1, max(b[3] for b in boxes))
     at_size = [(n, b) for (s, b), n in bases.items() if s == size]
     base = max(at_size)[1] if at_size else 0.0
     font = ""
+    face = max(fonts, key=fonts.__getitem__)
     if size < 2 or y1 - y0 < 1:  # Type3 fonts can report a size of 0.12 and zero-height boxes
         size = round(max(y1 - y0, DEGENERATE_SIZE) * 2) / 2
         y0 = min(y0, y1 - size)
-        font = max(fonts, key=lambda f: fonts[f])  # the reader may rescale it from the font's glyph widths
+        font = face  # the reader may rescale it from the font's glyph widths
     return Line(
         text=compose_accents(" ".join(text.split())),
         x0=x0, y0=y0, x1=x1, y1=y1,
@@ -181,10 +188,10 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         mono=mono_chars >= 0.8 * letters,
         block=block_no,
         font=font,
-        face=max(fonts, key=lambda f: fonts[f]),
+        face=face,
         base=base,
         vertical=abs(line.get("dir", (1.0, 0.0))[1]) > 0.7,
-        color=max(colors, key=lambda c: colors[c]),
+        color=max(colors, key=colors.__getitem__),
         lead=len(compose_accents(" ".join("".join(lead_parts).split()))),
         lead_style=lead_style or (False, False, False),
     )

@@ -447,11 +447,32 @@ def _without_overprint(fragments: list[Line]) -> list[Line]:
     return kept
 
 
-def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100) -> PageLayout:
-    """Styled lines (reading order) and large images of one page."""
+class PageText:
+    """One page's text layer, extracted once: its styled text (`data`, PyMuPDF's "dict") and, from the same
+    extraction where that gives what a fresh one would, its word boxes (`words`, for engine.readers.ruled)."""
+
+    def __init__(self, page: pymupdf.Page) -> None:
+        self.page = page
+        type3 = any(font[2] == "Type3" for font in page.get_fonts(full=False))
+        self.flags = TEXT_FLAGS | (pymupdf.TEXT_USE_CID_FOR_UNKNOWN_UNICODE if type3 else 0)
+        self.textpage = page.get_textpage(flags=self.flags)
+        self.data = page.get_text("dict", textpage=self.textpage)
+
+    def words(self) -> list[tuple]:
+        """`page.get_text("words")`. Its flags differ from the text's by at most TEXT_USE_CID_FOR_UNKNOWN_UNICODE,
+        which changes only characters read as U+FFFD: with none on the page, the text's extraction is reused."""
+        if self.flags == pymupdf.TEXTFLAGS_WORDS or (
+                self.flags | pymupdf.TEXT_USE_CID_FOR_UNKNOWN_UNICODE == pymupdf.TEXTFLAGS_WORDS
+                and not any("\ufffd" in span["text"] for block in self.data["blocks"]
+                            for line in block.get("lines", ()) for span in line["spans"])):
+            return self.page.get_text("words", textpage=self.textpage)
+        return self.page.get_text("words")
+
+
+def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100, text: PageText | None = None) -> PageLayout:
+    """Styled lines (reading order) and large images of one page (`text`: its text layer, when read already)."""
     rect = page.rect
-    type3 = any(font[2] == "Type3" for font in page.get_fonts(full=False))
-    data = page.get_text("dict", flags=TEXT_FLAGS | (pymupdf.TEXT_USE_CID_FOR_UNKNOWN_UNICODE if type3 else 0))
+    data = (text or PageText(page)).data
     fragments: list[Line] = []
     for block in data["blocks"]:
         if block.get("type") != 0:

@@ -13,7 +13,7 @@ from engine.readers.code import MONO_DOCUMENT
 from engine.readers.furniture import find_furniture, split_glued_numbers, strip_furniture
 from engine.readers.headings import assign_levels, body_size, cover_pages, find_candidates, join_title
 from engine.readers.pitch import line_pitches
-from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, read_layout, reading_order
+from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, PageText, read_layout, reading_order
 from engine.readers.reading_order import same_row
 from engine.readers.ruled import find_tables
 from engine.readers.run_in import split_run_in
@@ -157,8 +157,11 @@ class OfflineReader:
             warnings: list[str] = []
             for index in range(total):
                 try:
-                    layout = read_layout(doc[index], index + 1, self.min_image_px)
-                    layout.grids, layout.lines = find_tables(doc[index], layout.lines)
+                    page = doc[index]
+                    text = PageText(page)  # (read once: the ruled tables' word boxes come from it too)
+                    layout = read_layout(page, index + 1, self.min_image_px, text)
+                    layout.grids, layout.lines = find_tables(page, layout.lines, text.words)
+                    del text
                     layouts.append(layout)
                 except Exception as exc:  # one bad page never sinks the document
                     warnings.append(f"page {index + 1}: text layer unreadable ({exc})")

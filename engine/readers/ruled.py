@@ -11,6 +11,7 @@ and the reader's own lines are put into the rows and columns the rulings bound. 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from statistics import median
 
@@ -62,9 +63,11 @@ def side_by_side(lines: list[Line]) -> int:
     return sum(len(row) - 1 for row in rows.values() if len(row) > 1)
 
 
-def find_tables(page, lines: list[Line]) -> tuple[list[Grid], list[Line]]:
+def find_tables(page, lines: list[Line],
+                words_of_page: Callable[[], list] | None = None) -> tuple[list[Grid], list[Line]]:
     """The ruled tables of a PyMuPDF page (lattices, and tables ruled across only), and the page's lines with
-    those that run over an open table's column gap cut there."""
+    those that run over an open table's column gap cut there (`words_of_page`: returns `page.get_text("words")`,
+    from an extraction already made)."""
     if side_by_side(lines) < MIN_SIDE_BY_SIDE:
         return [], lines
     try:
@@ -78,7 +81,7 @@ def find_tables(page, lines: list[Line]) -> tuple[list[Grid], list[Line]]:
     across = [h for h in horizontal if not any(_crosses(h, v) for v in vertical)]
     if len(across) < OPEN_MIN_RULES:
         return found, lines
-    words = [(w[0], w[1], w[2], w[3]) for w in page.get_text("words")]
+    words = [(w[0], w[1], w[2], w[3]) for w in (words_of_page() if words_of_page else page.get_text("words"))]
     opened = open_grids(across, lines, words)
     return found + opened, split_at_columns(lines, opened, words)
 

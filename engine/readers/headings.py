@@ -72,6 +72,7 @@ class Candidate:
     own_face: bool = False  # set in a typeface other than the one most of the text is set in (a heading style's)
 
 
+@lru_cache(maxsize=8192)  # (a line's text is asked again by the heading rules and the paragraph rules)
 def label_class(text: str) -> tuple[str, float] | None:
     for name, rank, pattern in _LABEL_PATTERNS:
         match = pattern.match(text)
@@ -97,6 +98,8 @@ def body_size(pages: list[list[Line]]) -> float:
 def _is_caps(text: str) -> bool:
     """Set in capitals: every letter upper case; in a Latin-script line only its Latin letters count (a Greek
     symbol of a formula in it, "SOME LATEX 2ε BASICS", is no lower-case word)."""
+    if text.isascii():  # (every letter Latin: no lower-case one, and four or more)
+        return text == text.upper() and sum(map(str.isalpha, text)) >= 4
     letters = [c for c in text if c.isalpha()]
     latin = [c for c in letters if c.isascii() or "LATIN" in unicodedata.name(c, "")]
     letters = latin or letters

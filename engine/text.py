@@ -283,6 +283,13 @@ CONTENTS_LEADER_RE = re.compile(r"(?:\.\s?){5,}|…{2,}")
 # What the reader takes for leader dots on a printed line, which then is no heading and ends no paragraph:
 # four dots however spaced, two ellipses, or two dots before the page number that ends the line (".. 8").
 LEADER_RE = re.compile(r"(\.\s*){4,}|…{2,}|(\.\s*){2,}\s*\d+\s*$")
+
+
+def has_leader(text: str) -> bool:
+    """`LEADER_RE.search(text)`, not run on a text with fewer than two dots and no ellipsis (it needs them)."""
+    return ("…" in text or text.count(".") >= 2) and LEADER_RE.search(text) is not None
+
+
 # The glyphs a text layer marks list items with (Symbol-font private-use bullets included); each reader
 # pattern adds what it also accepts. A symbol font without a Unicode map reports its codes in the private-use
 # block U+F020-U+F0FF: Symbol's bullet (B7), Wingdings' bullets (6C circle, 6E/A7 squares, 6F/A8 hollow

@@ -16,7 +16,7 @@ from engine.readers.reading_order import same_row
 from engine.readers.sentences import sentence_goes_on
 from engine.readers.table_regions import table_text
 from engine.readers.title_block import COVER_PAGES, not_a_heading
-from engine.text import APPENDIX_WORDS, BULLET_GLYPHS, LEADER_RE, SECTION_WORDS, SYMBOL_BULLETS
+from engine.text import APPENDIX_WORDS, BULLET_GLYPHS, SECTION_WORDS, SYMBOL_BULLETS, has_leader
 
 if TYPE_CHECKING:
     from engine.readers.ruled import Grid
@@ -145,7 +145,7 @@ def _text_ok(text: str, identifier: bool = False) -> bool:
         return False
     if 2 * letters < len(text) - sum(map(str.isspace, text)) - sum(map(str.isdigit, text)):
         return False  # (mostly symbols and digits: a grammar's rule, a formula, a table's numbers)
-    if LEADER_RE.search(text) or "http" in text.lower() or "www." in text.lower() or CAPTION_RE.search(text):
+    if has_leader(text) or "http" in (lower := text.lower()) or "www." in lower or CAPTION_RE.search(text):
         return False
     stripped = re.sub(r"^\W+", "", text)
     label = label_class(text)

@@ -18,7 +18,7 @@ from engine.readers.layout import Line
 from engine.readers.pitch import pitch_limit
 from engine.readers.reading_order import same_row
 from engine.readers.sentences import ends_sentence, sentence_goes_on
-from engine.text import LEADER_RE
+from engine.text import has_leader
 
 BREAK_HYPHENS = ("-", "\u00ad", "\ufffe", "\u2010")  # hyphen, soft hyphen, U+FFFE (a hyphen glyph's code), U+2010
 WORD_END = re.compile(r"([^\W\d_]+)[-\u00ad\ufffe\u2010]$")
@@ -71,7 +71,7 @@ def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: l
     prev = paragraph[-1]
     em = max(prev.size, 1.0)
     goes_on = sentence_goes_on(prev.text, line.text)
-    if LEADER_RE.search(prev.text) or not same_size(prev, line) or (line.bold != prev.bold and not goes_on):
+    if has_leader(prev.text) or not same_size(prev, line) or (line.bold != prev.bold and not goes_on):
         return False
     if ends_sentence(prev.text) and NUMBERED_RE.match(line.text):
         return False  # a numbered paragraph or footnote starts

@@ -25,8 +25,8 @@ from engine.agent.rows import as_labels, cell_texts, definitions, is_row, labell
     row_nearness
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
 from engine.agent.values import holds_value, new_values
-from engine.text import words
 from engine.index.evidence import NAME_RE, NUMBER_WORDS, PageUnits, Window, answer_type, readable
+from engine.text import words
 
 MAX_SENTENCES = 8
 ANSWER_CHARS = 750  # later sentences are taken while the answer stays within this length

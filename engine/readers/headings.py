@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.readers.furniture import HEADING_SIZE, PAGE_NUMBER_RE
-from engine.readers.layout import Line
+from engine.readers.layout import Line, family
 from engine.readers.pitch import pitch_limit
 from engine.readers.reading_order import same_row
 from engine.readers.sentences import sentence_goes_on
@@ -360,7 +360,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                         and not (page_index < cover and not line.run_in and not_a_heading(text, counts)):
                     found.append(Candidate(page_index + 1, i, count, unspaced(text), style, order,
                                            identifier=line.lead_style[2] and text[:1].islower(),
-                                           own_face=face != "" and family(line.face) != face))
+                                           own_face=own_face(line, face)))
                     order += 1
                     prev_heading = True
                 i += count
@@ -572,14 +572,9 @@ def _starts_paragraph(lines: list[Line], j: int, left: float, strict: bool = Fal
     return False if strict else (nxt.bold != prev.bold or abs(nxt.size - prev.size) >= 1)
 
 
-FACE_SUFFIX_RE = re.compile(r"(psmt|mt|ps|std|pro|lt)$")
-
-
-@lru_cache(maxsize=1024)
-def family(face: str) -> str:
-    """A font's family as its name says ("ABCDEF+TimesNewRomanPS-BoldMT": "timesnewroman", "SFRM1000": "sfrm")."""
-    name = re.split(r"[-,]", face.rsplit("+", 1)[-1], maxsplit=1)[0].lower()
-    return FACE_SUFFIX_RE.sub("", name.rstrip("0123456789"))
+def own_face(line: Line, body_face: str) -> bool:
+    """Whether a line is set in a typeface other than the one most of the text is set in (`body_face`, when known)."""
+    return body_face != "" and family(line.face) != body_face
 
 
 def body_family(pages: list[list[Line]], body: float) -> str:
@@ -657,9 +652,9 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     wrapped = text.rstrip().endswith(",") and (line.bold or line.italic) and _short_block(lines, i, left)
     if _ends_sentence(text) and not (label and len(text.split()) <= 2) and not wrapped:
         return None  # (a sentence; but an emphasised heading may wrap after a comma)
-    own_face = body_face != "" and family(line.face) != body_face
+    own = own_face(line, body_face)
     if (text.endswith(":") and not _numbered_colon_heading(line, label)) or (len(text.split()) == 1 and _is_caps(text)
-                              and not ((line.bold or own_face) and line.size > body)
+                              and not ((line.bold or own) and line.size > body)
                               and not _centred(lines, i) and not _side_head(lines, i, left)):
         return None  # a run-in label ("Notes:") or a diagram tag ("JTAG"), not a heading set larger in bold or in
         # a heading style's own face ("VISION", "F/J/OTRA"), centred over its column ("REFERENCES" in a two-column
@@ -679,7 +674,7 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
                 and not _stacked(line, nxt, text, pitches):
             return None  # an emphasised paragraph, not a heading (unless the next line stands apart from it)
     # a numbered line set a little larger than the text, or in another typeface, stands out as a bold one does
-    distinct = label is not None and (line.size >= body + 0.5 or (body_face != "" and family(line.face) != body_face))
+    distinct = label is not None and (line.size >= body + 0.5 or own)
     if line.bold or caps or distinct:
         return Style(line.size, line.bold, line.italic, caps, numbering)
     if label and _title_case(text):

@@ -345,7 +345,7 @@ def _join_pieces(lines: list[Line], gutter: float | None = None) -> list[Line]:
                  and 0 <= done.x0 - line.x1 <= 1.2 * max(line.size, 1.0) and done.x0 == min(
                      (o.x0 for o in out[-SCRIPT_REACH:] if same_row(line, o) and o.x0 >= line.x1), default=done.x0)
                  and not (gutter is not None and line.x1 <= gutter <= done.x0)]
-        if right and LEFT_PIECE_RE.match(line.text) and _family(out[right[0]].face) != _family(line.face):
+        if right and LEFT_PIECE_RE.match(line.text) and family(out[right[0]].face) != family(line.face):
             done = out[right[0]]
             joiner = "" if done.x0 - line.x1 < 1.0 else " "
             done.lead = line.lead + len(joiner) + done.lead if line.lead == len(line.text) \
@@ -377,9 +377,14 @@ def _join_pieces(lines: list[Line], gutter: float | None = None) -> list[Line]:
     return out
 
 
-def _family(face: str) -> str:
-    """A font's family as its name says ("ABCDEF+Arial-BoldMT": "arial")."""
-    return re.split(r"[-,]", face.rsplit("+", 1)[-1], maxsplit=1)[0].lower()
+FACE_SUFFIX_RE = re.compile(r"(psmt|mt|ps|std|pro|lt)$")
+
+
+@lru_cache(maxsize=1024)
+def family(face: str) -> str:
+    """A font's family as its name says ("ABCDEF+TimesNewRomanPS-BoldMT": "timesnewroman", "SFRM1000": "sfrm")."""
+    name = re.split(r"[-,]", face.rsplit("+", 1)[-1], maxsplit=1)[0].lower()
+    return FACE_SUFFIX_RE.sub("", name.rstrip("0123456789"))
 
 
 DROP_CAP_RE = re.compile(r"^[A-ZÀ-Ý]$")

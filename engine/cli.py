@@ -515,9 +515,8 @@ def _show_structure(record: DocumentRecord, workspace: Workspace, args: argparse
     if not record.structure:
         raise LookupError(f"no structure yet (status {record.status.value}: {record.error or 'not processed'})")
     if args.json:
-        kind = "deck" if record.format == "landscape" else "report"
-        return json.dumps({"kind": kind, "structure": record.structure, "landscape_pages": record.landscape_pages},
-                          ensure_ascii=False, indent=2)
+        return json.dumps({"kind": record.doc_kind, "structure": record.structure,
+                           "landscape_pages": record.landscape_pages}, ensure_ascii=False, indent=2)
     return record.structure
 
 

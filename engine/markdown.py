@@ -112,11 +112,16 @@ def carried_sentences(pages: list[PageBlocks]) -> dict[int, str]:
     """Block texts (by block id) for a Markdown that keeps whole the sentences a page break cuts: the end of
     such a sentence, up to its closing punctuation, is carried from the top of the next page to the paragraph
     it ends (Block.continues), above the page marker; the rest of the next page's paragraph stays on its page.
-    A line-end hyphen before the carried word goes. A page whose only text is the carried part keeps it."""
+    A line-end hyphen before the carried word goes; a figure the reader passed over (a logo) stays where it is.
+    A page whose only text is the carried part keeps it."""
     texts: dict[int, str] = {}
     for page, nxt in zip(pages, pages[1:]):
         body = [b for b in page.blocks if b.kind != "furniture"]
         after = [b for b in nxt.blocks if b.kind != "furniture"]
+        while body and body[-1].kind == "figure":
+            body.pop()
+        while body and body[-1].continues and after and after[0].kind == "figure":
+            after.pop(0)  # a figure the reader passed over (decoration: the flag says so)
         if not body or not after or not body[-1].continues or after[0].kind != "paragraph" or nxt.blank:
             continue
         last, first = body[-1], after[0]

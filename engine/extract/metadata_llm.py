@@ -16,7 +16,7 @@ from engine.llm.clients import LlmSession
 from engine.llm.errors import LlmError
 from engine.llm.prompts import render
 from engine.llm.reply import LlmAnswer
-from engine.schemas import ContextMetadata, Entity, Heading, PdfInfo, Provenance, Theme, TimePeriod
+from engine.schemas import ContextMetadata, DocKind, Entity, Heading, PdfInfo, Provenance, Theme, TimePeriod
 
 VERSION = 1
 FRONT_CHARS, SAMPLE_CHARS, MAX_HEADINGS = 12_000, 8_000, 80
@@ -134,10 +134,10 @@ def _prompt_inputs(info: PdfInfo, markdown: str, headings: list[Heading]) -> tup
     return prompt, f"{front}\n\n[...]\n\n{sample}" if sample else front
 
 
-async def extract_metadata_llm(session: LlmSession, info: PdfInfo, markdown: str,
-                               headings: list[Heading]) -> MetadataReport:
+async def extract_metadata_llm(session: LlmSession, info: PdfInfo, markdown: str, headings: list[Heading], *,
+                               kind: DocKind = "report") -> MetadataReport:
     """Offline metadata first (cheap, and the fallback), then one structured-output call merged over it."""
-    offline = extract_metadata(info, markdown, headings)
+    offline = extract_metadata(info, markdown, headings, kind=kind)
     prompt, text = _prompt_inputs(info, markdown, headings)
     try:
         answer = await session.gemini.generate_json([prompt, text], LlmMetadata)

@@ -42,7 +42,7 @@ def build_units(record: DocumentRecord, markdown: str) -> DocUnits:
     """Nodes and chunks of one document from its record (tree, format) and reformatted Markdown."""
     pages = page_texts(markdown, record.pages or len(split_pages(markdown)))
     tree = record.tree
-    if tree is not None and record.format == "landscape":
+    if tree is not None and record.doc_kind == "deck":
         nodes, chunks = _deck_units(record.doc_id, tree.root, pages)
     elif tree is not None:
         nodes, chunks = _report_units(record.doc_id, tree.root, markdown, len(pages), record.headings, tree.context)

@@ -270,15 +270,36 @@ def _merge(label: Line, text: Line) -> Line:
 
 def mark_continued(pages: list[PageBlocks]) -> None:
     """Flag the last paragraph of a page whose sentence goes on in the first paragraph of the next page
-    (Block.continues): the Markdown keeps each part on its own page, for the page markers."""
+    (Block.continues): the Markdown keeps each part on its own page, for the page markers. A figure between
+    them that stands in the same place on most pages (a logo) does not stop the sentence; another one does
+    (the text under it is its caption as often as not)."""
+    recurring = recurring_figures(pages)
+
+    def text(block: Block) -> bool:
+        return block.kind != "furniture" and not (block.kind == "figure" and _place(block) in recurring)
+
     for page, nxt in zip(pages, pages[1:]):
-        last = next((b for b in reversed(page.blocks) if b.kind != "furniture"), None)
-        first = next((b for b in nxt.blocks if b.kind != "furniture"), None)
+        last = next((b for b in reversed(page.blocks) if text(b)), None)
+        first = next((b for b in nxt.blocks if text(b)), None)
         if last is not None and first is not None and last.kind in ("paragraph", "list_item") \
                 and first.kind == "paragraph" and last.style and first.style \
                 and abs((last.style.size or 0) - (first.style.size or 0)) < 1 \
                 and sentence_goes_on(last.text.rsplit("\n", 1)[-1], first.text):
             last.continues = True
+
+
+def recurring_figures(pages: list[PageBlocks]) -> set[tuple[int, ...]]:
+    """The places (bboxes to the point) of figures that stand in the same place on at least half the pages
+    (and three): page decoration such as a logo."""
+    counts: dict[tuple[int, ...], int] = {}
+    for page in pages:
+        for place in {_place(b) for b in page.blocks if b.kind == "figure" and b.bbox is not None}:
+            counts[place] = counts.get(place, 0) + 1
+    return {place for place, n in counts.items() if n >= max(3, len(pages) / 2)}
+
+
+def _place(block: Block) -> tuple[int, ...]:
+    return tuple(round(v) for v in block.bbox) if block.bbox is not None else ()
 
 
 def furniture_blocks(lines: list[Line], height: float, *, top: bool) -> list[Block]:

@@ -7,7 +7,7 @@ from engine.schemas.answer import Answer, Citation, RetrievedPage, TraceStep
 from engine.schemas.base import Model, Provenance, Provider, Status
 from engine.schemas.blocks import Block, BlockKind, BlockLine, BlockStyle, DocumentBlocks, PageBlocks
 from engine.schemas.index import Chunk, DocIndexInfo, Hit, IndexNode
-from engine.schemas.pdf import DocFormat, ImageRef, OutlineEntry, PageInfo, PdfInfo, ReadResult
+from engine.schemas.pdf import DocFormat, DocKind, ImageRef, OutlineEntry, PageInfo, PdfInfo, ReadResult
 from engine.schemas.metadata import ContextMetadata, Entity, Theme, TimePeriod
 from engine.schemas.toc import ExtractedToc, Heading, TocEntry
 from engine.schemas.tree import DocTree, TreeNode
@@ -22,7 +22,7 @@ from engine.schemas.record import (
 __all__ = [
     "Answer", "Citation", "RetrievedPage", "TraceStep", "Chunk", "DocIndexInfo", "Hit", "IndexNode",
     "Block", "BlockKind", "BlockLine", "BlockStyle", "DocumentBlocks", "PageBlocks",
-    "ContextMetadata", "DocFormat", "DocTree", "DocumentRecord", "Entity", "ExtractedToc",
+    "ContextMetadata", "DocFormat", "DocKind", "DocTree", "DocumentRecord", "Entity", "ExtractedToc",
     "Heading", "ImageRef", "IngestResult", "Model", "OutlineEntry", "PageInfo", "PdfInfo",
     "ProgressEvent", "Provenance", "Provider", "ReadResult", "StageError", "StageState", "Status", "Theme",
     "TimePeriod", "TocEntry", "TreeNode",

@@ -10,6 +10,7 @@ from engine.schemas.base import Model
 from engine.schemas.blocks import PageBlocks
 
 DocFormat = Literal["portrait", "landscape"]
+DocKind = Literal["report", "deck"]  # where the structure lives: headings, or slides (engine.extract.kind)
 
 
 class OutlineEntry(Model):
@@ -55,6 +56,7 @@ class PageInfo(Model):
     needs_ocr: bool = False
     columns: int = 1
     images: int = 0
+    runs_on: bool = Field(default=False, description="its text's last sentence goes on at the top of the next page")
     warnings: list[str] = Field(default_factory=list)
 
 

@@ -6,7 +6,7 @@ from pydantic import Field
 
 from engine.schemas.base import Model, Provider, Status
 from engine.schemas.metadata import ContextMetadata
-from engine.schemas.pdf import DocFormat, ImageRef, PageInfo, PdfInfo
+from engine.schemas.pdf import DocFormat, DocKind, ImageRef, PageInfo, PdfInfo
 from engine.schemas.toc import ExtractedToc, Heading
 from engine.schemas.tree import DocTree
 
@@ -45,6 +45,8 @@ class DocumentRecord(Model):
     error: str | None = None
     pages: int = 0
     format: DocFormat | None = None
+    kind: DocKind | None = Field(default=None, description="report or deck, decided from the pages when the "
+                                                          "document is read (engine.extract.kind)")
     pdf: PdfInfo | None = None
     page_info: list[PageInfo] = Field(default_factory=list)
     images: list[ImageRef] = Field(default_factory=list)
@@ -56,6 +58,11 @@ class DocumentRecord(Model):
     structure: str = ""
     tree: DocTree | None = None
     stages: dict[str, StageState] = Field(default_factory=dict)
+
+    @property
+    def doc_kind(self) -> DocKind:
+        """`kind`, or before the document is read what its format suggests (a landscape one is a deck)."""
+        return self.kind or ("deck" if self.format == "landscape" else "report")
 
     @property
     def needs_ocr_pages(self) -> list[int]:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from engine.llm.usage import Usage
-from engine.schemas import DocumentRecord, PdfInfo, Provider
+from engine.schemas import DocFormat, DocumentRecord, PdfInfo, Provider
 from engine.workspace import Workspace
 
 
@@ -38,7 +38,13 @@ class StageContext:
 
     @property
     def kind(self) -> Literal["report", "deck"]:
-        return "deck" if self.record.format == "landscape" else "report"
+        return self.record.doc_kind
+
+    @property
+    def doc_format(self) -> DocFormat:
+        """The format the reformatters work to: "landscape" for a deck (one slide a page), else "portrait"
+        (a landscape report reads as a portrait one)."""
+        return "landscape" if self.kind == "deck" else "portrait"
 
     @property
     def file_stem(self) -> str:

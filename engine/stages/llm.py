@@ -83,7 +83,7 @@ class LlmReformatStage(_Gemini, ReformatStage):
         self.clients = clients
 
     def version_sources(self) -> list[tuple[str, str]]:
-        return [("engine.reformat_llm", "VERSION"), ("engine.reformat", "VERSION")]
+        return [("engine.reformat_llm", "VERSION"), *super().version_sources()]
 
     def options_key(self) -> str:
         settings = self.clients.settings
@@ -92,7 +92,8 @@ class LlmReformatStage(_Gemini, ReformatStage):
     def run(self, ctx: StageContext) -> StageOutcome:
         from engine.reformat_llm import reformat_document
 
-        raw, doc_format = ctx.raw_markdown(), ctx.record.format or "portrait"
+        self.decide_kind(ctx)
+        raw, doc_format = ctx.raw_markdown(), ctx.doc_format
         title = (ctx.record.pdf.docinfo.get("title", "") if ctx.record.pdf else "") or ctx.file_stem
         report = self.clients.run(lambda s: reformat_document(s, raw, doc_format=doc_format, title=title), ctx.usage)
         atomic_write_text(ctx.workspace.reformatted_markdown_path(ctx.record), report.markdown)
@@ -162,7 +163,7 @@ class LlmMetadataStage(_Gemini, MetadataStage):
         from engine.extract.metadata_llm import extract_metadata_llm
 
         record, markdown, pdf = ctx.record, ctx.reformatted_markdown(), ctx.pdf_info()
-        report = self.clients.run(lambda s: extract_metadata_llm(s, pdf, markdown, record.headings),
+        report = self.clients.run(lambda s: extract_metadata_llm(s, pdf, markdown, record.headings, kind=ctx.kind),
                                   ctx.usage)
         record.metadata = report.metadata
         ctx.usage.add(fallbacks=1 if report.failed else 0)

@@ -86,6 +86,8 @@ class ReadStage(Stage):
         return self._reader().read(ctx.pdf_path, progress=ctx.progress)
 
     def run(self, ctx: StageContext) -> StageOutcome:
+        from engine.extract.kind import runs_on_from_blocks, runs_on_from_markdown
+
         result = self.read(ctx)
         blocks_path = ctx.workspace.blocks_path(ctx.record)
         if result.blocks:  # the blocks first: the raw Markdown is what marks the stage's output as there
@@ -97,6 +99,9 @@ class ReadStage(Stage):
             blocks_path.unlink(missing_ok=True)
         atomic_write_text(ctx.workspace.raw_markdown_path(ctx.record), result.markdown)
         ctx.record.page_info, ctx.record.images = result.pages, result.images
+        runs_on = runs_on_from_blocks(result.blocks) if result.blocks else runs_on_from_markdown(result.markdown)
+        for info in result.pages:
+            info.runs_on = 0 < info.page <= len(runs_on) and runs_on[info.page - 1]
         ocr = [p.page for p in result.pages if p.needs_ocr]
         log.debug("read pages=%d blocks=%d needs_ocr=%d", len(result.pages), sum(len(p.blocks) for p in result.blocks),
                   len(ocr))
@@ -110,10 +115,18 @@ class ReadStage(Stage):
 class ReformatStage(Stage):
     """Coherent heading levels, one H1 (cache/<rel>.reformatted.md)."""
 
-    name, requires = "reformat", ("read",)
+    name, requires, fields = "reformat", ("read",), ("kind",)
 
     def version_sources(self) -> list[tuple[str, str]]:
-        return [("engine.reformat", "VERSION")]
+        return [("engine.reformat", "VERSION"), ("engine.extract.kind", "VERSION")]
+
+    @staticmethod
+    def decide_kind(ctx: StageContext) -> None:
+        """Report or deck (engine.extract.kind), from the pages as the reader saw them: the reformatters and
+        every later stage work to it."""
+        from engine.extract.kind import document_kind
+
+        ctx.record.kind = document_kind(ctx.record.format, ctx.record.page_info)
 
     def outputs_exist(self, ctx: StageContext) -> bool:
         return ctx.workspace.reformatted_markdown_path(ctx.record).exists()
@@ -121,8 +134,9 @@ class ReformatStage(Stage):
     def run(self, ctx: StageContext) -> StageOutcome:
         from engine.reformat import normalize_document
 
+        self.decide_kind(ctx)
         text, warnings = normalize_document(
-            ctx.raw_markdown(), doc_format=ctx.record.format or "portrait", fallback_title=ctx.file_stem
+            ctx.raw_markdown(), doc_format=ctx.doc_format, fallback_title=ctx.file_stem
         )
         atomic_write_text(ctx.workspace.reformatted_markdown_path(ctx.record), text)
         return StageOutcome(warnings=list(warnings))
@@ -171,7 +185,7 @@ class StructureStage(Stage):
         # the layout's headings (never the outline's), which `show --what headings` reports, from the Markdown
         # as the offline reformatter writes it: recomputed, since an earlier run of this stage may have
         # reconciled the file (a model's reformatting is read back: reconciling is idempotent)
-        layout = normalize_document(ctx.raw_markdown(), doc_format=record.format or "portrait",
+        layout = normalize_document(ctx.raw_markdown(), doc_format=ctx.doc_format,
                                     fallback_title=ctx.file_stem)[0]
         record.headings = headings_from_markdown(layout)
         markdown = layout if offline else ctx.reformatted_markdown()
@@ -210,7 +224,8 @@ class MetadataStage(Stage):
     def run(self, ctx: StageContext) -> StageOutcome:
         from engine.extract.metadata import extract_metadata
 
-        ctx.record.metadata = extract_metadata(ctx.pdf_info(), ctx.reformatted_markdown(), ctx.record.headings)
+        ctx.record.metadata = extract_metadata(ctx.pdf_info(), ctx.reformatted_markdown(), ctx.record.headings,
+                                               kind=ctx.kind)
         return StageOutcome()
 
 

@@ -28,10 +28,11 @@ from engine.extract.metadata import (
     is_meaningful_title,
     resolve_hyphens,
 )
+from engine.extract.kind import document_kind, runs_on_from_markdown
 from engine.markdown import join_pages, split_pages
 from engine.schemas.base import Provenance
 from engine.schemas.metadata import Entity, Theme, TimePeriod
-from engine.schemas.pdf import PdfInfo
+from engine.schemas.pdf import DocKind, PageInfo, PdfInfo
 from engine.schemas.toc import Heading
 from engine.text import split_sentences
 
@@ -236,7 +237,8 @@ def test_language():
     ],
 )
 def test_document_type(kwargs, title, front, expected):
-    assert extract_document_type(info(**kwargs), title, front, front) == expected
+    deck = kwargs.get("format") == "landscape"  # engine.extract.kind: a landscape deck
+    assert extract_document_type(info(**kwargs), title, front, front, deck=deck) == expected
 
 
 # --- keywords
@@ -534,6 +536,14 @@ H1 = {  # titles as printed, for the PDFs whose docinfo title is missing or a fi
 }
 
 
+def _kind(pdf: PdfInfo, markdown: str) -> DocKind:
+    """The kind the pipeline decides, from this Markdown (no blocks here)."""
+    texts = split_pages(markdown)
+    runs_on = runs_on_from_markdown(markdown)
+    return document_kind(pdf.format, [PageInfo(page=n, chars=len(t), runs_on=r)
+                                      for n, (t, r) in enumerate(zip(texts, runs_on), start=1)])
+
+
 @lru_cache(maxsize=None)
 def _corpus_input(path: Path) -> tuple[PdfInfo, str, str]:
     """(PdfInfo, page-marked Markdown, plain text of all pages) of a corpus PDF."""
@@ -569,7 +579,7 @@ def _corpus_input(path: Path) -> tuple[PdfInfo, str, str]:
 def corpus(corpus_pdf):
     def get(name: str):
         pdf, markdown, text = _corpus_input(corpus_pdf(name))
-        return extract_metadata(pdf, markdown, []), text
+        return extract_metadata(pdf, markdown, [], kind=_kind(pdf, markdown)), text
 
     return get
 

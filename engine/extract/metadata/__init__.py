@@ -39,7 +39,7 @@ from engine.extract.metadata.themes import (
 )
 from engine.schemas.base import Provenance
 from engine.schemas.metadata import ContextMetadata
-from engine.schemas.pdf import PdfInfo
+from engine.schemas.pdf import DocKind, PdfInfo
 from engine.schemas.toc import Heading
 
 VERSION = 6  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo;
@@ -77,7 +77,8 @@ __all__ = [
 ]
 
 
-def extract_metadata(info: PdfInfo, markdown: str, headings: list[Heading]) -> ContextMetadata:
+def extract_metadata(info: PdfInfo, markdown: str, headings: list[Heading], *,
+                     kind: DocKind = "report") -> ContextMetadata:
     """All context metadata fields of one document, each with where it came from."""
     blocks = page_blocks(markdown)
     front = [plain_text(b) for b in blocks[:2]]
@@ -95,7 +96,7 @@ def extract_metadata(info: PdfInfo, markdown: str, headings: list[Heading]) -> C
 
     language = extract_language(paragraphs)
     lang = language or "en"
-    document_type = extract_document_type(info, title, first_pages, front[0] if front else "")
+    document_type = extract_document_type(info, title, first_pages, front[0] if front else "", deck=kind == "deck")
     keywords = extract_keywords(paragraphs, lang)
     summary = extract_summary(paragraphs, lang)
     themes = extract_themes(markdown, headings, title)

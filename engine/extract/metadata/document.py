@@ -174,16 +174,16 @@ TYPE_RULES: list[tuple[str, str, re.Pattern[str]]] = [
 DECK_CREATOR_RE = re.compile(r"powerpoint|keynote|google slides|impress|beamer", re.I)
 
 
-def extract_document_type(info: PdfInfo, title: str, first_pages: str, page1: str) -> str:
-    """A short label from rule-based cues; "presentation" for landscape decks; "" when no cue fires."""
+def extract_document_type(info: PdfInfo, title: str, first_pages: str, page1: str, *, deck: bool = False) -> str:
+    """A short label from rule-based cues; "presentation" for decks (engine.extract.kind); "" when no cue fires."""
     title_text = "\n".join([title, info.docinfo.get("subject", ""), info.docinfo.get("keywords", "")])
     haystacks = {"title": title_text, "front": f"{title_text}\n{first_pages}", "page1": f"{title_text}\n{page1}"}
-    landscape_deck = info.format == "landscape" and bool(
+    made_as_slides = deck and bool(
         DECK_CREATOR_RE.search(info.docinfo.get("creator", "") + " " + info.docinfo.get("producer", ""))
     )
     for label, where, pattern in TYPE_RULES:
-        if label == "white paper" and landscape_deck:
+        if label == "white paper" and made_as_slides:
             return "presentation"  # a slide deck: past the specific cues, the format says more than the title
         if pattern.search(haystacks[where]):
             return label
-    return "presentation" if info.format == "landscape" else ""
+    return "presentation" if deck else ""

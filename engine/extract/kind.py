@@ -1,0 +1,60 @@
+"""A document's kind: a report (its structure lives in headings) or a deck (its structure lives in slides).
+
+A portrait document is a report. A landscape one is a deck unless its text runs on from page to page: a
+slide stands alone, so when page breaks cut sentences on more than the odd page, the pages are pages of one
+continuous text set in landscape (a two-column guideline, a landscape report), read as a report. Nothing
+else about the pages decides it: decks and landscape reports are alike in size, fonts and words per page,
+and an outline is no sign either (PowerPoint exports one bookmark per slide, Beamer one per section).
+
+Whether a page's last sentence runs on is the reader's fact (PageInfo.runs_on): from its blocks when it
+has positions (Block.continues), else from the page-marked Markdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.markdown import BLANK_PAGE, HEADING_RE, NEEDS_OCR_LEAD, split_pages
+from engine.readers.sentences import sentence_goes_on
+from engine.schemas.blocks import PageBlocks
+from engine.schemas.pdf import DocFormat, DocKind, PageInfo
+
+VERSION = 1  # bump when a document's kind changes: the reformat stage and all after it re-run
+
+MIN_RUNS_ON = 3  # page breaks that cut a sentence: fewer is chance (a slide's last bullet without a period)
+RUNS_ON_SHARE = 0.1  # of the page breaks with text on both sides
+
+_NOT_TEXT = ("furniture", "figure")
+
+
+def document_kind(doc_format: DocFormat | None, pages: Sequence[PageInfo]) -> DocKind:
+    if doc_format != "landscape":
+        return "report"
+    breaks = [page.runs_on for page, nxt in zip(pages, pages[1:]) if page.chars and nxt.chars]
+    cut = sum(breaks)
+    return "report" if cut >= MIN_RUNS_ON and cut >= RUNS_ON_SHARE * len(breaks) else "deck"
+
+
+def runs_on_from_blocks(pages: Sequence[PageBlocks]) -> list[bool]:
+    """Per page: the reader's mark that its last paragraph goes on at the top of the next page."""
+    out = []
+    for page in pages:
+        body = [b for b in page.blocks if b.kind not in _NOT_TEXT and b.text.strip()]
+        out.append(bool(body) and body[-1].continues)
+    return out
+
+
+def runs_on_from_markdown(markdown: str) -> list[bool]:
+    """The same read from page-marked Markdown alone (a transcription without blocks): the page's last line
+    of text and the next page's first."""
+    texts = [_text_lines(block) for block in split_pages(markdown)]
+    return [bool(page and nxt) and sentence_goes_on(page[-1], nxt[0])
+            for page, nxt in zip(texts, [*texts[1:], []])]
+
+
+def _text_lines(block: str) -> list[str]:
+    lines = [line.strip() for line in block.split("\n")]
+    if any(line == BLANK_PAGE or line.startswith(NEEDS_OCR_LEAD) for line in lines):
+        return []
+    return [line for line in lines
+            if line and not HEADING_RE.match(line) and not line.startswith(("[IMAGE", "![", "|", "<!--"))]

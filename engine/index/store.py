@@ -29,12 +29,13 @@ from engine.workspace import Workspace, atomic_write_text
 if TYPE_CHECKING:
     from engine.index.vectors import Embedder
 
-VERSION = 19  # 13: passages from the block model (paragraphs, list runs, table rows, code)
+VERSION = 20  # 13: passages from the block model (paragraphs, list runs, table rows, code)
 # 14: node summaries cut at sentences as engine.text splits them; 15: footnote numbers no sentence end there;
 # 16: a list item as long as a paragraph is a passage of its own; 17: a fence closes only with its own kind;
 # 18: the document's language (a question asked in another is read as such: engine.text.question_language);
-# 19: the tree's context (a heading lifted off the outline) on every section path
+# 19: the tree's context (a heading lifted off the outline) on every section path; 20: the title's acronyms name it
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
+CAPITALISED_RUN_RE = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)+\b")  # "Open Document Format"
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)
 
 
@@ -85,7 +86,7 @@ def name_text(record: DocumentRecord, first_page: str) -> str:
     stem = Path(record.file_name).stem
     title = doc_title(record)
     meta = record.metadata
-    names = [title, stem.replace("_", " ").replace("-", " "), meta.document_type, meta.author]
+    names = [title, stem.replace("_", " ").replace("-", " "), meta.document_type, meta.author, title_acronyms(title)]
     if title == stem or FILE_NAME_RE.match(title):
         block = []
         for line in first_page.split("\n"):
@@ -97,6 +98,13 @@ def name_text(record: DocumentRecord, first_page: str) -> str:
             block.append(line)
         names.append(" ".join(" ".join(block).split()[:NAME_WORDS]))
     return "\n".join(name for name in names if name)
+
+
+def title_acronyms(title: str) -> str:
+    """The initials of each run of capitalised words in a title ("Open Document Format for Office Applications":
+    "ODF OA"): the short name a document often goes by."""
+    return " ".join("".join(word[0] for word in re.split(r"[ -]", run.group(0)))
+                    for run in CAPITALISED_RUN_RE.finditer(title))
 
 
 def source_key(record: DocumentRecord, markdown: bytes = b"") -> str:

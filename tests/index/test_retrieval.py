@@ -10,6 +10,7 @@ import pytest
 
 from engine.index import METHODS, MethodUnavailable, Retriever, load_corpus
 from engine.index.lexical import is_comparison
+from engine.index.store import title_acronyms
 from engine.index.tree import tree_scores
 from engine.workspace import Workspace
 
@@ -216,3 +217,13 @@ def test_windows_hold_the_kind_of_value_they_are_told_is_asked_for():
     assert not any(w.typed for w in score_windows(page, terms, weights, question))
     told = score_windows(page, terms, weights, question, kind="number")
     assert any(w.typed and "0.3320" in w.text for w in told)
+
+
+def test_a_document_named_by_its_titles_acronym_is_named(retriever):
+    # the guide's title "River Survey Methods: A Field Guide" goes by RSM; no other word of the question names it
+    assert title_acronyms("River Survey Methods: A Field Guide") == "RSM FG"
+    question = "What does RSM say about the six-tenths reading, and what does Riverline say?"
+    found = retriever.search(question, method="hybrid", k=5)
+    assert found.routing.comparison
+    assert set(found.routed_files(retriever.corpus)[:2]) == {GUIDE, DECK}
+    assert title_acronyms("Ring Confidential Transactions") == "RCT" and title_acronyms("fletcher") == ""

@@ -1,6 +1,7 @@
-"""Floors on questions over PDFs the answering code was never tuned on (tests/corpus/qa_wide.jsonl,
-qa_wide2.jsonl, qa_wide3.jsonl and qa_wide4.jsonl: 48 questions each over five PDFs of ../shared/corpus_wide, written blind from the PDFs' text; their
-rewordings in *_reworded.jsonl), offline: the levels measured, less a margin (tests/corpus/qa_heldout.md)."""
+"""Floors on questions over PDFs the answering code was never tuned on (tests/corpus/qa_wide.jsonl, qa_wide2.jsonl,
+qa_wide3.jsonl and qa_wide4.jsonl: 48 questions each over five PDFs of ../shared/corpus_wide, written blind from the
+PDFs' text; their rewordings in *_reworded.jsonl), offline: the levels measured, less a margin
+(tests/corpus/qa_heldout.md)."""
 
 from __future__ import annotations
 
@@ -48,44 +49,30 @@ def _ingested(tmp_path_factory, docs: tuple[str, ...]):
     return root
 
 
-@pytest.fixture(scope="module")
-def workspace(tmp_path_factory):
-    return _ingested(tmp_path_factory, DOCS)
+# question file -> (the documents it asks about, its floors)
+SETS = {**{name: (DOCS, floors) for name, floors in FLOORS.items()},
+        **{name: (DOCS2, floors) for name, floors in FLOORS2.items()},
+        **{name: (DOCS3, floors) for name, floors in FLOORS3.items()},
+        **{name: (DOCS4, floors) for name, floors in FLOORS4.items()}}
 
 
 @pytest.fixture(scope="module")
-def workspace2(tmp_path_factory):
-    return _ingested(tmp_path_factory, DOCS2)
+def workspaces(tmp_path_factory):
+    """A workspace per set of documents, ingested once for the module."""
+    made: dict[tuple[str, ...], Path] = {}
+
+    def get(docs: tuple[str, ...]) -> Path:
+        if docs not in made:
+            made[docs] = _ingested(tmp_path_factory, docs)
+        return made[docs]
+
+    return get
 
 
-@pytest.fixture(scope="module")
-def workspace3(tmp_path_factory):
-    return _ingested(tmp_path_factory, DOCS3)
-
-
-@pytest.mark.parametrize("name", sorted(FLOORS))
-def test_wide_floors(workspace, name):
-    _check(workspace, name, FLOORS[name])
-
-
-@pytest.mark.parametrize("name", sorted(FLOORS2))
-def test_wide2_floors(workspace2, name):
-    _check(workspace2, name, FLOORS2[name])
-
-
-@pytest.mark.parametrize("name", sorted(FLOORS3))
-def test_wide3_floors(workspace3, name):
-    _check(workspace3, name, FLOORS3[name])
-
-
-@pytest.fixture(scope="module")
-def workspace4(tmp_path_factory):
-    return _ingested(tmp_path_factory, DOCS4)
-
-
-@pytest.mark.parametrize("name", sorted(FLOORS4))
-def test_wide4_floors(workspace4, name):
-    _check(workspace4, name, FLOORS4[name])
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_wide_floors(workspaces, name):
+    docs, floors = SETS[name]
+    _check(workspaces(docs), name, floors)
 
 
 def _check(workspace, name: str, floors: tuple[float, float, float, float]) -> None:

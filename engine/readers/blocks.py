@@ -64,9 +64,11 @@ class Traits:
 
 
 def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list[ImageRef],
-                traits: Traits, grids: list[Grid] | None = None) -> list[Block]:
+                traits: Traits, grids: list[Grid] | None = None,
+                decoration: set[tuple[int, ...]] | None = None) -> list[Block]:
     """The page's lines (furniture already removed) as blocks in reading order; the lines inside a ruled
-    table (`grids`) make one table block where its first line is read."""
+    table (`grids`) make one table block where its first line is read. An image at a place of `decoration`
+    (see `recurring_places`: a logo, a watermark) ends no paragraph: it goes before the one it stands in."""
     vocabulary, pitches = traits.vocabulary, traits.pitches
     lines, heads, ruled_tables = _without_ruled(page_no, lines, heads, grids or [], vocabulary)
     out: list[Block] = []
@@ -84,8 +86,9 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
 
     def place_images(before_y: float) -> None:
         while pending_images and pending_images[0].bbox and pending_images[0].bbox[1] <= before_y:
-            flush()
             ref = pending_images.pop(0)
+            if ref.bbox is None or place(ref.bbox) not in (decoration or ()):
+                flush()
             out.append(Block(kind="figure", text="", image=ref.id, bbox=ref.bbox))
 
     def limit(line: Line) -> float:
@@ -273,10 +276,12 @@ def mark_continued(pages: list[PageBlocks]) -> None:
     (Block.continues): the Markdown keeps each part on its own page, for the page markers. A figure between
     them that stands in the same place on most pages (a logo) does not stop the sentence; another one does
     (the text under it is its caption as often as not)."""
-    recurring = recurring_figures(pages)
+    recurring = recurring_places([[b.bbox for b in page.blocks if b.kind == "figure" and b.bbox is not None]
+                                  for page in pages])
 
     def text(block: Block) -> bool:
-        return block.kind != "furniture" and not (block.kind == "figure" and _place(block) in recurring)
+        return block.kind != "furniture" and not (block.kind == "figure" and block.bbox is not None
+                                                  and place(block.bbox) in recurring)
 
     for page, nxt in zip(pages, pages[1:]):
         last = next((b for b in reversed(page.blocks) if text(b)), None)
@@ -288,18 +293,18 @@ def mark_continued(pages: list[PageBlocks]) -> None:
             last.continues = True
 
 
-def recurring_figures(pages: list[PageBlocks]) -> set[tuple[int, ...]]:
-    """The places (bboxes to the point) of figures that stand in the same place on at least half the pages
-    (and three): page decoration such as a logo."""
+def recurring_places(pages: list[list[tuple[float, float, float, float]]]) -> set[tuple[int, ...]]:
+    """The places (bboxes to the point) of images that stand in the same place on at least half the pages
+    (and three), given each page's image boxes: page decoration such as a logo or a watermark."""
     counts: dict[tuple[int, ...], int] = {}
-    for page in pages:
-        for place in {_place(b) for b in page.blocks if b.kind == "figure" and b.bbox is not None}:
-            counts[place] = counts.get(place, 0) + 1
-    return {place for place, n in counts.items() if n >= max(3, len(pages) / 2)}
+    for boxes in pages:
+        for spot in {place(box) for box in boxes}:
+            counts[spot] = counts.get(spot, 0) + 1
+    return {spot for spot, n in counts.items() if n >= max(3, len(pages) / 2)}
 
 
-def _place(block: Block) -> tuple[int, ...]:
-    return tuple(round(v) for v in block.bbox) if block.bbox is not None else ()
+def place(box: tuple[float, float, float, float]) -> tuple[int, ...]:
+    return tuple(round(v) for v in box)
 
 
 def furniture_blocks(lines: list[Line], height: float, *, top: bool) -> list[Block]:

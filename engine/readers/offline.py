@@ -8,7 +8,7 @@ from pathlib import Path
 
 from engine.markdown import needs_ocr_note, render_markdown  # noqa: F401  (needs_ocr_note: re-exported)
 from engine.pdf import docinfo_title, open_document
-from engine.readers.blocks import Traits, furniture_blocks, mark_continued, page_blocks
+from engine.readers.blocks import Traits, furniture_blocks, mark_continued, page_blocks, recurring_places
 from engine.readers.code import MONO_DOCUMENT
 from engine.readers.furniture import find_furniture, split_glued_numbers, strip_furniture
 from engine.readers.headings import assign_levels, body_size, cover_pages, find_candidates, join_title
@@ -139,7 +139,8 @@ class OfflineReader:
     # 66: a numbered reference entry whose authors are set surname and initials ("8. Siegel RL, Miller KD, ...") is text
     # 67: the label of an admonition box ("Tip", "Warning") heading three or more boxes is no section
     # 68: a bold question of twelve words or more numbered as a section ("11.4.1 What is ...?") is a heading, no quote
-    # 69: a sentence a page break cuts runs on past a figure between its parts (a logo atop every page)
+    # 69: a sentence a page break cuts runs on past a figure between its parts (a logo atop every page);
+    #     an image in the same place on most pages (a watermark) ends no paragraph
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -286,6 +287,7 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
     blocks: list[PageBlocks] = []
     infos: list[PageInfo] = []
     images: list[ImageRef] = []
+    decoration = recurring_places([[bbox for _, _, bbox in layout.images] for layout in layouts])
     for layout, lines, margin in zip(layouts, pages, removed):
         page_images = []
         for width, height, bbox in layout.images:
@@ -295,7 +297,8 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
         chars = sum(len(l.text) for l in lines)
         info = PageInfo(page=layout.number, chars=chars, columns=layout.columns, images=len(page_images))
         page = PageBlocks(page=layout.number, width=round(layout.width, 1), height=round(layout.height, 1),
-                          blocks=page_blocks(layout.number, lines, heads, page_images, traits, layout.grids))
+                          blocks=page_blocks(layout.number, lines, heads, page_images, traits, layout.grids,
+                                             decoration))
         page.blocks = furniture_blocks(margin, layout.height, top=True) + page.blocks + \
             furniture_blocks(margin, layout.height, top=False)
         if chars < NEEDS_OCR_MIN_CHARS and not layout.lines:

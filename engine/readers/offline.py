@@ -30,7 +30,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 69  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 70  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -139,8 +139,8 @@ class OfflineReader:
     # 66: a numbered reference entry whose authors are set surname and initials ("8. Siegel RL, Miller KD, ...") is text
     # 67: the label of an admonition box ("Tip", "Warning") heading three or more boxes is no section
     # 68: a bold question of twelve words or more numbered as a section ("11.4.1 What is ...?") is a heading, no quote
-    # 69: a sentence a page break cuts runs on past a figure between its parts (a logo atop every page);
-    #     an image in the same place on most pages (a watermark) ends no paragraph
+    # 69: a sentence a page break cuts runs on past a figure between its parts (a logo atop every page)
+    # 70: an image in the same place on most pages (a watermark) ends no paragraph
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

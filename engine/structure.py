@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import cast
 
 from engine.extract.titles import restates, words_of
 from engine.markdown import page_of_lines
+from engine.schemas.pdf import DocKind
 from engine.schemas.tree import TAGGED_SOURCES, DocTree, StructureSource, TreeNode
 
 VERSION = 6  # bump when the output changes: the pipeline re-runs the stage (the tree; 4: titles that extend;
@@ -207,7 +208,7 @@ def wraps_outline(node: TreeNode) -> bool:
     return node.source == "layout" and any(child.source in TAGGED_SOURCES for child in node.children)
 
 
-def build_tree(structure: str, *, kind: Literal["report", "deck"], pages: int, doc_title: str,
+def build_tree(structure: str, *, kind: DocKind, pages: int, doc_title: str,
                markdown: str | None = None, source: StructureSource = "layout",
                aliases: tuple[str, ...] = ()) -> DocTree:
     """Parse a report or deck structure string into a DocTree covering every page 1..pages.

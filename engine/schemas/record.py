@@ -45,8 +45,8 @@ class DocumentRecord(Model):
     error: str | None = None
     pages: int = 0
     format: DocFormat | None = None
-    kind: DocKind | None = Field(default=None, description="report or deck, decided from the pages when the "
-                                                          "document is read (engine.extract.kind)")
+    kind: DocKind | None = Field(default=None, description="report or deck, decided by the reformat stage from "
+                                                          "the pages as read (engine.extract.kind)")
     pdf: PdfInfo | None = None
     page_info: list[PageInfo] = Field(default_factory=list)
     images: list[ImageRef] = Field(default_factory=list)

@@ -6,10 +6,10 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from engine.llm.usage import Usage
-from engine.schemas import DocFormat, DocumentRecord, PdfInfo, Provider
+from engine.schemas import DocFormat, DocKind, DocumentRecord, PdfInfo, Provider
 from engine.workspace import Workspace
 
 
@@ -37,7 +37,7 @@ class StageContext:
         return self.workspace.pdf_path(self.record)
 
     @property
-    def kind(self) -> Literal["report", "deck"]:
+    def kind(self) -> DocKind:
         return self.record.doc_kind
 
     @property

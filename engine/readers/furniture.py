@@ -125,10 +125,11 @@ def _side_key(text: str) -> str:
 
 def side_notes(pages: list[PageLayout]) -> set[str]:
     """Keys of the texts written up or down a side margin on three pages or more ("DRAFT", a notice): on a page
-    turned sideways, where every line runs up or down and no margin can be told, they are furniture too."""
+    turned sideways, where every line runs up or down and no margin can be told, they are furniture too; so is a
+    text set aslant across the page (a watermark) wherever it stands."""
     seen: Counter[str] = Counter()
     for page in pages:
-        notes = margin_notes(page.lines) | _outer_vertical(page.lines)
+        notes = margin_notes(page.lines) | _outer_vertical(page.lines) | {id(l) for l in page.lines if l.slanted}
         seen.update({_side_key(l.text) for l in page.lines if id(l) in notes})
     return {key for key, n in seen.items() if n >= RUNNING_MIN_PAGES}
 
@@ -306,7 +307,7 @@ def strip_furniture(page: PageLayout, furniture: set[str]) -> tuple[list[Line], 
     kept: list[Line] = []
     label: str | None = None
     for line in page.lines:
-        if id(line) in numbered or (line.vertical and _side_key(line.text) in furniture):
+        if id(line) in numbered or ((line.vertical or line.slanted) and _side_key(line.text) in furniture):
             continue
         if _below_top(page, line) and any(_head_key(line.text, 0.0, b) in furniture
                                           for b in range(round(line.y0 / BAND) - 1, round(line.y0 / BAND) + 2)):

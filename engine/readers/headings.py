@@ -316,6 +316,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                         and nxt.bold == line.bold
                         and nxt.italic == line.italic
                         and -0.35 * line.size <= nxt.y0 - prev.y1 <= 1.2 * line.size
+                        and not _set_apart_unfilled(prev, nxt, left, right_margin)
                         and (abs(nxt.x0 - line.x0) < 40 + (80 if label_class(line.text) else 0)
                              or abs(nxt.x0 + nxt.x1 - prev.x0 - prev.x1) < line.size  # (or centred under it,
                              or abs(nxt.x1 - prev.x1) < 0.5 * line.size)  # or set flush right with it)
@@ -386,6 +387,24 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
         if cand.style.numbering != "run_in":
             after = cand
     return found
+
+
+APART_GAP = 0.9  # of a heading's size: a gap this wide between two of its lines is a blank line's, not its leading
+APART_SHORT = 0.6  # of the text's measure: the first of two headings set apart stops well short of it
+
+
+def _set_apart_unfilled(prev: Line, nxt: Line, left: float, right: float) -> bool:
+    """Two lines of one heading style a blank line apart, the first so short that the second's first word would
+    have fit on it within the text's measure: two headings set one over the other ("Preferences" over "General
+    Preferences", both centred on one axis, away from the margins), not one heading wrapped. The first stops short
+    of 60% of the measure; neither holds a sentence's end."""
+    words = nxt.text.split()
+    if not words or nxt.y0 - prev.y1 <= APART_GAP * prev.size or prev.x1 - prev.x0 > APART_SHORT * (right - left) \
+            or abs(prev.x0 + prev.x1 - nxt.x0 - nxt.x1) > prev.size or min(prev.x0 - left, right - prev.x1) < prev.size \
+            or SENTENCE_GAP_RE.search(prev.text) or SENTENCE_GAP_RE.search(nxt.text):
+        return False  # (a line where one sentence ends and the next begins is a paragraph's)
+    em = (nxt.x1 - nxt.x0) / max(1, len(nxt.text))  # (the mean advance of a character of the next line)
+    return (prev.x1 - prev.x0) + em * (len(words[0]) + 1) < right - left
 
 
 COLON_HEADING_WORDS = 4  # words of a heading set larger than the text that may end in a colon
@@ -652,6 +671,9 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     wrapped = text.rstrip().endswith(",") and (line.bold or line.italic) and _short_block(lines, i, left)
     if _ends_sentence(text) and not (label and len(text.split()) <= 2) and not wrapped:
         return None  # (a sentence; but an emphasised heading may wrap after a comma)
+    if label and label[0] in STEP_LABELS and text.rstrip().endswith("!"):
+        return None  # (a numbered step that exclaims, "8. Click OK!", is an item of its list as one that ends in a
+        # stop is; a section numbered "H.2.5 I want it all!" is still a heading)
     own = own_face(line, body_face)
     if (text.endswith(":") and not _numbered_colon_heading(line, label)) or (len(text.split()) == 1 and _is_caps(text)
                               and not ((line.bold or own) and line.size > body)
@@ -687,6 +709,9 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     if line.italic and _centred_apart(lines, i):  # (a two-column paper's unnumbered sub-sub-section, "Fonts")
         return Style(line.size, line.bold, line.italic, caps, numbering)
     return None
+
+
+STEP_LABELS = {"arabic", "lower", "lower_roman", "paren_arabic", "paren_lower"}  # a list's item numbers
 
 
 def _side_head(lines: list[Line], i: int, left: float) -> bool:
@@ -1288,6 +1313,23 @@ def _opens_numbered(candidates: list[Candidate], cand: Candidate) -> bool:
     return False
 
 
+FIRST_CHAPTER_RE = re.compile(r"^1\.?\s+\S")  # "1 Overview", "1. Introduction"
+
+
+def _cover_before_first_chapter(candidates: list[Candidate], cover: int) -> int:
+    """The title block ends before the page that opens with the first chapter ("1 Overview" first on page 3 of a
+    short document with no contents page), when that chapter's style heads later pages too."""
+    first_on_page: dict[int, Candidate] = {}
+    for cand in candidates:
+        first_on_page.setdefault(cand.page, cand)
+    for page in range(2, cover + 1):
+        cand = first_on_page.get(page)
+        if cand is not None and FIRST_CHAPTER_RE.match(cand.text) \
+                and any(o.style == cand.style and o.page > cover for o in candidates):
+            return page - 1
+    return cover
+
+
 def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover: int = 0,
                   known_title: str = "") -> dict[int, int]:
     """One level per style for the whole document: {candidate order: level (1 = top)}. `cover`: the pages of
@@ -1317,6 +1359,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
                           and _key(c.text.strip(" :")) == _key(contents[0].text.strip(" :")))]
     # a cover page's one-off styles are not structure: keep only its title; on the title block's pages, only
     # styles that recur after them (a front matter's "Abstract", "Authority") are headings
+    cover = _cover_before_first_chapter(candidates, cover)
     title = _title_candidate(candidates, known_title)
     first_page = [c for c in candidates if c.page == 1]
     by_style: dict[Style, list[Candidate]] = {}

@@ -58,6 +58,7 @@ class Line:
     mono: bool = False  # set in a monospaced font (code)
     base: float = 0.0  # baseline y of its main text (sub- and superscripts aside); 0 when unknown
     vertical: bool = False  # written up or down the page (rotated 90 degrees)
+    slanted: bool = False  # written aslant, neither across nor up or down (a watermark set across the page)
     color: int = 0  # the sRGB colour most of its characters are printed in
     lead: int = 0  # characters of its first run in one style (bold, italic, monospaced), when the rest differs
     lead_style: tuple[bool, bool, bool] = (False, False, False)  # that run's (bold, italic, monospaced)
@@ -191,11 +192,14 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         face=face,
         base=base,
         vertical=abs(line.get("dir", (1.0, 0.0))[1]) > 0.7,
+        slanted=min(abs(c) for c in line.get("dir", (1.0, 0.0))) > SLANT,
         color=max(colors, key=colors.__getitem__),
         lead=len(compose_accents(" ".join("".join(lead_parts).split()))),
         lead_style=lead_style or (False, False, False),
     )
 
+
+SLANT = 0.2  # both parts of a line's direction over this (a turn of 12 to 78 degrees): it is set aslant
 
 SMALL_CAPS_RATIO = 0.7  # a small capital is at least this share of its capital's size
 
@@ -424,6 +428,8 @@ def _baseline_key(fragments: list[Line]):
 
 
 def _same_line(left: Line, right: Line) -> bool:
+    if left.vertical != right.vertical or left.slanted != right.slanted:
+        return False  # (a watermark set aslant across the page, whose box holds a line's row, is not on it)
     overlap = min(left.y1, right.y1) - max(left.y0, right.y0)
     if overlap < 0.5 * min(left.height, right.height) or right.x0 < left.x1 - max(2.0, min(left.size, right.size)):
         return False

@@ -30,7 +30,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 70  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 71  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -141,6 +141,8 @@ class OfflineReader:
     # 68: a bold question of twelve words or more numbered as a section ("11.4.1 What is ...?") is a heading, no quote
     # 69: a sentence a page break cuts runs on past a figure between its parts (a logo atop every page)
     # 70: an image in the same place on most pages (a watermark) ends no paragraph
+    # 71: a text set aslant across three or more pages is a watermark; the title block ends before the page that
+    #     opens with chapter 1; the text size read outside ruled tables; a numbered step that ends in "!" is no heading
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -275,7 +277,7 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
         kept = {id(line) for line in lines}
         removed.append([line for line in layout.lines if id(line) not in kept])
         pages.append(split_run_in(lines, raw_body))
-    body = body_size(pages)
+    body = _body_outside_tables(layouts, pages)
     right = _right_margin(pages)
     pitches = line_pitches(pages)
     candidates = join_title(find_candidates(pages, body, right, [layout.grids for layout in layouts], pitches), title)
@@ -313,6 +315,16 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
         infos.append(info)
     mark_continued(blocks)
     return ReadResult(markdown=render_markdown(blocks), pages=infos, images=images, warnings=warnings, blocks=blocks)
+
+
+def _body_outside_tables(layouts: list[PageLayout], pages: list[list[Line]]) -> float:
+    """The size the running text is set in: read outside ruled tables when that is larger (release notes whose
+    tables, set smaller, hold more characters than their prose); a ruled frame may hold the text itself (a
+    brochure's boxes), whose size then stands."""
+    everywhere = body_size(pages)
+    outside = [[l for l in lines if not any(grid.holds(l) for grid in layout.grids)]
+               for layout, lines in zip(layouts, pages)]
+    return max(everywhere, body_size(outside)) if any(outside) else everywhere
 
 
 def _right_margin(pages: list[list[Line]]) -> float:

@@ -354,7 +354,9 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                     or REFERENCE_ENTRY_RE.match(text) is not None
                 listed = LISTED_RE.match(text)  # (an item of a printed list of figures, tables, rules)
                 broken = broken or (listed is not None and listed.group(1).lower() in labels) \
-                    or ASSIGNMENT_RE.match(text) is not None  # (code or a formula: "MAX_QUEUED = 4096")
+                    or ASSIGNMENT_RE.match(text) is not None \
+                    or PAGE_LABEL_RE.match(text) is not None
+                # (code or a formula: "MAX_QUEUED = 4096"; a page's label left in the text: "Page ii")
                 named = NAMED_LABEL_RE.match(text) is not None  # (a goal's statement: "Strategic Goal 6: ...")
                 if words <= MAX_WORDS + 12 + (NAMED_EXTRA // 2 if named else 0) and not quote and not leads_on \
                         and not broken and not _runs_on(lines, i + count - 1, text) \
@@ -1313,6 +1315,8 @@ def _opens_numbered(candidates: list[Candidate], cand: Candidate) -> bool:
     return False
 
 
+PAGE_LABEL_RE = re.compile(r"^(?:[Pp]age|PAGE)\s+(?:\d{1,4}|[ivxlc]{1,6}|[IVXLC]{1,6})$")  # "Page ii", "Page 12"
+SECTIONS_ON_A_PAGE = 2  # candidates over prose on one page: a page of sections, no title block's
 FIRST_CHAPTER_RE = re.compile(r"^1\.?\s+\S")  # "1 Overview", "1. Introduction"
 
 
@@ -1320,13 +1324,17 @@ def _cover_before_first_chapter(candidates: list[Candidate], cover: int) -> int:
     """The title block ends before the page that opens with the first chapter ("1 Overview" first on page 3 of a
     short document with no contents page), when that chapter's style heads later pages too."""
     first_on_page: dict[int, Candidate] = {}
+    sections: Counter[int] = Counter()  # candidates over prose on each page
     for cand in candidates:
         first_on_page.setdefault(cand.page, cand)
+        sections[cand.page] += cand.prose
     for page in range(2, cover + 1):
         cand = first_on_page.get(page)
         if cand is not None and FIRST_CHAPTER_RE.match(cand.text) \
                 and any(o.style == cand.style and o.page > cover for o in candidates):
             return page - 1
+        if sections[page] >= SECTIONS_ON_A_PAGE:  # (a page of two sections or more, each over its text: the
+            return page - 1  # body has begun)
     return cover
 
 

@@ -80,6 +80,10 @@ def test_a_first_chapter_heading_in_a_style_used_nowhere_after_the_title_block_d
     pages = _release_notes()
     for page in pages[3:]:  # (no later chapter in the first chapter's style)
         page.lines[:] = [l for l in page.lines if not l.bold]
+    lines = [line("1 Overview", 72, 90, size=24, bold=True)] + prose(120, 4)
+    for k, title in enumerate(("1.1 New Features", "1.2 Software Dependencies", "1.3 Supported Platforms")):
+        lines += [line(title, 72, 200 + 60 * k, size=14, bold=True), line("See the table.", 72, 220 + 60 * k)]
+    pages[2].lines[:] = lines  # (and one passage of text on its page, under the chapter: no page of sections)
     found = dict(headings(compose(pages)))
     assert "1.1 New Features" not in found
 
@@ -167,3 +171,44 @@ def test_a_ruled_frame_that_holds_the_text_keeps_the_texts_size():
     titles = [t for t, _ in headings(compose([page(n) for n in range(1, 6)]))]
     assert "Vice-Chair and Managing Partner" not in titles
     assert "3 Section Number 3" in titles
+
+
+def _instructions(second_page_sections=2):
+    # a short form's instructions, no contents page: the title (22 pt bold) on page 1 over its first chapter;
+    # sections in capitals at the text's size (11 pt) over their paragraphs on pages 1-3 only; boxes' headings
+    # (14 pt bold) on the pages after
+    body = "The return is filed by every company that made such operations with a related party during the year."
+    def para(top, count=4):
+        return [line(body, 72, top + 13 * k, size=11, x1=540) for k in range(count)]
+    pages = [PageLayout(1, 595, 842, [line("FORM 232", 72, 80, size=22, bold=True),
+                                      line("WHO MUST FILE", 72, 130, size=11)] + para(150), [])]
+    lines: list = []
+    for k in range(second_page_sections):
+        lines += [line(f"FILING RULE NUMBER {k + 1}", 72, 80 + 90 * k, size=11)] + para(100 + 90 * k)
+    pages.append(PageLayout(2, 595, 842, lines, []))
+    pages.append(PageLayout(3, 595, 842, [line("DEADLINE FOR FILING", 72, 80, size=11)] + para(100), []))
+    for n in range(4, 8):
+        pages.append(PageLayout(n, 595, 842, [line(f"BOX NUMBER {n} OF THE FORM", 72, 80, size=14, bold=True)]
+                                + para(100, 12), []))
+    return pages
+
+
+def test_the_title_block_ends_before_a_page_of_two_sections_over_their_text():
+    titles = [t for t, _ in headings(compose(_instructions()))]
+    assert "FILING RULE NUMBER 1" in titles and "FILING RULE NUMBER 2" in titles
+    assert "DEADLINE FOR FILING" in titles
+
+
+def test_a_page_with_one_passage_under_the_title_stays_in_the_title_block():
+    titles = [t for t, _ in headings(compose(_instructions(second_page_sections=1)))]
+    assert "FILING RULE NUMBER 1" not in titles
+
+
+def test_a_page_label_left_in_the_text_is_no_heading():
+    # a front matter's page label set a little larger than the text, at the foot of its pages above the margin
+    pages = _instructions()
+    pages[1].lines.append(line("Page ii", 280, 700, size=12.5))
+    pages[2].lines.append(line("Page iii", 280, 700, size=12.5))
+    titles = [t for t, _ in headings(compose(pages))]
+    assert not any(t.startswith("Page i") for t in titles)
+    assert "FILING RULE NUMBER 1" in titles

@@ -277,6 +277,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
     cover = cover_pages(pages, skip)
     counts = _LazyCounts(pages)
     face = body_family(pages, body)
+    heading_colours = display_colours(pages, body)
     labels = listed_labels(pages)
     for page_index, lines in enumerate(pages):
         end = len(lines)
@@ -344,10 +345,12 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                 if leads_on and text.rstrip().endswith(":") and "=" not in text and (
                         (line.size >= body * HEADING_SIZE and len(text.split()) >= COLON_HEADING_WORDS)
                         or _over_a_subheading(lines, i, count, body)
-                        or (count == 1 and _numbered_colon_heading(line, label_class(text)))):
+                        or (count == 1 and _numbered_colon_heading(line, label_class(text)))
+                        or (line.size >= body * HEADING_SIZE and line.color in heading_colours)):
                     leads_on = False  # (set larger than the text, a phrase that names what follows is a heading
                     # though it ends in a colon, "Files that are copyright (c) by NASA:"; a label of a word or two,
-                    # "Background:", still leads on into its text)
+                    # "Background:", still leads on into its text, unless set larger in the colour of the document's
+                    # display headings: a word processor's heading style, "Changed Behaviour:" over its list)
                 # a reference list's entry or a bracketed note ("[53] VERORDNUNG ...", "[OMB A-130]"), or a line whose
                 # last word breaks onto the next: text (its lines are passed over with it)
                 broken = BROKEN_WORD_RE.search(text) is not None or CITATION_RE.match(text) is not None \
@@ -591,6 +594,21 @@ def _starts_paragraph(lines: list[Line], j: int, left: float, strict: bool = Fal
     if nxt.x0 > left + 8 or label_class(nxt.text) or nxt.y0 - prev.y1 > 1.5 * nxt.size or CAPTION_RE.match(nxt.text):
         return True  # (indented, numbered, after a gap, or a table's or figure's label)
     return False if strict else (nxt.bold != prev.bold or abs(nxt.size - prev.size) >= 1)
+
+
+DISPLAY_SIZE = 1.3  # of the text's size: a line this large is display type (a title, a chapter's heading)
+
+
+def display_colours(pages: list[list[Line]], body: float) -> set[int]:
+    """The colours the display headings are printed in, other than the text's (a word processor's heading styles
+    share one colour): those of the lines set at least 1.3 times the text's size, on two lines or more."""
+    text: Counter[int] = Counter()
+    display: Counter[int] = Counter()
+    for lines in pages:
+        for line in lines:
+            (display if line.size >= DISPLAY_SIZE * body else text)[line.color] += 1
+    main = text.most_common(1)[0][0] if text else None
+    return {colour for colour, n in display.items() if n >= 2 and colour != main}
 
 
 def own_face(line: Line, body_face: str) -> bool:

@@ -212,3 +212,39 @@ def test_a_page_label_left_in_the_text_is_no_heading():
     titles = [t for t, _ in headings(compose(pages))]
     assert not any(t.startswith("Page i") for t in titles)
     assert "FILING RULE NUMBER 1" in titles
+
+
+BLUE = 0x0F4761  # a word processor's heading colour
+
+
+def _changelog(label_colour):
+    # Word 365: Heading 1 (20 pt) and Heading 2 (16 pt) in the heading colour, Heading 3 (14 pt) a label ending in a
+    # colon over a bulleted list ("Changed Behaviour:"), text at 12 pt in black
+    def coloured(text, base, size, colour):
+        made = line(text, 72, base, size=size)
+        made.color = colour
+        return made
+    pages = []
+    for n, name in enumerate(("Alder", "Birch", "Cedar", "Maple", "Rowan"), start=1):
+        top = 80 + 20 * n  # (not in one place on every page: no running header)
+        lines = [coloured(f"The {name} Changelog", top, 20, BLUE), coloured(f"New In The {name} Release", top + 30, 16,
+                                                                              BLUE),
+                 coloured("Changed Behaviour:", top + 60, 14, label_colour)]
+        lines += [line(f"• {BODY}", 90, top + 85 + 17 * k, size=12, x1=540) for k in range(4)]
+        lines += [coloured("Improvements:", top + 170, 14, label_colour)]
+        lines += [line(f"• {BODY}", 90, top + 195 + 17 * k, size=12, x1=540) for k in range(4)]
+        lines += [line(BODY, 72, top + 280 + 17 * k, size=12, x1=540) for k in range(12)]
+        pages.append(PageLayout(n, 612, 792, lines, []))
+    return pages
+
+
+def test_a_colon_label_set_larger_in_the_headings_colour_is_a_heading():
+    found = headings(compose(_changelog(BLUE)))
+    labels = [level for title, level in found if title in ("Changed Behaviour:", "Improvements:")]
+    assert len(labels) >= 4  # (the title block's pages aside)
+    assert min(labels) > dict(found)["The Rowan Changelog"]
+
+
+def test_a_colon_label_set_larger_in_the_texts_colour_still_leads_on():
+    found = dict(headings(compose(_changelog(0))))
+    assert "Changed Behaviour:" not in found and "Improvements:" not in found

@@ -405,7 +405,8 @@ def _set_apart_unfilled(prev: Line, nxt: Line, left: float, right: float) -> boo
     of 60% of the measure; neither holds a sentence's end."""
     words = nxt.text.split()
     if not words or nxt.y0 - prev.y1 <= APART_GAP * prev.size or prev.x1 - prev.x0 > APART_SHORT * (right - left) \
-            or abs(prev.x0 + prev.x1 - nxt.x0 - nxt.x1) > prev.size or min(prev.x0 - left, right - prev.x1) < prev.size \
+            or abs(prev.x0 + prev.x1 - nxt.x0 - nxt.x1) > prev.size \
+            or min(prev.x0 - left, right - prev.x1) < prev.size \
             or SENTENCE_GAP_RE.search(prev.text) or SENTENCE_GAP_RE.search(nxt.text):
         return False  # (a line where one sentence ends and the next begins is a paragraph's)
     em = (nxt.x1 - nxt.x0) / max(1, len(nxt.text))  # (the mean advance of a character of the next line)

@@ -1348,9 +1348,9 @@ def _cover_before_first_chapter(candidates: list[Candidate], cover: int) -> int:
         first_on_page.setdefault(cand.page, cand)
         sections[cand.page] += cand.prose
     for page in range(2, cover + 1):
-        cand = first_on_page.get(page)
-        if cand is not None and FIRST_CHAPTER_RE.match(cand.text) \
-                and any(o.style == cand.style and o.page > cover for o in candidates):
+        first = first_on_page.get(page)
+        if first is not None and FIRST_CHAPTER_RE.match(first.text) \
+                and any(o.style == first.style and o.page > cover for o in candidates):
             return page - 1
         if sections[page] >= SECTIONS_ON_A_PAGE:  # (a page of two sections or more, each over its text: the
             return page - 1  # body has begun)

@@ -358,8 +358,9 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                 listed = LISTED_RE.match(text)  # (an item of a printed list of figures, tables, rules)
                 broken = broken or (listed is not None and listed.group(1).lower() in labels) \
                     or ASSIGNMENT_RE.match(text) is not None \
-                    or PAGE_LABEL_RE.match(text) is not None
-                # (code or a formula: "MAX_QUEUED = 4096"; a page's label left in the text: "Page ii")
+                    or PAGE_LABEL_RE.match(text) is not None or "©" in text
+                # (code or a formula: "MAX_QUEUED = 4096"; a page's label left in the text: "Page ii"; a copyright
+                # notice: "Copyright © 2022 by ...")
                 named = NAMED_LABEL_RE.match(text) is not None  # (a goal's statement: "Strategic Goal 6: ...")
                 if words <= MAX_WORDS + 12 + (NAMED_EXTRA // 2 if named else 0) and not quote and not leads_on \
                         and not broken and not _runs_on(lines, i + count - 1, text) \
@@ -703,6 +704,10 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
         # a heading style's own face ("VISION", "F/J/OTRA"), centred over its column ("REFERENCES" in a two-column
         # paper) or heading the text under it ("SYNOPSIS")
     prev = lines[i - 1] if i > 0 else None
+    if label and label[0] in STEP_LABELS and not caps and prev is not None and not prev_heading \
+            and prev.text.rstrip().endswith((":", "：")) and 0 <= line.y0 - prev.y1 < 1.5 * line.size:
+        return None  # the first item of a list its lead-in introduces ("On Windows:" over "1. Unzip the files"; a
+        # catalogue's item in capitals, "(1) BASELINE CONFIGURATION | REVIEWS", under "Control enhancements:" heads)
     if prev is not None and not prev_heading and not _ends_block(prev) and prev.y0 <= line.y0:
         if abs(prev.size - line.size) < 0.6 and prev.bold == line.bold and line.y0 - prev.y1 < 1.5 * line.size \
                 and (prev.italic == line.italic or not caps):
@@ -716,8 +721,12 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
         if nxt.bold == line.bold and nxt.italic == line.italic and not _short_block(lines, i, left) \
                 and not _stacked(line, nxt, text, pitches):
             return None  # an emphasised paragraph, not a heading (unless the next line stands apart from it)
-    # a numbered line set a little larger than the text, or in another typeface, stands out as a bold one does
-    distinct = label is not None and (line.size >= body + 0.5 or own)
+    # a numbered line set a little larger than the text, or in another typeface, stands out as a bold one does; so
+    # does a section number set in bold before a title in the text's face ("1.2.1" in a bold Latin face before a
+    # title in a CJK face that has no bold)
+    bold_number = label is not None and label[0].startswith("decimal") and line.lead_style[0] \
+        and 0 < line.lead < len(text) and not any(ch.isalpha() for ch in text[:line.lead])
+    distinct = label is not None and (line.size >= body + 0.5 or own or bold_number)
     if line.bold or caps or distinct:
         return Style(line.size, line.bold, line.italic, caps, numbering)
     if label and _title_case(text):
@@ -867,7 +876,8 @@ def _wrapped_cell(lines: list[Line], i: int, pitches: dict[float, float] | None)
 
 def _ends_block(line: Line) -> bool:
     text = _FOOTNOTE_MARK.sub("", line.text.rstrip())
-    return text.endswith((".", ":", "?", "!", "”", '"', ")")) or line.bold
+    return text.endswith((".", ":", "?", "!", "”", '"', ")", "。", "：", "？", "！", "）", "」", "』")) or line.bold
+    # (and the full-width stops and closers of Chinese and Japanese text)
 
 
 LIST_MIN = 4  # body-size headings of one style on one page that may be a list of labels
@@ -1397,12 +1407,21 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
             if cand is not title and len(by_style[cand.style]) == 1:
                 del by_style[cand.style]
     if title is not None and cover:
+        # the body has begun at the first section over its text on the title's own page, in a style that heads
+        # sections after the title block too (a short report's first section right under its title): what follows
+        # it is no title block ("Abstract" over its text is no such section: its style heads nothing later)
+        begun = next((c.order for c in candidates if c.page == title.page and c.order > title.order and c.prose
+                      and any(o.style == c.style and o.page > cover for o in candidates)), None)
+
+        def in_block(c: Candidate) -> bool:
+            return c.page <= cover and (begun is None or c.order < begun)
+
         for style in list(by_style):
-            if style != title.style and all(c.page <= cover for c in by_style[style]):
+            if style != title.style and all(in_block(c) for c in by_style[style]):
                 del by_style[style]
             else:  # (a line of the title block in a style used later: a name, an agency, a series)
                 by_style[style] = [c for c in by_style[style]
-                                   if c is title or c.page > cover or c.prose or label_class(c.text)
+                                   if c is title or not in_block(c) or c.prose or label_class(c.text)
                                    or _stacked_over_prose(candidates, c) or _opens_numbered(candidates, c)]
                 if not by_style[style]:
                     del by_style[style]

@@ -30,7 +30,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 73  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 74  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -145,6 +145,9 @@ class OfflineReader:
     #     opens with chapter 1; the text size read outside ruled tables; a numbered step that ends in "!" is no heading
     # 72: the title block ends before a page of two sections over their text; "Page ii" is no heading
     # 73: a colon-ended line set larger in the display headings' colour is a heading ("Changed Behaviour:")
+    # 74: the body begins under the title at a section whose style heads later pages; "©" lines are no headings; a
+    #     bold section number before a title in the text's face is a heading; full-width stops end a block; the
+    #     first numbered item under a lead-in ending in a colon is no heading
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -24,9 +24,6 @@ VERSION = 1  # bump when a document's kind changes: the reformat stage and all a
 MIN_RUNS_ON = 3  # page breaks that cut a sentence: fewer is chance (a slide's last bullet without a period)
 RUNS_ON_SHARE = 0.1  # of the page breaks with text on both sides
 
-_NOT_TEXT = ("furniture", "figure")
-
-
 def document_kind(doc_format: DocFormat | None, pages: Sequence[PageInfo]) -> DocKind:
     if doc_format != "landscape":
         return "report"
@@ -36,12 +33,9 @@ def document_kind(doc_format: DocFormat | None, pages: Sequence[PageInfo]) -> Do
 
 
 def runs_on_from_blocks(pages: Sequence[PageBlocks]) -> list[bool]:
-    """Per page: the reader's mark that its last paragraph goes on at the top of the next page."""
-    out = []
-    for page in pages:
-        body = [b for b in page.blocks if b.kind not in _NOT_TEXT and b.text.strip()]
-        out.append(bool(body) and body[-1].continues)
-    return out
+    """Per page: the reader's mark that its last paragraph goes on at the top of the next page (Block.continues,
+    which engine.readers.blocks.mark_continued sets on that paragraph only)."""
+    return [any(b.continues for b in page.blocks) for page in pages]
 
 
 def runs_on_from_markdown(markdown: str) -> list[bool]:

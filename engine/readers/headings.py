@@ -876,8 +876,8 @@ def _wrapped_cell(lines: list[Line], i: int, pitches: dict[float, float] | None)
 
 def _ends_block(line: Line) -> bool:
     text = _FOOTNOTE_MARK.sub("", line.text.rstrip())
+    # (the full-width stops and closers of Chinese and Japanese text end a block as their Latin ones do)
     return text.endswith((".", ":", "?", "!", "”", '"', ")", "。", "：", "？", "！", "）", "」", "』")) or line.bold
-    # (and the full-width stops and closers of Chinese and Japanese text)
 
 
 LIST_MIN = 4  # body-size headings of one style on one page that may be a list of labels
@@ -1359,12 +1359,16 @@ def _cover_before_first_chapter(candidates: list[Candidate], cover: int) -> int:
         sections[cand.page] += cand.prose
     for page in range(2, cover + 1):
         first = first_on_page.get(page)
-        if first is not None and FIRST_CHAPTER_RE.match(first.text) \
-                and any(o.style == first.style and o.page > cover for o in candidates):
+        if first is not None and FIRST_CHAPTER_RE.match(first.text) and _heads_later(candidates, first, cover):
             return page - 1
         if sections[page] >= SECTIONS_ON_A_PAGE:  # (a page of two sections or more, each over its text: the
             return page - 1  # body has begun)
     return cover
+
+
+def _heads_later(candidates: list[Candidate], cand: Candidate, cover: int) -> bool:
+    """Whether the candidate's style heads sections after the title block's pages too."""
+    return any(o.style == cand.style and o.page > cover for o in candidates)
 
 
 def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover: int = 0,
@@ -1411,7 +1415,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
         # sections after the title block too (a short report's first section right under its title): what follows
         # it is no title block ("Abstract" over its text is no such section: its style heads nothing later)
         begun = next((c.order for c in candidates if c.page == title.page and c.order > title.order and c.prose
-                      and any(o.style == c.style and o.page > cover for o in candidates)), None)
+                      and _heads_later(candidates, c, cover)), None)
 
         def in_block(c: Candidate) -> bool:
             return c.page <= cover and (begun is None or c.order < begun)

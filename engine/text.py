@@ -80,6 +80,28 @@ def stop_words(lang: str = "en") -> frozenset[str]:
     return frozenset(w.lower() for w in found) if found else PROSE_STOP_WORDS
 
 
+@lru_cache(maxsize=16)
+def language_names(lang: str) -> tuple[str, ...]:
+    """What a language (ISO 639-1) is called in English and in itself ("de": "German", "Deutsch"), from
+    pycountry's ISO 639 data; () for an unknown code. (A name's qualifiers are left out: "Spanish; Castilian"
+    is "Spanish", "Modern Greek (1453-)" is "Modern Greek".)"""
+    if not lang:
+        return ()
+    import gettext
+
+    import pycountry  # its data loads on first use
+
+    found = pycountry.languages.get(alpha_2=lang)
+    if found is None:
+        return ()
+    try:
+        own = gettext.translation("iso639-3", pycountry.LOCALES_DIR, languages=[lang]).gettext(found.name)
+    except OSError:  # no translation into the language itself
+        own = found.name
+    names = (re.split(r"[;(]", name)[0].strip() for name in (found.name, own))
+    return tuple(dict.fromkeys(name for name in names if name))
+
+
 def stem_words(found: list[str], lang: str = "en") -> list[str]:
     """Snowball stems of words in a language, as they are (no British "-ise" mapping: see `stem`)."""
     return stemmer(lang).stemWords(found)

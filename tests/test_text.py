@@ -82,6 +82,15 @@ def test_a_language_without_a_list_falls_back_to_english():
     assert stop_words("xx") is PROSE_STOP_WORDS
 
 
+def test_a_language_is_named_in_english_and_in_itself():
+    from engine.text import language_names
+
+    assert language_names("de") == ("German", "Deutsch")
+    assert language_names("es") == ("Spanish", "Español")  # (not "Spanish; Castilian")
+    assert language_names("en") == ("English",)
+    assert language_names("") == () and language_names("xx") == ()
+
+
 # --- sentences
 
 

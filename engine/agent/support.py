@@ -17,8 +17,9 @@ The signals, read on the document's best pages (`SIGNAL_PAGES`, by the retrieval
   focus word writes a value in it (engine.agent.units).
 
 A question asking several things ("how many …, and when …") is read part by part for `focus`, `near`
-and `unit`: its best-held part counts. Those three read English phrases; a question asked in another language
-(engine.text.question_language) has them at 1.0, so only `cover` and the names it asks about speak for it.
+and `unit`: its best-held part counts. Those three read English phrases and look for their words in the
+document; a question asked in another language (engine.text.question_language), or about a document written in
+another, has them at 1.0, so only `cover` and the names it asks about speak for it.
 `support(signals)` is a logistic regression over the signals named in WEIGHTS, fitted by
 `benchmarks/fit_evidence.py` on every question set of the project (see FIT below for its provenance); a
 document whose support is below THRESHOLD does not cover the question.
@@ -194,8 +195,10 @@ def signals(corpus, retrieval, doc: int) -> Signals:
     `near` and `unit` are those of its best-held part when it asks several things."""
     question, terms = retrieval.question, retrieval.terms
     weights = lexical.evidence_weights(corpus, terms, doc, retrieval.routing)
-    english = retrieval.language == "en"  # (the phrase reading below is English grammar; in another language
-    # the value, focus and unit asked for are not read: those signals stand at 1.0, as for a question without them)
+    # (the phrase reading below is English grammar, and its words are looked for in the document's: in a question
+    # asked in another language, or about a document written in another, the value, focus and unit asked for are
+    # not read, and those signals stand at 1.0, as for a question without them)
+    english = retrieval.language == "en" and corpus.docs[doc].info.language in ("en", "")
     kind = asked_kind(question) if english else None
     parts = [(focus_terms(part, corpus.name_terms[doc]), asked_kind(part), asked_units(part))
              for part in question_parts(question)] if english else [([], None, [])]

@@ -21,7 +21,7 @@ import numpy as np
 from engine.index.bm25 import TermCounts
 from engine.index.nodes import build_units
 from engine.index.passages import build_passages, markdown_blocks, passage_bags
-from engine.text import fragmented, tokenize
+from engine.text import fragmented, language_names, tokenize
 from engine.schemas import DocumentBlocks, DocumentRecord, PageBlocks, Status
 from engine.schemas.index import DocIndexInfo, IndexNode
 from engine.workspace import Workspace, atomic_write_text
@@ -29,11 +29,12 @@ from engine.workspace import Workspace, atomic_write_text
 if TYPE_CHECKING:
     from engine.index.vectors import Embedder
 
-VERSION = 20  # 13: passages from the block model (paragraphs, list runs, table rows, code)
+VERSION = 21  # 13: passages from the block model (paragraphs, list runs, table rows, code)
 # 14: node summaries cut at sentences as engine.text splits them; 15: footnote numbers no sentence end there;
 # 16: a list item as long as a paragraph is a passage of its own; 17: a fence closes only with its own kind;
 # 18: the document's language (a question asked in another is read as such: engine.text.question_language);
 # 19: the tree's context (a heading lifted off the outline) on every section path; 20: the title's acronyms name it
+# 21: the document's language names it (engine.text.language_names)
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
 CAPITALISED_RUN_RE = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)+\b")  # "Open Document Format"
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)
@@ -86,7 +87,10 @@ def name_text(record: DocumentRecord, first_page: str) -> str:
     stem = Path(record.file_name).stem
     title = doc_title(record)
     meta = record.metadata
-    names = [title, stem.replace("_", " ").replace("-", " "), meta.document_type, meta.author, title_acronyms(title)]
+    names = [title, stem.replace("_", " ").replace("-", " "), meta.document_type, meta.author, title_acronyms(title),
+             *(language_names(meta.language) if meta.language != "en" else ())]
+    # (a document in another language than English goes by it: "the German thesis"; English, the language of nearly
+    # every document and the one a question is read in unless it says otherwise, would name them all alike)
     if title == stem or FILE_NAME_RE.match(title):
         block = []
         for line in first_page.split("\n"):

@@ -183,6 +183,25 @@ def test_a_question_in_another_language_has_no_english_phrase_reading(samples_wo
     assert unknown_names(corpus, "Wie viele Mitglieder hat die NASA?", "de") == ["NASA"]  # (an acronym still counts)
 
 
+def test_an_english_question_about_a_document_in_another_language_has_no_phrase_reading(samples_workspace):
+    # the focus words of an English question are English words: a German document does not hold them (it says
+    # "Koordinatoren"), so the focus, value and unit signals are not read there, as for a question in German
+    from engine.agent import retriever_for
+    from engine.agent.support import signals
+
+    retriever = retriever_for(samples_workspace)
+    corpus = retriever.corpus
+    retrieval = retriever.search("How many coordinators does the Upper Vale Catchment Trust have?", k=10)
+    doc = corpus.doc_position(retrieval.hits[0].doc)
+    assert retrieval.language == "en" and not supported(signals(corpus, retrieval, doc))  # (read in English)
+    corpus.docs[doc].info.language = "de"  # (as if the document were German)
+    try:
+        found = signals(corpus, retrieval, doc)
+    finally:
+        corpus.docs[doc].info.language = "en"
+    assert (found.focus, found.near, found.unit) == (1.0, 1.0, 1.0)
+
+
 def test_a_question_without_stop_words_is_read_in_the_language_of_the_documents_using_its_words(samples_workspace):
     from engine.agent import retriever_for
     from engine.index import lexical

@@ -227,3 +227,17 @@ def test_a_document_named_by_its_titles_acronym_is_named(retriever):
     assert found.routing.comparison
     assert set(found.routed_files(retriever.corpus)[:2]) == {GUIDE, DECK}
     assert title_acronyms("Ring Confidential Transactions") == "RCT" and title_acronyms("fletcher") == ""
+
+
+def test_a_document_in_another_language_is_named_by_it():
+    # an English question calls a German thesis "the German master's thesis": the word names the document
+    from engine.index.store import name_text
+    from engine.schemas import DocumentRecord
+
+    record = DocumentRecord(doc_id="0123456789abcdef", file_name="arbeit.pdf", rel_path="arbeit.pdf", sha256="0" * 64,
+                            size_bytes=1, pages=1)
+    record.metadata.title = "Indexstrukturen für Trajektorien"
+    record.metadata.language = "de"
+    assert {"German", "Deutsch"} <= set(name_text(record, "").split())
+    record.metadata.language = "en"  # (English, the language nearly every document is in, names none)
+    assert "English" not in name_text(record, "").split()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -194,6 +194,27 @@ def contents_pages(pages: list[list[Line]], search: int = 10) -> set[int]:
 BARE_NUMBER_RE = re.compile(r"^\d{1,3}$")
 
 
+LEADER_REF_RE = re.compile(r"(\.\s*){3,}\s*\d+\s*$")
+LEADERED_MIN = 5  # lines ending in leaders and a page number that make a page a contents page, whatever its title
+
+
+def contents_entries(pages: list[list[Line]], contents: set[int]) -> set[str]:
+    """The titles the printed contents pages list (each entry's text before its leaders and page number, in
+    `_key` form): what the document itself says its headings are."""
+    found: set[str] = set()
+    leadered = {index for index, lines in enumerate(pages[:TITLED_SEARCH])
+                if sum(1 for l in lines if LEADER_REF_RE.search(l.text)) >= max(LEADERED_MIN, len(lines) // 2)}
+    # (a contents page under a title of another word, "Index" over a word processor's table of contents: most
+    # of its lines end in dot leaders and a page number)
+    for index in sorted(contents | leadered):
+        for line in pages[index]:
+            if PAGE_REF_RE.search(line.text):
+                title = PAGE_REF_RE.sub("", line.text).rstrip(" .\u2026")
+                if title:
+                    found.add(_key(title))
+    return found
+
+
 def _after_contents(lines: list[Line]) -> int:
     """Where the text after a contents page's last entry begins, when it begins on that page (a chapter
     heading under the list, a blank line's gap below its last page reference); 0 when it does not."""
@@ -279,6 +300,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
     face = body_family(pages, body)
     heading_colours = display_colours(pages, body)
     labels = listed_labels(pages)
+    entries = contents_entries(pages, skip)
     for page_index, lines in enumerate(pages):
         end = len(lines)
         contents_title: Candidate | None = None
@@ -346,8 +368,10 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                         (line.size >= body * HEADING_SIZE and len(text.split()) >= COLON_HEADING_WORDS)
                         or _over_a_subheading(lines, i, count, body)
                         or (count == 1 and _numbered_colon_heading(line, label_class(text)))
-                        or (line.size >= body * HEADING_SIZE and line.color in heading_colours)):
-                    leads_on = False  # (set larger than the text, a phrase that names what follows is a heading
+                        or (line.size >= body * HEADING_SIZE and line.color in heading_colours)
+                        or _key(text) in entries):
+                    leads_on = False  # (the contents page lists it: "DEMO FILES :" over its examples; or
+                    # set larger than the text, a phrase that names what follows is a heading
                     # though it ends in a colon, "Files that are copyright (c) by NASA:"; a label of a word or two,
                     # "Background:", still leads on into its text, unless set larger in the colour of the document's
                     # display headings: a word processor's heading style, "Changed Behaviour:" over its list)
@@ -661,7 +685,7 @@ def _short_block(lines: list[Line], i: int, left: float) -> bool:
 # a name from code that opens a heading set larger than the text (a size step, or bold), in lower case:
 # "graphics/fill_and_stroke.rb", "asn1 read value", "os.path" (not "e.g. ...")
 SENTENCE_GAP_RE = re.compile(r"[a-z0-9)][.;:] +[A-Z]")  # one sentence ends and the next begins within the line
-CODE_NAME_RE = re.compile(r"^(?![a-z]\.[a-z]\.)[a-z][a-z0-9]*(?:[0-9_/(]|\.[a-z0-9])[\w/.()-]*(?:\s|$)")
+CODE_NAME_RE = re.compile(r"^(?![a-z]\.[a-z]\.)[a-z][a-zA-Z0-9]*(?:[0-9_/(]|\.[a-z0-9])[\w/.()-]*(?:\s|$)")
 NAMED_LABEL_RE = re.compile(  # "Strategy 1.01: ", "Goal 3. ", "Strategic Goal 2: "
     r"^[A-Z][\w-]+(?:\s+[A-Z][\w-]+){0,2}\s+[A-Z]?\d{1,3}(?:[.\-]\d{1,3})*[.:]\s")
 
@@ -896,6 +920,24 @@ def _label_list(group: list[Candidate]) -> bool:
     return unders[len(unders) // 2] <= LIST_BODY
 
 
+HEADS_ELSEWHERE = 3  # pages on which a style heads prose in fewer than LIST_MIN that make it a heading style
+
+
+def _heading_style_elsewhere(group: list[Candidate], per_page: dict[tuple[int, Style], list[Candidate]]) -> bool:
+    """Whether candidates of one style on one page are sub-sections of a style that heads sections elsewhere: on
+    three or more other pages, fewer than four to a page, as many as here or more, each over prose; here each has
+    lines of its own under it and all but one over prose, and each is set in a typeface other than the text's (a
+    manual's "The file description.xml", "The folder config", five short sections on one page). Not a glossary's
+    terms (in alphabetical order), nor bold labels in the text's own face (a tutorial's "Base", "Wall", "Facets")."""
+    style, page = group[0].style, group[0].page
+    elsewhere = [c for (pg, st), items in per_page.items() if st == style and pg != page and len(items) < LIST_MIN
+                 for c in items if c.prose]
+    keys = [_key(c.text) for c in group]
+    return len({c.page for c in elsewhere}) >= HEADS_ELSEWHERE and len(elsewhere) >= len(group) \
+        and all(c.under > 0 and c.own_face for c in group) and sum(c.prose for c in group) >= len(group) - 1 \
+        and keys != sorted(keys)
+
+
 def _heading_face_over_prose(group: list[Candidate]) -> bool:
     """Whether candidates of one style on one page are a word processor's headings, not a list of labels: each
     set in a typeface of its own (not the text's) and each over prose of its own (a form's instructions, one
@@ -962,7 +1004,10 @@ def _chapter_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dict
     sections in bold): it takes a rank just above theirs."""
     ordered = sorted((c for c in candidates if c.order in ranks), key=lambda c: c.order)
     out = dict(ranks)
-    chapters = [k for k, c in enumerate(ordered) if c.chapter]
+    implied = _implied_chapters(ordered, ranks)
+    chapters = [k for k, c in enumerate(ordered) if c.chapter or k in implied]
+    for k, mark in implied.items():
+        ordered[k] = replace(ordered[k], chapter=mark)  # (a copy: the candidate itself is left as it was)
     for n, k in enumerate(chapters):
         end = chapters[n + 1] if n + 1 < len(chapters) else len(ordered)
         own = re.compile(rf"^{re.escape(ordered[k].chapter)}\.\d")
@@ -970,6 +1015,42 @@ def _chapter_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dict
         if sections and ranks[ordered[k].order] >= min(sections):
             out[ordered[k].order] = min(sections) - 0.5
     return out
+
+
+FIRST_NUMBER_RE = re.compile(r"^(\d{1,2})\.(\d{1,2})")
+LEAD_NUMBER_RE = re.compile(r"^(\d{1,2})\b")
+
+
+def _implied_chapters(ordered: list[Candidate], ranks: dict[int, float]) -> dict[int, str]:
+    """Chapters whose number is not in their heading's text (set apart as a large numeral, or drawn): an
+    unnumbered heading where the document's numbering turns to a new first number, the first section after it
+    numbered "k.1" and every numbered one up to the next unnumbered heading "k.something", is chapter k
+    ({position in `ordered`: "k"}); not when a heading ranked above it stands between it and the last numbered
+    one (that is the chapter: it is the chapter's own mini-contents, "Sommaire du présent chapitre"). A chapter
+    numbered in its own text ("3 Usage") is found by that number."""
+    found: dict[int, str] = {}
+    last = ""  # the first number of the last numbered heading seen
+    since = -1  # position of that heading
+    for k, cand in enumerate(ordered):
+        if numbering_depth(cand.text) is not None:
+            match = LEAD_NUMBER_RE.match(cand.text)  # (a chapter numbered "4 Usage" or "3. Overview" holds 4.1)
+            last, since = (match.group(1) if match else ""), k
+            continue
+        if cand.chapter or label_class(cand.text) or cand.style.numbering \
+                or any(0 < ranks[c.order] < ranks[cand.order] for c in ordered[since + 1:k]):
+            continue
+        span: list[str] = []
+        for nxt in ordered[k + 1:]:
+            if numbering_depth(nxt.text) is None:
+                break
+            span.append(nxt.text)
+        marks = [FIRST_NUMBER_RE.match(text) for text in span]
+        if not span or any(m is None for m in marks) or marks[0] is None or marks[0].group(2) != "1":
+            continue  # (nothing numbered under it, or a chapter numbered "3 Usage" of its own among them)
+        mark = marks[0].group(1)
+        if mark != last and all(m is not None and m.group(1) == mark for m in marks):
+            found[k] = mark
+    return found
 
 
 NAMED_NUMBER_RE = re.compile(r"^([A-Z][a-z]{2,})\s+(\d{1,2}(?:\.\d{1,2}){0,4})\.?[:.]?\s+\S")
@@ -1383,7 +1464,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     for cand in candidates:
         per_page.setdefault((cand.page, cand.style), []).append(cand)
     listed = {id(c) for group in per_page.values() if _label_list(group) and not _heading_face_over_prose(group)
-              for c in group} | _numbered_items(candidates) \
+              and not _heading_style_elsewhere(group, per_page) for c in group} | _numbered_items(candidates) \
         | _glossary_terms(candidates)
     listed -= {id(c) for c in candidates if DIVISION_RE.match(c.text) or NAMED_LABEL_RE.match(c.text)}
     # (a heading that names its division or carries a named number, "Appendix H—Acronyms" over its terms,

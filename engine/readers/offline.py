@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from engine.markdown import needs_ocr_note, render_markdown  # noqa: F401  (needs_ocr_note: re-exported)
 from engine.pdf import docinfo_title, open_document
 from engine.readers.blocks import Traits, furniture_blocks, mark_continued, page_blocks, recurring_places
 from engine.readers.code import MONO_DOCUMENT
-from engine.readers.furniture import find_furniture, split_glued_numbers, strip_furniture
+from engine.readers.furniture import HEADING_SIZE, find_furniture, split_glued_numbers, strip_furniture
 from engine.readers.headings import assign_levels, body_size, cover_pages, find_candidates, join_title
 from engine.readers.pitch import line_pitches
 from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, PageText, read_layout, reading_order
@@ -30,7 +31,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 74  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 75  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -148,6 +149,10 @@ class OfflineReader:
     # 74: the body begins under the title at a section whose style heads later pages; "©" lines are no headings; a
     #     bold section number before a title in the text's face is a heading; full-width stops end a block; the
     #     first numbered item under a lead-in ending in a colon is no heading
+    # 75: an unnumbered heading where the numbering turns to "k.1" is chapter k (its number set apart); a style
+    #     that heads sections on other pages is no list of labels where four stand on one page; a colon-ended line
+    #     the contents page lists is a heading (and a page mostly of leader lines is a contents page for that);
+    #     two parts of a heading a tab apart on one row are one line; camel-case file names ("simpleFX.dsp")
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -268,6 +273,39 @@ def join_large_words(lines: list[Line]) -> list[Line]:
     return out if len(out) < len(lines) else lines
 
 
+TAB_GAP = 6.0  # ems: the widest gap a tab stop sets between two parts of one heading on its row
+
+
+def _aligned(a: Line, b: Line) -> bool:
+    """Whether two lines start, end or are centred at one x (within a point): one column's."""
+    return abs(a.x0 - b.x0) < 1.0 or abs(a.x1 - b.x1) < 1.0 or abs(a.x0 + a.x1 - b.x0 - b.x1) < 2.0
+
+
+def join_tab_stops(lines: list[Line], body: float, gutter: float | None, width: float) -> list[Line]:
+    """Two parts of one heading set apart by a tab on one row ("AdditiveSynth.dsp" and "78% CPU (6 voices)"),
+    joined: in one face, size and weight, set larger than the text, each the other's neighbour in reading order
+    and nothing else on their row, the second begun in the left half of the page (never a second column's
+    heading), where no line above or below begins, and not across a column gutter. (The joined line is a new
+    one: the page's own lines stay.)"""
+    out: list[Line] = []
+    for k, line in enumerate(lines):
+        prev = out[-1] if out else None
+        if prev is not None and line.face and line.face == prev.face and abs(line.size - prev.size) < 0.3 \
+                and line.bold == prev.bold and line.italic == prev.italic and line.size >= body * HEADING_SIZE \
+                and not line.mono and same_row(prev, line) \
+                and 1.2 * line.size < line.x0 - prev.x1 <= TAB_GAP * line.size and line.x0 < width / 2 \
+                and not (gutter is not None and prev.x1 <= gutter <= line.x0) \
+                and not any(same_row(other, line) or (_aligned(other, line) and abs(other.y0 - line.y0) < 3 * line.size)
+                            for j, other in enumerate(lines) if j not in (k, k - 1)):
+            # (nothing else on the row, and the second part is no column's: a cover's field names beside their
+            # values, "学 院 | 信息学院" over "专 业 | 计算机科学与技术", are a table's cells)
+            out[-1] = replace(prev, text=f"{prev.text} {line.text}", x1=max(prev.x1, line.x1),
+                              y0=min(prev.y0, line.y0), y1=max(prev.y1, line.y1))
+            continue
+        out.append(line)
+    return out
+
+
 def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, title: str = "") -> ReadResult:
     """Page layouts to Markdown: furniture removed, headings leveled, paragraphs and lists rebuilt (`title`: the
     document information's title, which picks the title among the first page's large lines)."""
@@ -283,6 +321,7 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
         removed.append([line for line in layout.lines if id(line) not in kept])
         pages.append(split_run_in(lines, raw_body))
     body = _body_outside_tables(layouts, pages)
+    pages = [join_tab_stops(lines, body, layout.gutter, layout.width) for layout, lines in zip(layouts, pages)]
     right = _right_margin(pages)
     pitches = line_pitches(pages)
     candidates = join_title(find_candidates(pages, body, right, [layout.grids for layout in layouts], pitches), title)

@@ -1,0 +1,122 @@
+"""Questions about who made a document (its authors, their affiliations, the organisation that produced it) and
+the place a document says so: its title block, the short lines under its title (names, affiliations, a date).
+
+The words of such a question name the document and the making ("who wrote the Menhir reference manual"); no
+passage of the body holds them together with the answer, which the title block states without repeating the
+question's words. So the answer is the title block itself, quoted from its page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Set as AbstractSet
+
+from engine.markdown import IMAGE_RE, MARKER_RE
+from engine.text import stem, words
+
+# the making of a document, by a question word ("who wrote …") or by what is asked ("which organisations
+# produced …", "which authors are credited on …")
+MAKER_VERBS = r"wrote|written|authored|prepared|produced|published|issued|compiled|edited|credited"
+WHO_MADE_RE = re.compile(rf"\bwho\s+(?:{MAKER_VERBS})\s+(?P<made>.+)"
+                         rf"|\b(?:who\s+(?:is|are|was|were)|name|list|identify)\s+"
+                         rf"(?:the\s+)?authors?\s+(?:of|behind)\s+(?P<of>.+)", re.I)
+MAKERS = r"authors?|organi[sz]ations?|institutions?|agenc(?:y|ies)|compan(?:y|ies)|universit(?:y|ies)"
+ASKED_MAKERS_RE = re.compile(rf"\b(?:what|which)\s+(?:\w+\s+)?(?:{MAKERS})\s+(?:\w+\s+){{0,2}}?(?:{MAKER_VERBS})\s+"
+                             rf"(?P<made>.+)", re.I)
+# the authors' places ("affiliated with", "author affiliations") or the authors as the thing asked without a
+# question word ("Menhir manual: authors and version")
+AFFILIATION_RE = re.compile(r"\baffiliat(?:ed|ions?)\b", re.I)  # (with AUTHOR_RE: not firms' "affiliated" companies)
+AUTHOR_RE = re.compile(r"\bauthors?\b", re.I)
+QUESTION_WORD_RE = re.compile(r"\b(?:what|which|who|how|why|when|where|do|does|did)\b", re.I)
+TERSE_RE = re.compile(r"(?:^|:\s*)authors?\b", re.I)
+# nouns that name a document by its kind ("the Gasper paper", "the OPM annual report")
+DOCUMENT_NOUNS = frozenset(stem(w) for w in """
+paper report manual guide handbook thesis dissertation book article document publication study whitepaper
+specification spec standard brief release plan deck presentation proposal memo memorandum note notes lectures
+tutorial documentation datasheet reference
+""".split())
+# the words of such a question that ask for the making, not name the document: left out when it is routed
+MAKING_TERMS = DOCUMENT_NOUNS | frozenset(stem(w) for w in MAKER_VERBS.split("|")) | frozenset(
+    stem(w) for w in "author authors affiliated affiliation affiliations".split())
+BLOCK_LINES = 24  # lines of text under a title that its title block may hold
+BLOCK_WORDS = 16  # a longer line, most of its words in lower case, is the body's prose: the title block ends there
+LOWER_SHARE = 0.3  # … (a longer line of capitalised names is a list of authors)
+
+
+def asks_for_authors(question: str, names: AbstractSet[str] = frozenset()) -> bool:
+    """True when the question asks who made a document, not something of its content: "who wrote" or "which
+    organisations produced" a thing named as a document (by a kind of document, "the … paper", or by the words
+    that name one, `names`), its authors' affiliations, or its authors without a question word."""
+    text = " ".join(question.split())
+    if AFFILIATION_RE.search(text) and AUTHOR_RE.search(text):
+        return True
+    if TERSE_RE.search(text) and not QUESTION_WORD_RE.search(text):
+        return True
+    for pattern in (WHO_MADE_RE, ASKED_MAKERS_RE):
+        match = pattern.search(text)
+        if match:
+            made = [stem(w) for w in words(match.group("made") or match.group("of"))][:8]
+            return bool(DOCUMENT_NOUNS & set(made)) or (bool(made) and sum(w in names for w in made) >= 2)
+    return False
+
+
+def naming_terms(terms: list[str]) -> list[str]:
+    """The terms of a question about who made a document that name the document ("who wrote the Gasper paper"
+    -> gasper): its words of making and of kinds of documents would route it to whichever document says who
+    "wrote" what (an acknowledgement, a contributions note)."""
+    return [t for t in terms if t not in MAKING_TERMS] or terms
+
+
+def title_block(page: str) -> tuple[int, int] | None:
+    """(start, end) in the page's Markdown of its title block: the short lines set over its first heading (the
+    title), if there are no more than BLOCK_LINES, and those after it up to the body's first prose line or next
+    heading (a short line just before the prose, its label, "Abstract", left out), the title itself not quoted when
+    nothing stands over it; None when the page has no heading or the block names no one (a subtitle)."""
+    lines = page.split("\n")
+    offsets, at = [], 0
+    for line in lines:
+        offsets.append(at)
+        at += len(line) + 1
+    title = next((i for i, line in enumerate(lines) if line.startswith("# ")), None)
+    if title is None:
+        return None
+    texts = [i for i, line in enumerate(lines) if line.strip() and not IMAGE_RE.match(line.strip())
+             and not MARKER_RE.match(line.strip())]
+    above = [i for i in texts if i < title]  # lines set over the title ("Mads Tofte, March 1, 1989")
+    kept = above if len(above) <= BLOCK_LINES and not any(prose(lines[i]) for i in above) else []
+    under: list[int] = []
+    for i in (i for i in texts if i > title):
+        line = lines[i].strip()
+        if len(under) == BLOCK_LINES:
+            break
+        if line.startswith("#") or prose(line) or line.startswith(("- ", "* ", "```")):
+            if under and len(lines[under[-1]].split()) <= 2:  # the label of what follows ("Abstract")
+                under.pop()
+            break
+        under.append(i)
+    kept += under
+    if not any(names_line(lines[i]) for i in kept):  # a subtitle, not who made it
+        return None
+    return offsets[kept[0]], offsets[kept[-1]] + len(lines[kept[-1]].rstrip())
+
+
+PARTICLES = frozenset("and und et y e of de der den van von da di du la le dr prof".split())
+
+
+BYLINE_RE = re.compile(r"^\W*(?:(?:prepared|written|edited|compiled|published)\s+by|by|authors?\s*:)\s+\S", re.I)
+
+
+def names_line(line: str) -> bool:
+    """A line of names (people or an organisation): a byline ("Prepared by …", "Author: …"), or two words or more,
+    each word of letters capitalised but for particles ("and", "van", "de")."""
+    if BYLINE_RE.match(line):
+        return True
+    found = [w for w in re.findall(r"[^\W\d_][\w'’.-]*", line) if w.lower() not in PARTICLES]
+    return len(found) >= 2 and all(w[:1].isupper() for w in found)
+
+
+def prose(line: str) -> bool:
+    """A line of the body's prose: longer than BLOCK_WORDS words, LOWER_SHARE of them starting in lower case (an
+    author list is a long line of capitalised names)."""
+    found = line.split()
+    return len(found) > BLOCK_WORDS and sum(w[:1].islower() for w in found) >= LOWER_SHARE * len(found)

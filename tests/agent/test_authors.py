@@ -1,0 +1,66 @@
+"""Questions about who made a document, answered from its title block."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.agent import ask
+from engine.agent.authors import asks_for_authors, naming_terms, title_block
+from engine.workspace import Workspace
+
+NAMES = frozenset({"river", "survey", "method", "field", "guid"})  # stems naming a document ("River Survey Methods")
+
+
+@pytest.mark.parametrize("question", [
+    "Who wrote the river survey paper?",
+    "Who are the authors of the River Survey Methods guide?",
+    "Which organisations produced the annual report?",
+    "Which authors are credited on the reference manual, and which version does it document?",
+    "Which universities are the authors of the two papers affiliated with?",
+    "Field guide: authors and date.",
+])
+def test_a_question_asking_who_made_a_document(question):
+    assert asks_for_authors(question, NAMES)
+
+
+@pytest.mark.parametrize("question", [
+    "Who wrote the parser used in the interpreter project?",  # a thing the document describes, not the document
+    "What future work do the authors of the survey paper discuss?",  # the authors as the subject of its content
+    "How many advisers reported an affiliated broker-dealer?",  # firms' affiliates, not authors'
+    "Did the author receive any payment for the work?",
+])
+def test_a_question_about_the_content_is_not_one(question):
+    assert not asks_for_authors(question, NAMES)
+
+
+def test_the_words_of_making_do_not_route_the_question():
+    assert naming_terms(["wrote", "gasper", "paper"]) == ["gasper"]
+    assert naming_terms(["author", "paper"]) == ["author", "paper"]  # (nothing else left: all of them)
+
+
+def test_a_title_block_is_the_short_lines_under_the_title_up_to_the_prose():
+    page = ("# Indexing Trajectories\n\nAda Lovelace, Charles Babbage\n\nAnalytical Engine Society, London\n\n"
+            "Abstract\n\nWe present an index for trajectories that answers range queries on large data sets faster "
+            "than any earlier structure we know of, and we measure it.\n")
+    start, end = title_block(page)
+    assert page[start:end] == "Ada Lovelace, Charles Babbage\n\nAnalytical Engine Society, London"  # ("Abstract" left out)
+
+
+def test_names_set_over_the_title_belong_to_its_block():
+    page = "Ada Lovelace, March 1, 1843\n\nAnalytical Engine Society\n\n# Notes on the Engine\n\n" + "word " * 30
+    start, end = title_block(page)
+    assert page[start:end] == "Ada Lovelace, March 1, 1843\n\nAnalytical Engine Society"
+
+
+def test_a_subtitle_that_names_no_one_is_no_title_block():
+    page = "# Open Data\n\nDigital transformation of financial services and moving to open data\n\n" + "word " * 30
+    assert title_block(page) is None
+    assert title_block("No heading on this page.\n\nAda Lovelace\n") is None
+
+
+def test_who_prepared_a_document_is_answered_from_its_title_block(samples_workspace):
+    answer = ask(Workspace(samples_workspace), "Who prepared the River Survey Methods field guide?")
+    assert answer.covered and "Prepared by the pdfrag Documentation Team" in answer.answer
+    assert [(c.doc, c.page) for c in answer.citations] == [("pdfrag-field-guide.pdf", 1)]
+    assert "Prepared by the pdfrag Documentation Team" in answer.citations[0].quote
+    assert any(step.detail.startswith("asks who made the document") for step in answer.trace)

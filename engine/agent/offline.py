@@ -161,6 +161,16 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     return evidence
 
 
+def names_it(corpus: CorpusIndex, doc: int, terms: list[str], compared: bool = False) -> bool:
+    """Whether at least half of the terms (one, for a document compared with another: the other's name is the rest)
+    are words the document goes by or writes on its opening pages (where a document says what it is): the document
+    the question asks about, not one routed by a word it happens to use."""
+    opening = set(tokenize(" ".join(corpus.page_text(doc, n) for n in range(1, min(TITLE_PAGES, len(
+        corpus.docs[doc].pages)) + 1))))
+    held = sum(t in corpus.name_terms[doc] or t in opening for t in terms)
+    return bool(terms) and (held >= 1 if compared else 2 * held >= len(terms))
+
+
 def authors_answer(corpus: CorpusIndex, docs: list[int], comparison: bool
                    ) -> tuple[str, list[Citation], list[Passage]] | None:
     """The title block of each document (engine.agent.authors), on the first of its opening pages that has one,
@@ -223,7 +233,10 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         # routed again by the words that name the document (of the documents the search was allowed)
         allowed = [s.doc for s in routing.scores]
         named = lexical.route(corpus, retrieval.question, naming_terms(retrieval.terms), allowed)
-        made = authors_answer(corpus, named.chosen[:2] if named.comparison else named.chosen[:1], named.comparison)
+        about = naming_terms(retrieval.terms)
+        chosen = [d for d in (named.chosen[:2] if named.comparison else named.chosen[:1])
+                  if names_it(corpus, d, about, named.comparison)]
+        made = authors_answer(corpus, chosen, named.comparison)
         if made is not None:
             text, citations, passages = made
             trace.append(TraceStep(kind="decision", detail="asks who made the document: its title block answers"))

@@ -64,3 +64,9 @@ def test_who_prepared_a_document_is_answered_from_its_title_block(samples_worksp
     assert [(c.doc, c.page) for c in answer.citations] == [("pdfrag-field-guide.pdf", 1)]
     assert "Prepared by the pdfrag Documentation Team" in answer.citations[0].quote
     assert any(step.detail.startswith("asks who made the document") for step in answer.trace)
+
+
+def test_a_document_the_question_does_not_name_is_not_answered_by_its_title_block(samples_workspace):
+    # no sample document goes by "annual" nor says it on its opening pages: the usual answer, not a title block
+    answer = ask(Workspace(samples_workspace), "Who wrote the annual report?")
+    assert not any(step.detail.startswith("asks who made the document") for step in answer.trace)

@@ -61,6 +61,7 @@ PART_RE = re.compile(r"(?:,\s*|;\s*|\s+)(?:and|or|but)\s+(?=(?:how|what|which|wh
 GENERIC = frozenset(stem(w) for w in """
 number numbers amount amounts share shares percentage percentages proportion fraction value values total
 kind kinds type types sort way ways figure figures level levels size rate rates count part parts main key
+version versions
 """.split())
 
 # Fitted by benchmarks/fit_evidence.py (logistic regression, classes balanced, L2 = 1.0) on the pooled
@@ -109,10 +110,11 @@ class Signals:
 SIGNALS = ("cover", "typed", "focus", "near", "unit")
 # nouns that ask for an amount: after the question word ("what annual salary did …") or, in a question without
 # one, in the words it opens with ("FDX member count according to …?", "Tell me the headcount of …")
-# (a word of a hyphenated compound modifies, never names the amount: "time-regulating", "value-added")
+# (a word of a hyphenated compound modifies, never names the amount: "time-regulating", "value-added"; a version is
+# written in numbers, "0.5.9", "20231231", and is what it is the version of, "ProVerif", that the focus names)
 MEASURE_RE = re.compile(r"(?<![\w-])(?:count|headcount|number|amount|total|volume|size|percentage|proportion|share|"
                         r"frequency|duration|gross|cost|price|value|figure|sum|budget|spend|spending|salary|rate|precision|recall|"
-                        r"accuracy|speed|length|capacity|temperature|voltage|time)(?![\w-])", re.I)
+                        r"accuracy|speed|length|capacity|temperature|voltage|time|version)(?![\w-])", re.I)
 
 
 def asked_kind(question: str) -> str | None:

@@ -33,6 +33,7 @@ from engine.text import stem
     ("Which SEC commissioners dissented?", set(), ["commission", "dissent"]),
     ("How many Acme Widgets were there?", set(), ["acm", "widget"]),  # only names: the names
     ("Disney's headcount, what was it?", set(), []),  # nothing after the question word
+    ("Which version of Coq was used for the proofs?", set(), ["use", "proof"]),  # "version": the kind of value
 ])
 def test_focus_terms_are_the_phrase_after_the_question_word(question, names, focus):
     assert focus_terms(question, names) == focus
@@ -131,6 +132,8 @@ def test_unit_share_wants_a_value_in_the_unit_asked_for_beside_the_focus():
     ("Who signed the release?", None),  # a name: not a number or a date
     ("How do time-regulating and time-constrained members differ?", None),  # a measure word in a compound
     ("What is the response time of the service?", "number"),
+    ("Which version of the compiler did the authors use?", "number"),  # a version is a number ("0.5.9")
+    ("Acme Parser version?", "number"),
 ])
 def test_asked_kind(question, kind):
     assert asked_kind(question) == kind

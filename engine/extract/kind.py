@@ -2,9 +2,12 @@
 
 A portrait document is a report. A landscape one is a deck unless its text runs on from page to page: a
 slide stands alone, so when page breaks cut sentences on more than the odd page, the pages are pages of one
-continuous text set in landscape (a two-column guideline, a landscape report), read as a report. Nothing
-else about the pages decides it: decks and landscape reports are alike in size, fonts and words per page,
-and an outline is no sign either (PowerPoint exports one bookmark per slide, Beamer one per section).
+continuous text set in landscape (a two-column guideline, a landscape report), read as a report. Or unless
+its outline nests deeper than presentation software writes one (PowerPoint exports a bookmark per slide, under
+its sections at most; Beamer one per section, subsection and subsubsection): MAX_DECK_LEVELS, a landscape report
+laid out page by page in a layout program (an InDesign sustainability report, outline six levels deep). Nothing
+else about the pages decides it: decks and landscape reports are alike in size, fonts and words per page, and
+an outline no deeper than a deck's is no sign either way.
 
 Whether a page's last sentence runs on is the reader's fact (PageInfo.runs_on): from its blocks when it
 has positions (Block.continues), else from the page-marked Markdown.
@@ -19,13 +22,16 @@ from engine.readers.sentences import sentence_goes_on
 from engine.schemas.blocks import PageBlocks
 from engine.schemas.pdf import DocFormat, DocKind, PageInfo
 
-VERSION = 1  # bump when a document's kind changes: the reformat stage and all after it re-run
+VERSION = 2  # bump when a document's kind changes: the reformat stage and all after it re-run (2: outline depth)
 
 MIN_RUNS_ON = 3  # page breaks that cut a sentence: fewer is chance (a slide's last bullet without a period)
 RUNS_ON_SHARE = 0.1  # of the page breaks with text on both sides
+MAX_DECK_LEVELS = 3  # the deepest outline presentation software writes (Beamer: section, subsection, subsubsection)
 
-def document_kind(doc_format: DocFormat | None, pages: Sequence[PageInfo]) -> DocKind:
-    if doc_format != "landscape":
+
+def document_kind(doc_format: DocFormat | None, pages: Sequence[PageInfo], outline_levels: int = 0) -> DocKind:
+    """"report" or "deck" (the module docstring); `outline_levels`: how deep the PDF's own outline nests."""
+    if doc_format != "landscape" or outline_levels > MAX_DECK_LEVELS:
         return "report"
     breaks = [page.runs_on for page, nxt in zip(pages, pages[1:]) if page.chars and nxt.chars]
     cut = sum(breaks)

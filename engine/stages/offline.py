@@ -126,7 +126,9 @@ class ReformatStage(Stage):
         every later stage work to it."""
         from engine.extract.kind import document_kind
 
-        ctx.record.kind = document_kind(ctx.record.format, ctx.record.page_info)
+        outline = ctx.record.pdf.outline if ctx.record.pdf else []
+        ctx.record.kind = document_kind(ctx.record.format, ctx.record.page_info,
+                                        max((entry.level for entry in outline), default=0))
 
     def outputs_exist(self, ctx: StageContext) -> bool:
         return ctx.workspace.reformatted_markdown_path(ctx.record).exists()

@@ -1,6 +1,7 @@
-"""Report or deck (engine.extract.kind): landscape pages whose text runs on from page to page are a report, with
-the structure from its outline; slides stay a deck whatever bookmarks they carry (one per slide, as PowerPoint
-exports them, or one per section, as Beamer does). Small PDFs made here."""
+"""Report or deck (engine.extract.kind): landscape pages whose text runs on from page to page, or under an outline
+deeper than presentation software writes, are a report, with the structure from its outline; slides stay a deck
+whatever bookmarks they carry (one per slide, as PowerPoint exports them, or one per section, as Beamer does).
+Small PDFs made here."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pymupdf
 import pytest
 
 from engine.cli import main
-from engine.extract.kind import MIN_RUNS_ON, document_kind, runs_on_from_markdown
+from engine.extract.kind import MAX_DECK_LEVELS, MIN_RUNS_ON, document_kind, runs_on_from_markdown
 from engine.markdown import join_pages
 from engine.pipeline import Pipeline
 from engine.readers.blocks import mark_continued
@@ -89,6 +90,24 @@ def slides(path: Path, *, width: float = 960, height: float = 540, outline: str 
     return _save(doc, path)
 
 
+DEEP = [(1, "Our Report"), (2, "Climate"), (3, "Carbon"), (4, "Goals"), (4, "Progress"), (3, "Water"), (2, "People"),
+        (3, "Safety")]
+
+
+def laid_out_report(path: Path) -> Path:
+    """Eight landscape pages laid out one by one (each page's sentences end on it, as in a designed report), a
+    heading atop each; an outline of the headings four levels deep, deeper than presentation software writes."""
+    doc = pymupdf.open()
+    for number, (_, title) in enumerate(DEEP, start=1):
+        page = doc.new_page(width=792, height=612)
+        page.insert_text((40, 70), title, fontsize=24, fontname="hebo")
+        for k in range(6):
+            sentence = " ".join(WORDS[(number * 5 + k * 7) % 30:(number * 5 + k * 7) % 30 + 9]) + "."
+            page.insert_text((40, 130 + 40 * k), sentence.capitalize(), fontsize=12, fontname="helv")
+    doc.set_toc([[level, title, number] for number, (level, title) in enumerate(DEEP, start=1)])
+    return _save(doc, path)
+
+
 def _save(doc: pymupdf.Document, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     doc.save(path)
@@ -137,6 +156,18 @@ def test_slides_stay_a_deck_whatever_their_bookmarks(tmp_path, capsys, size, out
     assert record.metadata.document_type == "presentation"
 
 
+def test_landscape_pages_under_an_outline_deeper_than_a_decks_are_a_report(tmp_path, capsys):
+    data_dir = tmp_path / "ws"
+    record = ingest(data_dir, laid_out_report(tmp_path / "in" / "designed.pdf"))
+    assert record.format == "landscape" and not any(p.runs_on for p in record.page_info)
+    assert record.kind == "report"
+    assert show_structure(data_dir, "designed.pdf", capsys)["kind"] == "report"
+    heads = [(n.title, n.start_page, n.source) for n in record.tree.root.walk() if n.kind == "heading"]
+    assert [t for t, _, _ in heads if t != "Our Report"] == [t for _, t in DEEP[1:]]
+    assert all(source == "outline" for _, _, source in heads)
+    assert tree_pages(record.tree) == set(range(1, 9))
+
+
 def _pages(*runs_on: bool, chars: int = 500) -> list[PageInfo]:
     return [PageInfo(page=n, chars=chars, runs_on=r) for n, r in enumerate(runs_on, start=1)]
 
@@ -153,6 +184,9 @@ def test_the_kind_rule():
     # pages without text (scans, blank pages) are no page breaks of the text
     blank = [PageInfo(page=n, chars=0, runs_on=False) for n in range(1, 60)]
     assert document_kind("landscape", _pages(*([True] * MIN_RUNS_ON + [False] * 3)) + blank) == "report"
+    # an outline deeper than presentation software writes is a report's, however the pages read
+    assert document_kind("landscape", _pages(False, False, False), outline_levels=MAX_DECK_LEVELS + 1) == "report"
+    assert document_kind("landscape", _pages(False, False, False), outline_levels=MAX_DECK_LEVELS) == "deck"
 
 
 def test_runs_on_read_from_markdown_alone():

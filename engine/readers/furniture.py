@@ -87,8 +87,16 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
 
 
 def _below_top(page: PageLayout, line: Line) -> bool:
-    """Whether a line starts in the top margin and reaches below it (a running header's second line, set large)."""
-    return not line.vertical and line.y0 <= page.height * MARGIN and not _in_margin(page, line)
+    """Whether a line may be a running header's second row: it starts in the top margin and reaches below it (set
+    large), or it stands in the top fifth of the page with nothing but margin text above it (the short title and
+    the part number in a row under "Philips Semiconductors | Product specification").
+    Whether it is furniture is still decided by its repeating, at the same height, from page to page."""
+    if line.vertical or _in_margin(page, line):
+        return False
+    if line.y0 <= page.height * MARGIN:
+        return True
+    return line.y1 <= page.height * EDGE and any(_in_margin(page, o) for o in page.lines if o is not line) \
+        and all(_in_margin(page, o) for o in page.lines if o is not line and o.y1 <= line.y0 + 1)
 
 
 def _head_key(text: str, y0: float, band: int | None = None) -> str:
@@ -96,9 +104,9 @@ def _head_key(text: str, y0: float, band: int | None = None) -> str:
 
 
 def stacked_heads(pages: list[PageLayout]) -> set[str]:
-    """Keys of the lines of a running header stacked over two lines that start in the top margin and reach below
-    it ("Guidelines Version 2.2020" over the short title, both set large): the same text at the same height on
-    half the pages or more (three at least). Keys carry the height, so a heading that reads the same elsewhere
+    """Keys of the lines of a running header stacked over two rows, the second below the top margin (see
+    `_below_top`: "Guidelines Version 2.2020" over the short title, both set large): the same text at the same
+    height on half the pages or more (three at least). Keys carry the height, so a heading that reads the same elsewhere
     stays."""
     if len(pages) < 3:
         return set()

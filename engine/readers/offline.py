@@ -31,7 +31,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 76  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 77  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -155,6 +155,8 @@ class OfflineReader:
     #     two parts of a heading a tab apart on one row are one line; camel-case file names ("simpleFX.dsp")
     # 76: a running header's second row under the top margin (short title and part number, set large, the same at
     #     the same height on half the pages) is furniture
+    # 77: XY-cut tries the next widest gap when the widest parts no two columns of text (a table's figures beside
+    #     columns of prose), if it parts two columns of prose
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

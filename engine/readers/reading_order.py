@@ -32,6 +32,11 @@ def _is_column(lines: list[Line]) -> bool:
     return chars >= 40 and chars / len(lines) >= MIN_COLUMN_TEXT * 0.6
 
 
+def _is_prose(lines: list[Line]) -> bool:
+    """A column of running text: many lines, of a prose line's length on average."""
+    return len(lines) >= COLUMN_LINES and sum(len(line.text) for line in lines) / len(lines) >= MIN_COLUMN_TEXT
+
+
 def _text_columns(left: list[Line], right: list[Line], blank: float) -> bool:
     """Two columns of running text, each with many lines, that a horizontal blank only a few lines tall
     crosses: the blank is space around a heading or between paragraphs that falls level in both columns
@@ -48,14 +53,17 @@ def xy_cut(lines: list[Line]) -> tuple[list[Line], bool]:
         return list(lines), False
     v_gaps = [g for g in _gaps([(l.x0, l.x1) for l in lines]) if g[1] - g[0] >= MIN_GUTTER]
     h_gaps = _gaps([(l.y0, l.y1) for l in lines])
-    best_v = max(v_gaps, key=lambda g: g[1] - g[0], default=None)
     best_h = max(h_gaps, key=lambda g: g[1] - g[0], default=None)
-    if best_v is not None:
-        cut = (best_v[0] + best_v[1]) / 2
+    blank = 0.0 if best_h is None else best_h[1] - best_h[0]
+    # the widest gap first; when it parts no two columns of text (a table's column of figures beside a page's
+    # columns of prose), the next widest that parts two columns of prose (a table's columns of short cells stay)
+    for rank, gap in enumerate(sorted(v_gaps, key=lambda g: g[1] - g[0], reverse=True)):
+        cut = (gap[0] + gap[1]) / 2
         left = [l for l in lines if l.x1 <= cut]
         right = [l for l in lines if l.x0 >= cut]
-        blank = 0.0 if best_h is None else best_h[1] - best_h[0]
-        if (best_v[1] - best_v[0] > blank or _text_columns(left, right, blank)) \
+        if rank and not (_is_prose(left) and _is_prose(right)):
+            continue
+        if (gap[1] - gap[0] > blank or _text_columns(left, right, blank)) \
                 and _is_column(left) and _is_column(right):
             first, split_a = xy_cut(left)
             second, split_b = xy_cut(right)

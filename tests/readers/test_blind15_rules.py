@@ -36,3 +36,33 @@ def test_a_large_first_heading_under_the_margin_that_changes_from_page_to_page_s
         page.lines.insert(2, line(f"Chapter {n} of the datasheet", 60, 104, size=14))
     titles = [t for t, _ in headings(compose(pages))]
     assert all(f"Chapter {n} of the datasheet" in titles for n in range(4, 9))  # (pages 1-3: the title block)
+
+
+def _band(table_labels):
+    # a report's band of three columns at the same baselines: two columns of prose, then a table whose labels
+    # stand beside a column of figures far to the right (the band's widest gap lies between labels and figures)
+    from engine.readers.reading_order import xy_cut
+    cols, labels, figures = [[], []], [], []
+    for k in range(8):
+        base = 100 + 13 * k
+        cols[0].append(line(f"left column prose line {k} that runs on and on", 34, base, size=9, x1=260))
+        cols[1].append(line(f"middle column prose line {k} that runs on too", 293, base, size=9, x1=530))
+        labels.append(line(table_labels[k % len(table_labels)], 555, base, size=9, x1=705))
+        figures.append(line(f"{k + 10}%", 1000, base, size=9, x1=1015))
+    ordered, _ = xy_cut(cols[0] + cols[1] + labels + figures)
+    return [l.text for l in ordered], cols
+
+
+def test_columns_of_prose_beside_a_table_of_figures_are_read_column_by_column():
+    texts, cols = _band(["Freedom of association, all sites", "Health and safety findings, 2022"])
+    assert texts[:8] == [l.text for l in cols[0]]
+
+
+def test_a_table_of_short_cells_beside_its_figures_stays_in_rows():
+    # the same band with no prose: short names, short values, figures: read row by row as before
+    from engine.readers.reading_order import xy_cut
+    rows = [[line(f"{k}. name_{k}", 72, 100 + 13 * k, size=9, x1=160),
+             line(f"{k}.5 info quantity", 200, 100 + 13 * k, size=9, x1=330),
+             line(f"{k}.0", 500, 100 + 13 * k, size=9, x1=515)] for k in range(8)]
+    ordered, _ = xy_cut([cell for row in rows for cell in row])
+    assert [l.text for l in ordered][:3] == [cell.text for cell in rows[0]]

@@ -191,7 +191,13 @@ def authors_answer(corpus: CorpusIndex, docs: list[int], comparison: bool
                       if span[0] <= unit.start and unit.end <= span[1]]
             if not picked:
                 continue
-            said = answer_text(picked, page_of)
+            lines: dict[int, list[str]] = {}  # the block's lines, each line's units together, lines apart by "; "
+            for s in picked:
+                lines.setdefault(s.line, []).append(readable(s.text))
+            said = ""
+            for pieces in lines.values():
+                said += (" " if not said or said.endswith(":") else "; ") + " ".join(pieces)
+            said = said.strip() + f" (p. {page})"
             parts.append(f"{index.info.title}: {said}" if comparison else said)
             citations.append(Citation(doc=index.info.file_name, page=page, quote=quote(picked, text)))
             passages.append(Passage(doc=index.info.file_name, page=page, text=readable(text[span[0]:span[1]])))

@@ -60,7 +60,7 @@ def test_a_subtitle_that_names_no_one_is_no_title_block():
 
 def test_who_prepared_a_document_is_answered_from_its_title_block(samples_workspace):
     answer = ask(Workspace(samples_workspace), "Who prepared the River Survey Methods field guide?")
-    assert answer.covered and "Prepared by the pdfrag Documentation Team" in answer.answer
+    assert answer.covered and answer.answer.endswith("Prepared by the pdfrag Documentation Team; March 2025 (p. 1)")
     assert [(c.doc, c.page) for c in answer.citations] == [("pdfrag-field-guide.pdf", 1)]
     assert "Prepared by the pdfrag Documentation Team" in answer.citations[0].quote
     assert any(step.detail.startswith("asks who made the document") for step in answer.trace)

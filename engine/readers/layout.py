@@ -84,6 +84,10 @@ class PageLayout:
     gutter: float | None = None  # x of the column gutter found among word fragments (see word_gutter)
     grids: list[Grid] = field(default_factory=list)  # its ruled tables (engine.readers.ruled)
     drawn: int = 0  # vector paths on a page without text (counted only there: text drawn as shapes)
+    # a page read as shown though /Rotate turns it (engine.readers.offline.text_runs_across): the matrix from the
+    # page as shown back to its own coordinates, and its own width and height, where blocks are given
+    unturn: tuple[float, float, float, float, float, float] | None = None
+    own_size: tuple[float, float] | None = None
 
 
 @lru_cache(maxsize=1024)

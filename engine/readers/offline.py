@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+import pymupdf
+
 from engine.markdown import needs_ocr_note, render_markdown  # noqa: F401  (needs_ocr_note: re-exported)
 from engine.pdf import docinfo_title, open_document
 from engine.readers.blocks import Traits, furniture_blocks, mark_continued, page_blocks, recurring_places
@@ -31,7 +33,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 77  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 78  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -157,6 +159,8 @@ class OfflineReader:
     #     the same height on half the pages) is furniture
     # 77: XY-cut tries the next widest gap when the widest parts no two columns of text (a table's figures beside
     #     columns of prose), if it parts two columns of prose
+    # 78: a page turned by /Rotate whose text runs up or down its media box is read as shown (PyMuPDF's
+    #     remove_rotation before its text is read)
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -165,7 +169,7 @@ class OfflineReader:
         layouts, warnings = self.layouts(path, progress=progress)
         with open_document(path) as doc:
             title = docinfo_title(doc)
-        return compose(layouts, warnings, title=title)
+        return unturned(compose(layouts, warnings, title=title), layouts)
 
     def layouts(self, path: Path, *, progress: Progress | None = None) -> tuple[list[PageLayout], list[str]]:
         """Every page's styled lines in reading order (what `compose` turns into blocks), and warnings."""
@@ -176,8 +180,16 @@ class OfflineReader:
             for index in range(total):
                 try:
                     page = doc[index]
+                    unturn: tuple[float, float, float, float, float, float] | None = None
+                    own_size: tuple[float, float] | None = None
+                    if page.rotation and text_runs_across(page):  # read as shown: level when turned by /Rotate
+                        own_size = (page.cropbox.width, page.cropbox.height)
+                        m = page.derotation_matrix  # (the page as shown -> its own coordinates)
+                        unturn = (m.a, m.b, m.c, m.d, m.e, m.f)
+                        page.remove_rotation()
                     text = PageText(page)  # (read once: the ruled tables' word boxes come from it too)
                     layout = read_layout(page, index + 1, self.min_image_px, text)
+                    layout.unturn, layout.own_size = unturn, own_size
                     layout.grids, layout.lines = find_tables(page, layout.lines, text.words)
                     del text
                     layouts.append(layout)
@@ -188,6 +200,44 @@ class OfflineReader:
                     progress(index + 1, total)
             rescale_degenerate_sizes(doc, layouts)
         return layouts, warnings
+
+
+def unturned(result: ReadResult, layouts: list[PageLayout]) -> ReadResult:
+    """The blocks and images of pages read as shown given back in each page's own coordinates (as PyMuPDF's text
+    search and the app's overlays take positions: app/overlay.py turns them with the page's rotation)."""
+    turned = {layout.number: layout for layout in layouts if layout.unturn is not None}
+
+    def back(layout: PageLayout, bbox: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        assert layout.unturn is not None
+        box = pymupdf.Rect(*bbox) * pymupdf.Matrix(*layout.unturn)
+        return round(box.x0, 1), round(box.y0, 1), round(box.x1, 1), round(box.y1, 1)
+
+    for image in result.images:
+        if image.page in turned and image.bbox is not None:
+            image.bbox = back(turned[image.page], image.bbox)
+    for page in result.blocks:
+        layout = turned.get(page.page)
+        if layout is None or layout.unturn is None or layout.own_size is None:
+            continue
+        for block in page.blocks:
+            if block.bbox is not None:
+                block.bbox = back(layout, block.bbox)
+        page.width, page.height = round(layout.own_size[0], 1), round(layout.own_size[1], 1)
+    return result
+
+
+def text_runs_across(page) -> bool:
+    """Whether most of a page's text runs up or down its media box, so that the page's /Rotate shows it level (a
+    page set in landscape); not when /Rotate turns only a figure or table on a page of level text."""
+    across = level = 0
+    for block in page.get_text("dict", flags=0)["blocks"]:
+        for line in block.get("lines", []):
+            chars = sum(len(span["text"].strip()) for span in line["spans"])
+            if abs(line["dir"][1]) > abs(line["dir"][0]):
+                across += chars
+            else:
+                level += chars
+    return across > level
 
 
 XREF_RE = re.compile(r"\((\d+) 0 R\)")

@@ -5,9 +5,11 @@ slide stands alone, so when page breaks cut sentences on more than the odd page,
 continuous text set in landscape (a two-column guideline, a landscape report), read as a report. Or unless
 its outline nests deeper than presentation software writes one (PowerPoint exports a bookmark per slide, under
 its sections at most; Beamer one per section, subsection and subsubsection): MAX_DECK_LEVELS, a landscape report
-laid out page by page in a layout program (an InDesign sustainability report, outline six levels deep). Nothing
-else about the pages decides it: decks and landscape reports are alike in size, fonts and words per page, and
-an outline no deeper than a deck's is no sign either way.
+laid out page by page in a layout program (an InDesign sustainability report, outline six levels deep). Or
+unless it has a printed contents page (engine.extract.toc_extract.find_contents: entries with page numbers, as a
+word processor sets them), which a deck's agenda slide is not. Nothing else about the pages decides it: decks and
+landscape reports are alike in size, fonts and words per page, and an outline no deeper than a deck's is no sign
+either way.
 
 Whether a page's last sentence runs on is the reader's fact (PageInfo.runs_on): from its blocks when it
 has positions (Block.continues), else from the page-marked Markdown.
@@ -22,20 +24,32 @@ from engine.readers.sentences import sentence_goes_on
 from engine.schemas.blocks import PageBlocks
 from engine.schemas.pdf import DocFormat, DocKind, PageInfo
 
-VERSION = 2  # bump when a document's kind changes: the reformat stage and all after it re-run (2: outline depth)
+VERSION = 3  # bump when a document's kind changes: the reformat stage and all after it re-run (2: outline depth;
+# 3: a printed contents page)
 
 MIN_RUNS_ON = 3  # page breaks that cut a sentence: fewer is chance (a slide's last bullet without a period)
 RUNS_ON_SHARE = 0.1  # of the page breaks with text on both sides
 MAX_DECK_LEVELS = 3  # the deepest outline presentation software writes (Beamer: section, subsection, subsubsection)
+CONTENTS_PAGES = 10  # first pages searched for a printed contents page
 
 
-def document_kind(doc_format: DocFormat | None, pages: Sequence[PageInfo], outline_levels: int = 0) -> DocKind:
-    """"report" or "deck" (the module docstring); `outline_levels`: how deep the PDF's own outline nests."""
-    if doc_format != "landscape" or outline_levels > MAX_DECK_LEVELS:
+def document_kind(doc_format: DocFormat | None, pages: Sequence[PageInfo], outline_levels: int = 0,
+                  contents_page: bool = False) -> DocKind:
+    """"report" or "deck" (the module docstring); `outline_levels`: how deep the PDF's own outline nests;
+    `contents_page`: whether it has a printed contents page."""
+    if doc_format != "landscape" or outline_levels > MAX_DECK_LEVELS or contents_page:
         return "report"
     breaks = [page.runs_on for page, nxt in zip(pages, pages[1:]) if page.chars and nxt.chars]
     cut = sum(breaks)
     return "report" if cut >= MIN_RUNS_ON and cut >= RUNS_ON_SHARE * len(breaks) else "deck"
+
+
+def has_contents_page(markdown: str, first: int = CONTENTS_PAGES) -> bool:
+    """Whether the page-marked Markdown has a printed contents page among its first pages."""
+    from engine.extract.toc_extract import find_contents
+
+    found, _ = find_contents(split_pages(markdown)[:first])
+    return bool(found)
 
 
 def runs_on_from_blocks(pages: Sequence[PageBlocks]) -> list[bool]:

@@ -124,11 +124,13 @@ class ReformatStage(Stage):
     def decide_kind(ctx: StageContext) -> None:
         """Report or deck (engine.extract.kind), from the pages as the reader saw them: the reformatters and
         every later stage work to it."""
-        from engine.extract.kind import document_kind
+        from engine.extract.kind import document_kind, has_contents_page
 
         outline = ctx.record.pdf.outline if ctx.record.pdf else []
+        landscape = ctx.record.format == "landscape"  # (a portrait document is a report: nothing to read)
         ctx.record.kind = document_kind(ctx.record.format, ctx.record.page_info,
-                                        max((entry.level for entry in outline), default=0))
+                                        max((entry.level for entry in outline), default=0),
+                                        landscape and has_contents_page(ctx.raw_markdown()))
 
     def outputs_exist(self, ctx: StageContext) -> bool:
         return ctx.workspace.reformatted_markdown_path(ctx.record).exists()

@@ -1,5 +1,5 @@
-"""Report or deck (engine.extract.kind): landscape pages whose text runs on from page to page, or under an outline
-deeper than presentation software writes, are a report, with the structure from its outline; slides stay a deck
+"""Report or deck (engine.extract.kind): landscape pages whose text runs on from page to page, under an outline
+deeper than presentation software writes, or with a printed contents page, are a report, with the structure from its outline; slides stay a deck
 whatever bookmarks they carry (one per slide, as PowerPoint exports them, or one per section, as Beamer does).
 Small PDFs made here."""
 
@@ -108,6 +108,26 @@ def laid_out_report(path: Path) -> Path:
     return _save(doc, path)
 
 
+def contents_report(path: Path) -> Path:
+    """Eight landscape pages laid out one by one, no outline: a title page, a printed contents page (titles, leader
+    dots, page numbers, as a word processor sets them), then a section a page."""
+    doc = pymupdf.open()
+    titles = [title for _, title in DEEP[2:]]
+    page = doc.new_page(width=842, height=595)
+    page.insert_text((60, 200), "Solar Park Impact Study", fontsize=30, fontname="hebo")
+    page = doc.new_page(width=842, height=595)
+    page.insert_text((60, 80), "Contents", fontsize=20, fontname="hebo")
+    for k, title in enumerate(titles):
+        page.insert_text((60, 130 + 24 * k), f"{k + 1} {title} {'.' * 60} {k + 3}", fontsize=12, fontname="helv")
+    for k, title in enumerate(titles):
+        page = doc.new_page(width=842, height=595)
+        page.insert_text((60, 80), f"{k + 1} {title}", fontsize=20, fontname="hebo")
+        for n in range(5):
+            sentence = " ".join(WORDS[(k * 5 + n * 7) % 30:(k * 5 + n * 7) % 30 + 9]) + "."
+            page.insert_text((60, 140 + 30 * n), sentence.capitalize(), fontsize=12, fontname="helv")
+    return _save(doc, path)
+
+
 def _save(doc: pymupdf.Document, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     doc.save(path)
@@ -168,6 +188,14 @@ def test_landscape_pages_under_an_outline_deeper_than_a_decks_are_a_report(tmp_p
     assert tree_pages(record.tree) == set(range(1, 9))
 
 
+def test_landscape_pages_with_a_printed_contents_page_are_a_report(tmp_path, capsys):
+    data_dir = tmp_path / "ws"
+    record = ingest(data_dir, contents_report(tmp_path / "in" / "study.pdf"))
+    assert record.format == "landscape" and not any(p.runs_on for p in record.page_info) and not record.pdf.outline
+    assert record.kind == "report"
+    assert show_structure(data_dir, "study.pdf", capsys)["kind"] == "report"
+
+
 def _pages(*runs_on: bool, chars: int = 500) -> list[PageInfo]:
     return [PageInfo(page=n, chars=chars, runs_on=r) for n, r in enumerate(runs_on, start=1)]
 
@@ -187,6 +215,8 @@ def test_the_kind_rule():
     # an outline deeper than presentation software writes is a report's, however the pages read
     assert document_kind("landscape", _pages(False, False, False), outline_levels=MAX_DECK_LEVELS + 1) == "report"
     assert document_kind("landscape", _pages(False, False, False), outline_levels=MAX_DECK_LEVELS) == "deck"
+    # so is a printed contents page (a deck's agenda slide lists no page numbers)
+    assert document_kind("landscape", _pages(False, False, False), contents_page=True) == "report"
 
 
 def test_runs_on_read_from_markdown_alone():

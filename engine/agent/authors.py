@@ -3,7 +3,8 @@ the place a document says so: its title block, the short lines under its title (
 
 The words of such a question name the document and the making ("who wrote the Menhir reference manual"); no
 passage of the body holds them together with the answer, which the title block states without repeating the
-question's words. So the answer is the title block itself, quoted from its page.
+question's words. So the question is routed by the words that name the document and the answer is the title block
+itself, quoted from its page (`who_made`).
 """
 
 from __future__ import annotations
@@ -11,8 +12,16 @@ from __future__ import annotations
 import re
 from collections.abc import Set as AbstractSet
 
+from engine.agent.pieces import answer_units
+from engine.agent.sentences import quote, unit_sentence
+from engine.index import lexical
+from engine.index.corpus import CorpusIndex
+from engine.index.evidence import PageUnits, readable
+from engine.index.retrieve import Retrieval
 from engine.markdown import IMAGE_RE, MARKER_RE
-from engine.text import stem, words
+from engine.schemas import Citation
+from engine.schemas.answer import Passage
+from engine.text import stem, tokenize, words
 
 # the making of a document, by a question word ("who wrote …") or by what is asked ("which organisations
 # produced …", "which authors are credited on …")
@@ -38,6 +47,7 @@ tutorial documentation datasheet reference
 # the words of such a question that ask for the making, not name the document: left out when it is routed
 MAKING_TERMS = DOCUMENT_NOUNS | frozenset(stem(w) for w in MAKER_VERBS.split("|")) | frozenset(
     stem(w) for w in "author authors affiliated affiliation affiliations".split())
+TITLE_PAGES = 3  # opening pages searched for a document's title block (a cover may come first)
 BLOCK_LINES = 24  # lines of text under a title that its title block may hold
 BLOCK_WORDS = 16  # a longer line, most of its words in lower case, is the body's prose: the title block ends there
 LOWER_SHARE = 0.3  # … (a longer line of capitalised names is a list of authors)
@@ -120,3 +130,64 @@ def prose(line: str) -> bool:
     author list is a long line of capitalised names)."""
     found = line.split()
     return len(found) > BLOCK_WORDS and sum(w[:1].islower() for w in found) >= LOWER_SHARE * len(found)
+
+
+Made = tuple[str, list[Citation], list[Passage]]  # an answer's text, its citations and its passages
+
+
+def who_made(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
+    """The answer to a question asking who made a document (`asks_for_authors`): routed again by its words that
+    name the document (among the documents the search was allowed), the title block of each document it names
+    (`names_it`); None for any other question, or when no such document has a title block that names someone."""
+    if not asks_for_authors(retrieval.question, frozenset().union(*corpus.name_terms)):
+        return None
+    about = naming_terms(retrieval.terms)
+    named = lexical.route(corpus, retrieval.question, about, [s.doc for s in retrieval.routing.scores])
+    chosen = [d for d in (named.chosen[:2] if named.comparison else named.chosen[:1])
+              if names_it(corpus, d, about, named.comparison)]
+    return title_blocks(corpus, chosen, named.comparison)
+
+
+def names_it(corpus: CorpusIndex, doc: int, terms: list[str], compared: bool = False) -> bool:
+    """Whether at least half of the terms (one, for a document compared with another: the other's name is the rest)
+    are words the document goes by or writes on its opening pages (where a document says what it is): the document
+    the question asks about, not one routed by a word it happens to use."""
+    opening = set(tokenize(" ".join(corpus.page_text(doc, n) for n in range(1, min(TITLE_PAGES, len(
+        corpus.docs[doc].pages)) + 1))))
+    held = sum(t in corpus.name_terms[doc] or t in opening for t in terms)
+    return bool(terms) and (held >= 1 if compared else 2 * held >= len(terms))
+
+
+def title_blocks(corpus: CorpusIndex, docs: list[int], comparison: bool) -> Made | None:
+    """The title block of each document (`title_block`), on the first of its opening pages that has one, its lines
+    read apart ("; "), quoted and cited (a comparison gives each document its line); None when none has one."""
+    parts: list[str] = []
+    citations: list[Citation] = []
+    passages: list[Passage] = []
+    for d in docs:
+        index = corpus.docs[d]
+        for page in range(1, min(TITLE_PAGES, len(index.pages)) + 1):
+            span = title_block(corpus.page_text(d, page))
+            if span is None:
+                continue
+
+            def page_of(number: int, doc: int = d) -> tuple[PageUnits, str]:
+                return answer_units(corpus, doc, number)
+
+            analysis, text = page_of(page)
+            picked = [unit_sentence(page, i, page_of, 0) for i, unit in enumerate(analysis.units)
+                      if span[0] <= unit.start and unit.end <= span[1]]
+            if not picked:
+                continue
+            lines: dict[int, list[str]] = {}  # the block's lines, each line's units together, lines apart by "; "
+            for s in picked:
+                lines.setdefault(s.line, []).append(readable(s.text))
+            said = ""
+            for pieces in lines.values():
+                said += (" " if not said or said.endswith(":") else "; ") + " ".join(pieces)
+            said = said.strip() + f" (p. {page})"
+            parts.append(f"{index.info.title}: {said}" if comparison else said)
+            citations.append(Citation(doc=index.info.file_name, page=page, quote=quote(picked, text)))
+            passages.append(Passage(doc=index.info.file_name, page=page, text=readable(text[span[0]:span[1]])))
+            break
+    return ("\n\n".join(parts), citations, passages) if parts else None

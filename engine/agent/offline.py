@@ -12,12 +12,12 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from engine.agent.authors import asks_for_authors, naming_terms, title_block
+from engine.agent.authors import who_made
 from engine.agent.focus import asks_for_list
 from engine.agent.rows import is_row
 from engine.agent.pieces import answer_units
 from engine.agent.passages import close_gaps, merge, read_back, read_on, trim, with_table_headers
-from engine.agent.sentences import answer_text, best_sentences, quote, unit_sentence
+from engine.agent.sentences import answer_text, best_sentences, quote
 from engine.agent.support import THRESHOLD, asked_kind, combined, signals, support
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
@@ -30,7 +30,6 @@ from engine.schemas.answer import Passage
 NOT_COVERED = "The corpus does not cover this question"
 LIST_READ_ON = 2  # a question asking for several things reads on this many times further
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
-TITLE_PAGES = 3  # opening pages searched for a document's title block (a cover may come first)
 ACRONYM_RE = re.compile(r"[A-Z]{2,6}")
 PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,6}s")  # an acronym's plural ("FTEs", "APIs")
 DECADE_RE = re.compile(r"\d{4}s")
@@ -161,50 +160,6 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     return evidence
 
 
-def names_it(corpus: CorpusIndex, doc: int, terms: list[str], compared: bool = False) -> bool:
-    """Whether at least half of the terms (one, for a document compared with another: the other's name is the rest)
-    are words the document goes by or writes on its opening pages (where a document says what it is): the document
-    the question asks about, not one routed by a word it happens to use."""
-    opening = set(tokenize(" ".join(corpus.page_text(doc, n) for n in range(1, min(TITLE_PAGES, len(
-        corpus.docs[doc].pages)) + 1))))
-    held = sum(t in corpus.name_terms[doc] or t in opening for t in terms)
-    return bool(terms) and (held >= 1 if compared else 2 * held >= len(terms))
-
-
-def authors_answer(corpus: CorpusIndex, docs: list[int], comparison: bool
-                   ) -> tuple[str, list[Citation], list[Passage]] | None:
-    """The title block of each document (engine.agent.authors), on the first of its opening pages that has one,
-    quoted and cited; None when none of the documents has one."""
-    parts, citations, passages = [], [], []
-    for d in docs:
-        index = corpus.docs[d]
-        for page in range(1, min(TITLE_PAGES, len(index.pages)) + 1):
-            span = title_block(corpus.page_text(d, page))
-            if span is None:
-                continue
-
-            def page_of(number: int, doc: int = d) -> tuple[PageUnits, str]:
-                return answer_units(corpus, doc, number)
-
-            analysis, text = page_of(page)
-            picked = [unit_sentence(page, i, page_of, 0) for i, unit in enumerate(analysis.units)
-                      if span[0] <= unit.start and unit.end <= span[1]]
-            if not picked:
-                continue
-            lines: dict[int, list[str]] = {}  # the block's lines, each line's units together, lines apart by "; "
-            for s in picked:
-                lines.setdefault(s.line, []).append(readable(s.text))
-            said = ""
-            for pieces in lines.values():
-                said += (" " if not said or said.endswith(":") else "; ") + " ".join(pieces)
-            said = said.strip() + f" (p. {page})"
-            parts.append(f"{index.info.title}: {said}" if comparison else said)
-            citations.append(Citation(doc=index.info.file_name, page=page, quote=quote(picked, text)))
-            passages.append(Passage(doc=index.info.file_name, page=page, text=readable(text[span[0]:span[1]])))
-            break
-    return ("\n\n".join(parts), citations, passages) if parts else None
-
-
 def valued_row(text: str, window: Window) -> bool:
     """Whether a window is table rows (engine.agent.rows.is_row) stating a number."""
     first = text.rfind("\n", 0, window.start) + 1
@@ -235,19 +190,13 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         reason = f"the corpus never mentions {', '.join(unknown)}"
         trace.append(TraceStep(kind="decision", detail=f"not covered: {reason}"))
         return Answer(answer=f"{NOT_COVERED}: {reason}.", retrieved=retrieved, trace=trace, covered=False)
-    if asks_for_authors(retrieval.question, frozenset().union(*corpus.name_terms)):
-        # routed again by the words that name the document (of the documents the search was allowed)
-        allowed = [s.doc for s in routing.scores]
-        named = lexical.route(corpus, retrieval.question, naming_terms(retrieval.terms), allowed)
-        about = naming_terms(retrieval.terms)
-        chosen = [d for d in (named.chosen[:2] if named.comparison else named.chosen[:1])
-                  if names_it(corpus, d, about, named.comparison)]
-        made = authors_answer(corpus, chosen, named.comparison)
-        if made is not None:
-            text, citations, passages = made
-            trace.append(TraceStep(kind="decision", detail="asks who made the document: its title block answers"))
-            return Answer(answer=text, citations=citations, retrieved=retrieved, trace=trace, passages=passages,
-                          covered=True)
+    made = who_made(corpus, retrieval)  # a question about who made a document: its title block answers
+    if made is not None:
+        text, citations, passages = made
+        trace.append(TraceStep(kind="decision", detail=(
+            "asks who made the document: the title block of " + ", ".join(c.doc for c in citations) + " answers")))
+        return Answer(answer=text, citations=citations, retrieved=retrieved, trace=trace, passages=passages,
+                      covered=True)
     found = {d: signals(corpus, retrieval, d) for d in docs}
     for d, s in found.items():
         trace.append(TraceStep(kind="evidence", doc=corpus.docs[d].info.file_name, detail=(

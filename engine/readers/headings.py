@@ -685,7 +685,9 @@ def _short_block(lines: list[Line], i: int, left: float) -> bool:
 # a name from code that opens a heading set larger than the text (a size step, or bold), in lower case:
 # "graphics/fill_and_stroke.rb", "asn1 read value", "os.path" (not "e.g. ...")
 SENTENCE_GAP_RE = re.compile(r"[a-z0-9)][.;:] +[A-Z]")  # one sentence ends and the next begins within the line
-CODE_NAME_RE = re.compile(r"^(?![a-z]\.[a-z]\.)[a-z][a-zA-Z0-9]*(?:[0-9_/(]|\.[a-z0-9])[\w/.()-]*(?:\s|$)")
+# a name as code writes it: "diagram()", "marks.typ", "simpleFX.dsp", or in camel case, "spssAddFileAttribute"
+CODE_NAME_RE = re.compile(r"^(?![a-z]\.[a-z]\.)[a-z][a-zA-Z0-9]*(?:[0-9_/(]|\.[a-z0-9])[\w/.()-]*(?:\s|$)"
+                          r"|^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+(?:\(\))?(?:\s|$)")
 NAMED_LABEL_RE = re.compile(  # "Strategy 1.01: ", "Goal 3. ", "Strategic Goal 2: "
     r"^[A-Z][\w-]+(?:\s+[A-Z][\w-]+){0,2}\s+[A-Z]?\d{1,3}(?:[.\-]\d{1,3})*[.:]\s")
 

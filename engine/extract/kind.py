@@ -6,8 +6,8 @@ continuous text set in landscape (a two-column guideline, a landscape report), r
 its outline nests deeper than presentation software writes one (PowerPoint exports a bookmark per slide, under
 its sections at most; Beamer one per section, subsection and subsubsection): MAX_DECK_LEVELS, a landscape report
 laid out page by page in a layout program (an InDesign sustainability report, outline six levels deep). Or
-unless it has a printed contents page (engine.extract.toc_extract.find_contents: entries with page numbers, as a
-word processor sets them), which a deck's agenda slide is not. Nothing else about the pages decides it: decks and
+unless it has a printed contents page among its first pages (entries with page numbers, as a word processor sets
+them: `has_contents_page`), which a deck's agenda slide is not. Nothing else about the pages decides it: decks and
 landscape reports are alike in size, fonts and words per page, and an outline no deeper than a deck's is no sign
 either way.
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.extract.toc_extract import find_contents
 from engine.markdown import BLANK_PAGE, HEADING_RE, NEEDS_OCR_LEAD, split_pages
 from engine.readers.sentences import sentence_goes_on
 from engine.schemas.blocks import PageBlocks
@@ -30,7 +31,6 @@ VERSION = 3  # bump when a document's kind changes: the reformat stage and all a
 MIN_RUNS_ON = 3  # page breaks that cut a sentence: fewer is chance (a slide's last bullet without a period)
 RUNS_ON_SHARE = 0.1  # of the page breaks with text on both sides
 MAX_DECK_LEVELS = 3  # the deepest outline presentation software writes (Beamer: section, subsection, subsubsection)
-CONTENTS_PAGES = 10  # first pages searched for a printed contents page
 
 
 def document_kind(doc_format: DocFormat | None, pages: Sequence[PageInfo], outline_levels: int = 0,
@@ -44,11 +44,10 @@ def document_kind(doc_format: DocFormat | None, pages: Sequence[PageInfo], outli
     return "report" if cut >= MIN_RUNS_ON and cut >= RUNS_ON_SHARE * len(breaks) else "deck"
 
 
-def has_contents_page(markdown: str, first: int = CONTENTS_PAGES) -> bool:
-    """Whether the page-marked Markdown has a printed contents page among its first pages."""
-    from engine.extract.toc_extract import find_contents
-
-    found, _ = find_contents(split_pages(markdown)[:first])
+def has_contents_page(markdown: str) -> bool:
+    """Whether the page-marked Markdown has a printed contents page among its first pages (as the contents stage
+    finds one: engine.extract.toc_extract.find_contents)."""
+    found, _ = find_contents(split_pages(markdown))
     return bool(found)
 
 

@@ -14,6 +14,7 @@ from collections.abc import Set as AbstractSet
 
 from engine.agent.pieces import answer_units
 from engine.agent.sentences import quote, unit_sentence
+from engine.extract.metadata.document import BYLINE_RE
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import PageUnits, readable
@@ -113,12 +114,10 @@ def title_block(page: str) -> tuple[int, int] | None:
 PARTICLES = frozenset("and und et y e of de der den van von da di du la le dr prof".split())
 
 
-BYLINE_RE = re.compile(r"^\W*(?:(?:prepared|written|edited|compiled|published)\s+by|by|authors?\s*:)\s+\S", re.I)
-
-
 def names_line(line: str) -> bool:
     """A line of names (people or an organisation): a byline ("Prepared by …", "Author: …"), or two words or more,
-    each word of letters capitalised but for particles ("and", "van", "de")."""
+    each word of letters capitalised but for particles ("and", "van", "de"). (A byline as the metadata's author
+    reads one: engine.extract.metadata.document.BYLINE_RE.)"""
     if BYLINE_RE.match(line):
         return True
     found = [w for w in re.findall(r"[^\W\d_][\w'’.-]*", line) if w.lower() not in PARTICLES]

@@ -168,7 +168,8 @@ CONTENTS_TITLE_RE = re.compile(
     r"|sum[áa]rio|conte[úu]do|contenidos?|spis treści|inhoud|inhoudsopgave)$", re.I)
 TITLED_SEARCH = 25  # the front pages searched for a page titled as the contents
 CONTENTS_BELOW = 5  # page references under a contents title set lower on its page (under an abstract)
-PAGE_REF_RE = re.compile(r"(\.\s*){3,}\s*\d+\s*$|\s\d{1,3}\s*$")
+LEADER_REF_RE = re.compile(r"(\.\s*){3,}\s*\d+\s*$")  # a contents line's leader dots and page number
+PAGE_REF_RE = re.compile(LEADER_REF_RE.pattern + r"|\s\d{1,3}\s*$")  # … or its page number alone
 
 
 def contents_pages(pages: list[list[Line]], search: int = 10) -> set[int]:
@@ -194,7 +195,6 @@ def contents_pages(pages: list[list[Line]], search: int = 10) -> set[int]:
 BARE_NUMBER_RE = re.compile(r"^\d{1,3}$")
 
 
-LEADER_REF_RE = re.compile(r"(\.\s*){3,}\s*\d+\s*$")
 LEADERED_MIN = 5  # lines ending in leaders and a page number that make a page a contents page, whatever its title
 
 

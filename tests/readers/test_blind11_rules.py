@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.readers.layout import PageLayout
 from engine.readers.offline import compose
-from tests.readers.test_heading_rules import headings, line, prose
+from tests.readers.test_heading_rules import heading_titles, headings, line, prose
 
 
 def _stacked_header_pages(count):
@@ -38,7 +38,7 @@ def test_a_large_line_at_the_top_of_a_few_pages_only_is_no_running_header():
         page.lines[:] = page.lines[2:]
     for n in (1, 4):
         pages[n].lines.insert(0, line("Disease of the Gland", 188, 63, size=18, bold=True))
-    titles = [t for t, _ in headings(compose(pages))]
+    titles = heading_titles(pages)
     assert titles.count("Disease of the Gland") == 2
 
 
@@ -99,7 +99,7 @@ def _reference_page(n):
 
 def test_a_numbered_reference_entry_alone_at_a_columns_foot_is_no_heading():
     front = [PageLayout(n, 792, 612, prose(100, 30), []) for n in (1, 2, 3)]
-    titles = [t for t, _ in headings(compose(front + [_reference_page(4), _reference_page(5)]))]
+    titles = heading_titles(front + [_reference_page(4), _reference_page(5)])
     assert "References" in titles
     assert not any("Siegel" in t for t in titles)
 
@@ -114,7 +114,7 @@ def test_the_label_of_admonition_boxes_is_no_section_but_a_section_so_named_once
         if n == 6:
             lines += [line("Warning", 72, 320, size=12, bold=True)] + prose(340, 6)
         return PageLayout(n, 612, 792, lines, [])
-    titles = [t for t, _ in headings(compose(_front() + [page(n) for n in range(4, 9)]))]
+    titles = heading_titles(_front() + [page(n) for n in range(4, 9)])
     assert "4.1 Section Of The Manual" in titles
     assert "Tip" not in titles
     assert "Warning" in titles

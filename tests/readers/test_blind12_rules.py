@@ -8,7 +8,7 @@ import pymupdf
 from engine.readers.layout import PageLayout
 from engine.readers.offline import OfflineReader, compose
 from engine.readers.ruled import Grid
-from tests.readers.test_heading_rules import BODY, headings, line, prose
+from tests.readers.test_heading_rules import BODY, heading_titles, headings, line, prose
 
 
 def _watermarked_pdf(path, pages, slant=45):
@@ -107,7 +107,7 @@ def _tabled_page(n, with_lead_in=False):
 
 def test_the_text_size_is_read_from_the_prose_not_the_cells_of_ruled_tables():
     pages = [_tabled_page(n, with_lead_in=n in (3, 4)) for n in range(1, 6)]
-    titles = [t for t, _ in headings(compose(pages))]
+    titles = heading_titles(pages)
     assert "Verification tools for every platform" not in titles
     assert all(f"{n} Section Number {n}" in titles for n in range(2, 6))
 
@@ -118,7 +118,7 @@ def test_a_numbered_step_that_exclaims_is_an_item_of_its_list():
                           + [line("1. Open the morph window.", 90, 170), line("2. Pick the two images.", 90, 190),
                              line("3. Click OK!", 90, 210), line("4. Save the result as a file.", 90, 230)]
                           + prose(260, 6), [])
-    titles = [t for t, _ in headings(compose([page(n) for n in range(1, 6)]))]
+    titles = heading_titles([page(n) for n in range(1, 6)])
     assert "3. Click OK!" not in titles
     assert "2 Making an Animation" in titles
 
@@ -127,7 +127,7 @@ def test_a_section_numbered_in_levels_that_exclaims_is_still_a_heading():
     def page(n):
         return PageLayout(n, 612, 792, [line(f"H.{n} Frequent Questions", 72, 80, size=14, bold=True)]
                           + prose(100, 4) + [line(f"H.{n}.5 I want it all!", 72, 170, bold=True)] + prose(190, 6), [])
-    titles = [t for t, _ in headings(compose([page(n) for n in range(1, 6)]))]
+    titles = heading_titles([page(n) for n in range(1, 6)])
     assert "H.3.5 I want it all!" in titles
 
 
@@ -143,7 +143,7 @@ def test_two_headings_a_blank_line_apart_and_the_first_short_are_two_headings():
     pages.append(PageLayout(5, 595, 842, prose(80, 6, x0=57) + [_centred("Preferences", 200),
                                                                  _centred("General Preferences", 239)]
                             + prose(270, 10, x0=57), []))
-    titles = [t for t, _ in headings(compose(pages))]
+    titles = heading_titles(pages)
     assert "Preferences" in titles and "General Preferences" in titles
 
 
@@ -154,7 +154,7 @@ def test_a_heading_wrapped_at_its_leading_stays_one():
     pages.append(PageLayout(5, 595, 842, prose(80, 6, x0=57) + [
         line(first, 57, 200, size=18, bold=True, x1=538), line("Their Presets", 57, 222, size=18, bold=True)]
         + prose(250, 10, x0=57), []))
-    titles = [t for t, _ in headings(compose(pages))]
+    titles = heading_titles(pages)
     assert f"{first} Their Presets" in titles
 
 
@@ -168,7 +168,7 @@ def test_a_ruled_frame_that_holds_the_text_keeps_the_texts_size():
         lines += [line("Source: survey of one hundred and twenty banks, spring of that year.", 72, 700 + 8 * k,
                        size=6, x1=300) for k in range(8)]
         return PageLayout(n, 595, 842, lines, [], grids=[Grid(xs=[60.0, 300.0, 550.0], ys=[95.0, 300.0, 460.0])])
-    titles = [t for t, _ in headings(compose([page(n) for n in range(1, 6)]))]
+    titles = heading_titles([page(n) for n in range(1, 6)])
     assert "Vice-Chair and Managing Partner" not in titles
     assert "3 Section Number 3" in titles
 
@@ -194,13 +194,13 @@ def _instructions(second_page_sections=2):
 
 
 def test_the_title_block_ends_before_a_page_of_two_sections_over_their_text():
-    titles = [t for t, _ in headings(compose(_instructions()))]
+    titles = heading_titles(_instructions())
     assert "FILING RULE NUMBER 1" in titles and "FILING RULE NUMBER 2" in titles
     assert "DEADLINE FOR FILING" in titles
 
 
 def test_a_page_with_one_passage_under_the_title_stays_in_the_title_block():
-    titles = [t for t, _ in headings(compose(_instructions(second_page_sections=1)))]
+    titles = heading_titles(_instructions(second_page_sections=1))
     assert "FILING RULE NUMBER 1" not in titles
 
 
@@ -209,7 +209,7 @@ def test_a_page_label_left_in_the_text_is_no_heading():
     pages = _instructions()
     pages[1].lines.append(line("Page ii", 280, 700, size=12.5))
     pages[2].lines.append(line("Page iii", 280, 700, size=12.5))
-    titles = [t for t, _ in headings(compose(pages))]
+    titles = heading_titles(pages)
     assert not any(t.startswith("Page i") for t in titles)
     assert "FILING RULE NUMBER 1" in titles
 

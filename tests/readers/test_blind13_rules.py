@@ -4,8 +4,7 @@ numbered steps follow a colon), each on synthetic lines."""
 from __future__ import annotations
 
 from engine.readers.layout import PageLayout
-from engine.readers.offline import compose
-from tests.readers.test_heading_rules import headings, line, prose
+from tests.readers.test_heading_rules import heading_titles, line, prose
 
 CJK_TEXT = "推荐系统由研究团队首次提出并在技术报告及出版物中大量出现相关工作被授予奖项以表彰其贡献和影响"
 
@@ -33,7 +32,7 @@ def _short_report():
 
 
 def test_the_body_begins_under_the_title_at_a_section_whose_style_heads_later_pages():
-    titles = [t for t, _ in headings(compose(_short_report()))]
+    titles = heading_titles(_short_report())
     assert {"List of Character Variants", "List of Language Features", "Use of the Character Variants"} <= set(titles)
 
 
@@ -42,7 +41,7 @@ def test_a_title_pages_section_in_a_style_used_nowhere_later_leaves_the_title_bl
     pages = _short_report()
     pages[4].lines[:] = [line("Language Support", 72, 80, size=15)] + prose(100, 8)  # page 5's sections in
     # another size: the 16 pt section is page 1's only
-    titles = [t for t, _ in headings(compose(pages))]
+    titles = heading_titles(pages)
     assert "List of Character Variants" not in titles
 
 
@@ -50,7 +49,7 @@ def test_a_copyright_notice_is_no_heading():
     pages = [PageLayout(n, 595, 842, [line(f"{n} Section Number {n}", 72, 80, size=14, bold=True)] + prose(100, 30)
                         + [line("Copyright © 2022 by the Society", 72, 520, size=14, bold=True)], [])
              for n in range(1, 6)]
-    titles = [t for t, _ in headings(compose(pages))]
+    titles = heading_titles(pages)
     assert "2 Section Number 2" in titles and not any("©" in t for t in titles)
 
 
@@ -76,12 +75,12 @@ def _thesis(number_bold=True):
 
 
 def test_a_section_number_in_bold_before_a_title_in_the_texts_face_makes_a_heading_after_a_full_width_stop():
-    titles = [t for t, _ in headings(compose(_thesis()))]
+    titles = heading_titles(_thesis())
     assert "1.1 研究背景与意义" in titles and "3.2 国内外研究现状" in titles
 
 
 def test_a_number_in_the_texts_face_stays_text():
-    titles = [t for t, _ in headings(compose(_thesis(number_bold=False)))]
+    titles = heading_titles(_thesis(number_bold=False))
     assert "1.2 国内外研究现状" not in titles
 
 
@@ -95,6 +94,6 @@ def test_the_first_item_of_a_list_under_a_lead_in_is_no_heading():
                              line("1. 解压后把所有字体文件全选", 89, 220, size=12, x1=293, face="JhengHei"),
                              line("2. 在上述文件选择上右击", 89, 240, size=12, x1=227, face="JhengHei")]
                           + [line(CJK_TEXT, 72, 270 + 20 * k, size=12, x1=524, face="SimSun") for k in range(20)], [])
-    titles = [t for t, _ in headings(compose([page(n) for n in range(1, 6)]))]
+    titles = heading_titles([page(n) for n in range(1, 6)])
     assert "第2节 字体安装" in titles
     assert not any(t[:2] in ("1.", "2.") for t in titles)

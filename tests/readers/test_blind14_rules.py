@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.readers.layout import PageLayout
 from engine.readers.offline import compose
-from tests.readers.test_heading_rules import headings, line, prose
+from tests.readers.test_heading_rules import heading_titles, headings, line, prose
 
 
 def _manual(notes=False):
@@ -71,18 +71,18 @@ def _five_on_a_page(elsewhere=True, names=("The file description", "The files of
 
 
 def test_a_style_that_heads_sections_on_other_pages_is_no_list_of_labels_where_five_stand_on_one_page():
-    titles = [t for t, _ in headings(compose(_five_on_a_page()))]
+    titles = heading_titles(_five_on_a_page())
     assert {"The file description", "The files of the manifest", "The folder config"} <= set(titles)
 
 
 def test_five_bold_labels_of_a_style_found_nowhere_else_stay_a_list():
-    titles = [t for t, _ in headings(compose(_five_on_a_page(elsewhere=False)))]
+    titles = heading_titles(_five_on_a_page(elsewhere=False))
     assert "The folder config" not in titles
 
 
 def test_terms_in_alphabetical_order_stay_a_glossarys_list_though_their_style_heads_sections_elsewhere():
     terms = ("Ball nut", "Coordinate machine", "Display units", "Feed rate", "Lead screw")
-    titles = [t for t, _ in headings(compose(_five_on_a_page(names=terms)))]
+    titles = heading_titles(_five_on_a_page(names=terms))
     assert "Display units" not in titles
 
 
@@ -104,12 +104,12 @@ def _colon_headed(listed=True):
 
 
 def test_a_colon_ended_line_that_the_contents_page_lists_is_a_heading():
-    titles = [t for t, _ in headings(compose(_colon_headed()))]
+    titles = heading_titles(_colon_headed())
     assert "DEMO FILES :" in titles and "Effects :" in titles
 
 
 def test_a_colon_ended_label_of_two_words_the_contents_page_does_not_list_leads_on():
-    titles = [t for t, _ in headings(compose(_colon_headed(listed=False)))]
+    titles = heading_titles(_colon_headed(listed=False))
     assert "Effects :" not in titles
 
 
@@ -126,12 +126,12 @@ def _tabbed(second_x0=199.0):
 
 
 def test_two_parts_of_a_heading_a_tab_apart_on_one_row_are_one_heading():
-    titles = [t for t, _ in headings(compose(_tabbed()))]
+    titles = heading_titles(_tabbed())
     assert "Synthesizer2.dsp 62% CPU (8 voices, with FX)" in titles
 
 
 def test_a_second_part_begun_in_the_right_half_of_the_page_is_not_joined():
-    titles = [t for t, _ in headings(compose(_tabbed(second_x0=310.0)))]
+    titles = heading_titles(_tabbed(second_x0=310.0))
     assert "Synthesizer2.dsp 62% CPU (8 voices, with FX)" not in titles
 
 
@@ -139,7 +139,7 @@ def test_a_file_name_in_camel_case_set_larger_in_bold_is_a_heading():
     pages = [PageLayout(n, 595, 842, [line(f"Section number {n}", 72, 60, size=16, bold=True)] + prose(80, 8)
                         + [line(f"simpleFX{n}.dsp", 72, 200, size=14, bold=True)] + prose(220, 8), [])
              for n in range(1, 5)]
-    titles = [t for t, _ in headings(compose(pages))]
+    titles = heading_titles(pages)
     assert "simpleFX2.dsp" in titles
 
 

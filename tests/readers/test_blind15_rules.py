@@ -4,8 +4,7 @@ synthetic lines."""
 from __future__ import annotations
 
 from engine.readers.layout import PageLayout
-from engine.readers.offline import compose
-from tests.readers.test_heading_rules import headings, line, prose
+from tests.readers.test_heading_rules import heading_titles, line, prose
 
 
 def _datasheet(second_row=True, pages=8):
@@ -23,7 +22,7 @@ def _datasheet(second_row=True, pages=8):
 
 
 def test_a_running_headers_second_row_under_the_top_margin_is_furniture():
-    titles = [t for t, _ in headings(compose(_datasheet()))]
+    titles = heading_titles(_datasheet())
     assert "XK8544" not in titles
     assert "48 x 84 pixels matrix LCD controller" not in titles[1:]  # (the first page's may be the title)
     assert "3 SECTION NUMBER 3" in titles
@@ -34,7 +33,7 @@ def test_a_large_first_heading_under_the_margin_that_changes_from_page_to_page_s
     pages = _datasheet(second_row=False)
     for n, page in enumerate(pages, start=1):
         page.lines.insert(2, line(f"Chapter {n} of the datasheet", 60, 104, size=14))
-    titles = [t for t, _ in headings(compose(pages))]
+    titles = heading_titles(pages)
     assert all(f"Chapter {n} of the datasheet" in titles for n in range(4, 9))  # (pages 1-3: the title block)
 
 

@@ -4,8 +4,7 @@ on synthetic lines."""
 from __future__ import annotations
 
 from engine.readers.layout import PageLayout
-from engine.readers.offline import compose
-from tests.readers.test_heading_rules import headings, line, prose
+from tests.readers.test_heading_rules import heading_titles, line, prose
 
 NAMES = ["spssGetVarCount", "spssSetVarName", "spssOpenRead", "spssCloseWrite"]
 
@@ -21,11 +20,11 @@ def _reference(names: list[str]):
 
 
 def test_a_function_name_in_camel_case_set_large_heads_its_page():
-    titles = [t for t, _ in headings(compose(_reference(NAMES)))]
+    titles = heading_titles(_reference(NAMES))
     assert set(NAMES) <= set(titles), titles
 
 
 def test_a_large_line_of_lower_case_words_is_no_heading():
     # a large bold line of ordinary lower-case words opens no heading by this rule
-    titles = [t for t, _ in headings(compose(_reference([f"see the table on page {n}" for n in range(4)])))]
+    titles = heading_titles(_reference([f"see the table on page {n}" for n in range(4)]))
     assert not any(t.startswith("see the table") for t in titles)

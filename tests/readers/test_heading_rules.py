@@ -29,6 +29,11 @@ def headings(result):
     return [(b.text, b.level) for page in result.blocks for b in page.blocks if b.kind == "heading"]
 
 
+def heading_titles(pages):
+    """The headings' titles of pages composed by the reader, in order."""
+    return [t for t, _ in headings(compose(pages))]
+
+
 def test_a_running_head_that_changes_with_the_chapter_is_furniture_but_the_heading_that_reads_the_same_stays():
     pages = []
     for n in range(1, 8):

@@ -3,7 +3,8 @@
 Order of trust: the PDF outline (bookmarks) when it is consistent with the text, else the printed contents
 page, else the headings the layout (or the LLM) found. A source is consistent when at least
 `MIN_FOUND_SHARE` of its entries (and at least `MIN_ENTRIES`) are found in the text of their pages
-(`engine.extract.locate`).
+(`engine.extract.locate`); an outline entry whose page has too little text to show it (`textless_pages`: blank,
+scanned, or drawn as shapes with only a link or page number in its text layer) is not counted either way.
 
 Reconciling the chosen source with the Markdown (`reconcile`):
 - outline: its entries are the headings, at their outline depth below the document's title (the single
@@ -34,11 +35,15 @@ from engine.schemas.pdf import OutlineEntry
 from engine.schemas.toc import StructureHeading, TocEntry
 from engine.schemas.tree import TAGGED_SOURCES, StructureSource
 
-VERSION = 8  # bump when the output of this module, `locate` or `titles` changes (the structure stage re-runs)
+VERSION = 9  # bump when the output of this module, `locate` or `titles` changes (the structure stage re-runs)
 
 MIN_FOUND_SHARE = 0.5  # of a source's entries found in the text for it to be trusted
 MIN_ENTRIES = 2  # an outline or contents page with fewer entries is no structure
+# a page with fewer words of text than this (a page whose body is drawn as shapes or scanned, with only a link or a
+# page number in its text layer) cannot show whether an outline entry's title is printed on it
+THIN_PAGE_WORDS = 8
 MAX_MD_LEVEL = 6
+WORD_RE = re.compile(r"\S*[^\W_]\S*")  # a word as printed: a link is one
 DOTTED_RE = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?\s")  # "4 ", "4.1.2 ", "A.1 "
 
 
@@ -295,11 +300,12 @@ def _longest_run(values: list[int]) -> list[int]:
 
 
 def textless_pages(markdown: str) -> set[int]:
-    """The pages of a marked Markdown with no text: blank, or without a text layer (the reader's note)."""
+    """The pages of a marked Markdown with too little text to hold a heading: blank, without a text layer (the
+    reader's note), or with fewer than THIN_PAGE_WORDS words (a drawn or scanned page's link or page number)."""
     out = set()
     for number, block in enumerate(split_pages(markdown), start=1):
         text = block.strip()
-        if not text or text == BLANK_PAGE or text.startswith(NEEDS_OCR_LEAD):
+        if text == BLANK_PAGE or text.startswith(NEEDS_OCR_LEAD) or len(WORD_RE.findall(text)) < THIN_PAGE_WORDS:
             out.add(number)
     return out
 
@@ -321,8 +327,8 @@ def best_structure(markdown: str, outline: list[OutlineEntry], contents: list[To
         # neither confirm the outline nor speak against it)
         checkable = sum(1 for e in entries if source != "outline" or e.page not in textless)
         if found < MIN_FOUND_SHARE * checkable:
-            warnings.append(f"the {source} was not used: only {found} of its {checkable} entries are found "
-                            "in the text of their pages")
+            warnings.append(f"the {source} was not used: only {found} of its {checkable} entries on pages with "
+                            "text are found in the text of their pages")
             continue
         result = reconcile(markdown, source, entries, fallback=fallback, fallback_title=fallback_title,
                            title=title, placements=placements)

@@ -95,8 +95,9 @@ def test_an_outline_whose_titles_are_not_in_the_text_is_not_used():
     bookmarks = [OutlineEntry(title=f"Bookmark {n}", level=1, page=n) for n in range(1, 6)]
     result = best_structure(MARKDOWN, bookmarks, [], fallback_title="field-guide")
     assert result.source == "layout" and result.markdown == MARKDOWN
-    assert result.warnings == ["the outline was not used: only 0 of its 5 entries are found in the text of "
-                               "their pages"]
+    # (pages 1 and 5 hold under THIN_PAGE_WORDS words: too few to speak for or against an entry)
+    assert result.warnings == ["the outline was not used: only 0 of its 3 entries on pages with text are found "
+                               "in the text of their pages"]
     assert [h.title for h in result.headings] == [h.title for h in iter_headings(MARKDOWN)]
 
 
@@ -110,7 +111,8 @@ def test_the_share_found_decides_consistency():
 
 def test_an_outline_over_pages_without_text_is_used_when_the_pages_with_text_confirm_it_or_there_are_none():
     from engine.markdown import BLANK_PAGE, needs_ocr_note
-    scanned = join_pages(["# Field Guide\n\nA cover line.", needs_ocr_note(2), BLANK_PAGE, needs_ocr_note(4)])
+    scanned = join_pages(["# Field Guide\n\nA cover line that says what the guide is for and who wrote it.",
+                          needs_ocr_note(2), BLANK_PAGE, needs_ocr_note(4)])
     bookmarks = [OutlineEntry(title="Field Guide", level=1, page=1)] + \
         [OutlineEntry(title=f"Chapter {n}", level=1, page=n) for n in (2, 3, 4)]
     result = best_structure(scanned, bookmarks, [], fallback_title="field-guide")
@@ -120,6 +122,24 @@ def test_an_outline_over_pages_without_text_is_used_when_the_pages_with_text_con
         ("Chapter 2", 2), ("Chapter 3", 3), ("Chapter 4", 4)]
     wrong = [OutlineEntry(title="Bookmark", level=1, page=1)] + bookmarks[1:]
     assert best_structure(scanned, wrong, []).source == "layout"  # (the page with text speaks against it)
+
+
+def test_pages_with_a_few_words_of_text_neither_confirm_nor_refute_an_outline():
+    """A page whose body is drawn as shapes keeps a link or a page number in its text layer: too little to hold
+    a heading, so the outline's titles missing from it say nothing against the outline."""
+    drawn = join_pages(["# Field Guide\n\nA cover line that says what the guide is for and who wrote it.",
+                        "https://example.org/guide/", "12", "https://example.org/guide/rivers 13"])
+    bookmarks = [OutlineEntry(title="Field Guide", level=1, page=1)] + \
+        [OutlineEntry(title=f"Chapter {n}", level=1, page=n) for n in (2, 3, 4)]
+    result = best_structure(drawn, bookmarks, [], fallback_title="field-guide")
+    assert result.source == "outline"
+    pages = page_of_lines(result.markdown)
+    assert [(h.title, pages[h.line]) for h in iter_headings(result.markdown)][-3:] == [
+        ("Chapter 2", 2), ("Chapter 3", 3), ("Chapter 4", 4)]
+    # a page of prose is evidence: an outline none of whose titles it prints is not used
+    prose = join_pages(["# Field Guide\n\nA cover line that says what the guide is for and who wrote it."] +
+                       [f"Rivers carry water and sediment downstream, page {n} of the guide says." for n in (2, 3, 4)])
+    assert best_structure(prose, bookmarks, []).source == "layout"
 
 
 def test_a_one_entry_outline_is_no_structure():

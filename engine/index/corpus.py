@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,7 +63,7 @@ class CorpusIndex:
         self.bm25 = {level: Bm25([d.terms[level] for d in docs]) for level in LEVELS}
         self.profiles = Bm25([TermCounts.from_tokens([tokenize(d.info.profile + "\n" + d.info.summary)])
                               for d in docs])
-        self.name_terms = [set(tokenize(d.info.names, joins=d.info.fragmented)) for d in docs]
+        self.name_terms = [name_terms(d.info.names, d.info.fragmented) for d in docs]
         self.names = Bm25([TermCounts.from_tokens([sorted(terms)]) for terms in self.name_terms])
 
     @property
@@ -181,3 +182,17 @@ def load_corpus(workspace: Workspace) -> CorpusIndex:
     files are only listed (not read) when the corpus is already in memory.
     """
     return _CACHE.load(workspace)
+
+
+MIXED_RE = re.compile(r"[a-z]{2,}|\d+")  # the letter and digit runs of a word that mixes them
+
+
+def name_terms(names: str, fragmented: bool = False) -> set[str]:
+    """The terms that name a document, and the letter and digit runs of those that mix them: a name written
+    with its version or number in one word ("docbook5", "v5", "xc9500") is named by the words apart ("DocBook
+    5")."""
+    terms = set(tokenize(names, joins=fragmented))
+    for term in list(terms):
+        if not term.isalpha() and not term.isdigit():
+            terms.update(MIXED_RE.findall(term))
+    return terms

@@ -241,3 +241,11 @@ def test_a_document_in_another_language_is_named_by_it():
     assert {"German", "Deutsch"} <= set(name_text(record, "").split())
     record.metadata.language = "en"  # (English, the language nearly every document is in, names none)
     assert "English" not in name_text(record, "").split()
+
+
+def test_a_name_written_with_its_number_in_one_word_is_named_by_the_words_apart():
+    from engine.index.corpus import name_terms
+    terms = name_terms("docbook5-howto DocBook V5.0 NIST.SP.800-171r2")
+    assert {"docbook", "5", "171", "2", "docbook5", "171r2"} <= terms  # "DocBook 5", "SP 800-171 Rev. 2"
+    assert "v" not in terms and "r" not in terms  # a single letter names nothing
+    assert name_terms("Annual Report") == {"annual", "report"}

@@ -12,6 +12,7 @@ import pymupdf
 
 from engine.readers.accents import compose_accents
 from engine.readers.reading_order import around_gutter, same_row, xy_cut
+from engine.readers.tracking import may_be_tracked, untracked_spans
 
 if TYPE_CHECKING:
     from engine.readers.ruled import Grid
@@ -472,6 +473,25 @@ class PageText:
         self.flags = TEXT_FLAGS | (pymupdf.TEXT_USE_CID_FOR_UNKNOWN_UNICODE if type3 else 0)
         self.textpage = page.get_textpage(flags=self.flags)
         self.data = page.get_text("dict", textpage=self.textpage)
+        self._raw: dict | None = None
+
+    def raw(self) -> dict:
+        """`page.get_text("rawdict")` from the same extraction (blocks, lines and spans as in `data`, with each
+        character's box), read when first asked for."""
+        if self._raw is None:
+            self._raw = self.page.get_text("rawdict", textpage=self.textpage)
+        return self._raw
+
+    def line(self, block: int, index: int) -> dict:
+        """The `index`-th line of the `block`-th block of `data`, its spans' texts without the spaces an
+        extractor reads into tracked (letter-spaced) type (engine.readers.tracking)."""
+        line = self.data["blocks"][block]["lines"][index]
+        if not may_be_tracked("".join(span["text"] for span in line["spans"])):
+            return line
+        texts = untracked_spans(self.raw()["blocks"][block]["lines"][index])
+        if texts is None:
+            return line
+        return {**line, "spans": [{**span, "text": t} for span, t in zip(line["spans"], texts, strict=True)]}
 
     def words(self) -> list[tuple]:
         """`page.get_text("words")`. Its flags differ from the text's by at most TEXT_USE_CID_FOR_UNKNOWN_UNICODE,
@@ -487,13 +507,13 @@ class PageText:
 def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100, text: PageText | None = None) -> PageLayout:
     """Styled lines (reading order) and large images of one page (`text`: its text layer, when read already)."""
     rect = page.rect
-    data = (text or PageText(page)).data
+    text = text or PageText(page)
     fragments: list[Line] = []
-    for block in data["blocks"]:
+    for b, block in enumerate(text.data["blocks"]):
         if block.get("type") != 0:
             continue
-        for line in block["lines"]:
-            frag = _fragment(line, block["number"])
+        for k in range(len(block["lines"])):
+            frag = _fragment(text.line(b, k), block["number"])
             if frag is not None and _visible(frag, rect):
                 fragments.append(frag)
     fragments = _join_stretched(_without_overprint(fragments))

@@ -33,7 +33,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 79  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 80  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -162,6 +162,8 @@ class OfflineReader:
     # 78: a page turned by /Rotate whose text runs up or down its media box is read as shown (PyMuPDF's
     #     remove_rotation before its text is read)
     # 79: a name in camel case set large ("spssAddFileAttribute" heading an API reference's page) may be a heading
+    # 80: tracked (letter-spaced) type reads as its words: the spaces the extractor reads into the widened gaps
+    #     between a word's letters ("FO U N DAT ION S") go, word spaces stay (engine.readers.tracking)
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -23,7 +23,7 @@ from engine.markdown import HEADING_RE, MARKER_RE, Fences, page_of_lines
 from engine.schemas.base import Model
 
 WRAP_LINES = 3  # a title may wrap onto this many further lines
-KIND_RANK = {"exact": 0, "fuzzy": 1, "prefix": 2, "wrapped": 2}
+KIND_RANK = {"exact": 0, "spaced": 1, "fuzzy": 1, "prefix": 2, "wrapped": 2}
 
 
 class SourceEntry(Model):

@@ -18,7 +18,8 @@ Reconciling the chosen source with the Markdown (`reconcile`):
   within the span the contents page covers, at their own level elsewhere.
 - layout (or llm): the Markdown is left as it is.
 Levels are then renumbered so that none is skipped. Only heading marks change, lines are split or joined,
-and missing titles are added: no word is lost. Reconciling a reconciled Markdown changes nothing.
+missing titles are added, and a title printed letter-spaced ("T Y PE S") is spaced as its source spaces it:
+no letter is lost. Reconciling a reconciled Markdown changes nothing.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from dataclasses import dataclass, field
 
 from engine.extract.locate import MdLine, Placement, SourceEntry, locate, read_markdown
 from engine.markdown import BLANK_PAGE, NEEDS_OCR_LEAD, split_pages
-from engine.extract.titles import strip_markup
+from engine.extract.titles import respaced, strip_markup
 from engine.schemas.pdf import OutlineEntry
 from engine.schemas.toc import StructureHeading, TocEntry
 from engine.schemas.tree import TAGGED_SOURCES, StructureSource
@@ -122,6 +123,8 @@ def _write(raw: list[str], heads: dict[int, tuple[Placement, _Head]], keep: dict
             if placement.cut is not None:
                 rest = parts[-1][placement.cut:].strip()
                 parts[-1] = parts[-1][:placement.cut]
+            if placement.kind == "spaced":  # (the title printed letter-spaced reads as its source spaces it)
+                parts[-1] = respaced(parts[-1], head.text)
             if placement.lead:
                 out += [parts[0][:placement.lead].strip(), ""]
                 parts[0] = parts[0][placement.lead:]

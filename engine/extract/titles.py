@@ -2,8 +2,9 @@
 
 A title from an outline or a contents page is matched against a line of the Markdown. Both are read as
 lower-case words (Unicode NFKC, case folded, punctuation dropped) after one leading numbering label
-("1.2", "A.1", "IV.", "(b)", "3)", "Chapter 3", "Appendix B") is set apart. A line holds a title
-`exact`ly (same words), `fuzzy` (difflib ratio of the joined words >= 0.85), as a `prefix` (a run-in
+("1.2", "A.1", "IV.", "(b)", "3)", "3:", "Chapter 3", "Appendix B") is set apart. A line holds a title
+`exact`ly (same words), `spaced` (the same letters once spaces are ignored: a title printed letter-spaced, "T Y
+PE S"), `fuzzy` (difflib ratio of the joined words >= 0.85), as a `prefix` (a run-in
 heading: the title, then the paragraph it opens) or `wrapped` (the title's first words; the following
 lines hold the rest).
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from itertools import accumulate
 from typing import Literal
 
 from engine.text import WORD_RE, fold, folded_words
@@ -28,7 +30,7 @@ _WORDS = (r"chapter|chap\.|section|sect\.|part|appendix|annex|article|kapitel|ab
 LABEL_RE = re.compile(
     rf"""^\s*(?:
         (?:{_WORDS})\s+(?:{_NUMBER}|{_ROMAN}|[A-Za-z])(?=[\s.:)\-–—]|$)[.:)]?
-      | {_NUMBER}(?=\s|$)
+      | {_NUMBER}(?=\s|:\s|$)
       | \d{{1,3}}\.(?:\d{{1,3}}\.?)*(?=(?-i:[A-Z]))
       | \d{{1,3}}\)
       | (?:{_ROMAN}|[A-Za-z])[.)](?=\s|$)
@@ -39,7 +41,7 @@ LABEL_RE = re.compile(
 LABEL_WORD_RE = re.compile(rf"(?:{_WORDS.replace(chr(92) + '.', '')})", re.IGNORECASE)
 MARKUP_RE = re.compile(r"^\s*(?:#{1,6}|[-*+•])\s+|\*\*|__|`")  # heading marks, a list bullet, emphasis
 
-MatchKind = Literal["exact", "fuzzy", "prefix", "wrapped"]
+MatchKind = Literal["exact", "spaced", "fuzzy", "prefix", "wrapped"]
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,8 @@ def line_match(title: Title, line: Title, *, heading: bool) -> MatchKind | None:
         return None
     if title.words == line.words:
         return "exact"
+    if "".join(title.words) == "".join(line.words):
+        return "spaced"  # the same letters spaced otherwise: a title set letter-spaced ("FO U N DAT ION S")
     if similar(title.text, line.text) and _numbers(title.words) == _numbers(line.words):
         return "fuzzy"  # titles that differ in a number ("Table 2", "Table 3") are different titles
     n = len(title.words)
@@ -202,3 +206,34 @@ def prefix_end(line: str, title: Title, labels: int = 1) -> int | None:
     if len(title.words) == 1 and not label and end == words[0].end():
         return None
     return end
+
+
+def respaced(printed: str, title: str) -> str:
+    """A line that holds a title letter-spaced (`line_match` "spaced") with the spaces between its letters where
+    the title has them ("3 T Y PE S" for "3: Types": "3 TYPES"): its own characters, case and punctuation, only
+    the spaces between two letters or digits within the title's letters moved. Read from the end, where the line
+    and the title end alike (a line number or label before the title keeps its spacing). The line unchanged when
+    its letters are not the title's."""
+    letters = "".join(_words(printed))
+    words = next((w for w in (_words(strip_markup(title)), read_title(title).words)  # (its label printed or not)
+                  if w and letters.endswith("".join(w))), None)
+    if words is None:
+        return printed
+    lengths = [len(word) for word in words]
+    total = sum(lengths)
+    breaks = set(accumulate(reversed(lengths)))  # letters right of each word start of the title
+    out: list[str] = []  # the line's characters, last first
+    count = 0  # letters right of the character read
+    for k in range(len(printed) - 1, -1, -1):
+        char = printed[k]
+        if char.isspace():
+            if count < total and printed[k - 1:k].isalnum() and printed[k + 1:k + 2].isalnum():
+                continue  # (a space within the title's letters: put back below where the title breaks)
+            if out and out[-1] != " ":
+                out.append(" ")
+            continue
+        if char.isalnum() and out and out[-1].isalnum() and count in breaks:
+            out.append(" ")
+        out.append(char)
+        count += len(_word(char)) if char.isalnum() else 0
+    return "".join(reversed(out)).strip()

@@ -287,3 +287,29 @@ def test_an_outline_whose_numbers_are_glued_to_their_titles_is_used():
              page=2), OutlineEntry(title="1.2Parsing", level=2, page=3)]
     result = best_structure(markdown, glued, [], fallback_title="manual")
     assert result.source == "outline" and result.found == 3
+
+
+# a book whose chapter titles are printed letter-spaced (the text layer cuts them into pieces), each under its
+# number set large on the line above; the outline names them "2: FOUNDATIONS"
+SPACED = join_pages([
+    "# A Book\n\nBy its author.",
+    "2\n\n## FO U N DAT ION S\n\nAs you dive into the corners of the language.",
+    "3\n\n## T Y PE S\n\nEvery value has a type.\n\n## Summary\n\nIn short.",
+    "4\n\nDE S IG N ING IN T E R FACE S\n\nAn interface is a promise.",
+])
+SPACED_OUTLINE = [OutlineEntry(title="2: FOUNDATIONS", level=1, page=2),
+                  OutlineEntry(title="3: TYPES", level=1, page=3),
+                  OutlineEntry(title="4: DESIGNING INTERFACES", level=1, page=4)]
+
+
+def letters(text: str) -> Counter:
+    return Counter("".join(re.findall(r"\w+", text)))
+
+
+def test_an_outline_whose_titles_are_printed_letter_spaced_is_found_and_reads_as_its_words():
+    result = best_structure(SPACED, SPACED_OUTLINE, [], fallback_title="a-book")
+    assert result.source == "outline" and result.found == 3
+    assert [(h.title, h.level) for h in result.headings if h.source == "outline"] == [
+        ("2 FOUNDATIONS", 2), ("3 TYPES", 2), ("4 DESIGNING INTERFACES", 2)]  # (each number's line joined)
+    assert letters(result.markdown) == letters(SPACED)  # only spaces moved: no letter lost or added
+    agree(result)

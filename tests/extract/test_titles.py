@@ -1,7 +1,7 @@
 """Titles compared across sources: numbering labels set apart, how a line holds a title, run-in cuts."""
 
 from engine.extract.titles import (
-    Title, label_only, line_match, prefix_end, read_line, read_title, similar, split_label, words_of,
+    Title, label_only, line_match, prefix_end, read_line, read_title, respaced, similar, split_label, words_of,
 )
 
 
@@ -75,3 +75,24 @@ def test_a_label_glued_to_its_title_is_set_apart():
     assert split_label("1.Overview") == ("1", "Overview")
     assert split_label("3.5mm Jack") == ("", "3.5mm Jack")  # a measure, not a label
     assert split_label("3D Printing") == ("", "3D Printing")
+
+
+def test_a_number_and_a_colon_is_a_label():
+    assert split_label("3: TYPES") == ("3", "TYPES")
+    assert split_label("10:30 Coffee break") == ("", "10:30 Coffee break")  # a time of day is no label
+
+
+def test_a_line_of_the_same_letters_spaced_otherwise_holds_the_title():
+    title = read_title("3: TYPES")
+    assert line_match(title, read_line("T Y PE S")[0], heading=True) == "spaced"
+    assert line_match(read_title("Designing Interfaces"), read_line("DE S IG N ING IN T E R FACE S")[0],
+                      heading=False) == "spaced"
+    assert line_match(title, read_line("T Y PE D")[0], heading=True) is None  # other letters
+
+
+def test_a_letter_spaced_line_is_spaced_as_its_title():
+    assert respaced("T Y PE S", "3: TYPES") == "TYPES"
+    assert respaced("3 T Y PE S", "3: Types") == "3 TYPES"  # its own case and its number kept
+    assert respaced("85 3.3.2 T Y PE S", "3.3.2 Types") == "85 3.3.2 TYPES"  # a line number before it stays
+    assert respaced("F E E DBACK W E L COME !", "Feedback welcome!") == "FEEDBACK WELCOME !"
+    assert respaced("AB C", "Something else") == "AB C"  # not the title's letters: unchanged

@@ -179,10 +179,16 @@ def locate(entries: list[SourceEntry], markdown: str, *, reserve_title: bool = F
     placements: list[Placement | None] = []
     used: set[int] = set() if reserved is None else {reserved}
     ends: list[tuple[int, int]] = []  # (entry page, last line) of the entries placed so far
+    back: set[int] = set()  # the entries that point before a page the outline reached already
+    furthest = 0
     for k, entry in enumerate(entries):
         after = ends[-1][1] if ends else -1
         if entry.page is not None and ends and entry.page < ends[-1][0]:  # the outline goes back: only the
             after = max([end for page, end in ends if page < entry.page] or [-1])  # pages before bind it
+        if entry.page is not None:
+            if entry.page < furthest:
+                back.add(k)
+            furthest = max(furthest, entry.page)
         if entry.page is not None:
             window = [p for p in (entry.page, entry.page + 1, entry.page - 1) if 1 <= p <= last_page]
         else:  # a contents entry without a page: between the pages of its neighbours
@@ -198,4 +204,40 @@ def locate(entries: list[SourceEntry], markdown: str, *, reserve_title: bool = F
         if found is not None:
             used.update(range(found.start, found.end + 1))
             ends.append((entry.page or page_of[min(found.start, len(raw) - 1)], found.end))
+    for k in sorted(back, reverse=True):  # (the deepest first: an entry over one that moves follows it)
+        moved = _before_its_section(k, entries, placements, by_page, lines, used)
+        if moved is not None:
+            old = placements[k]
+            if old is not None and old.kind is not None:
+                used.difference_update(range(old.start, old.end + 1))
+            used.update(range(moved.start, moved.end + 1))
+            placements[k] = moved
     return placements
+
+
+def _before_its_section(k: int, entries: list[SourceEntry], placements: list[Placement | None],
+                        by_page: dict[int, list[int]], lines: list[MdLine], used: set[int]) -> Placement | None:
+    """Where an entry that sends the reader back to an earlier page goes instead, when its own entries (the
+    deeper ones after it) stand further on: before the first of them, where its title is printed on that page
+    above it, or (its title printed neither there nor on its own page) right before it. The outline's order and
+    levels hold where its page does not: an appended document's bookmarks left pointing at page 1 over the
+    sections of that document ("Overview" printed on page 1 and again over the sections it opens on page 65).
+    None: it stays."""
+    placement = placements[k]
+    first = None
+    for j in range(k + 1, len(entries)):
+        if entries[j].level <= entries[k].level:
+            break
+        found = placements[j]
+        if found is not None and found.kind is not None:
+            first = found
+            break
+    if placement is None or first is None or first.start <= placement.start:
+        return None
+    page = next(line.page for line in lines if line.index >= first.start)
+    before = max([p.end for p in placements if p is not None and p is not placement and p.end < first.start]
+                 or [-1])
+    above = _candidates(entries[k], [page], by_page, lines, before, used)
+    if above is not None and above.end < first.start:
+        return above
+    return Placement(None, first.start, first.start - 1) if placement.kind is None else None

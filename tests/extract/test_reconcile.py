@@ -313,3 +313,30 @@ def test_an_outline_whose_titles_are_printed_letter_spaced_is_found_and_reads_as
         ("2 FOUNDATIONS", 2), ("3 TYPES", 2), ("4 DESIGNING INTERFACES", 2)]  # (each number's line joined)
     assert letters(result.markdown) == letters(SPACED)  # only spaces moved: no letter lost or added
     agree(result)
+
+
+# two documents bound in one: the second's bookmarks (its file name, its "Overview") left pointing at page 1,
+# over its sections further on; page 1 prints an "Overview" of its own, page 3 prints the second's over its sections
+BOUND = join_pages([
+    "# Guide\n\n## Overview\n\nWhat the guide covers.",
+    "## Nodule Evaluation\n\nSteps.",
+    "**Overview**\n\n## Epidemiology\n\nNodules are common.",
+    "## Prognosis\n\nMostly good.",
+])
+BOUND_OUTLINE = [
+    OutlineEntry(title="Nodule Evaluation", level=1, page=2),
+    OutlineEntry(title="discussion.pdf", level=1, page=1),
+    OutlineEntry(title="Overview", level=2, page=1),
+    OutlineEntry(title="Epidemiology", level=3, page=3),
+    OutlineEntry(title="Prognosis", level=3, page=4),
+]
+
+
+def test_bookmarks_sent_back_to_page_one_stand_over_the_sections_they_open_with_the_outlines_levels():
+    result = best_structure(BOUND, BOUND_OUTLINE, [], fallback_title="guide")
+    page_of = page_of_lines(result.markdown)
+    assert [(h.title, h.level, page_of[h.line]) for h in result.headings if h.source == "outline"] == [
+        ("Nodule Evaluation", 2, 2), ("discussion.pdf", 2, 3), ("Overview", 3, 3), ("Epidemiology", 4, 3),
+        ("Prognosis", 4, 4)]
+    assert not words(BOUND) - words(result.markdown)
+    agree(result)

@@ -467,8 +467,9 @@ class PageText:
     """One page's text layer, extracted once: its styled text (`data`, PyMuPDF's "dict") and, from the same
     extraction where that gives what a fresh one would, its word boxes (`words`, for engine.readers.ruled)."""
 
-    def __init__(self, page: pymupdf.Page) -> None:
+    def __init__(self, page: pymupdf.Page, tracked: dict[tuple, list[str] | None] | None = None) -> None:
         self.page = page
+        self.tracked = {} if tracked is None else tracked  # (see `line`; one per document: running heads repeat)
         type3 = any(font[2] == "Type3" for font in page.get_fonts(full=False))
         self.flags = TEXT_FLAGS | (pymupdf.TEXT_USE_CID_FOR_UNKNOWN_UNICODE if type3 else 0)
         self.textpage = page.get_textpage(flags=self.flags)
@@ -484,11 +485,17 @@ class PageText:
 
     def line(self, block: int, index: int) -> dict:
         """The `index`-th line of the `block`-th block of `data`, its spans' texts without the spaces an
-        extractor reads into tracked (letter-spaced) type (engine.readers.tracking)."""
+        extractor reads into tracked (letter-spaced) type (engine.readers.tracking). The characters' places are
+        read for a line that may be tracked, once for each text set in the same fonts and sizes to the same width
+        (`tracked`: a running head repeated on every page is the same line each time)."""
         line = self.data["blocks"][block]["lines"][index]
         if not may_be_tracked("".join(span["text"] for span in line["spans"])):
             return line
-        texts = untracked_spans(self.raw()["blocks"][block]["lines"][index])
+        key = (tuple((span["text"], span["font"], round(span["size"], 1)) for span in line["spans"]),
+               round(line["bbox"][2] - line["bbox"][0], 1))
+        if key not in self.tracked:
+            self.tracked[key] = untracked_spans(self.raw()["blocks"][block]["lines"][index])
+        texts = self.tracked[key]
         if texts is None:
             return line
         return {**line, "spans": [{**span, "text": t} for span, t in zip(line["spans"], texts, strict=True)]}

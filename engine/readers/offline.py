@@ -180,6 +180,7 @@ class OfflineReader:
             total = doc.page_count
             layouts: list[PageLayout] = []
             warnings: list[str] = []
+            tracked: dict[tuple, list[str] | None] = {}  # (lines read for tracking: see PageText.line)
             for index in range(total):
                 try:
                     page = doc[index]
@@ -190,7 +191,7 @@ class OfflineReader:
                         m = page.derotation_matrix  # (the page as shown -> its own coordinates)
                         unturn = (m.a, m.b, m.c, m.d, m.e, m.f)
                         page.remove_rotation()
-                    text = PageText(page)  # (read once: the ruled tables' word boxes come from it too)
+                    text = PageText(page, tracked)  # (read once: the ruled tables' word boxes come from it too)
                     layout = read_layout(page, index + 1, self.min_image_px, text)
                     layout.unturn, layout.own_size = unturn, own_size
                     layout.grids, layout.lines = find_tables(page, layout.lines, text.words)

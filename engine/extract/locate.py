@@ -11,6 +11,7 @@ found goes to the top of its page, after the document's title.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -23,6 +24,9 @@ from engine.markdown import HEADING_RE, MARKER_RE, Fences, page_of_lines
 from engine.schemas.base import Model
 
 WRAP_LINES = 3  # a title may wrap onto this many further lines
+# a contents line: its title runs into leader dots (and its page number, or the number on the next line); it
+# refers to a heading and is never one (a cover's bookmarks are not found on the cover, but on the contents page)
+CONTENTS_LINE_RE = re.compile(r"(?:\.\s?){5,}\s*\d*\s*$|\u2026{2,}\s*\d*\s*$")
 KIND_RANK = {"exact": 0, "spaced": 1, "fuzzy": 1, "prefix": 2, "wrapped": 2}
 
 
@@ -129,7 +133,7 @@ def _candidates(entry: SourceEntry, window: list[int], by_page: dict[int, list[i
     for page_rank, page in enumerate(window):
         for position in by_page.get(page, []):
             line = lines[position]
-            if line.index <= after or line.index in used:
+            if line.index <= after or line.index in used or CONTENTS_LINE_RE.search(line.text):
                 continue
             kinds = [_match(title, t, line.level is not None) for t in line.titles]
             reading = next((i for i, k in enumerate(kinds) if k), None)

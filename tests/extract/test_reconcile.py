@@ -340,3 +340,20 @@ def test_bookmarks_sent_back_to_page_one_stand_over_the_sections_they_open_with_
         ("Prognosis", 4, 4)]
     assert not words(BOUND) - words(result.markdown)
     agree(result)
+
+
+def test_a_contents_line_is_never_where_an_outline_entry_stands():
+    """A cover's bookmarks whose titles the cover does not print (a decorative title) are listed on the contents
+    page after it, with leader dots: those lines refer to the headings; the entries go to the top of their page."""
+    pages = ["A cover drawn with the guide's title in a picture, and the name of the institute below it.",
+             "**Table of contents**\n\nField Guide.................................\n\n1\n\n"
+             "Introduction...............................2\n\nRivers......................................3",
+             "## Introduction\n\nRivers carry water downstream and this guide says how to sample them well.",
+             "## Rivers\n\nRivers carry water and sediment downstream; their flow is measured at gauges."]
+    bookmarks = [OutlineEntry(title="Field Guide", level=1, page=1), OutlineEntry(title="Introduction", level=1, page=3),
+                 OutlineEntry(title="Rivers", level=1, page=4)]
+    result = best_structure(join_pages(pages), bookmarks, [], fallback_title="field-guide")
+    assert result.source == "outline"
+    where = page_of_lines(result.markdown)
+    assert [(h.title, where[h.line]) for h in iter_headings(result.markdown)][-3:] == [
+        ("Field Guide", 1), ("Introduction", 3), ("Rivers", 4)]

@@ -83,7 +83,7 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     found |= {key for key, n in large.items() if n >= max(3, 0.5 * len(pages))}
     found |= {key for key, on in sided.items() if key.strip("# ") and _every_other(on, len(pages))}
     return found | running_by_section(pages, body_size) | echoed_headings(pages, body_size) | side_notes(pages) \
-        | stacked_heads(pages)
+        | stacked_heads(pages) | paged_heads(pages, body_size)
 
 
 def _below_top(page: PageLayout, line: Line) -> bool:
@@ -227,6 +227,44 @@ def running_by_section(pages: list[PageLayout], body_size: float) -> set[str]:
         if best >= RUNNING_MIN_PAGES:
             found.add(key)
     return found
+
+
+# a margin line with a number at one end, a space or a bar apart ("2.2 Least-squares Regression 29", "18 1 Title")
+NUMBER_FIRST_RE = re.compile(r"^(\d{1,4})\s+(?:[|•·]\s*)?\S")
+NUMBER_LAST_RE = re.compile(r"\S(?:\s*[|•·])?\s+(\d{1,4})$")
+# a page's code of a numbering by part: a short mark, a hyphen, the number ("PAP-3", "A-5", "3-12")
+PAGE_CODE_RE = re.compile(r"^[^\W_]{1,6}\s?[-‐‑–]\s?(\d{1,4})$")
+
+
+def _end_number(text: str) -> tuple[int, bool] | None:
+    """The number at the start or the end of a line of words, or of a page's code, and whether it is a code (a
+    bare number is `PAGE_NUMBER_RE`'s)."""
+    text = " ".join(text.split())
+    if PAGE_NUMBER_RE.match(text):
+        return None
+    code = PAGE_CODE_RE.match(text)
+    if code:
+        return int(code.group(1)), True
+    match = NUMBER_LAST_RE.search(text) or NUMBER_FIRST_RE.match(text)
+    return (int(match.group(1)), False) if match else None
+
+
+def paged_heads(pages: list[PageLayout], body_size: float) -> set[str]:
+    """Running heads that carry the page's number on their line ("2.2 Least-squares Regression Method 29" over
+    the right-hand pages, "30 2 Calibration" over the left-hand ones), whatever their text, which may change with
+    every section, and pages' codes of a numbering by part ("PAP-3"): small margin lines (set apart from the text,
+    unless a code) whose end number runs with the pages, as far from its page's place in the file as such numbers
+    are on two other pages or more.
+    Keys carry the height (see `_band_key`), so a heading that reads the same elsewhere stays."""
+    numbered: list[tuple[int, Line]] = []  # (printed number minus the page's place, the line)
+    on: dict[int, set[int]] = {}  # such a difference: the pages it is found on
+    for page in pages:
+        for line in _margin_lines(page):
+            found = _end_number(line.text) if line.size <= body_size * LARGE else None
+            if found is not None and (found[1] or _set_apart(line, page.lines)):  # (a code needs no room around)
+                numbered.append((found[0] - page.number, line))
+                on.setdefault(found[0] - page.number, set()).add(page.number)
+    return {_band_key(line.text, line.y0) for offset, line in numbered if len(on[offset]) >= RUNNING_MIN_PAGES}
 
 
 LINE_NUMBER_RE = re.compile(r"^\d{1,5}$")

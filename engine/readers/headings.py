@@ -399,7 +399,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
             contents_title.order = order
             found.append(contents_title)
             order += 1
-    found = _without_label_lines(_labels_on_the_row(found, pages), pages)
+    found = _without_repeated_titles(_without_label_lines(_labels_on_the_row(found, pages), pages), pages)
     after: Candidate | None = None  # the next candidate that stands on its own (a run-in one opens the text)
     for cand in reversed(found):
         end = after.index if after is not None and after.page == cand.page else len(pages[cand.page - 1])
@@ -514,21 +514,56 @@ def _chapter_label(text: str) -> bool:
 
 
 def _without_label_lines(found: list[Candidate], pages: list[list[Line]]) -> list[Candidate]:
-    """A chapter's label set on a line of its own above its title ("Chapter 1", "APPENDIX A", "ONE") is no
-    heading of its own: the title below it is the heading (the label stays in the text, before it)."""
+    """A chapter's label set on a line of its own above its title ("Chapter 1", "APPENDIX A", "ONE"), or over two
+    ("Chapter" over a larger "1" that reaches down to the title's top), is no heading of its own: the title below
+    it is the heading (the label stays in the text, before it)."""
     kept: list[Candidate] = []
     for k, cand in enumerate(found):
         nxt = found[k + 1] if k + 1 < len(found) else None
-        postfix = POSTFIX_LABEL_RE.match(cand.text.strip())
-        if nxt is not None and nxt.page == cand.page and (_chapter_label(cand.text.strip()) or postfix) \
-                and nxt.index - (cand.index + cand.count) <= 1:
+        if nxt is not None and nxt.page == cand.page and nxt.index - (cand.index + cand.count) <= 1:
             lines = pages[cand.page - 1]
-            label, title = lines[cand.index + cand.count - 1], lines[nxt.index]
-            if 0 <= title.y0 - label.y1 <= LABEL_GAP * max(title.size, label.size):
-                nxt.chapter = postfix.group(1) if postfix else _label_mark(cand.text.strip())
+            label_text, label, title = cand.text.strip(), lines[cand.index + cand.count - 1], lines[nxt.index]
+            mark = lines[nxt.index - 1]  # (a line between: the label's number, set larger on a row of its own, not
+            # a contents line's page number beside its entry)
+            if not (_chapter_label(label_text) or POSTFIX_LABEL_RE.match(label_text)) and mark is not label \
+                    and mark.size > label.size + 0.5 and not same_row(label, mark):
+                label_text, label = f"{label_text} {mark.text.strip()}", mark
+            postfix = POSTFIX_LABEL_RE.match(label_text)
+            # (the title starts under the label's baseline: a large number's box may reach past it)
+            if (_chapter_label(label_text) or postfix) \
+                    and 0 <= title.y0 - min(label.y1, label.baseline) <= LABEL_GAP * max(title.size, label.size):
+                nxt.chapter = postfix.group(1) if postfix else _label_mark(label_text)
                 continue
         kept.append(cand)
     return kept
+
+
+REPEAT_SHIFT = 2.0  # points a page's title atop the next page may stand away from where it stood
+
+
+def _atop(cand: Candidate, pages: list[list[Line]]) -> Line | None:
+    """The first line of a candidate that stands atop its page (no line of the page above it), else None."""
+    lines = pages[cand.page - 1]
+    first = lines[cand.index]
+    return None if any(o.y1 <= first.y0 for o in lines) else first
+
+
+def _without_repeated_titles(found: list[Candidate], pages: list[list[Line]]) -> list[Candidate]:
+    """A page's title repeated atop the pages that follow, in the same place and size (a guideline's section
+    title over each of its pages: "Thyroid Carcinoma – Papillary Carcinoma"), heads the first of them only."""
+    tops: dict[int, tuple[str, Line]] = {}  # page: the candidate atop it (its words, its first line)
+    for cand in found:
+        first = _atop(cand, pages)
+        if first is not None and cand.page not in tops:
+            tops[cand.page] = (_key(cand.text), first)
+
+    def repeated(cand: Candidate) -> bool:
+        here, before = tops.get(cand.page), tops.get(cand.page - 1)
+        return here is not None and before is not None and here[1] is pages[cand.page - 1][cand.index] \
+            and here[0] == before[0] and abs(here[1].y0 - before[1].y0) <= REPEAT_SHIFT \
+            and abs(here[1].size - before[1].size) < 0.6
+
+    return [cand for cand in found if not repeated(cand)]
 
 
 FIGURE_CAPTION_RE = re.compile(r"^(figure|fig\.|chart|graph|map|exhibit|abbildung|abb\.)\s*[A-Z]?\d+([.\-–]\d+)*\b",

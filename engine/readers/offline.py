@@ -33,7 +33,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 80  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 81  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -164,6 +164,10 @@ class OfflineReader:
     # 79: a name in camel case set large ("spssAddFileAttribute" heading an API reference's page) may be a heading
     # 80: tracked (letter-spaced) type reads as its words: the spaces the extractor reads into the widened gaps
     #     between a word's letters ("FO U N DAT ION S") go, word spaces stay (engine.readers.tracking)
+    # 81: a margin line that carries the page's number at one end ("2.2 Least-squares Regression 29", "30 2
+    #     Calibration") or is a page's code ("PAP-3"), the number running with the pages, is furniture whatever its
+    #     text; a chapter's label over two lines ("Chapter" over a larger "1") is no heading; a page's title
+    #     repeated atop the next pages in the same place heads the first of them only
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -7,7 +7,8 @@ from functools import lru_cache
 
 from engine.readers.layout import Line
 
-MATH_FACE = re.compile(r"cmmi|cmsy|cmex|msbm|msam|eufm|rsfs|lmmath|lmmi|lmsy|stix|math|symbol", re.I)
+MATH_FACE = re.compile(r"cmmi|cmsy|cmex|msbm|msam|eufm|rsfs|lmmath|lmmi|lmsy|stix(?!two-?text)|math|symbol", re.I)
+# (STIX Two Text is the text face of the STIX fonts: STIXTwoMath and STIXMath set the mathematics)
 RELATION = re.compile(r"[=<>≤≥≠≈≡∈∉⊂⊆⊃⊇→←↦⇒⇐⇔∼≜∝]")
 SYMBOL = re.compile(r"[=<>≤≥≠≈≡∈∉⊂⊆⊃⊇→←↦⇒⇐⇔∼≜∝+−∑∏∫√∪∩∀∃·×÷±∞∂∇⟨⟩|^_{}()\[\]/*]")
 WORD = re.compile(r"[^\W\d_]{4,}")

@@ -167,7 +167,8 @@ class OfflineReader:
     # 81: a margin line that carries the page's number at one end ("2.2 Least-squares Regression 29", "30 2
     #     Calibration") or is a page's code ("PAP-3"), the number running with the pages, is furniture whatever its
     #     text; a chapter's label over two lines ("Chapter" over a larger "1") is no heading; a page's title
-    #     repeated atop the next pages in the same place heads the first of them only
+    #     repeated atop the next pages in the same place heads the first of them only; STIX Two Text is a text face,
+    #     not a formula's
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

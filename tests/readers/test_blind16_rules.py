@@ -1,12 +1,12 @@
 """Reader rules found on blind set 16 (an API reference whose pages are headed by function names in camel case; a
 book whose running heads carry the page number; a chapter label over two lines; a guideline's repeated page titles
-and page codes), on synthetic lines."""
+and page codes; a book set in STIX Two Text), on synthetic lines."""
 
 from __future__ import annotations
 
 from engine.readers.layout import PageLayout
 from engine.readers.offline import compose
-from tests.readers.test_heading_rules import heading_titles, headings, line, prose
+from tests.readers.test_heading_rules import BODY, heading_titles, headings, line, prose
 
 NAMES = ["spssGetVarCount", "spssSetVarName", "spssOpenRead", "spssCloseWrite"]
 
@@ -123,6 +123,13 @@ def test_a_heading_atop_two_pages_in_different_places_stays_on_both():
     pages += [PageLayout(n, 792, 612, [line("Summary of results", 72, top, size=18, bold=True)]
                          + prose(top + 40, 20, x0=72), []) for n, top in ((2, 60), (3, 120))]
     assert heading_titles(pages).count("Summary of results") == 2
+
+
+def test_text_set_in_stix_two_text_is_prose_and_stix_math_a_formula():
+    lines = [line(BODY, 72, 100 + 12 * k, x1=540, face="STIXTwoText") for k in range(6)] \
+        + [line("E = m c 2 + x", 200, 200, x1=300, face="STIXTwoMath")]
+    kinds = [b.kind for page in compose([PageLayout(1, 612, 792, lines, [])]).blocks for b in page.blocks]
+    assert kinds[0] == "paragraph" and "formula" in kinds, kinds
 
 
 def test_a_label_word_with_a_page_number_on_its_row_is_no_label_over_the_next_heading():

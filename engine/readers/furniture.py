@@ -9,7 +9,7 @@ from dataclasses import replace
 from statistics import median
 
 from engine.readers.layout import Line, PageLayout
-from engine.readers.reading_order import same_row
+from engine.readers.reading_order import margin_notes, same_row
 from engine.text import SECTION_WORDS
 
 MARGIN = 0.1  # top/bottom share of the page height where furniture lives
@@ -67,12 +67,13 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     exact: Counter[str] = Counter()
     large: Counter[str] = Counter()
     sided: dict[str, set[int]] = {}  # large margin text (digits fuzzed): the pages it stands on
+    bands = text_bands(pages)
     for number, page in enumerate(pages):
         margin = _margin_lines(page)
         for line in margin:
             if line.size > body_size * LARGE:
                 sided.setdefault(_key(line.text), set()).add(number)
-        small.update({_key(l.text) for l in margin if l.size <= body_size * LARGE})
+        small.update({_key(l.text) for l in margin if l.size <= body_size * LARGE and not _in_bands(l, bands)})
         exact.update({" ".join(l.text.lower().split()) for l in margin if l.size <= body_size * LARGE})
         # large margin text may be a slide title repeated on a few slides: only exact, frequent repeats
         large.update({" ".join(l.text.lower().split()) for l in margin if l.size > body_size * LARGE})
@@ -84,6 +85,34 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     found |= {key for key, on in sided.items() if key.strip("# ") and _every_other(on, len(pages))}
     return found | running_by_section(pages, body_size) | echoed_headings(pages, body_size) | side_notes(pages) \
         | stacked_heads(pages) | paged_heads(pages, body_size)
+
+
+PROSE_WORDS = 8  # words of a line of running text (with PROSE_CHARS characters)
+PROSE_CHARS = 50
+TEXT_BAND_PAGES = 2  # pages on which running text stands in a band of the margin that make it the text's
+
+
+def text_bands(pages: list[PageLayout]) -> set[int]:
+    """The heights (`BAND`s) where a page's top or bottom line is a line of running text on two pages or more, each
+    text found on one page only: the text block itself begins or ends there (a word processor's page that sets
+    no running head), so a short line there on other pages is the text's first or last line (a heading set like
+    the text, "Article 6" atop its page), not furniture, though its words repeat with other numbers."""
+    on: dict[int, set[int]] = {}
+    ends: list[tuple[int, Line]] = []
+    for page in pages:
+        lines = [l for l in page.lines if not l.vertical]
+        if lines:
+            ends += [(page.number, min(lines, key=lambda l: l.y0)), (page.number, max(lines, key=lambda l: l.y1))]
+    seen = Counter(_key(line.text) for _, line in ends)
+    for number, line in ends:
+        if len(line.text.split()) >= PROSE_WORDS and len(line.text) >= PROSE_CHARS and seen[_key(line.text)] == 1:
+            on.setdefault(round(line.y0 / BAND), set()).add(number)
+    return {band for band, numbers in on.items() if len(numbers) >= TEXT_BAND_PAGES}
+
+
+def _in_bands(line: Line, bands: set[int]) -> bool:
+    band = round(line.y0 / BAND)
+    return bool(bands) and any(b in bands for b in (band - 1, band, band + 1))
 
 
 def _below_top(page: PageLayout, line: Line) -> bool:
@@ -315,16 +344,6 @@ def split_glued_numbers(page: PageLayout) -> PageLayout:
         lines.append(replace(line, text=match.group(2), x0=max(edge, line.x0),
                              lead=max(0, line.lead - len(number) - 1)))
     return replace(page, lines=lines)
-
-
-def margin_notes(lines: list[Line]) -> set[int]:
-    """ids of the lines written up or down a side margin (a vertical notice beside the text), outside the
-    span of the page's horizontal lines."""
-    across = [l for l in lines if not l.vertical]
-    if not across:
-        return set()
-    left, right = min(l.x0 for l in across), max(l.x1 for l in across)
-    return {id(l) for l in lines if l.vertical and (l.x1 <= left + 1 or l.x0 >= right - 1)}
 
 
 def end_page_number(lines: list[Line]) -> set[int]:

@@ -13,6 +13,7 @@ from engine.readers.furniture import HEADING_SIZE, PAGE_NUMBER_RE
 from engine.readers.layout import Line, family
 from engine.readers.pitch import pitch_limit
 from engine.readers.reading_order import same_row
+from engine.readers.regular_heads import regular_heads
 from engine.readers.sentences import sentence_goes_on
 from engine.readers.table_regions import table_text
 from engine.readers.title_block import COVER_PAGES, not_a_heading
@@ -70,6 +71,7 @@ class Candidate:
     chapter: str = ""  # the number of the chapter's label line above it ("3" of "KAPITEL 3"), when it had one
     over: bool = False  # it stands right over the next candidate, smaller, no wider apart than a line or two
     own_face: bool = False  # set in a typeface other than the one most of the text is set in (a heading style's)
+    regular: bool = False  # told by a regularity of the document's (engine.readers.regular_heads), never a list's label
 
 
 @lru_cache(maxsize=8192)  # (a line's text is asked again by the heading rules and the paragraph rules)
@@ -301,6 +303,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
     heading_colours = display_colours(pages, body)
     labels = listed_labels(pages)
     entries = contents_entries(pages, skip)
+    regular = {place for place in regular_heads(pages, body, face, pitches)
+               if not CAPTION_RE.search(pages[place[0]][place[1]].text)}
     for page_index, lines in enumerate(pages):
         end = len(lines)
         contents_title: Candidate | None = None
@@ -323,14 +327,18 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
             while i < end:
                 line = lines[i]
                 style = None if i in figure else _classify(lines, i, body, left, prev_heading, face, pitches)
+                told = style is None and (page_index, i) in regular
+                if told:
+                    style = Style(line.size, line.bold, line.italic, _is_caps(line.text), "")
                 if style is None:
                     prev_heading = False
                     i += 1
                     continue
                 text, count = line.text, 1
                 # merge the following lines of a wrapped heading (same style, close below)
-                while i + count < end and count < (10 if (_is_caps(line.text) and line.size >= body * HEADING_SIZE)
-                                                   or NAMED_LABEL_RE.match(line.text) else 6):
+                while not told and i + count < end \
+                        and count < (10 if (_is_caps(line.text) and line.size >= body * HEADING_SIZE)
+                                     or NAMED_LABEL_RE.match(line.text) else 6):
                     nxt = lines[i + count]
                     prev = lines[i + count - 1]
                     emphasised = line.size >= body * HEADING_SIZE or line.bold or line.italic
@@ -391,7 +399,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                         and not (page_index < cover and not line.run_in and not_a_heading(text, counts)):
                     found.append(Candidate(page_index + 1, i, count, unspaced(text), style, order,
                                            identifier=line.lead_style[2] and text[:1].islower(),
-                                           own_face=own_face(line, face)))
+                                           own_face=own_face(line, face), regular=told))
                     order += 1
                     prev_heading = True
                 i += count
@@ -1506,7 +1514,8 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     listed -= {id(c) for c in candidates if DIVISION_RE.match(c.text) or NAMED_LABEL_RE.match(c.text)}
     # (a heading that names its division or carries a named number, "Appendix H—Acronyms" over its terms,
     # "Strategy 6.04: ..." over a short table, is no label of a list)
-    candidates = [c for c in candidates if c.style.size >= body * HEADING_SIZE or c.identifier or id(c) not in listed]
+    candidates = [c for c in candidates
+                  if c.style.size >= body * HEADING_SIZE or c.identifier or c.regular or id(c) not in listed]
     candidates = _without_admonitions(_without_taglines(candidates))
     # a contents list further on belongs to a document printed inside this one (a sample plan's): its title is
     # no section of this one

@@ -11,7 +11,7 @@ import numpy as np
 import pymupdf
 
 from engine.readers.accents import compose_accents
-from engine.readers.reading_order import around_gutter, same_row, xy_cut
+from engine.readers.reading_order import around_gutter, margin_notes, same_row, xy_cut
 from engine.readers.tracking import may_be_tracked, untracked_spans
 
 if TYPE_CHECKING:
@@ -540,10 +540,14 @@ def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100, text: 
 
 def reading_order(lines: list[Line], gutter: float | None) -> tuple[list[Line], int]:
     """Lines in reading order and the page's number of columns: around a known gutter, else XY-cut."""
+    notes = margin_notes(lines)  # (a stamp up the margin, as tall as the columns, would hide the blank above
+    # them from the XY-cut: read after the page's text, it parts nothing)
+    level = [l for l in lines if id(l) not in notes]
+    aside = [l for l in lines if id(l) in notes]
     if gutter is not None:
-        return around_gutter(lines, gutter), 2
-    ordered, split = xy_cut(lines)
-    return ordered, 2 if split else 1
+        return around_gutter(level, gutter) + aside, 2
+    ordered, split = xy_cut(level)
+    return ordered + aside, 2 if split else 1
 
 
 def _visible(line: Line, rect: pymupdf.Rect) -> bool:

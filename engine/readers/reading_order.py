@@ -78,6 +78,16 @@ def xy_cut(lines: list[Line]) -> tuple[list[Line], bool]:
     return in_rows(lines), False
 
 
+def margin_notes(lines: list[Line]) -> set[int]:
+    """ids of the lines written up or down a side margin (a vertical notice beside the text, an archive's stamp),
+    outside the span of the page's horizontal lines."""
+    across = [l for l in lines if not l.vertical]
+    if not across:
+        return set()
+    left, right = min(l.x0 for l in across), max(l.x1 for l in across)
+    return {id(l) for l in lines if l.vertical and (l.x1 <= left + 1 or l.x0 >= right - 1)}
+
+
 def same_row(a: Line, b: Line) -> bool:
     """Two lines side by side: each one's vertical middle lies within the other's extent."""
     return a.y0 <= (b.y0 + b.y1) / 2 <= a.y1 and b.y0 <= (a.y0 + a.y1) / 2 <= b.y1

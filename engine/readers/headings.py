@@ -326,7 +326,9 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
             prev_heading = False
             while i < end:
                 line = lines[i]
-                style = None if i in figure else _classify(lines, i, body, left, prev_heading, face, pitches)
+                # (a line set aslant is a stamp across the page, "DRAFT", "EARLY ACCESS": never a heading)
+                style = None if i in figure or line.slanted else _classify(lines, i, body, left, prev_heading, face,
+                                                                           pitches)
                 told = style is None and (page_index, i) in regular
                 if told:
                     style = Style(line.size, line.bold, line.italic, _is_caps(line.text), "")

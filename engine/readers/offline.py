@@ -33,7 +33,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 82  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 83  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -173,6 +173,7 @@ class OfflineReader:
     #     on lines set apart ("Article 12"), a heading face at the text's size; a stamp up the margin is read after
     #     the text (it hid a two-column page's columns from the XY-cut); a short line where other pages' text begins
     #     is no running head though its words repeat ("Article 6")
+    # 83: a line set aslant (a stamp across a cover, "EARLY ACCESS") is never a heading
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -112,6 +112,13 @@ def test_title_the_printed_h1_when_the_docinfo_title_stops_before_its_end():
     assert extract_title(info(docinfo=docinfo), other, []) == (docinfo["title"], Provenance.PDF_INFO)
 
 
+def test_a_file_name_h1_that_reads_like_the_docinfo_title_and_more_is_no_printed_title():
+    # the reformatter's fallback H1 (the file's name) is not printed text: the docinfo title stands
+    md = join_pages(["# intermediate-rust-book\n\nText."])
+    got = extract_title(info(file_name="intermediate-rust-book.pdf", docinfo={"title": "Intermediate Rust"}), md, [])
+    assert got == ("Intermediate Rust", Provenance.PDF_INFO)
+
+
 def test_title_falls_back_to_the_h1():
     md = join_pages(["# Layout Title\n\nText.", "## Section\n\nMore."])
     got = extract_title(info(docinfo={"title": "Microsoft Word - x.docx"}), md, [])

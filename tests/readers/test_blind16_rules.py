@@ -141,3 +141,15 @@ def test_a_label_word_with_a_page_number_on_its_row_is_no_label_over_the_next_he
         lines += [line(name, 72, 100 + 30 * k, size=16, bold=True), line(number, 520, 100 + 30 * k, size=16)]
     pages.append(PageLayout(2, 612, 792, lines + prose(220, 10), []))
     assert "Appendix" in heading_titles(pages)
+
+
+def test_a_stamp_set_aslant_across_a_cover_is_no_heading_but_stays_in_the_text():
+    # a cover: the title set large, and "EARLY ACCESS" stamped across it at an angle, larger still
+    stamp = line("EARLY ACCESS", 200, 500, size=60)
+    stamp.slanted = True
+    cover = PageLayout(1, 595, 842, [line("Rust for Rustaceans", 72, 200, size=40, bold=True), stamp], [])
+    body = PageLayout(2, 595, 842, [line("Foundations", 72, 80, size=20, bold=True)] + prose(110, 20), [])
+    result = compose([cover, body])
+    titles = [t for t, _ in headings(result)]
+    assert "EARLY ACCESS" not in titles and "Foundations" in titles, titles
+    assert "EARLY ACCESS" in result.markdown

@@ -47,7 +47,11 @@ def extract_title(info: PdfInfo, markdown: str, headings: list[Heading]) -> tupl
     found = heading_list(markdown, headings)
     if is_meaningful_title(docinfo, info.file_name):
         printed = next((" ".join(title.replace("**", "").split()) for _, level, title in found if level == 1), "")
-        return (printed, Provenance.LAYOUT) if extends(printed, docinfo) else (docinfo, Provenance.PDF_INFO)
+        # (an H1 that is the file name the reformatter fell back to is no printed title, though "intermediate-rust-
+        # book" reads like "Intermediate Rust" and more)
+        if extends(printed, docinfo) and is_meaningful_title(printed, info.file_name):
+            return printed, Provenance.LAYOUT
+        return docinfo, Provenance.PDF_INFO
     first_end = re.search(rf"^{re.escape(marker(1))}\s*$", markdown, re.M)
     page_one_lines = markdown.count("\n", 0, first_end.start()) if first_end else len(markdown)
     h1 = [title for _, level, title in found if level == 1][:1]

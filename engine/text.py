@@ -328,3 +328,17 @@ BULLET_GLYPHS = "•▪◦●■□◆❖▶➢➤►✓✔" + SYMBOL_BULLETS
 # items' lines joined in one cell): after a space or a cell's pipe, before the item's text. ("◦" is also a
 # composition operator, "□" a missing glyph's box: neither opens an item there.)
 INLINE_BULLET_RE = re.compile(rf"(?:(?<=[\s|])|^)[•▪●■◆❖➢➤►✓✔{SYMBOL_BULLETS}](?=\s*[\w\"“‘(])")
+
+
+ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+
+
+def roman_value(numeral: str) -> int | None:
+    """The value of a Roman numeral in either case ("IV" 4, "xii" 12), a smaller digit before a larger one
+    subtracted; None when a character is no Roman digit (the numeral's form is not checked: see callers)."""
+    digits = [ROMAN_VALUES.get(c) for c in numeral.lower()]
+    if not digits or None in digits:
+        return None
+    values = [d for d in digits if d is not None]
+    return sum(-d if i + 1 < len(values) and d < values[i + 1] else d for i, d in enumerate(values))
+

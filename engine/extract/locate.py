@@ -22,11 +22,12 @@ from engine.extract.titles import (
 )
 from engine.markdown import HEADING_RE, MARKER_RE, Fences, page_of_lines
 from engine.schemas.base import Model
+from engine.text import CONTENTS_LEADER_RE
 
 WRAP_LINES = 3  # a title may wrap onto this many further lines
 # a contents line: its title runs into leader dots (and its page number, or the number on the next line); it
 # refers to a heading and is never one (a cover's bookmarks are not found on the cover, but on the contents page)
-CONTENTS_LINE_RE = re.compile(r"(?:\.\s?){5,}\s*\d*\s*$|\u2026{2,}\s*\d*\s*$")
+CONTENTS_LINE_RE = re.compile(rf"(?:{CONTENTS_LEADER_RE.pattern})\s*\d*\s*$")
 KIND_RANK = {"exact": 0, "spaced": 1, "fuzzy": 1, "prefix": 2, "wrapped": 2}
 
 

@@ -44,7 +44,7 @@ MIN_ENTRIES = 2  # an outline or contents page with fewer entries is no structur
 # page number in its text layer) cannot show whether an outline entry's title is printed on it
 THIN_PAGE_WORDS = 8
 MAX_MD_LEVEL = 6
-WORD_RE = re.compile(r"\S*[^\W_]\S*")  # a word as printed: a link is one
+PRINTED_WORD_RE = re.compile(r"\S*[^\W_]\S*")  # a word as printed: a link is one
 DOTTED_RE = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+)\.?\s")  # "4 ", "4.1.2 ", "A.1 "
 
 
@@ -308,7 +308,8 @@ def textless_pages(markdown: str) -> set[int]:
     out = set()
     for number, block in enumerate(split_pages(markdown), start=1):
         text = block.strip()
-        if text == BLANK_PAGE or text.startswith(NEEDS_OCR_LEAD) or len(WORD_RE.findall(text)) < THIN_PAGE_WORDS:
+        if text == BLANK_PAGE or text.startswith(NEEDS_OCR_LEAD) \
+                or len(PRINTED_WORD_RE.findall(text)) < THIN_PAGE_WORDS:
             out.add(number)
     return out
 

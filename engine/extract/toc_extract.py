@@ -10,6 +10,7 @@ from typing import Literal
 
 from engine.schemas.pdf import OutlineEntry
 from engine.schemas.toc import ExtractedToc, TocEntry
+from engine.text import roman_value
 
 VERSION = 4  # bump when the output changes: the pipeline re-runs the stage (contents pages and outlines)
 
@@ -213,10 +214,8 @@ def _page_key(printed: str) -> tuple[str, int] | None:
     """Numbering scheme and value of a printed page: ("", 12), ("roman", 4), ("A-", 3)."""
     if printed.isdigit():
         return "", int(printed)
-    if ROMAN_RE.match(printed.lower()) and printed.isalpha():
-        values = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
-        digits = [values[c] for c in printed.lower()]
-        return "roman", sum(-d if i + 1 < len(digits) and d < digits[i + 1] else d for i, d in enumerate(digits))
+    if ROMAN_RE.match(printed.lower()) and printed.isalpha() and (value := roman_value(printed)) is not None:
+        return "roman", value
     if m := re.match(r"^([A-Z]{1,3}-)(\d+)$", printed):
         return m[1], int(m[2])
     return None

@@ -68,8 +68,8 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     large: Counter[str] = Counter()
     sided: dict[str, set[int]] = {}  # large margin text (digits fuzzed): the pages it stands on
     bands = text_bands(pages)
-    for number, page in enumerate(pages):
-        margin = _margin_lines(page)
+    margins = [_margin_lines(page) for page in pages]  # (read once: the detectors below ask for them too)
+    for number, margin in enumerate(margins):
         for line in margin:
             if line.size > body_size * LARGE:
                 sided.setdefault(_key(line.text), set()).add(number)
@@ -83,8 +83,8 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     found |= {text for text, n in exact.items() if n >= threshold and not PAGE_NUMBER_RE.match(text)}
     found |= {key for key, n in large.items() if n >= max(3, 0.5 * len(pages))}
     found |= {key for key, on in sided.items() if key.strip("# ") and _every_other(on, len(pages))}
-    return found | running_by_section(pages, body_size) | echoed_headings(pages, body_size) | side_notes(pages) \
-        | stacked_heads(pages) | paged_heads(pages, body_size)
+    return found | running_by_section(pages, body_size, margins) | echoed_headings(pages, body_size) \
+        | side_notes(pages) | stacked_heads(pages) | paged_heads(pages, body_size, margins)
 
 
 PROSE_WORDS = 8  # words of a line of running text (with PROSE_CHARS characters)
@@ -236,13 +236,15 @@ def _band_key(text: str, y0: float, band: int | None = None) -> str:
     return f"@{round(y0 / BAND) if band is None else band}|{' '.join(text.lower().split())}"
 
 
-def running_by_section(pages: list[PageLayout], body_size: float) -> set[str]:
+def running_by_section(pages: list[PageLayout], body_size: float,
+                       margins: list[list[Line]] | None = None) -> set[str]:
     """Running headers and footers that change with the chapter ("CHAPTER ONE", "Appendix D", "2. Methods"):
     the same small margin text at the same height on at least three pages, each within two pages of the
-    last. Keys carry the height (see `_band_key`), so a heading that reads the same elsewhere stays."""
+    last. Keys carry the height (see `_band_key`), so a heading that reads the same elsewhere stays.
+    `margins`: each page's `_margin_lines`, when read already."""
     seen: dict[str, list[int]] = {}
-    for page in pages:
-        for line in _margin_lines(page):
+    for page, margin in zip(pages, margins or [_margin_lines(page) for page in pages]):
+        for line in margin:
             if line.size <= body_size * LARGE:
                 key = _band_key(line.text, line.y0)
                 if not seen.get(key) or seen[key][-1] != page.number:
@@ -278,17 +280,18 @@ def _end_number(text: str) -> tuple[int, bool] | None:
     return (int(match.group(1)), False) if match else None
 
 
-def paged_heads(pages: list[PageLayout], body_size: float) -> set[str]:
+def paged_heads(pages: list[PageLayout], body_size: float, margins: list[list[Line]] | None = None) -> set[str]:
     """Running heads that carry the page's number on their line ("2.2 Least-squares Regression Method 29" over
     the right-hand pages, "30 2 Calibration" over the left-hand ones), whatever their text, which may change with
     every section, and pages' codes of a numbering by part ("PAP-3"): small margin lines (set apart from the text,
     unless a code) whose end number runs with the pages, as far from its page's place in the file as such numbers
     are on two other pages or more.
-    Keys carry the height (see `_band_key`), so a heading that reads the same elsewhere stays."""
+    Keys carry the height (see `_band_key`), so a heading that reads the same elsewhere stays.
+    `margins`: each page's `_margin_lines`, when read already."""
     numbered: list[tuple[int, Line]] = []  # (printed number minus the page's place, the line)
     on: dict[int, set[int]] = {}  # such a difference: the pages it is found on
-    for page in pages:
-        for line in _margin_lines(page):
+    for page, margin in zip(pages, margins or [_margin_lines(page) for page in pages]):
+        for line in margin:
             found = _end_number(line.text) if line.size <= body_size * LARGE else None
             if found is not None and (found[1] or _set_apart(line, page.lines)):  # (a code needs no room around)
                 numbered.append((found[0] - page.number, line))

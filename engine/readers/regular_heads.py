@@ -9,6 +9,7 @@ from collections import Counter
 from engine.readers.furniture import HEADING_SIZE
 from engine.readers.layout import Line, family
 from engine.readers.reading_order import same_row
+from engine.text import roman_value
 
 Place = tuple[int, int]  # (0-based page index, line index on the page)
 StyleKey = tuple[float, bool, bool, str]  # size, bold, italic, typeface family
@@ -19,7 +20,6 @@ COUNTED_SHARE = 0.75  # of the steps between them that count up by one (or start
 OTHERS_SHARE = 1 / 3  # unnumbered lines set apart in the labels' style, at most, per label, that head sections too
 OTHER_WORDS = 4
 COUNTED_RE = re.compile(r"^([A-ZÀ-Þ][\w'’-]{1,24})\s+(\d{1,3}|[IVXLC]{1,7})[.:]?$")  # a capitalised word
-ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
 
 def regular_heads(pages: list[list[Line]], body: float, body_face: str,
@@ -59,11 +59,8 @@ def _apart(lines: list[Line], i: int, pitches: dict[float, float], above_only: b
 def _number(text: str) -> int | None:
     if text.isdigit():
         return int(text)
-    values = [ROMAN[c] for c in text if c in ROMAN]
-    if len(values) != len(text):
-        return None
-    total = sum(-v if k + 1 < len(values) and v < values[k + 1] else v for k, v in enumerate(values))
-    return total if total > 0 else None
+    total = roman_value(text)
+    return total if total is not None and total > 0 else None
 
 
 def _counts_up(numbers: list[int]) -> bool:

@@ -1,0 +1,123 @@
+"""The answer measurement in one command: every question set of the project, per set and pooled.
+
+Ingests ../shared/corpus once and each qa_wide set's documents of ../shared/corpus_wide into fresh workspaces
+under OUT (or reuses them with --reuse), answers every question as `pdfrag eval --method hybrid` does (one
+in-process run per set), writes each set's report with per-question details to OUT/q/<set>.json and prints
+a table: recall@1/@5, MRR, key facts in the answer and in the answer with its passages, unanswerable questions
+refused, answerable ones answered, answer length p50, quotes found on their page, boxes that cover their quote.
+With --base OTHER_OUT it also lists the questions whose rank, key facts or decision changed.
+
+Run: python benchmarks/eval_answers.py OUT [--reuse] [--base OTHER_OUT]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine.evaluate import run_eval  # noqa: E402
+from tests.corpus import test_wide_floors as wide  # noqa: E402
+
+SHARED = ROOT.parent / "shared"
+HERE = ROOT / "tests" / "corpus"
+CORPUS_SETS = {"dev": SHARED / "eval" / "qa_dev.jsonl", "dev_rew": HERE / "qa_dev_reworded.jsonl",
+               **{f"{name}{suffix}": HERE / f"qa_{name}{tail}.jsonl" for name in ("heldout", "fresh", "fresh2")
+                  for suffix, tail in (("", ""), ("_rew", "_reworded"))}}
+WIDE_DOCS = {"": wide.DOCS, "2": wide.DOCS2, "3": wide.DOCS3, "4": wide.DOCS4, "6": wide.DOCS6}
+GROUPS = {"POOL8 (corpus)": list(CORPUS_SETS),
+          "wide": [f"wide{n}" for n in WIDE_DOCS], "wide reworded": [f"wide{n}_rew" for n in WIDE_DOCS]}
+
+
+def workspaces(out: Path, reuse: bool) -> dict[str, tuple[Path, Path]]:
+    """Set name -> (workspace, question file); ingests what is missing."""
+    from engine.pipeline import Pipeline
+
+    def ready(name: str, files: list[Path]) -> Path:
+        root = out / f"ws_{name}"
+        if not (reuse and root.is_dir()):
+            results = Pipeline(root, workers=2).ingest(files)
+            failed = [r for r in results if r.status.value != "ok"]
+            if failed:
+                raise SystemExit(f"ingest failed for {len(failed)} file(s) of {name}")
+        return root
+
+    sets = {}
+    corpus = ready("corpus", sorted((SHARED / "corpus").glob("*.pdf")))
+    sets.update({name: (corpus, path) for name, path in CORPUS_SETS.items()})
+    for n, docs in WIDE_DOCS.items():
+        root = ready(f"wide{n}", [SHARED / "corpus_wide" / doc for doc in docs])
+        sets[f"wide{n}"] = (root, HERE / f"qa_wide{n}.jsonl")
+        sets[f"wide{n}_rew"] = (root, HERE / f"qa_wide{n}_reworded.jsonl")
+    return sets
+
+
+def results(out: Path, name: str) -> list[dict]:
+    path = out / "q" / f"{name}.json"
+    return json.loads(path.read_text())["methods"][0]["results"] if path.is_file() else []
+
+
+def summary(rows: list[dict]) -> str:
+    answerable = [r for r in rows if r["answerable"]]
+    unanswerable = [r for r in rows if not r["answerable"]]
+    n = max(1, len(answerable))
+    ranks = [r["rank"] for r in answerable]
+    facts, total = sum(r["facts_found"] for r in answerable), sum(r["facts"] for r in answerable)
+    passage_facts = sum(r["passage_facts_found"] for r in answerable)
+    refused = sum(1 for r in unanswerable if not r["covered"])
+    chars = statistics.median([r["answer_chars"] for r in rows if r["covered"]] or [0])
+    quotes = sum(r["quotes_ok"] for r in rows) / max(1, sum(r["quotes"] for r in rows))
+    boxes = sum(r["boxes_ok"] for r in rows) / max(1, sum(r["boxes_checked"] for r in rows))
+    return (f"{len(rows)} | {sum(k == 1 for k in ranks) / n:.3f} | {sum(bool(k) and k <= 5 for k in ranks) / n:.3f} | "
+            f"{sum(1 / k for k in ranks if k) / n:.3f} | {facts}/{total} ({facts / max(1, total):.3f}) | "
+            f"{passage_facts / max(1, total):.3f} | {refused}/{len(unanswerable)} | "
+            f"{sum(r['covered'] for r in answerable) / n:.3f} | {chars:.0f} | {quotes:.3f} | {boxes:.3f}")
+
+
+def changes(out: Path, base: Path, names: list[str]) -> list[str]:
+    lines = []
+    for name in names:
+        before = {r["id"]: r for r in results(base, name)}
+        for r in results(out, name):
+            b = before.get(r["id"])
+            key = ("rank", "facts_found", "covered")
+            if b is not None and tuple(b[k] for k in key) != tuple(r[k] for k in key):
+                lines.append(f"{name} {r['id']}: rank {b['rank']}->{r['rank']}, key facts {b['facts_found']}->"
+                             f"{r['facts_found']}/{r['facts']}, covered {b['covered']}->{r['covered']}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--reuse", action="store_true", help="keep workspaces already under OUT")
+    parser.add_argument("--base", type=Path, help="an earlier OUT to list per-question changes against")
+    args = parser.parse_args(argv)
+    if not (SHARED / "corpus_wide").is_dir():
+        print(f"needs ../shared beside the checkout ({SHARED} is absent)", file=sys.stderr)
+        return 2
+    out = args.out.resolve()
+    (out / "q").mkdir(parents=True, exist_ok=True)
+    sets = workspaces(out, args.reuse)
+    for name, (root, qa) in sets.items():
+        report = run_eval(root, qa, ["hybrid"], k=5)
+        (out / "q" / f"{name}.json").write_text(json.dumps(report.model_dump(mode="json")))
+    print("| set | n | r@1 | r@5 | MRR | key facts | in passages | refused | answered | p50 chars | quotes | boxes |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for name in sets:
+        print(f"| {name} | {summary(results(out, name))} |")
+    for group, names in GROUPS.items():
+        print(f"| **{group}** | {summary([r for name in names for r in results(out, name)])} |")
+    print(f"| **all {len(sets)}** | {summary([r for name in sets for r in results(out, name)])} |")
+    if args.base:
+        print("\n".join(changes(out, args.base.resolve(), list(sets))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

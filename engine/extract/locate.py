@@ -51,6 +51,11 @@ class MdLine:
         """The ways it may hold a title (see `read_line`), read when first compared."""
         return read_line(self.text)
 
+    @cached_property
+    def contents_line(self) -> bool:
+        """A contents page's line (see CONTENTS_LINE_RE), asked once: every entry whose pages hold it asks."""
+        return CONTENTS_LINE_RE.search(self.text) is not None
+
 
 @dataclass
 class Placement:
@@ -134,7 +139,7 @@ def _candidates(entry: SourceEntry, window: list[int], by_page: dict[int, list[i
     for page_rank, page in enumerate(window):
         for position in by_page.get(page, []):
             line = lines[position]
-            if line.index <= after or line.index in used or CONTENTS_LINE_RE.search(line.text):
+            if line.index <= after or line.index in used or line.contents_line:
                 continue
             kinds = [_match(title, t, line.level is not None) for t in line.titles]
             reading = next((i for i, k in enumerate(kinds) if k), None)

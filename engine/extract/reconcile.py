@@ -28,6 +28,7 @@ import re
 from bisect import bisect_right
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from itertools import islice
 
 from engine.extract.locate import MdLine, Placement, SourceEntry, locate, read_markdown
 from engine.markdown import BLANK_PAGE, NEEDS_OCR_LEAD, split_pages
@@ -309,7 +310,7 @@ def textless_pages(markdown: str) -> set[int]:
     for number, block in enumerate(split_pages(markdown), start=1):
         text = block.strip()
         if text == BLANK_PAGE or text.startswith(NEEDS_OCR_LEAD) \
-                or len(PRINTED_WORD_RE.findall(text)) < THIN_PAGE_WORDS:
+                or sum(1 for _ in islice(PRINTED_WORD_RE.finditer(text), THIN_PAGE_WORDS)) < THIN_PAGE_WORDS:
             out.add(number)
     return out
 

@@ -29,6 +29,7 @@ LEADER_RE = re.compile(rf"^(?P<title>.*?){LEADER}(?P<page>{TOKEN}|[IVXLCDM]{{1,7
 GAP_RE = re.compile(rf"^(?P<title>.*?\S)(?:\t+|[ \t]{{2,}})(?P<page>{TOKEN})$")
 WEAK_RE = re.compile(r"^(?P<title>.*[A-Za-z].*?[^\s\d.,$%]) (?P<page>\d{1,4})$")
 NUMBER_ONLY_RE = re.compile(rf"^(?:{LEADER})?[ \t]*(?P<page>{TOKEN})$")
+PAGE_END = "ivxlcdmIVXLCDM"  # the last character of a page number that is no digit (a roman numeral's)
 ROMAN_RE = re.compile(r"^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
 
 # what tables look like
@@ -117,6 +118,9 @@ def _match(line: str) -> tuple[str | None, str, Kind] | None:
     """(title or None for a bare page number, printed page, kind) for a line that ends in a page number."""
     if len(line) > 300:  # prose, and too long for the regular expressions below
         return None
+    end = line[-2:-1] if line.endswith("\n") else line[-1:]  # (where "$" matches: the end, or before a last "\n")
+    if not end or not (end.isdecimal() or end in PAGE_END):
+        return None  # (each pattern below ends in a page number: a digit or a roman numeral's letter)
     if m := NUMBER_ONLY_RE.match(line):
         return None, m["page"], "own-line"
     if m := LEADER_RE.match(line):
@@ -370,13 +374,20 @@ def _pages_holding(needed: tuple[str, ...], holding: dict[str, set[int]], texts:
     return [n for n in ordered if last in texts[n - 1]]
 
 
-def _map_pages(entries: list[_Raw], search: list[str], labels: list[str], pages: int | None) -> list[int | None]:
-    """Physical page of each entry: page labels, else the most common title offset, else none."""
-    texts = [_norm_page(text) for text in search]
-    holding: dict[str, set[int]] = {}  # word -> the pages that hold it as a word
+@lru_cache(maxsize=2)  # (both readings of a contents page search the same pages, mostly)
+def _holding(texts: tuple[str, ...]) -> dict[str, set[int]]:
+    """word -> the pages (1-based) of normalised page texts that hold it as a word (read only by its callers)."""
+    holding: dict[str, set[int]] = {}
     for n, text in enumerate(texts, 1):
         for word in set(text.split()):
             holding.setdefault(word, set()).add(n)
+    return holding
+
+
+def _map_pages(entries: list[_Raw], search: list[str], labels: list[str], pages: int | None) -> list[int | None]:
+    """Physical page of each entry: page labels, else the most common title offset, else none."""
+    texts = [_norm_page(text) for text in search]
+    holding = _holding(tuple(texts))
     candidates: list[list[int]] = []
     for entry in entries:
         pattern = _title_pattern(entry.title)

@@ -13,6 +13,7 @@ _VOWEL_ONLY = {"\u02c6": "\u0302"}
 # an acute or grave accent also serves as a quote or an apostrophe ("it´s", "`quoted'"): only inside a word, on a vowel
 _ON_VOWELS = {"\u00b4": "\u0301", "`": "\u0300"}
 _VOWELS = "aeiouyAEIOUYı"
+_MARKS = (*_ALWAYS, *_VOWEL_ONLY, *_ON_VOWELS)
 _ACCENT_RE = re.compile(rf"([{''.join(_ALWAYS)}](?=\w)|[{''.join(_VOWEL_ONLY)}](?=[{_VOWELS}])"
                         rf"|(?<=[^\W\d_])[{''.join(_ON_VOWELS)}](?=[{_VOWELS}]))(.)")
 
@@ -20,8 +21,8 @@ _ACCENT_RE = re.compile(rf"([{''.join(_ALWAYS)}](?=\w)|[{''.join(_VOWEL_ONLY)}](
 def compose_accents(text: str) -> str:
     """The text with each spacing accent set right before a letter joined to that letter, where the two make one
     letter of their own ("¨a" -> "ä", "´e" -> "é"); other pairs are left as they are."""
-    if not any(c in text for c in (*_ALWAYS, *_VOWEL_ONLY, *_ON_VOWELS)):
-        return text
+    if (text.isascii() and "`" not in text) or not any(c in text for c in _MARKS):
+        return text  # (every mark but the grave accent is outside ASCII: most lines are asked nothing more)
 
     def join(match: re.Match[str]) -> str:
         mark = _ALWAYS.get(match.group(1)) or _VOWEL_ONLY.get(match.group(1)) or _ON_VOWELS[match.group(1)]

@@ -59,8 +59,14 @@ def _edge_rows(page: PageLayout) -> set[int]:
     return found
 
 
-def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
-    """Normalised texts of running headers/footers (digits fuzzed) repeated on many pages."""
+def page_margins(pages: list[PageLayout]) -> list[list[Line]]:
+    """Each page's margin lines (see `_margin_lines`), read once for `find_furniture` and `strip_furniture`."""
+    return [_margin_lines(page) for page in pages]
+
+
+def find_furniture(pages: list[PageLayout], body_size: float, margins: list[list[Line]] | None = None) -> set[str]:
+    """Normalised texts of running headers/footers (digits fuzzed) repeated on many pages (`margins`: each page's
+    `_margin_lines`, when read already)."""
     if len(pages) < 3:
         return set()
     small: Counter[str] = Counter()
@@ -68,7 +74,7 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     large: Counter[str] = Counter()
     sided: dict[str, set[int]] = {}  # large margin text (digits fuzzed): the pages it stands on
     bands = text_bands(pages)
-    margins = [_margin_lines(page) for page in pages]  # (read once: the detectors below ask for them too)
+    margins = margins or page_margins(pages)  # (read once: the detectors below ask for them too)
     for number, margin in enumerate(margins):
         for line in margin:
             if line.size > body_size * LARGE:
@@ -83,7 +89,7 @@ def find_furniture(pages: list[PageLayout], body_size: float) -> set[str]:
     found |= {text for text, n in exact.items() if n >= threshold and not PAGE_NUMBER_RE.match(text)}
     found |= {key for key, n in large.items() if n >= max(3, 0.5 * len(pages))}
     found |= {key for key, on in sided.items() if key.strip("# ") and _every_other(on, len(pages))}
-    return found | running_by_section(pages, body_size, margins) | echoed_headings(pages, body_size) \
+    return found | running_by_section(pages, body_size, margins) | echoed_headings(pages, body_size, margins) \
         | side_notes(pages) | stacked_heads(pages) | paged_heads(pages, body_size, margins)
 
 
@@ -205,14 +211,17 @@ def _set_apart(line: Line, lines: list[Line]) -> bool:
                for o in lines)
 
 
-def echoed_headings(pages: list[PageLayout], body_size: float) -> set[str]:
+def echoed_headings(pages: list[PageLayout], body_size: float, margins: list[list[Line]] | None = None) -> set[str]:
     """Running heads that repeat the title of the chapter or section a page is in (each title on one page or
     two, too few for `running_by_section`): small margin text that reads, without its label, as a heading
-    set large in the text of the same or an earlier page."""
+    set large in the text of the same or an earlier page (`margins`: each page's `_margin_lines`, when read
+    already)."""
     found: set[str] = set()
     heads: dict[str, float] = {}  # a heading's words: the smallest size it is set in
-    for page in pages:
-        margin = _margin_lines(page, edges=False)  # (a heading atop a page stands apart too, and occurs once)
+    known: list[list[Line] | None] = list(margins) if margins else [None] * len(pages)
+    for page, edged in zip(pages, known):
+        # (the margins' rows set apart aside: a heading atop a page stands apart too, and occurs once)
+        margin = _margin_lines(page, edges=False) if edged is None else [l for l in edged if _in_margin(page, l)]
         inside = {id(l) for l in margin}
         for line in page.lines:
             if id(line) not in inside and line.size >= HEADING_SIZE * body_size and len(line.text) <= 120:
@@ -360,10 +369,11 @@ def end_page_number(lines: list[Line]) -> set[int]:
     return found
 
 
-def strip_furniture(page: PageLayout, furniture: set[str]) -> tuple[list[Line], str | None]:
+def strip_furniture(page: PageLayout, furniture: set[str],
+                    margin_lines: list[Line] | None = None) -> tuple[list[Line], str | None]:
     """The page's lines without headers, footers, page numbers, margin line numbers and vertical margin
-    notes; also the printed page label."""
-    margin = {id(l) for l in _margin_lines(page)}
+    notes; also the printed page label (`margin_lines`: the page's `_margin_lines`, when read already)."""
+    margin = {id(l) for l in (_margin_lines(page) if margin_lines is None else margin_lines)}
     numbered = line_numbers(page.lines) | margin_notes(page.lines) | end_page_number(page.lines)
 
     def running(line: Line) -> bool:

@@ -120,18 +120,20 @@ def _fragment(line: dict, block_no: int) -> Line | None:
             continue
         font = span.get("font", "")
         type3 = font.startswith("Type3")
-        if span["size"] < UNREADABLE and not type3:
+        span_size = span["size"]
+        if span_size < UNREADABLE and not type3:
             continue  # (text too small to read, a hidden tag or placeholder; a dvips Type3 font reports 0.12)
         if type3 and min(text) < "\x10":
             text = text.translate(TYPE3_CODES)
         text_parts.append(text)
         stripped = len(text.strip())
         if not stripped:
-            blank = max(blank, span["size"])
+            if span_size > blank:
+                blank = span_size
             if not lead_done:
                 lead_parts.append(text)
             continue
-        size = round(span["size"] * 2) / 2
+        size = round(span_size * 2) / 2
         weights[size] = weights.get(size, 0) + stripped
         if "origin" in span:
             key = (size, round(span["origin"][1], 1))
@@ -151,9 +153,10 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         letters += stripped
         color = span.get("color", 0)
         colors[color] = colors.get(color, 0) + stripped
+        style = (bold, italic, mono)
         if lead_style is None:
-            lead_style = (bold, italic, mono)
-        if not lead_done and (bold, italic, mono) == lead_style:
+            lead_style = style
+        if not lead_done and style == lead_style:
             lead_parts.append(text)
         else:
             lead_done = True
@@ -185,8 +188,12 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         size = round(max(y1 - y0, DEGENERATE_SIZE) * 2) / 2
         y0 = min(y0, y1 - size)
         font = face  # the reader may rescale it from the font's glyph widths
+    joined = compose_accents(" ".join(text.split()))
+    # (the first run in one style is the whole line when no span ended it: its text is the line's)
+    lead = len(joined) if not lead_done else len(compose_accents(" ".join("".join(lead_parts).split())))
+    direction = line.get("dir", (1.0, 0.0))
     return Line(
-        text=compose_accents(" ".join(text.split())),
+        text=joined,
         x0=x0, y0=y0, x1=x1, y1=y1,
         size=size,
         bold=bold_chars >= 0.8 * letters or (prose_chars >= 0.5 * letters and prose_bold >= 0.8 * prose_chars),
@@ -196,10 +203,10 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         font=font,
         face=face,
         base=base,
-        vertical=abs(line.get("dir", (1.0, 0.0))[1]) > 0.7,
-        slanted=min(abs(c) for c in line.get("dir", (1.0, 0.0))) > SLANT,
+        vertical=abs(direction[1]) > 0.7,
+        slanted=min(abs(direction[0]), abs(direction[1])) > SLANT,
         color=max(colors, key=colors.__getitem__),
-        lead=len(compose_accents(" ".join("".join(lead_parts).split()))),
+        lead=lead,
         lead_style=lead_style or (False, False, False),
     )
 
@@ -349,12 +356,13 @@ def _join_pieces(lines: list[Line], gutter: float | None = None) -> list[Line]:
     for i, line in enumerate(lines):
         if i in gone:
             continue
+        number = LEFT_PIECE_RE.match(line.text) is not None  # (only a number looks for its piece right of it)
         right = [k for k, done in enumerate(out[-SCRIPT_REACH:], start=max(0, len(out) - SCRIPT_REACH))
                  if not done.vertical and not line.vertical and same_row(line, done)
                  and 0 <= done.x0 - line.x1 <= 1.2 * max(line.size, 1.0) and done.x0 == min(
                      (o.x0 for o in out[-SCRIPT_REACH:] if same_row(line, o) and o.x0 >= line.x1), default=done.x0)
-                 and not (gutter is not None and line.x1 <= gutter <= done.x0)]
-        if right and LEFT_PIECE_RE.match(line.text) and family(out[right[0]].face) != family(line.face):
+                 and not (gutter is not None and line.x1 <= gutter <= done.x0)] if number else []
+        if right and family(out[right[0]].face) != family(line.face):
             done = out[right[0]]
             joiner = "" if done.x0 - line.x1 < 1.0 else " "
             done.lead = line.lead + len(joiner) + done.lead if line.lead == len(line.text) \

@@ -13,7 +13,7 @@ from engine.markdown import needs_ocr_note, render_markdown  # noqa: F401  (need
 from engine.pdf import docinfo_title, open_document
 from engine.readers.blocks import Traits, furniture_blocks, mark_continued, page_blocks, recurring_places
 from engine.readers.code import MONO_DOCUMENT
-from engine.readers.furniture import HEADING_SIZE, find_furniture, split_glued_numbers, strip_furniture
+from engine.readers.furniture import HEADING_SIZE, find_furniture, page_margins, split_glued_numbers, strip_furniture
 from engine.readers.headings import assign_levels, body_size, cover_pages, find_candidates, join_title
 from engine.readers.pitch import line_pitches
 from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, PageText, read_layout, reading_order
@@ -380,11 +380,12 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
     warnings = list(warnings or [])
     layouts = [split_glued_numbers(layout) for layout in layouts]
     raw_body = body_size([p.lines for p in layouts])
-    furniture = find_furniture(layouts, raw_body)
+    margins = page_margins(layouts)  # (read once for both)
+    furniture = find_furniture(layouts, raw_body, margins)
     pages: list[list[Line]] = []
     removed: list[list[Line]] = []
-    for layout in layouts:
-        lines, _label = strip_furniture(layout, furniture)
+    for layout, margin_lines in zip(layouts, margins):
+        lines, _label = strip_furniture(layout, furniture, margin_lines)
         kept = {id(line) for line in lines}
         removed.append([line for line in layout.lines if id(line) not in kept])
         pages.append(split_run_in(lines, raw_body))

@@ -21,7 +21,7 @@ from engine.readers.sentences import ends_sentence, sentence_goes_on
 from engine.text import has_leader
 
 BREAK_HYPHENS = ("-", "\u00ad", "\ufffe", "\u2010")  # hyphen, soft hyphen, U+FFFE (a hyphen glyph's code), U+2010
-WORD_END = re.compile(r"([^\W\d_]+)[-\u00ad\ufffe\u2010]$")
+WORD_END = re.compile(r"([^\W\d_]+)[-\u00ad\ufffe\u2010]$")  # (one of BREAK_HYPHENS at the end)
 WORD_START = re.compile(r"[^\W\d_]+")
 NUMBERED_RE = re.compile(r"^\(?\d{1,4}[.)]?\s+\S")
 INDENT = 0.8  # ems: a first-line indent or a hanging indent is at least this deep
@@ -117,7 +117,8 @@ def join_lines(lines: list[str], vocabulary: set[str],
     text = lines[0]
     spans = [(0, len(text))]
     for k, nxt in enumerate(lines[1:], start=1):
-        match = WORD_END.search(text[-80:])  # (the end of the text only: a paragraph can be long)
+        # (the end of the text only: a paragraph can be long; asked only with a hyphen among its last two characters)
+        match = WORD_END.search(text[-80:]) if any(h in text[-2:] for h in BREAK_HYPHENS) else None
         tail = WORD_START.match(nxt)
         if k in own_lines:
             text = f"{text}\n"

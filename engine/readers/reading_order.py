@@ -22,7 +22,8 @@ def _gaps(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
     for start, end in intervals[1:]:
         if start > reach:
             gaps.append((reach, start))
-        reach = max(reach, end)
+        if end > reach:  # (max(reach, end), without the call)
+            reach = end
     return gaps
 
 
@@ -70,8 +71,13 @@ def xy_cut(lines: list[Line]) -> tuple[list[Line], bool]:
             return first + second, True
     if best_h is not None:
         cut = (best_h[0] + best_h[1]) / 2
-        top = [l for l in lines if l.y1 <= cut]
-        bottom = [l for l in lines if l.y0 >= cut]
+        top: list[Line] = []
+        bottom: list[Line] = []
+        for l in lines:  # (one pass: this runs once for every gap of a page)
+            if l.y1 <= cut:
+                top.append(l)
+            if l.y0 >= cut:
+                bottom.append(l)
         first, split_a = xy_cut(top)
         second, split_b = xy_cut(bottom)
         return first + second, split_a or split_b

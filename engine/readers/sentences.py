@@ -10,7 +10,10 @@ RUNS_ON = (",", "-", "\u00ad", "\ufffe", "\u2010", "(", "–", "—")
 
 
 def ends_sentence(text: str) -> bool:
-    return FOOTNOTE_MARK.sub("", text.rstrip()).endswith(SENTENCE_END)
+    text = text.rstrip()
+    if text[-1:].isdecimal():  # (a footnote's number ends the text: what FOOTNOTE_MARK asks after)
+        text = FOOTNOTE_MARK.sub("", text)
+    return text.endswith(SENTENCE_END)
 
 
 def sentence_goes_on(prev: str, nxt: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from statistics import median
 from typing import NamedTuple
@@ -13,6 +14,7 @@ WORD_SPACE = 0.15  # ems: a word space in tracked type is its tracking plus a sp
 STEADY = 0.75  # share of the narrow gaps of a tracked line that are its tracking (half of it or more)
 MIN_GAPS = 3  # narrow gaps a line needs to show its tracking
 SAME_SIZE = 0.5  # points: two glyphs in one size (tracking is measured and undone between such only)
+_LONE_LETTER_RE = re.compile(r"(?<!\S)[^\W\d_](?!\S)")  # one letter between blanks (or a numeral's sign: a superset)
 
 
 class Glyph(NamedTuple):
@@ -79,6 +81,8 @@ def may_be_tracked(text: str) -> bool:
     """Whether a line's text could hold the pieces of tracked words (cheap, on the text alone, before its
     characters' places are read): a capital standing alone beside a piece in capitals ("T Y PE S", "M ACROS"), or
     two small letters standing alone side by side ("W h a t")."""
+    if _LONE_LETTER_RE.search(text) is None:
+        return False  # (no letter stands alone: nothing more to ask)
     tokens = text.split()
     for a, b in zip(tokens, tokens[1:]):
         if not (a.isalpha() and b.isalpha()) or min(len(a), len(b)) > 1:

@@ -39,7 +39,9 @@ LABEL_RE = re.compile(
     re.VERBOSE | re.IGNORECASE,
 )
 LABEL_WORD_RE = re.compile(rf"(?:{_WORDS.replace(chr(92) + '.', '')})", re.IGNORECASE)
-MARKUP_RE = re.compile(r"^\s*(?:#{1,6}|[-*+•])\s+|\*\*|__|`")  # heading marks, a list bullet, emphasis
+# heading marks, a list bullet, emphasis and code marks (the Markdown written here marks emphasis with "**"; an
+# underscore belongs to the text: "__code", "__init__" are names)
+MARKUP_RE = re.compile(r"^\s*(?:#{1,6}|[-*+•])\s+|\*\*|`")
 
 MatchKind = Literal["exact", "spaced", "fuzzy", "prefix", "wrapped"]
 

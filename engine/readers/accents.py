@@ -14,8 +14,10 @@ _VOWEL_ONLY = {"\u02c6": "\u0302"}
 _ON_VOWELS = {"\u00b4": "\u0301", "`": "\u0300"}
 _VOWELS = "aeiouyAEIOUYı"
 _MARKS = (*_ALWAYS, *_VOWEL_ONLY, *_ON_VOWELS)
+# (an acute also opens a word on its vowel: "´Indice", "´ultimo"; a grave there is an opening quote, "`as is'")
 _ACCENT_RE = re.compile(rf"([{''.join(_ALWAYS)}](?=\w)|[{''.join(_VOWEL_ONLY)}](?=[{_VOWELS}])"
-                        rf"|(?<=[^\W\d_])[{''.join(_ON_VOWELS)}](?=[{_VOWELS}]))(.)")
+                        rf"|(?<=[^\W\d_])[{''.join(_ON_VOWELS)}](?=[{_VOWELS}])"
+                        rf"|(?<![^\W\d_])\u00b4(?=[{_VOWELS}][^\W\d_]))(.)")
 
 
 def compose_accents(text: str) -> str:

@@ -14,6 +14,7 @@ from engine.text import SECTION_WORDS
 
 MARGIN = 0.1  # top/bottom share of the page height where furniture lives
 LARGE = 1.15  # of the body size: margin text set larger may be a slide's title, not furniture
+LARGE_MARK = "^"  # before the key of margin text set larger that repeats (told apart from the small text's keys)
 PAGE_NUMBER_RE = re.compile(
     r"^(?:page\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlc]{1,6})\s*[-–—]?(?:\s*(?:of|/)\s*\d{1,4})?$", re.I
 )
@@ -87,8 +88,10 @@ def find_furniture(pages: list[PageLayout], body_size: float, margins: list[list
     found = {key for key, n in small.items() if n >= threshold and key.strip("# ")}
     # the same number on every page is no page number (a version or a date stamp)
     found |= {text for text, n in exact.items() if n >= threshold and not PAGE_NUMBER_RE.match(text)}
-    found |= {key for key, n in large.items() if n >= max(3, 0.5 * len(pages))}
-    found |= {key for key, on in sided.items() if key.strip("# ") and _every_other(on, len(pages))}
+    # (large text's keys are marked apart: a title set large on the first page is no header for reading like the
+    # small running head that repeats it on every page, "CD-HIT User's Guide")
+    found |= {LARGE_MARK + key for key, n in large.items() if n >= max(3, 0.5 * len(pages))}
+    found |= {LARGE_MARK + key for key, on in sided.items() if key.strip("# ") and _every_other(on, len(pages))}
     return found | running_by_section(pages, body_size, margins) | echoed_headings(pages, body_size, margins) \
         | side_notes(pages) | stacked_heads(pages) | paged_heads(pages, body_size, margins)
 
@@ -222,9 +225,8 @@ def echoed_headings(pages: list[PageLayout], body_size: float, margins: list[lis
     for page, edged in zip(pages, known):
         # (the margins' rows set apart aside: a heading atop a page stands apart too, and occurs once)
         margin = _margin_lines(page, edges=False) if edged is None else [l for l in edged if _in_margin(page, l)]
-        inside = {id(l) for l in margin}
-        for line in page.lines:
-            if id(line) not in inside and line.size >= HEADING_SIZE * body_size and len(line.text) <= 120:
+        for line in page.lines:  # (a heading may stand in the margin's band too, right under the running head)
+            if line.size >= HEADING_SIZE * body_size and len(line.text) <= 120:
                 key = _echo_key(line.text)
                 heads[key] = min(line.size, heads.get(key, line.size))
         for line in margin:
@@ -369,15 +371,21 @@ def end_page_number(lines: list[Line]) -> set[int]:
     return found
 
 
-def strip_furniture(page: PageLayout, furniture: set[str],
-                    margin_lines: list[Line] | None = None) -> tuple[list[Line], str | None]:
+def strip_furniture(page: PageLayout, furniture: set[str], margin_lines: list[Line] | None = None,
+                    body_size: float = 0.0) -> tuple[list[Line], str | None]:
     """The page's lines without headers, footers, page numbers, margin line numbers and vertical margin
-    notes; also the printed page label (`margin_lines`: the page's `_margin_lines`, when read already)."""
+    notes; also the printed page label (`margin_lines`: the page's `_margin_lines`, when read already;
+    `body_size`: the text's size, when known: margin text set larger is furniture only as large text repeated)."""
     margin = {id(l) for l in (_margin_lines(page) if margin_lines is None else margin_lines)}
     numbered = line_numbers(page.lines) | margin_notes(page.lines) | end_page_number(page.lines)
 
     def running(line: Line) -> bool:
-        if _key(line.text) in furniture or " ".join(line.text.lower().split()) in furniture:
+        keys = (_key(line.text), " ".join(line.text.lower().split()))
+        if any(LARGE_MARK + key in furniture for key in keys):
+            return True
+        if body_size and line.size > LARGE * body_size:
+            return False
+        if any(key in furniture for key in keys):
             return True
         band = round(line.y0 / BAND)
         return any(_band_key(line.text, 0.0, b) in furniture for b in (band - 1, band, band + 1))

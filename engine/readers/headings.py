@@ -13,7 +13,7 @@ from engine.readers.furniture import HEADING_SIZE, PAGE_NUMBER_RE
 from engine.readers.layout import Line, family
 from engine.readers.pitch import pitch_limit
 from engine.readers.reading_order import same_row
-from engine.readers.regular_heads import regular_heads
+from engine.readers.regular_heads import COUNTED_MIN, counted_label, counts_up, regular_heads
 from engine.readers.sentences import sentence_goes_on
 from engine.readers.table_regions import table_text
 from engine.readers.title_block import COVER_PAGES, not_a_heading
@@ -139,15 +139,20 @@ def _word_letter(c: str) -> bool:
     return c.isalpha() and (c.isascii() or not (unicodedata.category(c) == "Lm" or 0x1D400 <= ord(c) <= 0x1D7FF))
 
 
+URL_RE = re.compile(r"(?i)\bhttps?:|\bwww\.")
+SECTION_NUMBER_RE = re.compile(r"^\d{1,2}(?:\.\d{1,2})+\.?\s+(?=\S)")  # "3.5.1.5 " before a title
+
+
 def _text_ok(text: str, identifier: bool = False) -> bool:
     """Whether a line's text may be a heading's (`identifier`: it opens with a name set in a monospaced face,
     which may start in lower case: "diagram()", "marks.typ")."""
     letters = sum(map(str.isalpha, text)) if text.isascii() else sum(map(_word_letter, text))
     if letters < 2 or len(text) > 220 or len(text.split()) > MAX_WORDS:
         return False
-    if 2 * letters < len(text) - sum(map(str.isspace, text)) - sum(map(str.isdigit, text)):
+    body = SECTION_NUMBER_RE.sub("", text)  # (a section number's stops are no symbols: "3.5.1.5 __code")
+    if 2 * letters < len(body) - sum(map(str.isspace, body)) - sum(map(str.isdigit, body)):
         return False  # (mostly symbols and digits: a grammar's rule, a formula, a table's numbers)
-    if has_leader(text) or "http" in (lower := text.lower()) or "www." in lower or CAPTION_RE.search(text):
+    if has_leader(text) or URL_RE.search(text) or CAPTION_RE.search(text):  # (a link; "HTTP proxy" may head)
         return False
     stripped = re.sub(r"^\W+", "", text)
     label = label_class(text)
@@ -523,10 +528,29 @@ def _chapter_label(text: str) -> bool:
     return CHAPTER_LABEL_RE.match(text) is not None or CJK_LABEL_RE.match(text) is not None
 
 
+def counted_label_words(found: list[Candidate]) -> set[str]:
+    """Words that label chapters in this document, in any language: a word and a number alone on a candidate's
+    line ("Глава 1", "Глава 2", "Глава 3"), the numbers counting up through the document, three or more."""
+    numbers: dict[str, list[int]] = {}
+    for cand in found:
+        label = counted_label(cand.text)
+        if label is not None:
+            numbers.setdefault(label[0], []).append(label[1])
+    return {word for word, seen in numbers.items() if len(seen) >= COUNTED_MIN and counts_up(seen)}
+
+
 def _without_label_lines(found: list[Candidate], pages: list[list[Line]]) -> list[Candidate]:
-    """A chapter's label set on a line of its own above its title ("Chapter 1", "APPENDIX A", "ONE"), or over two
-    ("Chapter" over a larger "1" that reaches down to the title's top), is no heading of its own: the title below
-    it is the heading (the label stays in the text, before it)."""
+    """A chapter's label set on a line of its own above its title ("Chapter 1", "APPENDIX A", "ONE", or a word of
+    the document's own that labels its chapters counting up, "Глава 3"), or over two ("Chapter" over a larger "1"
+    that reaches down to the title's top), is no heading of its own: the title below it is the heading (the label
+    stays in the text, before it)."""
+    words = counted_label_words(found)
+
+    def chapter_label(text: str, label: Line, title: Line) -> bool:
+        counted = counted_label(text)  # (a word of the document's own labels a title set no smaller than itself:
+        # "Tool 1" set large over a "SYNOPSIS" at the text's size is a heading over its sub-heading)
+        return _chapter_label(text) or (counted is not None and counted[0] in words and title.size >= label.size - 0.5)
+
     kept: list[Candidate] = []
     for k, cand in enumerate(found):
         nxt = found[k + 1] if k + 1 < len(found) else None
@@ -535,12 +559,13 @@ def _without_label_lines(found: list[Candidate], pages: list[list[Line]]) -> lis
             label_text, label, title = cand.text.strip(), lines[cand.index + cand.count - 1], lines[nxt.index]
             mark = lines[nxt.index - 1]  # (a line between: the label's number, set larger on a row of its own, not
             # a contents line's page number beside its entry)
-            if not (_chapter_label(label_text) or POSTFIX_LABEL_RE.match(label_text)) and mark is not label \
+            if not (chapter_label(label_text, label, title) or POSTFIX_LABEL_RE.match(label_text)) \
+                    and mark is not label \
                     and mark.size > label.size + 0.5 and not same_row(label, mark):
                 label_text, label = f"{label_text} {mark.text.strip()}", mark
             postfix = POSTFIX_LABEL_RE.match(label_text)
             # (the title starts under the label's baseline: a large number's box may reach past it)
-            if (_chapter_label(label_text) or postfix) \
+            if (chapter_label(label_text, label, title) or postfix) \
                     and 0 <= title.y0 - min(label.y1, label.baseline) <= LABEL_GAP * max(title.size, label.size):
                 nxt.chapter = postfix.group(1) if postfix else _label_mark(label_text)
                 continue
@@ -730,9 +755,11 @@ def _short_block(lines: list[Line], i: int, left: float) -> bool:
 # a name from code that opens a heading set larger than the text (a size step, or bold), in lower case:
 # "graphics/fill_and_stroke.rb", "asn1 read value", "os.path" (not "e.g. ...")
 SENTENCE_GAP_RE = re.compile(r"[a-z0-9)][.;:] +[A-Z]")  # one sentence ends and the next begins within the line
-# a name as code writes it: "diagram()", "marks.typ", "simpleFX.dsp", or in camel case, "spssAddFileAttribute"
+# a name as code writes it: "diagram()", "marks.typ", "simpleFX.dsp", in camel case, "spssAddFileAttribute", or a
+# command's name of words joined by hyphens, "cd-hit-dup", "read-linker"
 CODE_NAME_RE = re.compile(r"^(?![a-z]\.[a-z]\.)[a-z][a-zA-Z0-9]*(?:[0-9_/(]|\.[a-z0-9])[\w/.()-]*(?:\s|$)"
-                          r"|^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+(?:\(\))?(?:\s|$)")
+                          r"|^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+(?:\(\))?(?:\s|$)"
+                          r"|^[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?:\s|$)")
 NAMED_LABEL_RE = re.compile(  # "Strategy 1.01: ", "Goal 3. ", "Strategic Goal 2: "
     r"^[A-Z][\w-]+(?:\s+[A-Z][\w-]+){0,2}\s+[A-Z]?\d{1,3}(?:[.\-]\d{1,3})*[.:]\s")
 
@@ -985,6 +1012,31 @@ def _heading_style_elsewhere(group: list[Candidate], per_page: dict[tuple[int, S
         and keys != sorted(keys)
 
 
+def section_number(text: str) -> tuple[int, ...] | None:
+    """A heading's decimal section number of two levels or more ("1.2.4 Routines": (1, 2, 4)), else None."""
+    match = NUMBER_DEPTH_RE.match(text)
+    if match is None or text[:1].isalpha() or "." not in match.group(1):
+        return None
+    return tuple(int(part) for part in match.group(1).split("."))
+
+
+def _follows(prev: tuple[int, ...] | None, number: tuple[int, ...] | None) -> bool:
+    """Whether a section number comes right after another: the next one at its level (1.2.3, 1.2.4)."""
+    return prev is not None and number is not None and len(prev) == len(number) \
+        and prev[:-1] == number[:-1] and number[-1] == prev[-1] + 1
+
+
+def _counts_on(group: list[Candidate], candidates: list[Candidate]) -> bool:
+    """Whether candidates of one style on one page carry section numbers of two levels or more that go on counting
+    from the last candidate of their style on an earlier page (a reference's "1.2.4", "1.2.5" ... after the
+    "1.2.3" that ended the page before, each over a bold "Synopsis" of its own): sections, however little
+    text each holds, not a numbered list (whose items count from 1 and sit on one page)."""
+    numbers = [section_number(c.text) for c in group]
+    before = [c for c in candidates if c.style == group[0].style and c.page < group[0].page]
+    return bool(before) and _follows(section_number(before[-1].text), numbers[0]) \
+        and all(_follows(a, b) for a, b in zip(numbers, numbers[1:]))
+
+
 def _heading_face_over_prose(group: list[Candidate]) -> bool:
     """Whether candidates of one style on one page are a word processor's headings, not a list of labels: each
     set in a typeface of its own (not the text's) and each over prose of its own (a form's instructions, one
@@ -1024,6 +1076,37 @@ def _numbered_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dic
             else rank for order, rank in ranks.items()}
 
 
+CHAPTERS_MIN = 3  # chapters numbered 1, 2, 3 ... that count up, in one size and weight, to share their rank
+CHAPTERS_SHARE = 0.75  # of the steps between them that go up by one
+
+
+def _counted_chapters(candidates: list[Candidate], ranks: dict[int, float], body: float) -> dict[int, float]:
+    """Chapters numbered at the first depth ("6 PDP-9/PDP-15", "7 IBM 1401", "8 HP2116 16K BASIC") set larger than
+    the text in one size and weight, whose numbers count up one by one through the document, share one rank: the
+    rank most of them have, though some titles read in capitals only because they are names ("PDP-11") and so
+    differ in style from the others by their capitals alone."""
+    groups: dict[tuple[float, bool, bool], list[tuple[int, int]]] = {}
+    for cand in candidates:
+        match = NUMBER_DEPTH_RE.match(cand.text)
+        if match is None or "." in match.group(1) or cand.text[:1].isalpha() or cand.order not in ranks \
+                or cand.style.size < HEADING_SIZE * body:
+            continue
+        groups.setdefault((round(cand.style.size, 1), cand.style.bold, cand.style.italic), []).append(
+            (cand.order, int(match.group(1))))
+    out = dict(ranks)
+    for items in groups.values():
+        items.sort()
+        numbers = [n for _, n in items]
+        steps = [b - a for a, b in zip(numbers, numbers[1:])]
+        if len(items) < CHAPTERS_MIN or min(steps) <= 0 or steps.count(1) < CHAPTERS_SHARE * len(steps):
+            continue  # (a chapter the reader missed leaves a gap; a number that goes back is a list's)
+        counts = Counter(ranks[order] for order, _ in items)
+        if len(counts) > 1:
+            common = counts.most_common(1)[0][0]
+            out.update({order: common for order, _ in items})
+    return out
+
+
 def _mixed_case_under_capitals(kept: dict[Style, list[Candidate]], ranks: dict[int, float]) -> dict[int, float]:
     """Numbered headings set in capitals ("2.6. FR OBJECT INSPECTOR") over unnumbered ones in mixed case at their
     size and weight ("Using strings and variables"), these found only after the first numbered one: the capitals
@@ -1055,12 +1138,19 @@ def _chapter_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dict
     chapters = [k for k, c in enumerate(ordered) if c.chapter or k in implied]
     for k, mark in implied.items():
         ordered[k] = replace(ordered[k], chapter=mark)  # (a copy: the candidate itself is left as it was)
+    raised: dict[Style, float] = {}
+    alone: list[Candidate] = []  # chapters with no numbered section of their own (a closing chapter of prose)
     for n, k in enumerate(chapters):
         end = chapters[n + 1] if n + 1 < len(chapters) else len(ordered)
         own = re.compile(rf"^{re.escape(ordered[k].chapter)}\.\d")
         sections = [ranks[c.order] for c in ordered[k + 1:end] if own.match(c.text)]
         if sections and ranks[ordered[k].order] >= min(sections):
-            out[ordered[k].order] = min(sections) - 0.5
+            out[ordered[k].order] = raised[ordered[k].style] = min(sections) - 0.5
+        elif not sections:
+            alone.append(ordered[k])
+    for chapter in alone:  # (it stands where the other chapters of its style were raised to)
+        if chapter.style in raised and ranks[chapter.order] > raised[chapter.style]:
+            out[chapter.order] = raised[chapter.style]
     return out
 
 
@@ -1511,7 +1601,8 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     for cand in candidates:
         per_page.setdefault((cand.page, cand.style), []).append(cand)
     listed = {id(c) for group in per_page.values() if _label_list(group) and not _heading_face_over_prose(group)
-              and not _heading_style_elsewhere(group, per_page) for c in group} | _numbered_items(candidates) \
+              and not _heading_style_elsewhere(group, per_page) and not _counts_on(group, candidates)
+              for c in group} | _numbered_items(candidates) \
         | _glossary_terms(candidates)
     listed -= {id(c) for c in candidates if DIVISION_RE.match(c.text) or NAMED_LABEL_RE.match(c.text)}
     # (a heading that names its division or carries a named number, "Appendix H—Acronyms" over its terms,
@@ -1626,6 +1717,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
         ranks = {order: 0 if order == title.order else max(rank, 1) for order, rank in ranks.items()}
     structure = [c for items in kept.values() for c in items]
     ranks = _numbered_ranks(structure, ranks)
+    ranks = _counted_chapters(structure, ranks, body)
     ranks = _named_ranks(structure, ranks)
     ranks = _matter_ranks(kept, ranks)
     ranks = _appendix_ranks(structure, ranks)

@@ -64,6 +64,7 @@ class Line:
     lead: int = 0  # characters of its first run in one style (bold, italic, monospaced), when the rest differs
     lead_style: tuple[bool, bool, bool] = (False, False, False)  # that run's (bold, italic, monospaced)
     run_in: bool = False  # a run-in heading split from the text it opens (see engine.readers.run_in)
+    lead_kept: bool = False  # the rest of the line keeps its first run's weight or slant (bold, then bold italic)
 
     @property
     def baseline(self) -> float:
@@ -113,6 +114,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
     lead_parts: list[str] = []  # the text of the first run of spans in one style
     lead_style: tuple[bool, bool, bool] | None = None
     lead_done = False
+    rest_bold = rest_italic = True  # every span after the first run is bold (italic)
     spans = line["spans"]
     for span in spans:
         text = span["text"]
@@ -160,6 +162,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
             lead_parts.append(text)
         else:
             lead_done = True
+            rest_bold, rest_italic = rest_bold and bold, rest_italic and italic
         if not mono:  # (the weight of a line's prose: an identifier set in a typewriter face within it aside)
             prose_chars += stripped
             if bold:
@@ -208,7 +211,18 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         color=max(colors, key=colors.__getitem__),
         lead=lead,
         lead_style=lead_style or (False, False, False),
+        lead_kept=lead_done and lead_style is not None and ((lead_style[0] and rest_bold)
+                                                            or (lead_style[1] and rest_italic)),
     )
+
+
+def kept_after(first: Line, then: Line) -> bool:
+    """`Line.lead_kept` of the line `first` and `then` make when joined, `then` to the right of `first`."""
+    if first.lead == len(first.text):  # (the first is all its first run)
+        if then.lead_style == first.lead_style:
+            return then.lead_kept  # (the run goes on into the next piece)
+        return (first.lead_style[0] and then.bold) or (first.lead_style[1] and then.italic)
+    return first.lead_kept and ((first.lead_style[0] and then.bold) or (first.lead_style[1] and then.italic))
 
 
 SLANT = 0.2  # both parts of a line's direction over this (a turn of 12 to 78 degrees): it is set aslant
@@ -290,6 +304,7 @@ def _merge_baseline(fragments: list[Line], gutter: float | None = None) -> list[
         if prev is not None and _same_line(prev, frag) and not (gutter is not None and prev.x1 <= gutter <= frag.x0):
             joiner = "" if frag.x0 - prev.x1 < 1.0 else " "  # kerned pieces of one word, or two words
             bullet = BULLET_GLYPH_RE.match(prev.text) is not None
+            prev.lead_kept = kept_after(prev, frag)
             if prev.lead == len(prev.text) and frag.lead_style == prev.lead_style:
                 prev.lead += len(joiner) + frag.lead  # (the first run in one style goes on in this fragment)
             prev.text = f"{prev.text}{joiner}{frag.text}"
@@ -365,6 +380,7 @@ def _join_pieces(lines: list[Line], gutter: float | None = None) -> list[Line]:
         if right and family(out[right[0]].face) != family(line.face):
             done = out[right[0]]
             joiner = "" if done.x0 - line.x1 < 1.0 else " "
+            done.lead_kept = kept_after(line, done)
             done.lead = line.lead + len(joiner) + done.lead if line.lead == len(line.text) \
                 and done.lead_style == line.lead_style else line.lead
             done.lead_style = line.lead_style
@@ -383,6 +399,7 @@ def _join_pieces(lines: list[Line], gutter: float | None = None) -> list[Line]:
             j = min(near, key=lambda k: lines[k].x0)
             piece = lines[j]
             joiner = "" if piece.x0 - line.x1 < 1.0 else " "
+            line.lead_kept = kept_after(line, piece)
             if line.lead == len(line.text) and piece.lead_style == line.lead_style:
                 line.lead += len(joiner) + piece.lead
             line.text = f"{line.text}{joiner}{piece.text}"

@@ -33,7 +33,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 83  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 84  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -174,6 +174,11 @@ class OfflineReader:
     #     the text (it hid a two-column page's columns from the XY-cut); a short line where other pages' text begins
     #     is no running head though its words repeat ("Article 6")
     # 83: a line set aslant (a stamp across a cover, "EARLY ACCESS") is never a heading
+    # 84: section numbers that go on counting from the page before ("1.2.4" after "1.2.3") are no numbered list;
+    # a running head repeating a heading set in the margin's band; a section number's stops are no symbols; a
+    # command's hyphenated name may head; "HTTP" is no link; chapters counting up share a level; a word of any
+    # language labelling chapters counting up; a bold heading ending in bold italic is no run-in label; a large
+    # title stays though a small running head repeats it; an acute accent before a word's first vowel
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -385,7 +390,7 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
     pages: list[list[Line]] = []
     removed: list[list[Line]] = []
     for layout, margin_lines in zip(layouts, margins):
-        lines, _label = strip_furniture(layout, furniture, margin_lines)
+        lines, _label = strip_furniture(layout, furniture, margin_lines, raw_body)
         kept = {id(line) for line in lines}
         removed.append([line for line in layout.lines if id(line) not in kept])
         pages.append(split_run_in(lines, raw_body))

@@ -19,7 +19,7 @@ COUNTED_MIN = 3  # labels of one word and style that count up ("Article 1", "Art
 COUNTED_SHARE = 0.75  # of the steps between them that count up by one (or start again at one)
 OTHERS_SHARE = 1 / 3  # unnumbered lines set apart in the labels' style, at most, per label, that head sections too
 OTHER_WORDS = 4
-COUNTED_RE = re.compile(r"^([A-ZÀ-Þ][\w'’-]{1,24})\s+(\d{1,3}|[IVXLC]{1,7})[.:]?$")  # a capitalised word
+COUNTED_RE = re.compile(r"^([^\W\d_][\w'’-]{1,24})\s+(\d{1,3}|[IVXLC]{1,7})[.:]?$")  # a word and its number
 
 
 def regular_heads(pages: list[list[Line]], body: float, body_face: str,
@@ -56,14 +56,23 @@ def _apart(lines: list[Line], i: int, pitches: dict[float, float], above_only: b
     return _alone(lines, i)
 
 
-def _number(text: str) -> int | None:
+def counted_label(text: str) -> tuple[str, int] | None:
+    """A capitalised word of any script and its number alone on a line ("Article 12", "Глава IV"): the word
+    (case-folded) and the number, else None."""
+    match = COUNTED_RE.match(text.strip())
+    number = label_number(match.group(2)) if match and match.group(1)[:1].isupper() else None
+    return None if match is None or number is None else (match.group(1).casefold(), number)
+
+
+def label_number(text: str) -> int | None:
+    """A label's number, in Arabic or Roman numerals ("12", "IV")."""
     if text.isdigit():
         return int(text)
     total = roman_value(text)
     return total if total is not None and total > 0 else None
 
 
-def _counts_up(numbers: list[int]) -> bool:
+def counts_up(numbers: list[int]) -> bool:
     """Numbers in document order count up by one, a restart at one aside (each part's articles from 1)."""
     steps = list(zip(numbers, numbers[1:]))
     up = sum(1 for a, b in steps if b == a + 1)
@@ -89,17 +98,16 @@ def counted_labels(pages: list[list[Line]], pitches: dict[float, float]) -> set[
         for i, line in enumerate(lines):
             if line.mono or line.vertical:
                 continue
-            match = COUNTED_RE.match(line.text.strip())
-            number = _number(match.group(2)) if match else None
+            label = counted_label(line.text)
             # (the text is tested before the space around the line: no page compares every line with every other)
-            if match is not None and number is not None:
+            if label is not None:
                 if _apart(lines, i, pitches):
-                    labels.setdefault((match.group(1).casefold(), _key(line)), []).append(((p, i), number))
+                    labels.setdefault((label[0], _key(line)), []).append(((p, i), label[1]))
             elif _short_title(line.text) and _apart(lines, i, pitches):
                 others.setdefault(_key(line), []).append((p, i))
     found: set[Place] = set()
     for (_, key), items in labels.items():
-        if len(items) < COUNTED_MIN or not _counts_up([n for _, n in items]):
+        if len(items) < COUNTED_MIN or not counts_up([n for _, n in items]):
             continue
         found.update(place for place, _ in items)
         alone = others.get(key, [])

@@ -27,6 +27,9 @@ def run_in_heading(line: Line, prev: Line | None, nxt: Line | None, body: float 
         return False
     if body is not None and line.size > BODY_STEP * body:
         return False  # a run-in heading opens a line of text: a heading set larger with a word in another face is whole
+    if line.lead_kept:
+        return False  # the rest keeps the lead's emphasis: one heading with a phrase in another face ("3.8.1.2 Common
+        # interrupt pitfall: *non-atomic access*" in bold, its last words in bold italic)
     lead = line.text[:line.lead].strip()
     words = lead.split()
     numbered = re.match(rf"^(?:{DECIMAL}|\(?(\d{{1,2}}|[a-zA-Z]|[IVX]{{1,4}})[.)])\s", lead) is not None

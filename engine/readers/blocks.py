@@ -110,6 +110,8 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
             continue
         bullet = BULLET_RE.match(line.text)
         row = _row_end(lines, i, page_no, heads) if not bullet else i + 1
+        if row > i + 1 and margin_sign(line, lines[i + 1]):
+            row = i + 1  # (a sign in the margin beside a paragraph's first lines is no table's first cell)
         step = 1
         if row == i + 2 and _labelled(lines[i], lines[i + 1]):  # "171   Any transaction ...": one line
             line, row, step = _merge(lines[i], lines[i + 1]), i + 1, 2
@@ -334,6 +336,17 @@ def _heading_block(lines: list[Line], text: str, level: int) -> Block:
         start += len(line.text) + 1
     return Block(kind="heading", text=text, level=level, bbox=box(lines), style=style(lines[0]),
                  lines=spans)  # type: ignore[arg-type]  # dicts: the Block validates them into BlockLine (cheaper than models)
+
+
+SIGN_SIZE = 2.0  # of the size of the text beside it: a single sign set this large is a margin's sign
+
+
+def margin_sign(line: Line, beside: Line) -> bool:
+    """Whether a line is one sign that is no letter or digit, set far larger than the text to its right, beside
+    it (a warning "!" or a dingbat spanning a paragraph's first lines): a mark in the margin, not a table's cell. (A
+    large initial letter is the first letter of its word, not such a sign.)"""
+    text = line.text.strip()
+    return len(text) == 1 and not text.isalnum() and line.size >= SIGN_SIZE * beside.size and line.x1 <= beside.x0
 
 
 def _row_end(lines: list[Line], i: int, page_no: int, heads: Heads) -> int:

@@ -187,3 +187,15 @@ def test_a_long_run_in_heading_leaving_a_word_or_two_of_its_paragraph_on_its_lin
                  italic=False, block=0, face="Times", base=95)
     out = split_run_in([above, first, rest], 10.0)
     assert [l.text for l in out][1:3] == ["1) Accuracy- and Precision-based Robustness:", "In the"]
+
+
+def test_a_warning_sign_set_large_in_the_margin_beside_a_paragraph_is_no_table_cell():
+    from engine.readers.offline import compose
+
+    words = "A package may define a command that another package defines too, which leads to errors that are hard"
+    sign = line("!", 68, 300, size=36, bold=True, x1=81)
+    sign.y0, sign.y1 = 262.0, 297.0
+    lines = prose(100, 6) + [sign, line(words, 88, 276, x1=524), line("to foresee and harder still to find in a long "
+                                                                        "document.", 88, 288, x1=400)] + prose(320, 6)
+    markdown = compose([PageLayout(1, 595, 842, lines, [])]).markdown
+    assert "|" not in markdown and f"{words} to foresee" in markdown

@@ -6,9 +6,9 @@ when none holds it yet, within ANSWER_CHARS; then the room left within FILL_CHAR
 sentences nearest the first one in its passage (what the passage says around it). A sentence that
 opens by pointing back ("It…", "This…") brings the sentence before it; one that introduces a list
 ("…:") brings the list's items that follow it in its passage (a label in a long table row cut into
-pieces, "Impact • …", the pieces after it in its row: engine.agent.pieces), and a table's header row the
-rows under it; a question the page asks brings its answer (the sentences after it in their paragraph, up
-to the next question). The page's citation quotes exactly the sentences used from it.
+pieces, "Impact • …", the pieces after it in its row: engine.agent.pieces); a question the page asks
+brings its answer (the sentences after it in their paragraph, up to the next question). The page's
+citation quotes exactly the sentences used from it.
 """
 
 from __future__ import annotations
@@ -226,10 +226,9 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
                  weights: dict[str, float] | None = None) -> list[Sentence]:
     """The picked sentences with what they need to be read: the sentence before one that points back; the
     items after one that introduces a list ("…:", a short label line, or the best one when the question
-    asks for a list), and the rows under a table's header row picked without them; the sentences that go on
-    counting ("Second, …") after one that counts things ("three refinements") or starts the count; a table
-    row's header row. All within the chosen passages (a header row also outside them), within ANSWER_CHARS +
-    LIST_ANSWER_CHARS in all; in page order within each page."""
+    asks for a list); the sentences that go on counting ("Second, …") after one that counts things ("three
+    refinements") or starts the count; a table row's header row. All within the chosen passages (a header
+    row also outside them), within ANSWER_CHARS + LIST_ANSWER_CHARS in all; in page order within each page."""
     by_key = {(s.page, s.index): s for s in pool}
     out = {(s.page, s.index): s for s in picked}
     room = ANSWER_CHARS + LIST_ANSWER_CHARS - sum(len(s.text) for s in picked)
@@ -277,13 +276,6 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         if (s.page, s.index) in done:
             continue  # its list is given already
         cell_label = is_cell_label(s, by_key.get((s.page, s.index + 1)), text)
-        if is_table_head(s, by_key.get((s.page, s.index + 1))) \
-                and not any(x.page == s.page and x.header == s.index for x in picked):  # (no row of it answers)
-            chars, i = 0, s.index + 1
-            while (s.page, i) in by_key and by_key[(s.page, i)].header == s.index \
-                    and chars + len(by_key[(s.page, i)].text) <= LIST_ANSWER_CHARS and add(by_key[(s.page, i)]):
-                chars += len(by_key[(s.page, i)].text)
-                i += 1
         if s.text.rstrip().endswith(":") or is_label(s, text) or cell_label or (listing and s is picked[0]):
             chars, i = 0, s.index + 1
             bulleted = (s.page, i) in by_key and is_item(text, by_key[(s.page, i)])  # then the list ends with its items
@@ -439,12 +431,6 @@ def is_cell_label(s: Sentence, after: Sentence | None, text: str) -> bool:
     followed by a piece of the same line."""
     return after is not None and after.line == s.line and s.end <= after.start and is_row(text.split("\n")[s.line]) \
         and len(s.text.split()) <= LABEL_WORDS and not s.text.rstrip().endswith(LABEL_END)
-
-
-def is_table_head(s: Sentence, after: Sentence | None) -> bool:
-    """Whether a sentence is the header row of a table whose first row follows it in the chosen passages (the
-    column names that lead into the rows, as a "…:" line leads into its items, when no row was picked)."""
-    return s.header is None and after is not None and after.header == s.index
 
 
 def header_sentence(row: Sentence, page_of) -> Sentence:

@@ -83,16 +83,6 @@ def test_a_table_row_holding_the_value_comes_with_its_header_row():
     assert "Securities custody | 194,413 | 207,805" not in texts  # the header's "2023" does not bring every row
 
 
-def test_a_header_row_picked_without_any_of_its_rows_brings_the_rows_under_it():
-    text = ("The standard names the synchronization points of each mode transition.\n\n"
-            "| Point name | Module |\n| --- | --- |\n| mtr_run | management |\n| mtr_freeze | management |\n"
-            "| mtr_shutdown | management |\n\nOther points serve initialization.")
-    picked = [s.text for s in sentences_for("What are the mode transition synchronization point names?", text)]
-    at = picked.index("Point name | Module")
-    assert picked[at:at + 4] == [
-        "Point name | Module", "mtr_run | management", "mtr_freeze | management", "mtr_shutdown | management"]
-
-
 def test_an_answer_reads_a_table_row_by_its_columns_names_in_place_of_its_header_row():
     text = ("The table shows the expenses.\n\n| Line | 2023 | 2022 | Note |\n| --- | --- | --- | --- |\n"
             "| Payment processing | 336,377 | 375,606 | |\n| Securities custody | 194,413 | 207,805 | |\n"

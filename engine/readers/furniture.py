@@ -221,10 +221,9 @@ def echoed_headings(pages: list[PageLayout], body_size: float, margins: list[lis
     already)."""
     found: set[str] = set()
     heads: dict[str, float] = {}  # a heading's words: the smallest size it is set in
-    known: list[list[Line] | None] = list(margins) if margins else [None] * len(pages)
-    for page, edged in zip(pages, known):
+    for page, edged in zip(pages, margins or page_margins(pages)):
         # (the margins' rows set apart aside: a heading atop a page stands apart too, and occurs once)
-        margin = _margin_lines(page, edges=False) if edged is None else [l for l in edged if _in_margin(page, l)]
+        margin = [l for l in edged if _in_margin(page, l)]
         for line in page.lines:  # (a heading may stand in the margin's band too, right under the running head)
             if line.size >= HEADING_SIZE * body_size and len(line.text) <= 120:
                 key = _echo_key(line.text)
@@ -254,7 +253,7 @@ def running_by_section(pages: list[PageLayout], body_size: float,
     last. Keys carry the height (see `_band_key`), so a heading that reads the same elsewhere stays.
     `margins`: each page's `_margin_lines`, when read already."""
     seen: dict[str, list[int]] = {}
-    for page, margin in zip(pages, margins or [_margin_lines(page) for page in pages]):
+    for page, margin in zip(pages, margins or page_margins(pages)):
         for line in margin:
             if line.size <= body_size * LARGE:
                 key = _band_key(line.text, line.y0)
@@ -301,7 +300,7 @@ def paged_heads(pages: list[PageLayout], body_size: float, margins: list[list[Li
     `margins`: each page's `_margin_lines`, when read already."""
     numbered: list[tuple[int, Line]] = []  # (printed number minus the page's place, the line)
     on: dict[int, set[int]] = {}  # such a difference: the pages it is found on
-    for page, margin in zip(pages, margins or [_margin_lines(page) for page in pages]):
+    for page, margin in zip(pages, margins or page_margins(pages)):
         for line in margin:
             found = _end_number(line.text) if line.size <= body_size * LARGE else None
             if found is not None and (found[1] or _set_apart(line, page.lines)):  # (a code needs no room around)

@@ -1012,12 +1012,19 @@ def _heading_style_elsewhere(group: list[Candidate], per_page: dict[tuple[int, S
         and keys != sorted(keys)
 
 
-def section_number(text: str) -> tuple[int, ...] | None:
-    """A heading's decimal section number of two levels or more ("1.2.4 Routines": (1, 2, 4)), else None."""
+def decimal_number(text: str) -> tuple[int, ...] | None:
+    """A heading's decimal number with no letter before it ("1.2.4 Routines": (1, 2, 4); "7 IBM 1401": (7,)),
+    else None."""
     match = NUMBER_DEPTH_RE.match(text)
-    if match is None or text[:1].isalpha() or "." not in match.group(1):
+    if match is None or text[:1].isalpha():
         return None
     return tuple(int(part) for part in match.group(1).split("."))
+
+
+def section_number(text: str) -> tuple[int, ...] | None:
+    """A heading's decimal section number of two levels or more ("1.2.4 Routines": (1, 2, 4)), else None."""
+    number = decimal_number(text)
+    return number if number is not None and len(number) > 1 else None
 
 
 def _follows(prev: tuple[int, ...] | None, number: tuple[int, ...] | None) -> bool:
@@ -1032,9 +1039,10 @@ def _counts_on(group: list[Candidate], candidates: list[Candidate]) -> bool:
     "1.2.3" that ended the page before, each over a bold "Synopsis" of its own): sections, however little
     text each holds, not a numbered list (whose items count from 1 and sit on one page)."""
     numbers = [section_number(c.text) for c in group]
+    if numbers[0] is None or not all(_follows(a, b) for a, b in zip(numbers, numbers[1:])):
+        return False  # (asked first: most groups carry no section numbers at all)
     before = [c for c in candidates if c.style == group[0].style and c.page < group[0].page]
-    return bool(before) and _follows(section_number(before[-1].text), numbers[0]) \
-        and all(_follows(a, b) for a, b in zip(numbers, numbers[1:]))
+    return bool(before) and _follows(section_number(before[-1].text), numbers[0])
 
 
 def _heading_face_over_prose(group: list[Candidate]) -> bool:
@@ -1087,12 +1095,11 @@ def _counted_chapters(candidates: list[Candidate], ranks: dict[int, float], body
     differ in style from the others by their capitals alone."""
     groups: dict[tuple[float, bool, bool], list[tuple[int, int]]] = {}
     for cand in candidates:
-        match = NUMBER_DEPTH_RE.match(cand.text)
-        if match is None or "." in match.group(1) or cand.text[:1].isalpha() or cand.order not in ranks \
-                or cand.style.size < HEADING_SIZE * body:
+        number = decimal_number(cand.text)
+        if number is None or len(number) > 1 or cand.order not in ranks or cand.style.size < HEADING_SIZE * body:
             continue
         groups.setdefault((round(cand.style.size, 1), cand.style.bold, cand.style.italic), []).append(
-            (cand.order, int(match.group(1))))
+            (cand.order, number[0]))
     out = dict(ranks)
     for items in groups.values():
         items.sort()

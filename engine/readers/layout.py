@@ -218,11 +218,10 @@ def _fragment(line: dict, block_no: int) -> Line | None:
 
 def kept_after(first: Line, then: Line) -> bool:
     """`Line.lead_kept` of the line `first` and `then` make when joined, `then` to the right of `first`."""
-    if first.lead == len(first.text):  # (the first is all its first run)
-        if then.lead_style == first.lead_style:
-            return then.lead_kept  # (the run goes on into the next piece)
-        return (first.lead_style[0] and then.bold) or (first.lead_style[1] and then.italic)
-    return first.lead_kept and ((first.lead_style[0] and then.bold) or (first.lead_style[1] and then.italic))
+    keeps = (first.lead_style[0] and then.bold) or (first.lead_style[1] and then.italic)
+    if first.lead == len(first.text):  # (the first is all its first run: it goes on into the next piece, or ends)
+        return then.lead_kept if then.lead_style == first.lead_style else keeps
+    return first.lead_kept and keeps
 
 
 SLANT = 0.2  # both parts of a line's direction over this (a turn of 12 to 78 degrees): it is set aslant

@@ -25,6 +25,7 @@ from app.runner import IngestRunner
 from app.security import SecurityMiddleware, SecurityPolicy, shiny_script_hashes
 from app.state import Focus, OpenRequest, usable
 from app.upload_limit import UploadBudget, UploadLimitMiddleware
+from app.uploads import sweep_staging
 from app.workspaces import SessionLimitReached, WorkspaceProvider
 
 WWW = Path(__file__).parent / "www"
@@ -61,6 +62,7 @@ def create_app(config: AppConfig | None = None) -> Starlette:
     uploads = UploadBudget(config.max_upload_bytes,
                            config.session_storage_bytes if config.session_workspaces else None)
     workspaces.start()
+    sweep_staging()  # uploads a killed server left behind
 
     def server(input, output, session):
         try:

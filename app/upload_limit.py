@@ -4,7 +4,7 @@ Shiny receives a file in two steps: the browser announces it over the websocket 
 size the client chooses) and then POSTs the bytes to `session/<id>/upload/<job>`, which Shiny appends
 to a file in its temporary folder as they arrive, with no limit. This middleware counts the bytes of
 those POSTs itself (the declared sizes and Content-Length are never trusted to accept anything) into a
-spool file of its own (`pdfrag-upload-*.part` in the temporary folder, deleted when closed), answers 413
+spool file of its own (`pdfrag-upload-<pid>-*.part` in the temporary folder, deleted when closed), answers 413
 and deletes the spool the moment one upload passes the limit, and hands the body to Shiny only once it is
 complete and within the limit. An upload refused here never
 reaches Shiny, so nothing of it is left on disk.
@@ -22,6 +22,8 @@ import threading
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
+
+from app.uploads import staging_prefix
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -113,7 +115,7 @@ class UploadLimitMiddleware:
         if declared is not None and (reason := self.budget.refusal(account, stored, declared)) is not None:
             await _plain(send, 413, reason)  # refused before reading: a declared size only ever refuses
             return
-        spool = tempfile.NamedTemporaryFile(dir=self.spool_dir, prefix="pdfrag-upload-", suffix=".part")  # noqa: SIM115
+        spool = tempfile.NamedTemporaryFile(dir=self.spool_dir, prefix=staging_prefix(), suffix=".part")  # noqa: SIM115
         received = 0
         try:
             while True:

@@ -6,6 +6,7 @@ server refuses them while they stream (app/upload_limit.py); these checks hold w
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -13,6 +14,45 @@ from pathlib import Path
 
 from engine.pdf import NotAPdfError, check_magic
 from engine.workspace import sanitize_name
+
+
+STAGING_PREFIX = "pdfrag-upload-"  # + the server's pid + "-": a folder or spool file of a live or dead server
+
+
+def staging_prefix() -> str:
+    """The name prefix of this process's staging folders and spool files: `sweep_staging` knows its owner by it."""
+    return f"{STAGING_PREFIX}{os.getpid()}-"
+
+
+def sweep_staging(root: Path | None = None) -> list[Path]:
+    """Delete the staging folders and spool files that servers which are no longer running left in `root`.
+
+    A server stopped by SIGKILL (or a crash) cannot delete the uploads it was holding; they would stay in the
+    temporary folder for good. The next server start removes them: their owner's pid is in their names.
+    Returns what it deleted.
+    """
+    root = Path(root or tempfile.gettempdir())
+    removed: list[Path] = []
+    for path in root.glob(f"{STAGING_PREFIX}*-*"):
+        pid_text = path.name[len(STAGING_PREFIX):].split("-", 1)[0]
+        if not pid_text.isdigit() or _alive(int(pid_text)):
+            continue
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+        removed.append(path)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
 
 
 @dataclass(frozen=True)
@@ -55,11 +95,12 @@ def held_bytes(uploads: list[Upload]) -> int:
     return total
 
 
-def stage_uploads(uploads: list[Upload], max_bytes: int) -> tuple[Path | None, list[Path], list[Rejection]]:
+def stage_uploads(uploads: list[Upload], max_bytes: int,
+                  root: Path | None = None) -> tuple[Path | None, list[Path], list[Rejection]]:
     """Move accepted uploads into a staging folder under their sanitised names; delete the refused ones.
 
     Shiny would otherwise keep every upload until the session ends. Returns (staging folder or None,
-    staged files, rejections). The caller deletes the folder.
+    staged files, rejections). The folder is made in `root` (default: the temporary folder); the caller deletes it.
     """
     staged: list[Path] = []
     rejected: list[Rejection] = []
@@ -72,7 +113,7 @@ def stage_uploads(uploads: list[Upload], max_bytes: int) -> tuple[Path | None, l
             upload.datapath.unlink(missing_ok=True)
             continue
         if staging is None:
-            staging = Path(tempfile.mkdtemp(prefix="pdfrag-upload-"))
+            staging = Path(tempfile.mkdtemp(prefix=staging_prefix(), dir=root))
         name = sanitize_name(upload.name)
         stem, number = name[:-4], 2
         while name.lower() in taken:  # two uploads with one name in a batch: keep both

@@ -44,7 +44,9 @@ def _free_port() -> int:
 
 def start_server(data_dir: Path, env: dict[str, str] | None = None, timeout: float = 30.0) -> Server:
     port = _free_port()
-    environment = {**os.environ, "PYTHONPATH": str(REPO), "PDFRAG_WORKERS": "1", **(env or {})}
+    temp = data_dir.parent / "tmp"  # the server's uploads and spool files stay in the test's folder
+    temp.mkdir(parents=True, exist_ok=True)
+    environment = {**os.environ, "PYTHONPATH": str(REPO), "PDFRAG_WORKERS": "1", "TMPDIR": str(temp), **(env or {})}
     log = open(data_dir.parent / f"server-{port}.log", "w")
     started = time.perf_counter()
     process = subprocess.Popen(

@@ -1,5 +1,5 @@
 """No process outlives the workbench: SIGTERM of `pdfrag serve` during an ingest ends the ingest child, its
-workers and the page renderers within seconds."""
+workers and the page renderers within seconds; the uploads a killed server held are deleted at the next start."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from browser_helpers import chromium, open_page, start_server, text_pdf  # noqa: F401  (fixture)
+from app.uploads import STAGING_PREFIX, sweep_staging
 from engine.procs import alive, descendants
 
 
@@ -83,6 +84,11 @@ def test_stopping_the_server_during_an_ingest_leaves_no_process(chromium, tmp_pa
     finally:
         sigterm(server, sig)
     assert survivors(procs, within=5) == {}
+    temp = tmp_path / "tmp"
+    swept = sweep_staging(temp)  # what the next server start does
+    assert list(temp.glob(f"{STAGING_PREFIX}*")) == []
+    if sig == signal.SIGKILL:  # a killed server cannot delete the uploads of its run: the next start does
+        assert any(path.name.startswith(f"{STAGING_PREFIX}{server.process.pid}-") for path in swept), swept
 
 
 def test_the_end_of_a_browser_session_ends_its_ingest(chromium, tmp_path: Path, long_pdfs) -> None:  # noqa: F811

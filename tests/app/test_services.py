@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -10,7 +12,7 @@ import pytest
 from app.config import AppConfig, available_providers
 from app.images import PageImageCache, PageImageService
 from app.settings_model import SessionSettings
-from app.uploads import Upload, check_upload, stage_uploads
+from app.uploads import STAGING_PREFIX, Upload, check_upload, stage_uploads, staging_prefix, sweep_staging
 from app.workspaces import WorkspaceProvider
 from browser_helpers import text_pdf
 from engine.cli import main
@@ -42,10 +44,28 @@ def test_staging_keeps_two_uploads_with_one_name(tmp_path: Path) -> None:
     bad = tmp_path / "bad.pdf"
     bad.write_text("hello")
     staging, staged, rejected = stage_uploads([upload(one, "../../Report.pdf"), upload(two, "report.PDF"),
-                                               upload(bad)], 2**20)
+                                               upload(bad)], 2**20, root=tmp_path)
     assert staging is not None and [p.name for p in staged] == ["Report.pdf", "report-2.pdf"]
+    assert staging.parent == tmp_path and staging.name.startswith(staging_prefix())
     assert all(p.parent == staging for p in staged)
     assert [r.name for r in rejected] == ["bad.pdf"]
+
+
+def test_sweep_deletes_only_what_dead_servers_left(tmp_path: Path) -> None:
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()  # a finished process: its pid is free
+    left_dir = tmp_path / f"{STAGING_PREFIX}{dead.pid}-abc"
+    left_spool = tmp_path / f"{STAGING_PREFIX}{dead.pid}-def.part"
+    mine = tmp_path / f"{staging_prefix()}ghi"
+    old_style, other = tmp_path / f"{STAGING_PREFIX}xyz", tmp_path / "report.pdf"
+    for folder in (left_dir, mine, old_style):
+        folder.mkdir()
+        (folder / "a.pdf").write_bytes(b"%PDF-1.4")
+    left_spool.write_bytes(b"partial")
+    other.write_bytes(b"%PDF-1.4")
+    assert sorted(sweep_staging(tmp_path)) == sorted([left_dir, left_spool])
+    assert not left_dir.exists() and not left_spool.exists()
+    assert mine.is_dir() and old_style.is_dir() and other.is_file()  # a live server's, unknown owner, not ours
 
 
 def test_image_cache_renders_once_and_prefetches(tmp_path: Path) -> None:

@@ -2,7 +2,8 @@
 huge sizes (tests/test_bad_input.py's: a 200-inch poster, a 200,000-point MediaBox, a UserUnit of 75,000) next to
 a plain one-page PDF.
 
-Run: python benchmarks/bench_ingest.py [CORPUS_DIR]   (default ../shared/corpus)
+Run: python benchmarks/bench_ingest.py [CORPUS_DIR]   (default ../shared/corpus, beside the repository: from a
+git worktree checked out elsewhere, beside its main checkout)
 """
 
 from __future__ import annotations
@@ -15,7 +16,19 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "corpus"
+
+
+def shared_dir() -> Path:
+    """`../shared` beside the checkout, else beside the repository's main checkout (this one a worktree)."""
+    beside = ROOT.parent / "shared"
+    if beside.is_dir():
+        return beside
+    common = subprocess.run(["git", "rev-parse", "--path-format=absolute", "--git-common-dir"], cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip()
+    return Path(common).parent.parent / "shared" if common else beside
+
+
+CORPUS = Path(sys.argv[1]) if len(sys.argv) > 1 else shared_dir() / "corpus"
 BIG = "Regulation_Best_Interest_proposed_rule.pdf"
 
 

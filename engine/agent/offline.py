@@ -13,11 +13,11 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from engine.agent.authors import who_made
-from engine.agent.focus import asks_for_list
+from engine.agent.focus import asks_for_list, asks_for_notes
 from engine.agent.rows import is_row
 from engine.agent.pieces import answer_units
 from engine.agent.passages import close_gaps, merge, read_back, read_on, trim, with_table_headers
-from engine.agent.sentences import answer_text, best_sentences, quote
+from engine.agent.sentences import NOTE_WEIGHT, answer_text, best_sentences, quote
 from engine.agent.support import THRESHOLD, asked_kind, combined, signals, support
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
@@ -106,14 +106,20 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     # the value asked for as the evidence test reads it: also an amount named without a question word for it
     # ("what recall and F1 score did … achieve")
     kind = answer_type(retrieval.question) or asked_kind(retrieval.question)
+    notes = 1.0 if asks_for_notes(retrieval.question) else NOTE_WEIGHT
     for offset in ranked:
         if scores[start + offset] <= 0:
             continue
         page = int(offset) + 1
         prior = PAGE_PRIOR * float(scores[start + offset] / scores[start + ranked[0]])
-        for window in score_windows(page_units(corpus, doc, page), retrieval.terms, weights, retrieval.question,
+        analysis = page_units(corpus, doc, page)
+        for window in score_windows(analysis, retrieval.terms, weights, retrieval.question,
                                     retrieval.phrases, text=corpus.page_text(doc, page), kind=kind):
-            pool.append((window.score + prior, page, window))
+            # a passage of notes only (footnotes, reference entries) ranks as its sentences do (best_sentences):
+            # lower, unless it holds the value asked for
+            weight = notes if analysis.notes and not window.typed and analysis.note_span(window.start, window.end) \
+                else 1.0
+            pool.append(((window.score * weight if window.score > 0 else window.score) + prior, page, window))
     if not pool:
         return evidence
     pool.sort(key=lambda item: -item[0])

@@ -18,13 +18,14 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from engine.agent.focus import asks_for_list
+from engine.agent.focus import asks_for_list, asks_for_notes
 from engine.agent.lists import LABEL_END, is_label_line, item_runs, lead_units, run_of
 from engine.agent.passages import ANAPHOR_RE, is_item
 from engine.agent.rows import as_labels, cell_texts, definitions, is_row, labelled, lent_stems, named_table, \
     row_nearness
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
 from engine.agent.values import holds_value, new_values
+from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
 from engine.index.evidence import NAME_RE, NUMBER_WORDS, PageUnits, Window, answer_type, readable
 from engine.text import words
 
@@ -60,6 +61,9 @@ FRAME_WORDS = 6  # the opening words two sentences set in one frame share (all b
 PARALLEL_UNITS = 6  # sentences on either side of a picked one read for its frame
 CONTINUATION_ROWS = 8  # rows with an empty first cell under a picked row that go on with it
 ELISION = " … "  # between sentences of one page that are not next to each other in its text
+# a note (a footnote, a reference-list entry: engine.readers.notes) counts this share of what it adds, unless the
+# question asks for notes (engine.agent.focus.asks_for_notes): it says where a claim comes from, not the claim
+NOTE_WEIGHT = 0.5
 
 
 @dataclass(frozen=True)
@@ -82,6 +86,7 @@ class Sentence:
     values: frozenset[tuple[str, str]] = frozenset()  # the values of the asked kinds it states (values_of)
     near: float = 0.0  # how close a value asked for stands to what is asked about in it (0 to 1)
     heading: bool = False
+    note: bool = False  # a footnote or reference-list entry (PageUnits.notes)
 
 
 def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...], question: str,
@@ -100,7 +105,10 @@ def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...]
         for i, unit in enumerate(analysis.units):
             if unit.start < window.start or unit.end > window.end or (page, i) in found:
                 continue
-            held = frozenset(k for k in kinds if holds_value(k, unit.value_text, question))
+            note = i in analysis.notes
+            # (a note's marker, "12 See …", is no value)
+            value_text = NOTE_MARKER_RE.sub("", unit.value_text, count=1) if note else unit.value_text
+            held = frozenset(k for k in kinds if holds_value(k, value_text, question))
             if unit.heading and not held and (kinds or not HEADINGS):  # a heading when it states the value, or
                 continue  # as a label of what follows when no value is asked for
             header = table_header_of(analysis, text, i)
@@ -116,7 +124,7 @@ def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...]
             found[(page, i)] = Sentence(page, i, unit.start, unit.end, unit.text, unit.line, stems,
                                         analysis.pairs[i], bool(held), rank, header, held,
                                         own if header is not None else None,
-                                        values_of(held, unit.value_text, question), near, unit.heading)
+                                        values_of(held, value_text, question), near, unit.heading, note)
     return list(found.values())
 
 
@@ -138,8 +146,10 @@ def table_header_of(analysis: PageUnits, text: str, index: int) -> int | None:
 
 
 def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...],
-         phrases: frozenset[str] = frozenset(), budget: int = ANSWER_CHARS) -> list[Sentence]:
-    """The greedy choice of the module docstring (without the sentences each one brings along)."""
+         phrases: frozenset[str] = frozenset(), budget: int = ANSWER_CHARS,
+         notes: float = NOTE_WEIGHT) -> list[Sentence]:
+    """The greedy choice of the module docstring (without the sentences each one brings along); a note's
+    score counts `notes` of itself (1.0 when the question asks for notes)."""
     total = sum(weights.values()) or 1.0
     picked: list[Sentence] = []
     held: set[str] = set()
@@ -176,6 +186,8 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
                 + (TYPE_BONUS + VALUE_SHARE * overlap + NEAR_BONUS * s.near if value else 0.0) \
                 + (FOLLOW_BONUS if follows else 0.0) + RANK_BONUS / (1 + s.rank) \
                 + (0.001 if s.header is not None else 0.0)  # a row before its header row, other things equal
+            if s.note and not value:  # (a note stating a value asked for is as good evidence as the text)
+                score *= notes
             if best is None or score > best_score:
                 best, best_score = s, score
         if best is None:
@@ -196,7 +208,8 @@ def fill(picked: list[Sentence], pool: list[Sentence], budget: int = FILL_CHARS)
     first = picked[0]
     out = list(picked)
     room = budget - sum(len(s.text) for s in picked)
-    near = sorted((s for s in pool if s not in picked and s.own is None and not s.heading and s.page == first.page
+    near = sorted((s for s in pool if s not in picked and s.own is None and not s.heading and not s.note
+                   and s.page == first.page
                    and s.rank == first.rank and abs(s.index - first.index) <= BESIDE_UNITS),
                   key=lambda s: (abs(s.index - first.index), -s.index))
     for s in near:
@@ -469,7 +482,7 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
     pool = candidates(chosen, page_of, kinds, question, names)
     listing = asks_for_list(question)
     budget = LIST_PICK_CHARS if listing else ANSWER_CHARS
-    picked = pick(pool, weights, kinds, frozenset(phrases), budget)
+    picked = pick(pool, weights, kinds, frozenset(phrases), budget, 1.0 if asks_for_notes(question) else NOTE_WEIGHT)
     return with_context(fill(picked, pool, FILL_CHARS), pool, page_of, listing, weights)
 
 

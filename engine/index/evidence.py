@@ -221,17 +221,26 @@ class PageUnits:
     stems: list[frozenset[str]]
     pairs: list[frozenset[str]]
     spans: list[tuple[int, int, bool]]
+    notes: frozenset[int] = frozenset()  # the units that are notes (footnotes, reference-list entries)
+
+    def note_span(self, start: int, end: int) -> bool:
+        """Whether every unit within page_text[start:end] is a note (False when none is within)."""
+        inside = [i for i, u in enumerate(self.units) if u.start >= start and u.end <= end]
+        return bool(inside) and all(i in self.notes for i in inside)
 
 
 URL_RE = re.compile(r"(?:https?://|www\.)\S+|\b[\w.+-]+@[\w-]+\.[\w.]+")
 
 
-def analyse(page: str, *, joins: bool = False) -> PageUnits:
+def analyse(page: str, *, joins: bool = False, notes: frozenset[int] = frozenset()) -> PageUnits:
+    """The page's units (see `units`); `notes`: the page's lines that are notes (the index's, from the
+    reader's blocks), whose units are marked as such."""
     found = units(page)
     # a web or e-mail address holds no words of the passage ("www.sec.gov" does not speak of the SEC)
     tokens = [tokenize(URL_RE.sub(" ", u.text) if "www" in u.text or "://" in u.text or "@" in u.text else u.text,
                        joins=joins) for u in found]
-    return PageUnits(found, [frozenset(t) for t in tokens], [frozenset(pairs(t)) for t in tokens], windows(found))
+    return PageUnits(found, [frozenset(t) for t in tokens], [frozenset(pairs(t)) for t in tokens], windows(found),
+                     frozenset(i for i, u in enumerate(found) if u.line in notes))
 
 
 PAGE_CACHE = 1024  # analysed pages kept per corpus
@@ -243,7 +252,9 @@ def page_units(corpus, doc: int, page: int) -> PageUnits:
     key = (doc, page)
     found = cache.get(key)
     if found is None:
-        found = analyse(corpus.page_text(doc, page), joins=corpus.docs[doc].info.fragmented)
+        index = corpus.docs[doc]
+        found = analyse(corpus.page_text(doc, page), joins=index.info.fragmented,
+                        notes=getattr(index, "notes", {}).get(page, frozenset()))
         if len(cache) >= PAGE_CACHE:
             try:
                 cache.pop(next(iter(cache)), None)

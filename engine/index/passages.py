@@ -17,6 +17,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.readers.notes import note_blocks
 from engine.markdown import HEADING_RE, MARKER_RE, Fences, page_of_lines, render_block
 from engine.schemas.blocks import Block, PageBlocks
 from engine.schemas.index import IndexNode
@@ -196,6 +197,31 @@ def _lines_by_page(lines: list[str]) -> dict[int, list[int]]:
             page += 1
         elif line.strip():
             out.setdefault(page, []).append(index)
+    return out
+
+
+def note_lines(pages: Sequence[PageBlocks], texts: Sequence[str]) -> dict[int, frozenset[int]]:
+    """Page -> the lines of its text (`texts[page - 1]`) that render the reader's note blocks (footnotes,
+    reference-list entries: engine.readers.notes), each found among the page's lines in order."""
+    out: dict[int, frozenset[int]] = {}
+    for page, indexes in note_blocks(pages).items():
+        if not 1 <= page <= len(texts):
+            continue
+        blocks = next((p.blocks for p in pages if p.page == page), [])
+        lines = texts[page - 1].split("\n")
+        keys = [_line_key(line) for line in lines]
+        found: set[int] = set()
+        cursor = 0
+        for index in sorted(indexes):
+            rendered = render_block(blocks[index]).strip().split("\n")
+            key = _line_key(rendered[0])
+            at = next((i for i in range(cursor, len(lines)) if key and keys[i] == key), None)
+            if at is None:
+                continue
+            found.update(range(at, min(len(lines), at + len(rendered))))
+            cursor = at + 1
+        if found:
+            out[page] = frozenset(found)
     return out
 
 

@@ -12,7 +12,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,7 +20,7 @@ import numpy as np
 
 from engine.index.bm25 import TermCounts
 from engine.index.nodes import build_units
-from engine.index.passages import build_passages, markdown_blocks, passage_bags
+from engine.index.passages import build_passages, markdown_blocks, note_lines, passage_bags
 from engine.text import fragmented, language_names, tokenize
 from engine.schemas import DocumentBlocks, DocumentRecord, PageBlocks, Status
 from engine.schemas.index import DocIndexInfo, IndexNode
@@ -29,12 +29,13 @@ from engine.workspace import Workspace, atomic_write_text
 if TYPE_CHECKING:
     from engine.index.vectors import Embedder
 
-VERSION = 21  # 13: passages from the block model (paragraphs, list runs, table rows, code)
+VERSION = 22  # 13: passages from the block model (paragraphs, list runs, table rows, code)
 # 14: node summaries cut at sentences as engine.text splits them; 15: footnote numbers no sentence end there;
 # 16: a list item as long as a paragraph is a passage of its own; 17: a fence closes only with its own kind;
 # 18: the document's language (a question asked in another is read as such: engine.text.question_language);
 # 19: the tree's context (a heading lifted off the outline) on every section path; 20: the title's acronyms name it
-# 21: the document's language names it (engine.text.language_names)
+# 21: the document's language names it (engine.text.language_names); 22: the page lines that are notes (footnotes,
+# reference-list entries: engine.readers.notes), which answers leave out
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
 CAPITALISED_RUN_RE = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)+\b")  # "Open Document Format"
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)
@@ -61,6 +62,7 @@ class DocIndex:
     passage_page: np.ndarray  # int32, 1-based, per passage
     passage_node: np.ndarray  # int32, per passage
     terms: dict[str, TermCounts]
+    notes: dict[int, frozenset[int]] = field(default_factory=dict)  # page -> its text's lines that are notes
 
     def chunk_text(self, chunk: int) -> str:
         start, end = self.chunk_span[chunk]
@@ -138,6 +140,7 @@ def build_doc_index(record: DocumentRecord, markdown: str, blocks: list[PageBloc
     units = build_units(record, markdown)
     title = doc_title(record)
     broken = fragmented(markdown)
+    notes = note_lines(blocks, units.pages) if blocks is not None else {}
     if blocks is None:
         blocks = [markdown_blocks(number, text) for number, text in enumerate(units.pages, start=1)]
     found = [p for p in build_passages(blocks, markdown, units.nodes) if p.page <= len(units.pages)]
@@ -167,7 +170,7 @@ def build_doc_index(record: DocumentRecord, markdown: str, blocks: list[PageBloc
         chunk_page=np.asarray([c.page for c in units.chunks], dtype=np.int32),
         chunk_span=_spans(units.chunks, units.pages),
         passage_page=np.asarray([p.page for p in found], dtype=np.int32),
-        passage_node=np.asarray([p.node for p in found], dtype=np.int32), terms=terms,
+        passage_node=np.asarray([p.node for p in found], dtype=np.int32), terms=terms, notes=notes,
     )
 
 
@@ -207,6 +210,7 @@ def save_doc_index(workspace: Workspace, index: DocIndex) -> None:
         "info": index.info.model_dump(mode="json"),
         "nodes": [n.model_dump(mode="json") for n in index.nodes],
         "pages": index.pages,
+        "notes": {str(page): sorted(lines) for page, lines in index.notes.items()},
     }
     atomic_write_text(meta_path, json.dumps(payload, ensure_ascii=False))
 
@@ -231,12 +235,13 @@ def load_doc_index(workspace: Workspace, doc_id: str) -> DocIndex | None:
             passage_page, passage_node = arrays["passage_page"], arrays["passage_node"]
         nodes = [IndexNode.model_validate(n) for n in payload["nodes"]]
         pages = payload["pages"]
+        notes = {int(page): frozenset(int(line) for line in lines) for page, lines in payload.get("notes", {}).items()}
     except (OSError, ValueError, KeyError, TypeError):
         return None
     sizes = {"page": len(pages), "passage": len(passage_page), "title": len(nodes), "summary": len(nodes)}
     if any(terms[level].units != size for level, size in sizes.items()) or len(passage_node) != len(passage_page):
         return None
-    return DocIndex(info, nodes, pages, chunk_node, chunk_page, chunk_span, passage_page, passage_node, terms)
+    return DocIndex(info, nodes, pages, chunk_node, chunk_page, chunk_span, passage_page, passage_node, terms, notes)
 
 
 def stored_info(workspace: Workspace, doc_id: str) -> DocIndexInfo | None:

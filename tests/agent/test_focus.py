@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.agent.focus import asks_for_list
+from engine.agent.focus import asks_for_list, asks_for_notes
 
 
 @pytest.mark.parametrize(("question", "expected"), [
@@ -24,3 +24,11 @@ from engine.agent.focus import asks_for_list
 ])
 def test_asks_for_list(question, expected):
     assert asks_for_list(question) is expected
+
+
+def test_a_question_about_what_a_document_cites_asks_for_its_notes():
+    assert asks_for_notes("Which works does the paper cite on symbolic regression?")
+    assert asks_for_notes("What does footnote 12 say about dual registrants?")
+    assert asks_for_notes("What reference does the report give for the stress test?")
+    assert not asks_for_notes("What are functors in Standard ML?")
+    assert not asks_for_notes("What is the pin-to-pin delay?")

@@ -245,3 +245,43 @@ def test_a_list_of_labelled_lists_gives_the_one_whose_label_the_question_names_f
     lead = [s for s in pool if s.text == "Guidance and Outlook:"]
     texts = [s.text for s in with_context(lead, pool, page_of(text), False, weights)]
     assert "Adjusted EPS growth in the high single digits" in texts and "About $15 billion of cash" in texts
+
+
+NOTED = ("The budget of the program grew last year.\n\n"
+         "12 See the program budget table of the annual report for the budget of every program office.")
+
+
+def noted_page_of(text: str):
+    analysis = analyse(text, notes=frozenset({2}))  # the reader's blocks made the last line a footnote
+    return lambda page: (analysis, text)
+
+
+def test_a_footnote_ranks_after_the_text_unless_the_question_asks_for_notes():
+    question = "How did the budget of the program office change?"
+    weights = {t: 1.0 for t in query_terms(question)}
+    pool = candidates(whole(NOTED), noted_page_of(NOTED), asked_kinds(question), question)
+    assert [s.note for s in pool] == [False, True]
+    # the note holds more of the question's words, yet the text's sentence comes first
+    assert pick(pool, weights, asked_kinds(question), budget=FILL_CHARS)[0].text.startswith("The budget")
+    assert pick(pool, weights, asked_kinds(question), budget=FILL_CHARS, notes=1.0)[0].text.startswith("12 See")
+    cited = "Which source does the report cite for the budget of the program office?"
+    assert any(s.note for s in best_sentences(whole(NOTED), noted_page_of(NOTED), {t: 1.0 for t in query_terms(cited)},
+                                              cited))  # the note is what it asks for
+
+
+def test_a_footnote_does_not_fill_the_room_beside_the_best_sentence():
+    text = ("The budget of the program grew in 2023. Its staff grew too.\n\n"
+            "12 See the annual report.")
+    question = "How did the budget of the program change?"
+    picked = best_sentences(whole(text), noted_page_of(text), {t: 1.0 for t in query_terms(question)}, question)
+    assert [s.text for s in picked] == ["The budget of the program grew in 2023.", "Its staff grew too."]
+
+
+def test_a_footnote_marker_is_no_value_but_a_value_a_note_states_is():
+    text = "The program has offices in many cities.\n\n12 The program had 85 offices at the end of the year."
+    question = "How many offices did the program have?"
+    pool = candidates(whole(text), noted_page_of(text), asked_kinds(question), question)
+    note = next(s for s in pool if s.note)
+    assert note.values == frozenset({("number", "85")})  # not the marker's "12"
+    # a note stating the value asked for is not ranked last
+    assert pick(pool, {t: 1.0 for t in query_terms(question)}, asked_kinds(question))[0] is note

@@ -1,0 +1,145 @@
+"""Notes in a reader's block model: footnotes and reference-list entries, text that speaks about the body
+(where a claim comes from) rather than what the body says. They stay in the Markdown as they are; the
+answering code leaves them out of an answer unless the question asks for references.
+
+A footnote is the run of paragraphs at the foot of a page, below every other text block over it, whose first
+opens with a note marker ("12 See …", "3The example …", "* …") set smaller than the document's body text or
+whose number the page's body carries as a note mark ("… platforms.12"). A reference-list entry is a
+paragraph or item under a heading that names a references section, or one of a run of entries numbered in
+brackets in order ("[1] R. Harper …", "[2] …", "[3] …").
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.schemas.blocks import Block, PageBlocks
+from engine.text import CONTENTS_LEADER_RE
+
+TEXT_KINDS = ("paragraph", "list_item")
+MARKER_RE = re.compile(r"^\s*(?:(\d{1,3})|\[(\d{1,3})\]|[*†‡§])\s*(?=[A-Z“\"(\[])")  # "12 See", "3The", "[1] R.", "* …"
+BRACKET_RE = re.compile(r"^\s*\[(\d{1,3})\]\s+\S")  # "[12] N. Li, …"
+# a heading that opens a references section ("References", "7 Bibliography", "Works Cited")
+REFERENCES_RE = re.compile(r"^(?:[\dIVXA-Z]{1,4}[.)]?\s+)?(?:references|bibliography|works cited|literature cited|"
+                           r"cited literature|endnotes)\s*:?$", re.I)  # (not a manual's "Reference", nor "Notes")
+SMALLER = 0.6  # points below the body's size that read as a note's smaller type
+BRACKET_RUN = 3  # bracket-numbered entries in order that make a reference list
+
+
+def body_size(pages: Sequence[PageBlocks]) -> float | None:
+    """The size most of the document's paragraph text is set in (by characters), None when unknown."""
+    sizes: Counter[float] = Counter()
+    for page in pages:
+        for block in page.blocks:
+            if block.kind == "paragraph" and block.style is not None and block.style.size:
+                sizes[round(block.style.size * 2) / 2] += len(block.text)
+    return sizes.most_common(1)[0][0] if sizes else None
+
+
+def _marks(text: str, marker: re.Match[str]) -> bool:
+    """Whether body text carries the note's marker: a number set right after a word or its punctuation
+    ("platforms.12", "services12", "“rule”12"; not a figure of its own: "12 months", "2012"), or the bracket
+    it opens with ("… Version 2 [1]")."""
+    if marker.group(1) is not None:
+        return re.search(rf"(?:(?<=[A-Za-z)”’\"%])|(?<=[A-Za-z)”’][.,;:])){marker.group(1)}(?!\d)", text) is not None
+    if marker.group(2) is not None:
+        return f"[{marker.group(2)}]" in text
+    return False
+
+
+def _size(block: Block) -> float | None:
+    return block.style.size if block.style is not None else None
+
+
+def footnotes(page: PageBlocks, size: float | None) -> set[int]:
+    """Indexes of the page's blocks that are its footnotes (see the module docstring): a run of text blocks,
+    each under the one before, opening with a note marker on the lower half of the page, the lowest text
+    of its column, set no larger than its first block, and smaller than the body or marked in the body."""
+    if page.height <= 0:
+        return set()
+    found: set[int] = set()
+    order = [i for i, b in enumerate(page.blocks) if b.kind not in ("furniture", "figure") and b.text.strip()]
+    position = 0
+    while position < len(order):
+        first = page.blocks[order[position]]
+        marker = MARKER_RE.match(first.text)
+        if first.kind not in TEXT_KINDS or first.bbox is None or marker is None or _size(first) is None \
+                or first.bbox[1] < page.height / 2 or CONTENTS_LEADER_RE.search(first.text):
+            position += 1
+            continue
+        run = [order[position]]
+        while position + len(run) < len(order):
+            block, last = page.blocks[order[position + len(run)]], page.blocks[run[-1]]
+            if block.kind not in TEXT_KINDS or block.bbox is None or last.bbox is None \
+                    or block.bbox[1] < last.bbox[3] - 1 or (_size(block) or 0.0) > (_size(first) or 0.0) + 0.25:
+                break
+            run.append(order[position + len(run)])
+        others = [page.blocks[i] for i in order if i not in run]
+        small = size is not None and (_size(first) or size) <= size - SMALLER
+        if _lowest(run, page.blocks, others) and (small or _marks(" ".join(
+                page.blocks[i].text for i in order[:position]), marker)):
+            found.update(run)
+        position += len(run)
+    return found
+
+
+def _lowest(run: list[int], blocks: list[Block], others: list[Block]) -> bool:
+    """Whether no other text block sharing columns with the run reaches below the run's top."""
+    top = blocks[run[0]].bbox[1]  # type: ignore[index]
+    for i in run:
+        x0, _, x1, _ = blocks[i].bbox  # type: ignore[misc]
+        for other in others:
+            if other.bbox is not None and other.bbox[0] < x1 and x0 < other.bbox[2] and other.bbox[3] > top + 1:
+                return False
+    return True
+
+
+def references(pages: Sequence[PageBlocks]) -> dict[int, set[int]]:
+    """Page -> indexes of its blocks that are reference-list entries (see the module docstring)."""
+    out: dict[int, set[int]] = {}
+    level: int | None = None  # the references heading's level while under it
+    run: list[tuple[int, int]] = []  # (page, index) of the bracket-numbered entries read in order
+    expected = 0
+
+    def close() -> None:
+        if len(run) >= BRACKET_RUN:
+            for page, index in run:
+                out.setdefault(page, set()).add(index)
+
+    for page in pages:
+        for i, block in enumerate(page.blocks):
+            if block.kind == "heading":
+                if level is not None and (block.level or 1) <= level:
+                    level = None
+                if REFERENCES_RE.match(" ".join(block.text.split())):
+                    level = block.level or 1
+                continue
+            if block.kind not in TEXT_KINDS:
+                continue
+            if level is not None:
+                out.setdefault(page.page, set()).add(i)
+            bracket = BRACKET_RE.match(block.text)
+            if bracket is None:
+                continue
+            number = int(bracket.group(1))
+            if run and number == expected:
+                run.append((page.page, i))
+            else:
+                close()
+                run = [(page.page, i)]
+            expected = number + 1
+    close()
+    return out
+
+
+def note_blocks(pages: Sequence[PageBlocks]) -> dict[int, set[int]]:
+    """Page -> indexes of its blocks that are notes: footnotes and reference-list entries."""
+    size = body_size(pages)
+    out = references(pages)
+    for page in pages:
+        found = footnotes(page, size)
+        if found:
+            out.setdefault(page.page, set()).update(found)
+    return out

@@ -10,11 +10,14 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.readers.furniture import HEADING_SIZE, PAGE_NUMBER_RE
+from engine.readers.hanging import hanging_indent, hangs, label_only
 from engine.readers.layout import Line, family
+from engine.readers.mojibake import copyright_sign
 from engine.readers.pitch import pitch_limit
 from engine.readers.reading_order import same_row
 from engine.readers.regular_heads import COUNTED_MIN, counted_label, counts_up, regular_heads
 from engine.readers.sentences import sentence_goes_on
+from engine.readers.style_siblings import heading_size, in_place, letter_groups, long_headings
 from engine.readers.table_regions import table_text
 from engine.readers.title_block import COVER_PAGES, not_a_heading
 from engine.text import APPENDIX_WORDS, BULLET_GLYPHS, SECTION_WORDS, SYMBOL_BULLETS, has_leader
@@ -310,6 +313,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
     entries = contents_entries(pages, skip)
     regular = {place for place in regular_heads(pages, body, face, pitches)
                if not CAPTION_RE.search(pages[place[0]][place[1]].text)}
+    pending: list[Candidate] = []  # passed over for length or a sentence's form (engine.readers.style_siblings)
     for page_index, lines in enumerate(pages):
         end = len(lines)
         contents_title: Candidate | None = None
@@ -342,12 +346,17 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                     i += 1
                     continue
                 text, count = line.text, 1
+                indent = None if told else hanging_indent(line)  # (a chapter's label opens it: engine.readers.hanging)
+                hung = False
                 # merge the following lines of a wrapped heading (same style, close below)
                 while not told and i + count < end \
                         and count < (10 if (_is_caps(line.text) and line.size >= body * HEADING_SIZE)
                                      or NAMED_LABEL_RE.match(line.text) else 6):
                     nxt = lines[i + count]
                     prev = lines[i + count - 1]
+                    if indent is not None and hangs(line, prev, nxt, indent) and label_class(nxt.text) is None:
+                        text, count, hung = f"{text} {nxt.text}", count + 1, True
+                        continue
                     emphasised = line.size >= body * HEADING_SIZE or line.bold or line.italic
                     if not (
                         abs(nxt.size - line.size) < 0.6
@@ -376,7 +385,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                 words = len(text.split())
                 numbered = (label_class(text) or ("", 0.0))[0].startswith("decimal")
                 quote = words >= 12 and text.rstrip(" ”\"'’").endswith((".", "!", "?", "…")) \
-                    and not (text.endswith("?") and line.bold and numbered)
+                    and not (text.endswith("?") and line.bold and numbered) and not hung
                 # (a question numbered as a section and set in bold heads a FAQ's answer: "11.4.1 What is ...?")
                 leads_on = not line.run_in and LEADS_ON_RE.search(text) is not None  # (it introduces a list)
                 if leads_on and text.rstrip().endswith(":") and "=" not in text and (
@@ -397,23 +406,33 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                 listed = LISTED_RE.match(text)  # (an item of a printed list of figures, tables, rules)
                 broken = broken or (listed is not None and listed.group(1).lower() in labels) \
                     or ASSIGNMENT_RE.match(text) is not None \
-                    or PAGE_LABEL_RE.match(text) is not None or "©" in text
+                    or PAGE_LABEL_RE.match(text) is not None or copyright_sign(text)
                 # (code or a formula: "MAX_QUEUED = 4096"; a page's label left in the text: "Page ii"; a copyright
-                # notice: "Copyright © 2022 by ...")
+                # notice: "Copyright © 2022 by ..."; not a letter's mojibake, "QuÃ© es")
                 named = NAMED_LABEL_RE.match(text) is not None  # (a goal's statement: "Strategic Goal 6: ...")
-                if words <= MAX_WORDS + 12 + (NAMED_EXTRA // 2 if named else 0) and not quote and not leads_on \
-                        and not broken and not _runs_on(lines, i + count - 1, text) \
+                long = words > MAX_WORDS + 12 + (NAMED_EXTRA // 2 if named else 0) or quote
+                if not leads_on and not broken and not _runs_on(lines, i + count - 1, text) \
                         and not (page_index < cover and not line.run_in and not_a_heading(text, counts)):
-                    found.append(Candidate(page_index + 1, i, count, unspaced(text), style, order,
-                                           identifier=line.lead_style[2] and text[:1].islower(),
-                                           own_face=own_face(line, face), regular=told))
-                    order += 1
-                    prev_heading = True
+                    cand = Candidate(page_index + 1, i, count, unspaced(text), style, order,
+                                     identifier=line.lead_style[2] and text[:1].islower(),
+                                     own_face=own_face(line, face), regular=told)
+                    if long:  # (kept only if headings of its style wrap: engine.readers.style_siblings)
+                        pending.append(cand)
+                    else:
+                        found.append(cand)
+                        order += 1
+                        prev_heading = True
                 i += count
         if contents_title is not None:
             contents_title.order = order
             found.append(contents_title)
             order += 1
+    letters = []  # a glossary's letter groups ("A", "B", ...: engine.readers.style_siblings), never a list's labels
+    for page, index in letter_groups(pages, body):
+        letter = pages[page][index]
+        letters.append(Candidate(page + 1, index, 1, letter.text.strip(), Style(letter.size, letter.bold, letter.italic,
+                                 False, ""), 0, own_face=own_face(letter, face), regular=True))
+    found = in_place(found, long_headings(pending, found, pages, body) + letters)
     found = _without_repeated_titles(_without_label_lines(_labels_on_the_row(found, pages), pages), pages)
     after: Candidate | None = None  # the next candidate that stands on its own (a run-in one opens the text)
     for cand in reversed(found):
@@ -507,7 +526,8 @@ def _labels_on_the_row(found: list[Candidate], pages: list[list[Line]]) -> list[
     for cand in found:
         prev = out[-1] if out else None
         if prev is not None and prev.page == cand.page and prev.index + prev.count == cand.index \
-                and abs(prev.style.size - cand.style.size) < 0.6 and _chapter_label(prev.text.strip()) \
+                and abs(prev.style.size - cand.style.size) < 0.6 \
+                and (_chapter_label(prev.text.strip()) or (label_only(prev.text) and cand.count >= 2)) \
                 and same_row(pages[cand.page - 1][prev.index + prev.count - 1], pages[cand.page - 1][cand.index]):
             out[-1] = Candidate(prev.page, prev.index, prev.count + cand.count, f"{prev.text} {cand.text}",
                                 cand.style, prev.order, identifier=cand.identifier, own_face=cand.own_face)
@@ -1126,7 +1146,8 @@ def _mixed_case_under_capitals(kept: dict[Style, list[Candidate]], ranks: dict[i
         first = min(c.order for c in numbered)
         top = max(ranks.get(c.order, 0.0) for c in numbered)
         for lower, items in kept.items():
-            if lower.caps or lower.numbering or lower.bold != upper.bold or round(lower.size) != round(upper.size) \
+            if lower.caps or lower.numbering or lower.bold != upper.bold \
+                    or heading_size(lower.size) != heading_size(upper.size) \
                     or len(items) < 2 or any(c.order < first for c in items):
                 continue
             for c in items:
@@ -1699,7 +1720,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
         else:
             sub = (0.0 if style.bold and style.caps else 1.0 if style.bold else 2.5 if style.caps else
                    3.5 if style.italic else 4.5)
-        return (-round(style.size), sub, first)
+        return (-heading_size(style.size), sub, first)
 
     ordered = sorted(kept, key=rank)
     major = [st for st in ordered if len(kept[st]) >= 2]
@@ -1712,9 +1733,9 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
                 style_level[st] = 0 if title is not None and st == title.style else 1
             else:  # (but when one above is set in its size and the next below is a size step smaller, that one's:
                 # the size tells the level, a chapter's title in another face beside the chapters)
-                size = round(st.size)
+                size = heading_size(st.size)
                 lower = [m for m in major if rank(m) > rank(st)]
-                same_above = [style_level[m] for m in major if rank(m) < rank(st) and round(m.size) == size]
+                same_above = [style_level[m] for m in major if rank(m) < rank(st) and heading_size(m.size) == size]
                 if same_above and (not lower or lower[0].size * SIZE_STEP <= st.size):
                     style_level[st] = same_above[-1]
                 else:

@@ -33,7 +33,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 85  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 87  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -180,6 +180,8 @@ class OfflineReader:
     # language labelling chapters counting up; a bold heading ending in bold italic is no run-in label; a large
     # title stays though a small running head repeats it; an acute accent before a word's first vowel
     # 85: a sign set large in the margin beside a paragraph's first lines ("!") is no table's first cell
+    # 87: "Ã©" is no copyright sign; long headings kept by wrapped siblings of their style; glossary letters;
+    #     hanging-indent chapter titles; heading sizes rounded halves up (engine.readers.style_siblings, hanging)
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -9,7 +9,8 @@ from engine.readers.headings import Candidate
 from engine.readers.layout import Line
 from engine.readers.code import code_text, continues_code, merge_cells
 from engine.readers.formula import formula_goes_on, is_formula, resumes, runs_into
-from engine.readers.paragraphs import continues, join_lines, sentence_goes_on
+from engine.readers.hyphens import join_lines
+from engine.readers.paragraphs import continues, sentence_goes_on
 from engine.readers.pitch import pitch_limit
 from engine.readers.tables import Table, cell_under, prepend, starts_cell
 from engine.readers.reading_order import same_row
@@ -105,7 +106,7 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
         if head is not None:
             flush()
             cand, level = head
-            out.append(_heading_block(lines[i:i + cand.count], cand.text, level))
+            out.append(_heading_block(lines[i:i + cand.count], cand.text, level, vocabulary))
             i += cand.count
             continue
         bullet = BULLET_RE.match(line.text)
@@ -329,11 +330,14 @@ def _text_block(gathered: _Open, vocabulary: set[str]) -> Block:
                  lines=lines)  # type: ignore[arg-type]  # dicts: the Block validates them into BlockLine (cheaper than models)
 
 
-def _heading_block(lines: list[Line], text: str, level: int) -> Block:
-    spans, start = [], 0
-    for line in lines:  # the heading's text is its lines joined by single spaces
-        spans.append({"start": start, "end": min(len(text), start + len(line.text)), "bbox": box([line])})
-        start += len(line.text) + 1
+def _heading_block(lines: list[Line], text: str, level: int, vocabulary: set[str]) -> Block:
+    joined, parts = join_lines([line.text for line in lines], vocabulary)
+    if joined != text:  # (a heading whose text is not its lines' as they join: spaced CJK, a title's parts)
+        parts, start = [], 0
+        for line in lines:  # its lines joined by single spaces
+            parts.append((start, min(len(text), start + len(line.text))))
+            start += len(line.text) + 1
+    spans = [{"start": s, "end": e, "bbox": box([line])} for (s, e), line in zip(parts, lines)]
     return Block(kind="heading", text=text, level=level, bbox=box(lines), style=style(lines[0]),
                  lines=spans)  # type: ignore[arg-type]  # dicts: the Block validates them into BlockLine (cheaper than models)
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.readers.furniture import HEADING_SIZE, PAGE_NUMBER_RE
 from engine.readers.hanging import hanging_indent, hangs, label_only
+from engine.readers.hyphens import join_pair, vocabulary
 from engine.readers.layout import Line, family
 from engine.readers.mojibake import copyright_sign
 from engine.readers.pitch import pitch_limit
@@ -75,6 +76,7 @@ class Candidate:
     over: bool = False  # it stands right over the next candidate, smaller, no wider apart than a line or two
     own_face: bool = False  # set in a typeface other than the one most of the text is set in (a heading style's)
     regular: bool = False  # told by a regularity of the document's (engine.readers.regular_heads), never a list's label
+    indented: bool = False  # its first line starts an em or more right of the page's text's left edge (`text_margin`)
 
 
 @lru_cache(maxsize=8192)  # (a line's text is asked again by the heading rules and the paragraph rules)
@@ -298,10 +300,13 @@ def cover_pages(pages: list[list[Line]], contents: set[int] | None = None) -> in
 
 
 def find_candidates(pages: list[list[Line]], body: float, right_margin: float, grids: list[list[Grid]] | None = None,
-                    pitches: dict[float, float] | None = None) -> list[Candidate]:
+                    pitches: dict[float, float] | None = None, vocab: set[str] | None = None) -> list[Candidate]:
     """Lines that look like headings, multi-line headings merged, in document order (`grids`: each page's ruled
-    tables, whose text is never a heading; `pitches`: the document's line pitch per text size)."""
+    tables, whose text is never a heading; `pitches`: the document's line pitch per text size; `vocab`: the
+    document's vocabulary, which says how a word broken at a heading's line end joins: engine.readers.hyphens)."""
     pitches = pitches or {}
+    if vocab is None:
+        vocab = vocabulary(line.text for lines in pages for line in lines)
     found: list[Candidate] = []
     order = 0
     skip = contents_pages(pages)
@@ -328,6 +333,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
         resume = _after_contents(lines) if page_index in skip else 0
         spans = [(0, end)] + ([(resume, len(lines))] if resume else [])
         left = min((l.x0 for l in lines), default=0.0)
+        margin = text_margin(lines, body, left)
         figure = figure_text(lines, left, body if page_index == 0 else 0.0) | table_text(lines)
         for grid in (grids[page_index] if grids else ()):
             figure |= {k for k, line in enumerate(lines) if grid.holds(line)}
@@ -355,7 +361,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                     nxt = lines[i + count]
                     prev = lines[i + count - 1]
                     if indent is not None and hangs(line, prev, nxt, indent) and label_class(nxt.text) is None:
-                        text, count, hung = f"{text} {nxt.text}", count + 1, True
+                        text, count, hung = join_pair(text, nxt.text, vocab), count + 1, True
                         continue
                     emphasised = line.size >= body * HEADING_SIZE or line.bold or line.italic
                     if not (
@@ -370,7 +376,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                         and (emphasised or (_title_case(nxt.text) and not _starts_paragraph(lines, i + count + 1, left)
                                             and _starts_paragraph(lines, i + count + 1, left, strict=True)))
                         and (_text_ok(nxt.text) or (emphasised and nxt.text[:1].islower() and len(nxt.text) < 120))
-                        and not (_ends_sentence(prev.text) and not (emphasised and prev.text.rstrip().endswith(",")))
+                        and not (_ends_sentence(prev.text) and not (emphasised and prev.text.rstrip().endswith(","))
+                                 and not _fills_measure(prev, line, body, right_margin))
                         and label_class(nxt.text) is None
                         and not (line.size < body * HEADING_SIZE and _stacked(prev, nxt, text, pitches))
                         and not (BULLET_LEAD_RE.match(nxt.text) and (line.bold or line.italic))  # (an emphasised
@@ -380,7 +387,7 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                         # capitals wraps in capitals: "2.2.1 FRAME" over "Inputs and Preconditions" are two)
                     ):
                         break
-                    text = f"{text} {nxt.text}"
+                    text = join_pair(text, nxt.text, vocab)  # (a word broken at the line's end joined)
                     count += 1
                 words = len(text.split())
                 numbered = (label_class(text) or ("", 0.0))[0].startswith("decimal")
@@ -415,7 +422,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                         and not (page_index < cover and not line.run_in and not_a_heading(text, counts)):
                     cand = Candidate(page_index + 1, i, count, unspaced(text), style, order,
                                      identifier=line.lead_style[2] and text[:1].islower(),
-                                     own_face=own_face(line, face), regular=told)
+                                     own_face=own_face(line, face), regular=told,
+                                     indented=line.x0 > margin + line.size)
                     if long:  # (kept only if headings of its style wrap: engine.readers.style_siblings)
                         pending.append(cand)
                     else:
@@ -451,6 +459,23 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
         if cand.style.numbering != "run_in":
             after = cand
     return found
+
+
+def text_margin(lines: list[Line], body: float, left: float) -> float:
+    """The left edge of a page's text: where most of its lines set at the body size start (to the point), else
+    its leftmost line's start (`left`). (A question set out to the left in bold, or a heading, is no edge.)"""
+    starts = Counter(round(l.x0) for l in lines if abs(l.size - body) < 1)
+    return float(starts.most_common(1)[0][0]) if starts else left
+
+
+FILLED = 0.5  # ems short of the text's right edge at most: a line that reaches the edge was wrapped there
+
+
+def _fills_measure(prev: Line, line: Line, body: float, right: float) -> bool:
+    """Whether a line of a heading set larger than the text (`line`, its first line) reaches the right edge of the
+    text's measure (`right`): the heading was wrapped there and goes on in the line below, though the line ends
+    in a stop ("1.21 I want an Incremental but Bacula runs it as a Full backup." over "Why?")."""
+    return line.size >= body * HEADING_SIZE and prev.x1 >= right - FILLED * prev.size
 
 
 APART_GAP = 0.9  # of a heading's size: a gap this wide between two of its lines is a blank line's, not its leading
@@ -1086,22 +1111,48 @@ def numbering_depth(text: str) -> int | None:
 def _numbered_ranks(candidates: list[Candidate], ranks: dict[int, float]) -> dict[int, float]:
     """Numbering and style reconciled: when the rank most of the headings numbered at each depth have grows
     with the depth (1 < 1.1 < 1.1.1), a numbered heading set in a style that says otherwise (a word of code in
-    it, a one-off size) takes the rank of its depth. Depth 1 is left alone (a numbered list looks like it)."""
+    it, a one-off size) takes the rank of its depth. Depth 1 is left alone (a numbered list looks like it).
+    Where some headings of the first depth open deeper numbers ("3" before "3.1"), only those tell its rank: a
+    licence's clauses numbered at the first depth ("0. PREAMBLE", "1. APPLICABILITY ...", none with a "1.1")
+    set no rank for the chapters. A heading never takes a rank at or above its parent number's heading ("3.2"
+    for "3.2.1"), and a number seen before in the document (a second numbering) keeps its own rank."""
+    numbered = sorted((cand.order, cand.text) for cand in candidates
+                      if cand.order in ranks and numbering_depth(cand.text) is not None)
+    numbers = {order: _number_key(text) for order, text in numbered}
+    parents = {key[:-1] for key in numbers.values() if len(key) > 1}
+    opens = any(len(key) == 1 and key in parents for key in numbers.values())
     by_depth: dict[int, Counter[float]] = {}
     depth_of: dict[int, int] = {}
-    for cand in candidates:
-        depth = numbering_depth(cand.text)
-        if depth is not None and cand.order in ranks:
-            by_depth.setdefault(depth, Counter())[ranks[cand.order]] += 1
-            depth_of[cand.order] = depth
+    for order, text in numbered:
+        depth = numbering_depth(text) or 0
+        depth_of[order] = depth
+        if not (opens and len(numbers[order]) == 1 and numbers[order] not in parents):
+            by_depth.setdefault(depth, Counter())[ranks[order]] += 1
     if len(by_depth) < 2:
         return ranks
     mode = {d: counts.most_common(1)[0][0] for d, counts in by_depth.items()}
     ordered = [mode[d] for d in sorted(mode)]
     if any(b <= a for a, b in zip(ordered, ordered[1:])):
         return ranks
-    return {order: mode[depth_of[order]] if depth_of.get(order, 1) > 1 and by_depth[depth_of[order]].total() >= 2
-            else rank for order, rank in ranks.items()}
+    out = dict(ranks)
+    seen: dict[tuple[str, ...], int] = {}  # each number: the order of the heading that carries it (the latest)
+    for order, _ in numbered:
+        key = numbers[order]
+        depth = depth_of[order]
+        parent = seen.get(key[:-1]) if len(key) > 1 else None
+        reused = key in seen
+        seen[key] = order
+        if depth > 1 and depth in by_depth and by_depth[depth].total() >= 2 and not reused \
+                and not (parent is not None and mode[depth] <= out[parent]):
+            out[order] = mode[depth]
+    return out
+
+
+def _number_key(text: str) -> tuple[str, ...]:
+    """A numbered heading's number as its parts ("A.1.2 Terms": ("A", "1", "2"); "3 Usage": ("3",))."""
+    match = NUMBER_DEPTH_RE.match(text)
+    letter = (text[0],) if text[:1].isalpha() else ()
+    return letter + tuple(match.group(1).split(".")) if match else letter
 
 
 CHAPTERS_MIN = 3  # chapters numbered 1, 2, 3 ... that count up, in one size and weight, to share their rank
@@ -1557,6 +1608,28 @@ def _without_admonitions(candidates: list[Candidate]) -> list[Candidate]:
             if not (ADMONITION_RE.match(c.text.strip()) and counts[c.text.strip().casefold()] >= ADMONITIONS_MIN)]
 
 
+CALLOUT_WORDS = 3  # words at most of a callout's label
+CALLOUTS_MIN = 3  # times one such label stands in a document
+
+
+def _callouts(candidates: list[Candidate], body: float) -> set[int]:
+    """ids of callout labels: a short bold line at the text's size, indented from the text's left edge, whose
+    words stand so three times or more in the document ("Important!", "See also", "Siehe auch", "Важно!" over a
+    note's text, in any language) labels its notes; it is no section of its own. (A side head at the left edge,
+    "SYNOPSIS" on every reference page, is one.)"""
+    counts: Counter[str] = Counter()
+
+    def callout(cand: Candidate) -> bool:
+        return cand.indented and cand.style.bold and cand.style.size < body * HEADING_SIZE \
+            and len(cand.text.split()) <= CALLOUT_WORDS and label_class(cand.text) is None \
+            and cand.style.numbering != "run_in"
+
+    for cand in candidates:
+        if callout(cand):
+            counts[_key(cand.text)] += 1
+    return {id(c) for c in candidates if callout(c) and counts[_key(c.text)] >= CALLOUTS_MIN}
+
+
 def _stacked_over_prose(candidates: list[Candidate], cand: Candidate) -> bool:
     """A heading set right over a smaller one, no line and at most two line heights between them (a section's
     title over its first sub-section's), and so on down to one with prose under it: a section that opens with its
@@ -1638,6 +1711,7 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
     candidates = [c for c in candidates
                   if c.style.size >= body * HEADING_SIZE or c.identifier or c.regular or id(c) not in listed]
     candidates = _without_admonitions(_without_taglines(candidates))
+    callouts = _callouts(candidates, body)  # (taken out last: the cover pages are told with them)
     # a contents list further on belongs to a document printed inside this one (a sample plan's): its title is
     # no section of this one
     # (one titled as the document's own contents is: a title in another word, "Índice" after "Sumário", is the
@@ -1703,6 +1777,9 @@ def assign_levels(candidates: list[Candidate], body: float, pages: int, *, cover
                 del by_style[style]
     kept: dict[Style, list[Candidate]] = {}
     for style, items in by_style.items():
+        items = [c for c in items if id(c) not in callouts]
+        if not items:
+            continue
         each_page = len(items) / max(1, pages)
         if style.size < body * HEADING_SIZE and len(items) > 30 and each_page > 1.5 and not style.numbering \
                 and 2 * sum(c.prose for c in items) < len(items):

@@ -15,6 +15,7 @@ from engine.readers.blocks import Traits, furniture_blocks, mark_continued, page
 from engine.readers.code import MONO_DOCUMENT
 from engine.readers.furniture import HEADING_SIZE, find_furniture, page_margins, split_glued_numbers, strip_furniture
 from engine.readers.headings import assign_levels, body_size, cover_pages, find_candidates, join_title
+from engine.readers.hyphens import vocabulary
 from engine.readers.pitch import line_pitches
 from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, PageText, read_layout, reading_order
 from engine.readers.reading_order import same_row
@@ -25,7 +26,6 @@ from engine.schemas import ImageRef, PageBlocks, PageInfo, ReadResult
 NEEDS_OCR_MIN_CHARS = 10
 DRAWN_TEXT_MIN = 50  # vector paths on a page without text that make it content to OCR (text drawn as shapes,
 # about one a glyph; a page with a rule or a frame only is blank)
-WORD_RE = re.compile(r"[\w'’-]+")  # a word of the vocabulary, its hyphens kept
 Progress = Callable[[int, int], None]
 
 
@@ -33,7 +33,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 87  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 88  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -180,8 +180,11 @@ class OfflineReader:
     # language labelling chapters counting up; a bold heading ending in bold italic is no run-in label; a large
     # title stays though a small running head repeats it; an acute accent before a word's first vowel
     # 85: a sign set large in the margin beside a paragraph's first lines ("!") is no table's first cell
+    # 86: one hyphen rule for paragraphs, cells, headings; a large heading filling the measure goes on after a stop;
+    #     callout labels; a licence's clauses set no rank for numbered chapters
     # 87: "Ã©" is no copyright sign; long headings kept by wrapped siblings of their style; glossary letters;
     #     hanging-indent chapter titles; heading sizes rounded halves up (engine.readers.style_siblings, hanging)
+    # 88: 86 and 87 together
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -401,12 +404,14 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
     pages = [join_tab_stops(lines, body, layout.gutter, layout.width) for layout, lines in zip(layouts, pages)]
     right = _right_margin(pages)
     pitches = line_pitches(pages)
-    candidates = join_title(find_candidates(pages, body, right, [layout.grids for layout in layouts], pitches), title)
+    words = _vocabulary(pages)
+    candidates = join_title(find_candidates(pages, body, right, [layout.grids for layout in layouts], pitches, words),
+                            title)
     levels = assign_levels(candidates, body, len(pages), cover=cover_pages(pages), known_title=title)
     heads = {(c.page, c.index): (c, levels[c.order]) for c in candidates if c.order in levels}
     chars = sum(len(l.text) for lines in pages for l in lines)
     mono = sum(len(l.text) for lines in pages for l in lines if l.mono)
-    traits = Traits(_vocabulary(pages), pitches, code=mono < MONO_DOCUMENT * max(1, chars))
+    traits = Traits(words, pitches, code=mono < MONO_DOCUMENT * max(1, chars))
     blocks: list[PageBlocks] = []
     infos: list[PageInfo] = []
     images: list[ImageRef] = []
@@ -457,8 +462,4 @@ def _right_margin(pages: list[list[Line]]) -> float:
 
 
 def _vocabulary(pages: list[list[Line]]) -> set[str]:
-    words: set[str] = set()
-    for lines in pages:
-        for line in lines:
-            words.update(WORD_RE.findall(line.text.lower()))
-    return words
+    return vocabulary(line.text for lines in pages for line in lines)

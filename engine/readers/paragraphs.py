@@ -5,8 +5,8 @@ uses for text of that size, or the paragraph's own), in the same column, in the 
 nothing says a new paragraph starts: a first-line indent or a return to the left after a sentence
 that ended, a last line that ended a sentence short of the column's right edge, a numbering label.
 A line at the top of the next column continues it when the sentence visibly goes on (no closing
-punctuation above, a lower-case word below). A word hyphenated at a line end (hyphen, soft hyphen,
-U+FFFE) is rejoined unless the document spells it with its hyphen elsewhere.
+punctuation above, a lower-case word below). A word hyphenated at a line end is rejoined by the rule of
+engine.readers.hyphens (`join_lines`, re-exported here), which table cells and wrapped headings share.
 """
 
 from __future__ import annotations
@@ -14,15 +14,13 @@ from __future__ import annotations
 import re
 
 from engine.readers.headings import label_class
+from engine.readers.hyphens import join_lines  # noqa: F401  (re-exported: the paragraph's lines joined)
 from engine.readers.layout import Line
 from engine.readers.pitch import pitch_limit
 from engine.readers.reading_order import same_row
 from engine.readers.sentences import ends_sentence, sentence_goes_on
 from engine.text import has_leader
 
-BREAK_HYPHENS = ("-", "\u00ad", "\ufffe", "\u2010")  # hyphen, soft hyphen, U+FFFE (a hyphen glyph's code), U+2010
-WORD_END = re.compile(r"([^\W\d_]+)[-\u00ad\ufffe\u2010]$")  # (one of BREAK_HYPHENS at the end)
-WORD_START = re.compile(r"[^\W\d_]+")
 NUMBERED_RE = re.compile(r"^\(?\d{1,4}[.)]?\s+\S")
 INDENT = 0.8  # ems: a first-line indent or a hanging indent is at least this deep
 MAX_INDENT = 6.0  # ems: deeper than this, the line is not the same paragraph's
@@ -107,30 +105,3 @@ def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: l
         return False  # back out of a hanging indent: the next item
     # a line that stopped short of the column's edge although the next word would have fit ended its paragraph
     return not (finished and right_edge(page, prev) - prev.x1 > _first_word_width(line) + 0.5 * em)
-
-
-def join_lines(lines: list[str], vocabulary: set[str],
-               own_lines: set[int] | frozenset[int] = frozenset()) -> tuple[str, list[tuple[int, int]]]:
-    """The printed lines of one paragraph as one text, a word hyphenated at a line end rejoined (the lines
-    whose index is in `own_lines` start a new line instead: a formula's); also where each line's text lies
-    in it (start, end)."""
-    text = lines[0]
-    spans = [(0, len(text))]
-    for k, nxt in enumerate(lines[1:], start=1):
-        # (the end of the text only: a paragraph can be long; asked only with a hyphen among its last two characters)
-        match = WORD_END.search(text[-80:]) if any(h in text[-2:] for h in BREAK_HYPHENS) else None
-        tail = WORD_START.match(nxt)
-        if k in own_lines:
-            text = f"{text}\n"
-        elif match and tail and nxt[:1].islower():
-            head, hyphen = match.group(1), text[-1]
-            word = tail.group()
-            compound = f"{head}-{word}".lower() in vocabulary and (head + word).lower() not in vocabulary
-            if hyphen != "-" or not compound:  # a soft hyphen always goes; a hyphen unless the word has one
-                text = text[:-1]
-                spans[-1] = (spans[-1][0], len(text))
-        else:
-            text = f"{text} "
-        spans.append((len(text), len(text) + len(nxt)))
-        text = f"{text}{nxt}"
-    return text, spans

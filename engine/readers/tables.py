@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass, field
 
 from engine.readers.layout import Line
-from engine.readers.paragraphs import join_lines, sentence_goes_on
+from engine.readers.hyphens import join_lines
+from engine.readers.paragraphs import sentence_goes_on
 from engine.schemas import Block
 from engine.text import BULLET_GLYPHS, SYMBOL_BULLETS
 

@@ -53,10 +53,12 @@ IMAGE = re.compile(r"\[IMAGE: [^\]]*\]|_\(blank page\)_")
 
 def lost_words(printed: list[str], kept: str) -> Counter[str]:
     """Words of the printed lines missing from the kept text, except the halves of a word hyphenated at a
-    line end ("infor-" "mation"), which may come back whole."""
+    line end ("infor-" "mation", "PAS-" "CAL"), which may come back whole."""
     printed = [O_BULLET.sub("", line) for line in printed]
     halves = {WORD.findall(line)[-1] for line in printed if HYPHENATED.search(line)}
     halves |= {WORD.findall(line)[0] for line in printed if line[:1].islower()}
+    halves |= {WORD.findall(line)[0] for above, line in zip(printed, printed[1:])
+               if HYPHENATED.search(above) and WORD.findall(line)}  # (a second half in capitals)
     lost = Counter(w for line in printed for w in WORD.findall(line)) - Counter(WORD.findall(kept))
     return Counter({w: n for w, n in lost.items() if w not in halves})
 

@@ -16,7 +16,8 @@ from engine.agent.authors import who_made
 from engine.agent.focus import asks_for_list, asks_for_notes
 from engine.agent.rows import is_row
 from engine.agent.pieces import answer_units
-from engine.agent.passages import close_gaps, merge, read_back, read_on, trim, with_table_headers
+from engine.agent.passages import carried, close_gaps, merge, read_back, read_on, runs_over, trim, \
+    with_table_headers
 from engine.agent.sentences import NOTE_WEIGHT, answer_text, best_sentences, quote
 from engine.agent.support import THRESHOLD, asked_kind, combined, signals, support
 from engine.index import lexical
@@ -162,6 +163,12 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     def page_of(page: int) -> tuple[PageUnits, str]:
         return page_units(corpus, doc, page), corpus.page_text(doc, page)
 
+    for page, window in list(evidence.chosen):  # a passage running over its page break reads on the next page
+        if page < count and runs_over(*page_of(page), window):
+            opening = carried(*page_of(page + 1), window.text.rstrip().endswith(":"))
+            if opening is not None and not any(p == page + 1 and w.start <= opening.start < w.end
+                                               for p, w in evidence.chosen):
+                evidence.chosen.append((page + 1, opening))
     evidence.chosen = close_gaps(with_table_headers(evidence.chosen, page_of), page_of)
     return evidence
 

@@ -167,3 +167,43 @@ def close_gaps(chosen: list[tuple[int, Window]], page_of: PageOf) -> list[tuple[
             if merged:
                 break
     return chosen
+
+
+def runs_over(analysis: PageUnits, text: str, window: Window) -> bool:
+    """Whether a passage ends with its page's last unit and that unit goes on over the page break: a sentence
+    cut off without closing punctuation, or a "…:" line whose list follows on the next page (a heading, a
+    table row or a note at the page's foot goes on with nothing)."""
+    if not analysis.units:
+        return False
+    last_index = len(analysis.units) - 1
+    last = analysis.units[last_index]
+    if last.end != window.end or last.heading or last_index in analysis.notes:
+        return False
+    line = text.split("\n")[last.line]
+    if "|" in line:
+        return False
+    body = last.text.rstrip()
+    return body.endswith(":") or not body.endswith(CLOSED)
+
+
+CLOSED = (".", "!", "?", ";", ")", "]", "\"", "”", "’", "'", "…")
+CARRY_CHARS = 600  # what a passage running over its page break reads on the next page, at most
+
+
+def carried(analysis: PageUnits, text: str, introduces: bool, chars: int = CARRY_CHARS) -> Window | None:
+    """The opening of the next page that goes on with a passage running over the page break (`runs_over`):
+    its first unit when it opens in lower case and is no table row (the rest of the cut sentence), or, after a "…:"
+    line (`introduces`), its units up to `chars` characters, to the first heading; None when the page opens with a
+    heading or has no units."""
+    found = analysis.units
+    if not found or found[0].heading or not (introduces or (found[0].text[:1].islower()
+                                                             and "|" not in text.split("\n")[found[0].line])):
+        return None  # (the rest of a cut sentence goes on in lower case, and is no table row)
+    taken = [found[0]]
+    if introduces:
+        for unit in found[1:]:
+            if unit.heading or sum(len(u.text) for u in taken) + len(unit.text) > chars:
+                break
+            taken.append(unit)
+    start, end = taken[0].start, taken[-1].end
+    return Window(start, end, len(taken), 0.0, 0.0, frozenset(), False, text[start:end], tuple(u.text for u in taken))

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from engine.agent.focus import asks_for_list, asks_for_notes
 from engine.agent.lists import LABEL_END, is_label_line, item_runs, lead_units, run_of
-from engine.agent.passages import ANAPHOR_RE, is_item
+from engine.agent.passages import ANAPHOR_RE, CLOSED, is_item
 from engine.agent.rows import as_labels, cell_texts, definitions, is_row, labelled, lent_stems, named_table, \
     row_nearness
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
@@ -270,6 +270,9 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         before = by_key.get((s.page, s.index - 1))
         if ANAPHOR_RE.match(s.text) and before is not None and before.line == s.line:
             add(before)
+        over = following((s.page, s.index), by_key, page_of)
+        if over[0] != s.page and over in by_key and not s.text.rstrip().endswith((*CLOSED, ":")):
+            add(by_key[over])  # a sentence the page break cuts off: its rest opens the next page
         after = by_key.get((s.page, s.index + 1))
         if s.text.rstrip().endswith("?") and after is not None and not after.text.rstrip().endswith("?"):
             add(after)  # a question the page asks (a FAQ's): its answer follows it, on to the end of its paragraph
@@ -290,19 +293,19 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
             continue  # its list is given already
         cell_label = is_cell_label(s, by_key.get((s.page, s.index + 1)), text)
         if s.text.rstrip().endswith(":") or is_label(s, text) or cell_label or (listing and s is picked[0]):
-            chars, i = 0, s.index + 1
-            bulleted = (s.page, i) in by_key and is_item(text, by_key[(s.page, i)])  # then the list ends with its items
+            chars, key = 0, following((s.page, s.index), by_key, page_of)  # (on to the next page's opening)
+            bulleted = key in by_key and is_item(page_of(key[0])[1], by_key[key])  # then the list ends with its items
             if bulleted and weights:  # a list of lists ("- Q2 Fiscal 2025:", "- Fiscal Year 2025:"): the sub-list
                 for item in best_group(s, by_key, text, weights):  # whose label holds most of the question first
                     if chars + len(item.text) > LIST_ANSWER_CHARS or not add(item):
                         break
                     chars += len(item.text)
-            while (s.page, i) in by_key and (s.page, i) not in done \
-                    and chars + len(by_key[(s.page, i)].text) <= LIST_ANSWER_CHARS \
-                    and (not cell_label or by_key[(s.page, i)].line == s.line) \
-                    and (not bulleted or is_item(text, by_key[(s.page, i)])) and add(by_key[(s.page, i)]):
-                chars += len(by_key[(s.page, i)].text)
-                i += 1
+            while key in by_key and key not in done \
+                    and chars + len(by_key[key].text) <= LIST_ANSWER_CHARS \
+                    and (not cell_label or (key[0] == s.page and by_key[key].line == s.line)) \
+                    and (not bulleted or is_item(page_of(key[0])[1], by_key[key])) and add(by_key[key]):
+                chars += len(by_key[key].text)
+                key = following(key, by_key, page_of)
         if COUNT_RE.search(s.text) or ORDINAL_RE.match(s.text):
             chars = 0
             for i in range(s.index + 1, s.index + 1 + COUNT_LOOKAHEAD):
@@ -329,7 +332,19 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
     first_rank: dict[int, int] = {}
     for s in out.values():
         first_rank[s.page] = min(first_rank.get(s.page, s.rank), s.rank)
+    for s in sorted(out.values(), key=lambda s: s.page):  # a next page's opening read on to follows its page
+        if s.index == 0 and s.page - 1 in first_rank:
+            first_rank[s.page] = min(first_rank[s.page], first_rank[s.page - 1])
     return sorted(out.values(), key=lambda s: (first_rank[s.page], s.page, s.start))
+
+
+def following(key: tuple[int, int], by_key: dict[tuple[int, int], Sentence], page_of) -> tuple[int, int]:
+    """The key of the unit after `key`: the next unit of its page, or after its page's last unit the next page's
+    first when that is in the pool (a passage read on over the page break: engine.agent.passages.carried)."""
+    page, index = key
+    if (page, index + 1) not in by_key and index + 1 >= len(page_of(page)[0].units) and (page + 1, 0) in by_key:
+        return (page + 1, 0)
+    return (page, index + 1)
 
 
 def parallel(a: str, b: str) -> bool:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.agent.passages import close_gaps, read_back, read_on, table_header, with_table_headers
+from engine.agent.passages import carried, close_gaps, read_back, read_on, runs_over, table_header, \
+    with_table_headers
 from engine.index.evidence import Window, analyse, readable
 
 
@@ -126,3 +127,28 @@ def test_a_list_over_headed_groups_reads_through_their_headings():
     # a passage that does not end by introducing a list stops at the next heading
     heading = window_of(analysis, page, 0)
     assert read_on(analysis, page, heading, 400, []).text == page[heading.start:intro.end]
+
+
+def test_a_passage_running_over_its_page_break_reads_on_the_next_page():
+    # a "…:" line ending its page: the list follows on the next page, up to its first heading
+    page = "Some words before. The law names seven principles, as follows [30]:"
+    analysis = analyse(page)
+    window = window_of(analysis, page, 1)
+    assert runs_over(analysis, page, window)
+    following = "User control and consent: systems must be trusted.\n\nMinimal disclosure: reveal the least.\n\n## Next"
+    opening = carried(analyse(following), following, introduces=True)
+    assert opening is not None and opening.text.startswith("User control") and "Minimal disclosure" in opening.text
+    assert "Next" not in opening.text
+    assert_literal(opening, following)
+    # a sentence cut off by the page break: the next page's first unit, when it goes on in lower case
+    cut = "The card issuer may issue a new card without repeating the identity proofing and"
+    cut_analysis = analyse(cut)
+    assert runs_over(cut_analysis, cut, window_of(cut_analysis, cut, 0))
+    rest = "registration steps, when the break was short. A second sentence."
+    assert carried(analyse(rest), rest, introduces=False).text == "registration steps, when the break was short."
+    assert carried(analyse("A new paragraph opens. More."), "A new paragraph opens. More.", introduces=False) is None
+    # a finished sentence, or a passage that does not reach the page's end, runs over nothing
+    done = "A sentence. It ends here."
+    done_analysis = analyse(done)
+    assert not runs_over(done_analysis, done, window_of(done_analysis, done, 1))
+    assert not runs_over(analysis, page, window_of(analysis, page, 0))

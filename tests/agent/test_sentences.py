@@ -285,3 +285,18 @@ def test_a_footnote_marker_is_no_value_but_a_value_a_note_states_is():
     assert note.values == frozenset({("number", "85")})  # not the marker's "12"
     # a note stating the value asked for is not ranked last
     assert pick(pool, {t: 1.0 for t in query_terms(question)}, asked_kinds(question))[0] is note
+
+
+def test_a_list_introduced_at_a_page_end_reads_on_over_the_page_break():
+    first = "Privacy comes first. The work names seven laws of identity:"
+    second = "- user control and consent\n\n- minimal disclosure\n\n- justifiable parties\n\nA closing remark."
+    pages = {3: (analyse(first), first), 4: (analyse(second), second)}
+    chosen = [(3, Window(0, len(first), 0, 1.0, 1.0, frozenset(), False, first, ())),
+              (4, Window(0, len(second), 0, 0.0, 0.0, frozenset(), False, second, ()))]
+    question = "Which laws of identity does the work name?"
+    weights = {t: 1.0 for t in query_terms(question)}
+    pool = candidates(chosen, pages.get, asked_kinds(question), question)
+    lead = [s for s in pool if s.text.endswith("laws of identity:")]
+    texts = [s.text for s in with_context(lead, pool, pages.get, asks_for_list(question), weights)]
+    assert texts == ["The work names seven laws of identity:", "user control and consent", "minimal disclosure",
+                     "justifiable parties"]

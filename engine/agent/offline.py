@@ -46,7 +46,7 @@ class AnswerOptions:
     compare_pages_per_doc: int = 3  # the same in a comparison, where each document has fewer pages in the ranking
     max_windows: int = 3  # passages quoted in a single-document answer
     per_doc_windows: int = 2  # passages per document in a comparison
-    keep_share: float = 0.5  # further passages score at least this share of the best one
+    keep_share: float = 0.6  # further passages score at least this share of the best one (benchmarks/fit_keep.py)
     passage_chars: int = 800  # a passage grows by its neighbours up to this length
     read_on: int = 800  # the best passage reads on this many characters, the others half (0: not at all)
 

@@ -323,7 +323,7 @@ APPENDIX_WORDS = frozenset({"appendix", "annex", "anhang", "annexe", "anexo"})
 SECTION_WORDS = APPENDIX_WORDS | {"chapter", "section", "part", "article", "kapitel", "abschnitt", "teil", "chapitre",
                                   "partie", "book", "unit", "lecture", "volume"}
 SYMBOL_BULLETS = "\uf0b7\uf06c\uf06e\uf0a7\uf06f\uf0a8\uf071\uf075\uf076\uf09f\uf0d8\uf0fc"
-BULLET_GLYPHS = "•▪◦●■□◆❖▶➢➤►✓✔" + SYMBOL_BULLETS
+BULLET_GLYPHS = "•‣▪◦●■□◆❖▶➢➤►✓✔" + SYMBOL_BULLETS  # ("‣": the triangular bullet)
 # A bullet glyph that opens an item in the middle of a line or of a table cell (a list set inline, or its
 # items' lines joined in one cell): after a space or a cell's pipe, before the item's text. ("◦" is also a
 # composition operator, "□" a missing glyph's box: neither opens an item there.)

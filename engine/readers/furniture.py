@@ -312,6 +312,7 @@ def paged_heads(pages: list[PageLayout], body_size: float, margins: list[list[Li
 LINE_NUMBER_RE = re.compile(r"^\d{1,5}$")
 GLUED_NUMBER_RE = re.compile(r"^(\d{1,5})\s+(\S.*)$")
 MIN_LINE_NUMBERS = 5
+MIN_NUMBERED_PAGES = 2  # pages showing a column of line numbers that make it the document's
 
 
 def line_numbers(lines: list[Line]) -> set[int]:
@@ -324,10 +325,16 @@ def line_numbers(lines: list[Line]) -> set[int]:
     text = [l for l in text if not GLUED_NUMBER_RE.match(l.text)] or text  # (a line a number was read into)
     left = min((l.x0 for l in text), default=0.0)
     right = max((l.x1 for l in text), default=0.0)
+    glued = [(int(m.group(1)), l) for l in lines if (m := GLUED_NUMBER_RE.match(l.text)) and l.x0 < left]
     found: set[int] = set()
     for side in ([n for n in numbers if n.x1 <= left], [n for n in numbers if n.x0 >= right]):
-        side.sort(key=lambda n: n.y0)
-        steps = [int(b.text) - int(a.text) for a, b in zip(side, side[1:])]
+        # the numbers read into a line count in the column's sequence too (on a page whose every heading and
+        # every other line has its number glued on, the bare ones alone skip)
+        column = [(int(n.text), n.y0) for n in side]
+        if side and side[0].x1 <= left:
+            column += [(k, l.y0) for k, l in glued if any(abs(l.x0 - n.x0) < 2 for n in side)]
+        column.sort(key=lambda c: c[1])
+        steps = [b[0] - a[0] for a, b in zip(column, column[1:])]
         if len(side) >= MIN_LINE_NUMBERS and sum(1 for d in steps if d == 1) >= 0.8 * len(steps):
             found |= {id(n) for n in side}
     return found
@@ -340,7 +347,6 @@ def split_glued_numbers(page: PageLayout) -> PageLayout:
     column = [l for l in page.lines if id(l) in numbers]
     if not column:
         return page
-    x0 = sorted(l.x0 for l in column)[len(column) // 2]
     x1 = max(l.x1 for l in column)
     starts = [l.x0 for l in page.lines if id(l) not in numbers and l.x0 > x1]
     if not starts:
@@ -348,15 +354,71 @@ def split_glued_numbers(page: PageLayout) -> PageLayout:
     edge = min(starts)
     lines: list[Line] = []
     for line in page.lines:
-        match = GLUED_NUMBER_RE.match(line.text) if id(line) not in numbers and abs(line.x0 - x0) < 2 else None
+        match = GLUED_NUMBER_RE.match(line.text) if id(line) not in numbers \
+            and any(abs(line.x0 - n.x0) < 2 for n in column) else None  # (right-aligned: "9" and "10" start apart)
         if match is None:
             lines.append(line)
             continue
         number = match.group(1)
         lines.append(replace(line, text=number, x1=x1, lead=0, lead_style=(False, False, False)))
-        lines.append(replace(line, text=match.group(2), x0=max(edge, line.x0),
+        lines.append(replace(line, text=match.group(2), x0=_text_start(line, number, edge),
                              lead=max(0, line.lead - len(number) - 1)))
     return replace(page, lines=lines)
+
+
+def _text_start(line: Line, number: str, edge: float) -> float:
+    """Where the text of a line a margin line number was read into starts: where its second fragment does, when
+    the number was a fragment of its own ("32" and "2. Licensed ...", a list item indented), else the text's edge."""
+    if line.rest_x0 > line.x0 and line.lead == len(number):
+        return line.rest_x0
+    return max(edge, line.x0)
+
+
+def split_line_numbers(layouts: list[PageLayout]) -> tuple[list[PageLayout], set[int]]:
+    """Each page with its glued margin line numbers split off (`split_glued_numbers`), and the ids of the line
+    numbers that only the document shows to be such: on a page too short to show its column alone (a heading and
+    two lines, each with its number read into it), the numbers in a column found on other pages of the document,
+    counting up down the page (`strip_furniture` drops them with the page's own)."""
+    out = [split_glued_numbers(layout) for layout in layouts]
+    found = [line_numbers(layout.lines) for layout in out]
+    numbers: set[int] = set()
+    if sum(1 for ids in found if ids) < MIN_NUMBERED_PAGES:
+        return out, numbers
+    starts = {round(l.x0) for layout, ids in zip(out, found) for l in layout.lines if id(l) in ids}
+    edges = [min((l.x0 for l in layout.lines if id(l) not in ids and l.x0 > right), default=right)
+             for layout, ids in zip(out, found) if ids
+             for right in [max(l.x1 for l in layout.lines if id(l) in ids)]]
+    edge = median(edges)  # the text's left edge, right of the column
+    for k, (layout, ids) in enumerate(zip(out, found)):
+        # (on a page that shows its column too, a glued number of fewer digits starts where none of the page's
+        # bare ones does: "99 2 Treatment rules:" above "100", "101", ...)
+        column = [(int(m.group(1) if m.lastindex else m.group(0)), l, m) for l in layout.lines
+                  if (m := GLUED_NUMBER_RE.match(l.text) or LINE_NUMBER_RE.match(l.text))
+                  and (id(l) in ids or any(abs(l.x0 - x) < 2 for x in starts))]
+        column.sort(key=lambda c: c[1].y0)
+        steps = [b[0] - a[0] for a, b in zip(column, column[1:])]
+        if len(column) < 2 or any(d < 1 for d in steps) or sum(1 for d in steps if d == 1) < 0.8 * len(steps):
+            continue
+        numbered = {id(c[1]): c[2] for c in column if id(c[1]) not in ids}
+        lines: list[Line] = []
+        for line in layout.lines:
+            match = numbered.get(id(line))
+            if match is None:
+                lines.append(line)
+                continue
+            if not match.lastindex:  # a bare number
+                numbers.add(id(line))
+                lines.append(line)
+                continue
+            number = match.group(1)
+            piece = replace(line, text=number, x1=min(line.x1, _text_start(line, number, edge) - 1), lead=0,
+                            lead_style=(False, False, False))
+            numbers.add(id(piece))
+            lines.append(piece)
+            lines.append(replace(line, text=match.group(2), x0=_text_start(line, number, edge),
+                                 lead=max(0, line.lead - len(number) - 1)))
+        out[k] = replace(layout, lines=lines)
+    return out, numbers
 
 
 def end_page_number(lines: list[Line]) -> set[int]:
@@ -371,12 +433,14 @@ def end_page_number(lines: list[Line]) -> set[int]:
 
 
 def strip_furniture(page: PageLayout, furniture: set[str], margin_lines: list[Line] | None = None,
-                    body_size: float = 0.0) -> tuple[list[Line], str | None]:
+                    body_size: float = 0.0, numbers: set[int] | None = None) -> tuple[list[Line], str | None]:
     """The page's lines without headers, footers, page numbers, margin line numbers and vertical margin
     notes; also the printed page label (`margin_lines`: the page's `_margin_lines`, when read already;
-    `body_size`: the text's size, when known: margin text set larger is furniture only as large text repeated)."""
+    `body_size`: the text's size, when known: margin text set larger is furniture only as large text repeated;
+    `numbers`: ids of line numbers the document's other pages tell, from `split_line_numbers`)."""
     margin = {id(l) for l in (_margin_lines(page) if margin_lines is None else margin_lines)}
-    numbered = line_numbers(page.lines) | margin_notes(page.lines) | end_page_number(page.lines)
+    numbered = line_numbers(page.lines) | margin_notes(page.lines) | end_page_number(page.lines) \
+        | {id(l) for l in page.lines if id(l) in (numbers or ())}
 
     def running(line: Line) -> bool:
         keys = (_key(line.text), " ".join(line.text.lower().split()))

@@ -820,6 +820,10 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     identifier = (line.lead_style[2] and (line.bold or line.size >= body * HEADING_SIZE)) \
         or (line.size >= body * (HEADING_SIZE if line.bold else SIZE_STEP) and CODE_NAME_RE.match(text) is not None
             and not SENTENCE_GAP_RE.search(text))
+    if line.size < body * HEADING_SIZE and line.lead_style == (True, False, True) and not line.lead_kept \
+            and 0 < line.lead < len(text) and text[line.lead:].lstrip()[:1].islower():
+        return None  # prose that names functions in bold code, its own words plain ("fooEnable and fooDisable.
+        # Refer to"): bold by its identifiers' share of the line, but its words go on in the text's face
     label = label_class(text)
     caps = _is_caps(text)
     if label is not None and label[0] == "id" and not (caps or line.bold or line.italic):

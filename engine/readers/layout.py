@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -21,6 +22,7 @@ from engine.text import BULLET_GLYPHS
 _BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|[-,]bd\b|[-,](dm|md|sb)\b|medium)", re.I)
 _ITALIC_NAME = re.compile(r"(italic|oblique|[-,]it\b|bdit|bkit)", re.I)
 _MONO_NAME = re.compile(r"(mono|courier|consol|typewriter|cmtt|sftt|menlo|inconsolata|fixed|\bcode)", re.I)
+LINE_NO_RE = re.compile(r"^\d{3,5}$")  # a margin's line number, set apart from the line's text
 LABEL_RE = re.compile(
     r"^(?:(?:chapter|section|part|appendix|article)\s+)?"
     r"(\(?(?:\d{1,2}(?:\.\d{1,2}){0,4}|[IVXLC]{1,6}|[A-Za-z]|[A-Z]\.\d{1,2}(?:\.\d{1,2}){0,3})[.)]?"
@@ -65,6 +67,7 @@ class Line:
     lead_style: tuple[bool, bool, bool] = (False, False, False)  # that run's (bold, italic, monospaced)
     run_in: bool = False  # a run-in heading split from the text it opens (see engine.readers.run_in)
     lead_kept: bool = False  # the rest of the line keeps its first run's weight or slant (bold, then bold italic)
+    rest_x0: float = 0.0  # where its second fragment starts, when fragments on one baseline were joined; 0 if not
 
     @property
     def baseline(self) -> float:
@@ -101,8 +104,9 @@ def _font_traits(font: str) -> tuple[bool, bool, bool]:
 HUGE_BLANK = 3.0  # a span of spaces set this many times the line's size does not count in its box
 
 
-def _fragment(line: dict, block_no: int) -> Line | None:
-    """Turn one PyMuPDF line into a Line (None when it holds only whitespace)."""
+def _fragment(line: dict, block_no: int, fixed: frozenset[str] = frozenset()) -> Line | None:
+    """Turn one PyMuPDF line into a Line (None when it holds only whitespace; `fixed`: the names of the page's
+    fonts of one width, monospaced whatever their names say)."""
     text_parts: list[str] = []
     weights: dict[float, int] = {}
     fonts: dict[str, int] = {}
@@ -145,7 +149,7 @@ def _fragment(line: dict, block_no: int) -> Line | None:
         named_bold, named_italic, named_mono = _font_traits(font)
         bold = bool(flags & 16) or named_bold
         italic = bool(flags & 2) or named_italic
-        mono = bool(flags & 8 or named_mono)
+        mono = bool(flags & 8 or named_mono) or font in fixed
         if bold:
             bold_chars += stripped
         if mono:
@@ -304,6 +308,7 @@ def _merge_baseline(fragments: list[Line], gutter: float | None = None) -> list[
             joiner = "" if frag.x0 - prev.x1 < 1.0 else " "  # kerned pieces of one word, or two words
             bullet = BULLET_GLYPH_RE.match(prev.text) is not None
             prev.lead_kept = kept_after(prev, frag)
+            prev.rest_x0 = prev.rest_x0 or frag.x0
             if prev.lead == len(prev.text) and frag.lead_style == prev.lead_style:
                 prev.lead += len(joiner) + frag.lead  # (the first run in one style goes on in this fragment)
             prev.text = f"{prev.text}{joiner}{frag.text}"
@@ -316,8 +321,12 @@ def _merge_baseline(fragments: list[Line], gutter: float | None = None) -> list[
                 continue
             if len(frag.text) > len(prev.text) / 2:  # the title's style wins over its label's
                 prev.size = max(prev.size, frag.size)
-                prev.bold = prev.bold and frag.bold if LABEL_RE.match(prev.text.split()[0]) is None else frag.bold
-                prev.italic = frag.italic if LABEL_RE.match(prev.text.split()[0]) else prev.italic and frag.italic
+                # (a margin's line number, "222", is no label, but its style yields to the line's all the same)
+                label = LABEL_RE.match(first_word := prev.text.split()[0]) is not None or LINE_NO_RE.match(first_word)
+                prev.bold = prev.bold and frag.bold if not label else frag.bold
+                prev.italic = frag.italic if label else prev.italic and frag.italic
+                if first_word.isdigit() and prev.face != frag.face:
+                    prev.face = frag.face  # (a number in a face of its own: the line's face is its text's)
             continue
         merged.append(frag)
     return merged
@@ -327,13 +336,8 @@ GUTTER_MIN_WORDS = 40  # words on each side of a gutter
 GUTTER_CROSSING = 0.02  # share of the words that may cross a gutter (page numbers, full-width lines)
 
 
-def word_gutter(fragments: list[Line], width: float) -> float | None:
-    """The x of the gutter between two columns of a page whose fragments are single words (dvips
-    Type3 text): the middle of the widest band in the middle of the page that the fewest words cross,
-    when almost none do and each side holds many words. The gap there may be no wider than a justified word space, so
-    the merge of words into lines must not cross it."""
-    if len(fragments) < 2 * GUTTER_MIN_WORDS or width <= 0:
-        return None
+def _least_crossed(fragments: list[Line], width: float) -> tuple[float, int]:
+    """The middle of the widest band in the middle of the page that the fewest fragments cross, and how many."""
     xs = np.arange(int(0.3 * width), int(0.7 * width) + 1, dtype=np.float64)
     x0 = np.array([f.x0 for f in fragments])
     x1 = np.array([f.x1 for f in fragments])
@@ -347,11 +351,52 @@ def word_gutter(fragments: list[Line], width: float) -> float | None:
             else:
                 runs.append((1, i))
     length, first = max(runs)  # the widest such band, not a gap between two aligned words
-    x = float(xs[first + length // 2])
+    return float(xs[first + length // 2]), crossing
+
+
+def word_gutter(fragments: list[Line], width: float) -> float | None:
+    """The x of the gutter between two columns of a page whose fragments are single words (dvips
+    Type3 text): the middle of the widest band in the middle of the page that the fewest words cross,
+    when almost none do and each side holds many words. The gap there may be no wider than a justified word space, so
+    the merge of words into lines must not cross it."""
+    if len(fragments) < 2 * GUTTER_MIN_WORDS or width <= 0:
+        return None
+    x, crossing = _least_crossed(fragments, width)
     left = sum(1 for f in fragments if f.x1 <= x)
     right = sum(1 for f in fragments if f.x0 >= x)
     if crossing > GUTTER_CROSSING * len(fragments) or min(left, right) < GUTTER_MIN_WORDS:
         return None
+    return x
+
+
+PROSE_GUTTER_LINES = 12  # lines of prose on each side of a narrow gutter
+PROSE_GUTTER_ROWS = 1  # rows on which a line of each column would be read as one line (one hides the gutter)
+
+
+def prose_gutter(fragments: list[Line], width: float) -> float | None:
+    """The x of the gutter between two columns of prose set so close (an em apart) that a row's lines of both
+    would be read as one: almost no line crosses it, each side holds many lines, wide (prose, not a table's
+    cells) and most of them starting at one x (a column's edge), and on some rows a line of each side would
+    merge. (A gutter wide enough to keep the columns' lines apart is left to the XY-cut.)"""
+    if len(fragments) < 2 * PROSE_GUTTER_LINES or width <= 0:
+        return None
+    x, crossing = _least_crossed(fragments, width)
+    left = [f for f in fragments if f.x1 <= x]
+    right = [f for f in fragments if f.x0 >= x]
+    if min(len(left), len(right)) < PROSE_GUTTER_LINES:
+        return None
+    for side in (left, right):
+        starts = Counter(round(f.x0) for f in side)
+        widths = sorted(f.x1 - f.x0 for f in side)
+        if starts.most_common(1)[0][1] < 0.5 * len(side) or widths[len(widths) // 2] < 0.25 * width:
+            return None
+    rows = [a for a in left for b in right if _same_line(a, b)]
+    if len(rows) < PROSE_GUTTER_ROWS:
+        return None
+    top, bottom = min(a.y0 for a in rows), max(a.y1 for a in rows)
+    if crossing > GUTTER_CROSSING * len(fragments) and any(top < f.y1 and f.y0 < bottom for f in fragments
+                                                           if f.x0 < x < f.x1):
+        return None  # (lines across the page above or below the columns, a chapter's opening, are no matter)
     return x
 
 
@@ -487,6 +532,36 @@ def _without_overprint(fragments: list[Line]) -> list[Line]:
     return kept
 
 
+FIXED_PROBES = "ilmwMW"  # letters of widths far apart in a proportional face
+_NUMBERS = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def fixed_pitch_fonts(page: pymupdf.Page) -> frozenset[str]:
+    """The names of the page's simple fonts whose glyphs all take one width, as their /Widths say ("i" as wide as
+    "m"): a typewriter face whatever it is called ("Letter Gothic"), which its descriptor may not flag."""
+    doc = page.parent
+    names: set[str] = set()
+    for font in page.get_fonts(full=False):
+        xref, kind, name = font[0], font[2], font[3]
+        if kind not in ("Type1", "TrueType", "MMType1") or not xref:
+            continue
+        try:
+            form, value = doc.xref_get_key(xref, "Widths")
+            if form == "xref":
+                value = doc.xref_object(int(value.split()[0]))
+            elif form != "array":
+                continue
+            first = int(doc.xref_get_key(xref, "FirstChar")[1])
+        except (ValueError, RuntimeError):
+            continue
+        widths = [float(w) for w in _NUMBERS.findall(value)]
+        used = [w for w in widths if w > 0]
+        probes = [widths[ord(c) - first] for c in FIXED_PROBES if 0 <= ord(c) - first < len(widths)]
+        if len(used) >= 8 and sum(1 for w in probes if w > 0) >= 2 and max(used) - min(used) < 0.5:
+            names.add(name.split("+", 1)[-1])
+    return frozenset(names)
+
+
 class PageText:
     """One page's text layer, extracted once: its styled text (`data`, PyMuPDF's "dict") and, from the same
     extraction where that gives what a fresh one would, its word boxes (`words`, for engine.readers.ruled)."""
@@ -499,6 +574,7 @@ class PageText:
         self.textpage = page.get_textpage(flags=self.flags)
         self.data = page.get_text("dict", textpage=self.textpage)
         self._raw: dict | None = None
+        self.fixed = fixed_pitch_fonts(page)
 
     def raw(self) -> dict:
         """`page.get_text("rawdict")` from the same extraction (blocks, lines and spans as in `data`, with each
@@ -544,11 +620,12 @@ def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100, text: 
         if block.get("type") != 0:
             continue
         for k in range(len(block["lines"])):
-            frag = _fragment(text.line(b, k), block["number"])
+            frag = _fragment(text.line(b, k), block["number"], text.fixed)
             if frag is not None and _visible(frag, rect):
                 fragments.append(frag)
     fragments = _join_stretched(_without_overprint(fragments))
-    gutter = word_gutter(fragments, rect.width) if any(f.font for f in fragments) else None
+    gutter = word_gutter(fragments, rect.width) if any(f.font for f in fragments) else prose_gutter(fragments,
+                                                                                                   rect.width)
     lines = _join_drop_caps(_join_pieces(_merge_baseline(fragments, gutter), gutter))
     ordered, columns = reading_order(lines, gutter)
     images = []

@@ -13,7 +13,7 @@ from engine.markdown import needs_ocr_note, render_markdown  # noqa: F401  (need
 from engine.pdf import docinfo_title, open_document
 from engine.readers.blocks import Traits, furniture_blocks, mark_continued, page_blocks, recurring_places
 from engine.readers.code import MONO_DOCUMENT
-from engine.readers.furniture import HEADING_SIZE, find_furniture, page_margins, split_glued_numbers, strip_furniture
+from engine.readers.furniture import HEADING_SIZE, find_furniture, page_margins, split_line_numbers, strip_furniture
 from engine.readers.headings import assign_levels, body_size, cover_pages, find_candidates, join_title
 from engine.readers.hyphens import vocabulary
 from engine.readers.pitch import line_pitches
@@ -33,7 +33,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 88  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 89  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -185,6 +185,8 @@ class OfflineReader:
     # 87: "Ã©" is no copyright sign; long headings kept by wrapped siblings of their style; glossary letters;
     #     hanging-indent chapter titles; heading sizes rounded halves up (engine.readers.style_siblings, hanging)
     # 88: 86 and 87 together
+    # 89: margin line numbers on short pages and glued to headings; sentence-case run-in numbered heads; fixed-pitch
+    #     fonts by their widths; narrow two-column gutters; bold code in prose; "‣" bullets; white fills edge nothing
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -389,14 +391,14 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
     """Page layouts to Markdown: furniture removed, headings leveled, paragraphs and lists rebuilt (`title`: the
     document information's title, which picks the title among the first page's large lines)."""
     warnings = list(warnings or [])
-    layouts = [split_glued_numbers(layout) for layout in layouts]
+    layouts, line_numbers = split_line_numbers(layouts)
     raw_body = body_size([p.lines for p in layouts])
     margins = page_margins(layouts)  # (read once for both)
     furniture = find_furniture(layouts, raw_body, margins)
     pages: list[list[Line]] = []
     removed: list[list[Line]] = []
     for layout, margin_lines in zip(layouts, margins):
-        lines, _label = strip_furniture(layout, furniture, margin_lines, raw_body)
+        lines, _label = strip_furniture(layout, furniture, margin_lines, raw_body, line_numbers)
         kept = {id(line) for line in lines}
         removed.append([line for line in layout.lines if id(line) not in kept])
         pages.append(split_run_in(lines, raw_body))

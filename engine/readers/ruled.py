@@ -24,6 +24,7 @@ SNAP = 1.5  # points: rulings this close are one
 JOIN = 2.0  # points: collinear rulings this close end to end are one
 THIN = 2.5  # points: a filled rectangle this thin is a ruling
 MIN_RULE = 4.0  # points: shorter strokes are glyph parts, not rulings
+WHITE = 0.98  # a fill this light in every component is the page's own white
 MIN_PATH_OPS = 3  # path operators in the page's content stream before the drawings are read (an open table draws 3)
 MIN_SIDE_BY_SIDE = 2  # pairs of lines side by side (cells) before the drawings are read
 PATH_OP_RE = re.compile(rb"\s(?:re|l)\s")
@@ -96,6 +97,9 @@ def rulings(drawings: list[dict], width: float, height: float) -> tuple[list[Seg
     horizontal: list[Segment] = []
     vertical: list[Segment] = []
     for drawing in drawings:
+        fill = drawing.get("fill")
+        blank = drawing.get("type") == "f" and fill is not None and min(fill) >= WHITE  # (white on the white page:
+        # a figure's background drawn under it edges nothing)
         for item in drawing.get("items", ()):
             if item[0] == "l":
                 (x0, y0), (x1, y1) = item[1], item[2]
@@ -112,7 +116,7 @@ def rulings(drawings: list[dict], width: float, height: float) -> tuple[list[Seg
                     horizontal.append(((y0 + y1) / 2, x0, x1))
                 elif w < THIN and h >= MIN_RULE:
                     vertical.append(((x0 + x1) / 2, y0, y1))
-                elif w >= MIN_RULE and h >= MIN_RULE and not (w > 0.9 * width and h > 0.9 * height):
+                elif w >= MIN_RULE and h >= MIN_RULE and not (w > 0.9 * width and h > 0.9 * height) and not blank:
                     horizontal += [(y0, x0, x1), (y1, x0, x1)]
                     vertical += [(x0, y0, y1), (x1, y0, y1)]
     return _joined(horizontal), _joined(vertical)

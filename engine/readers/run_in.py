@@ -33,11 +33,16 @@ def run_in_heading(line: Line, prev: Line | None, nxt: Line | None, body: float 
     lead = line.text[:line.lead].strip()
     words = lead.split()
     numbered = re.match(rf"^(?:{DECIMAL}|\(?(\d{{1,2}}|[a-zA-Z]|[IVX]{{1,4}})[.)])\s", lead) is not None
-    closed = RUN_IN_RE.match(lead) is not None or (numbered and len(words) >= 3 and _titled(words[1:]))
+    rest = line.text[line.lead:].lstrip()
+    closed = RUN_IN_RE.match(lead) is not None or (numbered and len(words) >= 3 and _titled(words[1:])) \
+        or (re.match(DECIMAL + r"\s", lead) is not None and rest[:1].isupper())
+    # (a sub-section's number in sentence case, "5.4.1.1 Noms complexes à particule Pour rappel, ...", is closed
+    # by the sentence its text opens)
     if not closed or len(words) > RUN_IN_WORDS or len(words) < 2 or not numbered \
             or INNER_NUMBER_RE.search(lead.split(None, 1)[1] if numbered and len(words) > 1 else lead):
         return False
     starts = prev is None or ends_sentence(prev.text) or prev.y1 < line.y0 - 1.5 * line.size \
+        or (prev.bold and not prev.lead_style[2] and not line.bold) \
         or (nxt is not None and line.x0 > nxt.x0 + 0.8 * line.size)
     return starts
 

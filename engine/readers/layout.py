@@ -370,6 +370,7 @@ def word_gutter(fragments: list[Line], width: float) -> float | None:
 
 
 PROSE_GUTTER_LINES = 12  # lines of prose on each side of a narrow gutter
+MERGE_GAP = 1.2  # sizes: fragments on one baseline this close are one line (see _same_line)
 PROSE_GUTTER_ROWS = 1  # rows on which a line of each column would be read as one line (one hides the gutter)
 
 
@@ -390,6 +391,9 @@ def prose_gutter(fragments: list[Line], width: float) -> float | None:
         widths = sorted(f.x1 - f.x0 for f in side)
         if starts.most_common(1)[0][1] < 0.5 * len(side) or widths[len(widths) // 2] < 0.25 * width:
             return None
+    size = sorted(f.size for f in left + right)[len(left + right) // 2]
+    if Counter(round(f.x0) for f in right).most_common(1)[0][0] - max(f.x1 for f in left) > MERGE_GAP * size:
+        return None  # (columns further apart than a merge reaches: the XY-cut parts them)
     rows = [a for a in left for b in right if _same_line(a, b)]
     if len(rows) < PROSE_GUTTER_ROWS:
         return None
@@ -509,7 +513,7 @@ def _same_line(left: Line, right: Line) -> bool:
         return False
     gap = right.x0 - left.x1
     size = max(left.size, right.size)
-    if gap <= 1.2 * size:
+    if gap <= MERGE_GAP * size:
         return True
     if left.font and right.font and gap <= STRETCHED_GAP * size and right.text[:1].isalpha() \
             and (left.text[-1:].isalpha() or left.text.endswith((".", ",", ";", ":", "!", "?"))):

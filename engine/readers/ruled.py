@@ -25,6 +25,7 @@ JOIN = 2.0  # points: collinear rulings this close end to end are one
 THIN = 2.5  # points: a filled rectangle this thin is a ruling
 MIN_RULE = 4.0  # points: shorter strokes are glyph parts, not rulings
 WHITE = 0.98  # a fill this light in every component is the page's own white
+WHITE_CELLS = 6  # white rectangles on a page, at least, that are a table's cells (fewer: figures' backgrounds)
 MIN_PATH_OPS = 3  # path operators in the page's content stream before the drawings are read (an open table draws 3)
 MIN_SIDE_BY_SIDE = 2  # pairs of lines side by side (cells) before the drawings are read
 PATH_OP_RE = re.compile(rb"\s(?:re|l)\s")
@@ -96,10 +97,13 @@ def rulings(drawings: list[dict], width: float, height: float) -> tuple[list[Seg
     rectangles (a page-sized background aside)."""
     horizontal: list[Segment] = []
     vertical: list[Segment] = []
-    for drawing in drawings:
-        fill = drawing.get("fill")
-        blank = drawing.get("type") == "f" and fill is not None and min(fill) >= WHITE  # (white on the white page:
-        # a figure's background drawn under it edges nothing)
+    # white fills on the white page edge nothing that shows: a figure's background drawn under it is no table; but
+    # a table whose every cell a word processor filled white has its cells told by them
+    blank = [_blank(drawing) for drawing in drawings]
+    cells = sum(1 for drawing, white in zip(drawings, blank) if white
+                for item in drawing.get("items", ()) if item[0] == "re")
+    for drawing, white in zip(drawings, blank):
+        skip = white and cells < WHITE_CELLS
         for item in drawing.get("items", ()):
             if item[0] == "l":
                 (x0, y0), (x1, y1) = item[1], item[2]
@@ -116,10 +120,16 @@ def rulings(drawings: list[dict], width: float, height: float) -> tuple[list[Seg
                     horizontal.append(((y0 + y1) / 2, x0, x1))
                 elif w < THIN and h >= MIN_RULE:
                     vertical.append(((x0 + x1) / 2, y0, y1))
-                elif w >= MIN_RULE and h >= MIN_RULE and not (w > 0.9 * width and h > 0.9 * height) and not blank:
+                elif w >= MIN_RULE and h >= MIN_RULE and not (w > 0.9 * width and h > 0.9 * height) and not skip:
                     horizontal += [(y0, x0, x1), (y1, x0, x1)]
                     vertical += [(x0, y0, y1), (x1, y0, y1)]
     return _joined(horizontal), _joined(vertical)
+
+
+def _blank(drawing: dict) -> bool:
+    """Whether the drawing is only filled, in white (or all but)."""
+    fill = drawing.get("fill")
+    return drawing.get("type") == "f" and fill is not None and min(fill) >= WHITE
 
 
 def _joined(segments: list[Segment]) -> list[Segment]:

@@ -95,6 +95,9 @@ def test_two_columns_of_prose_an_em_apart_have_a_gutter_the_merge_of_a_rows_line
     # a chapter's opening set across the page above the columns is no matter
     opening = [line(BODY, 39, 30, x1=380)]
     assert prose_gutter(opening + left + right, 430) is not None
+    # columns further apart than a row's lines merge are the XY-cut's to part
+    wide = [line("and the next column starts further over", 226, 60 + 12 * k, x1=390) for k in range(20)]
+    assert prose_gutter(left + wide, 430) is None
     # one column of prose; a table's short cells on the same rows
     assert prose_gutter([line(BODY, 39, 60 + 12 * k, x1=380) for k in range(40)], 430) is None
     cells = [line(f"{k}", x, 60 + 12 * k, x1=x + 20) for k in range(20) for x in (40, 120, 215, 300)]
@@ -119,8 +122,12 @@ def test_the_triangular_bullet_leads_a_list_item():
 
 
 def test_a_white_fill_on_the_white_page_edges_no_table_but_a_shaded_one_does():
-    def drawing(fill):
-        return {"items": [("re", (100.0, 100.0, 300.0, 200.0), 1)], "type": "f", "fill": fill}
-    assert rulings([drawing((1.0, 1.0, 1.0))], 595, 842) == ([], [])
+    def drawing(fill, x0=100.0, y0=100.0):
+        return {"items": [("re", (x0, y0, x0 + 200, y0 + 100), 1)], "type": "f", "fill": fill}
+    assert rulings([drawing((1.0, 1.0, 1.0))], 595, 842) == ([], [])  # a figure's white background
     horizontal, vertical = rulings([drawing((0.87, 0.87, 0.87))], 595, 842)
     assert len(horizontal) == 2 and len(vertical) == 2
+    # a word processor's table fills each of its cells white: those cells still tell the table's rulings
+    cells = [drawing((1.0, 1.0, 1.0), 50 + 200 * col, 100 + 100 * row) for row in range(3) for col in range(2)]
+    horizontal, vertical = rulings(cells, 595, 842)
+    assert len(horizontal) == 4 and len(vertical) == 3

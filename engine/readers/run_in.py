@@ -14,6 +14,7 @@ RUN_IN_WORDS = 8  # a run-in heading is a short phrase
 DECIMAL = r"\d{1,2}(?:\.\d{1,2}){1,3}\.?"  # a sub-section's number: "1.1", "5.2.3."
 RUN_IN_RE = re.compile(rf"^(?:{DECIMAL}\s+|\(?\d{{1,2}}[.)]\s+|\(?[a-zA-Z][.)]\s+|[IVX]{{1,4}}\.\s+)?[A-Z][^:.]*[:.]$")
 BODY_STEP = 1.1  # a line set larger than the text's size by this is a heading's (the heading step is 1.12)
+SENTENCE_WORDS = 3  # words at least of the text a sentence-case run-in heading opens on its line
 INNER_NUMBER_RE = re.compile(r"\s\S*\d")  # a number after the first word: "Definition 1.", "Lemma A.1"
 
 
@@ -35,9 +36,10 @@ def run_in_heading(line: Line, prev: Line | None, nxt: Line | None, body: float 
     numbered = re.match(rf"^(?:{DECIMAL}|\(?(\d{{1,2}}|[a-zA-Z]|[IVX]{{1,4}})[.)])\s", lead) is not None
     rest = line.text[line.lead:].lstrip()
     closed = RUN_IN_RE.match(lead) is not None or (numbered and len(words) >= 3 and _titled(words[1:])) \
-        or (re.match(DECIMAL + r"\s", lead) is not None and rest[:1].isupper())
+        or (re.match(DECIMAL + r"\s", lead) is not None and rest[:1].isupper() and len(rest.split()) >= SENTENCE_WORDS)
     # (a sub-section's number in sentence case, "5.4.1.1 Noms complexes à particule Pour rappel, ...", is closed
-    # by the sentence its text opens)
+    # by the sentence its text opens; a heading's last word in another face, "7.1.1 The class TrickHLAPacking", is
+    # no sentence)
     if not closed or len(words) > RUN_IN_WORDS or len(words) < 2 or not numbered \
             or INNER_NUMBER_RE.search(lead.split(None, 1)[1] if numbered and len(words) > 1 else lead):
         return False

@@ -58,6 +58,10 @@ def test_a_numbered_run_in_heading_in_sentence_case_is_closed_by_the_sentence_it
              line("d'auteur, tels que le champ author, peuvent contenir une liste", 127, 131, size=11, x1=524)]
     split = split_run_in(lines, 11.0)
     assert [l.text for l in split if l.run_in] == ["5.4.1.1 Noms complexes à particule"]
+    # a heading whose last word is set in another face is one heading, no run-in head over a sentence
+    lines[1] = line("7.1.1 The class TrickHLAPacking", 127, 117, size=11, x1=330, lead=len("7.1.1 The class "),
+                    lead_style=(True, False, False))
+    assert not any(l.run_in for l in split_run_in(lines, 11.0))
     # a sentence that runs on in lower case after a bold number is no heading
     lines[1] = line(head + "pour rappel", 127, 117, size=11, x1=524, lead=len(head), lead_style=(True, False, False))
     assert not any(l.run_in for l in split_run_in(lines, 11.0))

@@ -36,10 +36,12 @@ def run_in_heading(line: Line, prev: Line | None, nxt: Line | None, body: float 
     numbered = re.match(rf"^(?:{DECIMAL}|\(?(\d{{1,2}}|[a-zA-Z]|[IVX]{{1,4}})[.)])\s", lead) is not None
     rest = line.text[line.lead:].lstrip()
     closed = RUN_IN_RE.match(lead) is not None or (numbered and len(words) >= 3 and _titled(words[1:])) \
-        or (re.match(DECIMAL + r"\s", lead) is not None and rest[:1].isupper() and len(rest.split()) >= SENTENCE_WORDS)
+        or (re.match(DECIMAL + r"\s", lead) is not None and rest[:1].isupper() and len(rest.split()) >= SENTENCE_WORDS
+            and nxt is not None and not nxt.bold and abs(nxt.x0 - line.x0) < line.size)
     # (a sub-section's number in sentence case, "5.4.1.1 Noms complexes à particule Pour rappel, ...", is closed
-    # by the sentence its text opens; a heading's last word in another face, "7.1.1 The class TrickHLAPacking", is
-    # no sentence)
+    # by the sentence its text opens, its paragraph going on in plain type below from the same edge; a heading's
+    # last words in another face, "7.1.1 The class TrickHLAPacking", are no sentence, nor a bold heading's that
+    # wraps: "17.1.2 Subclassing X in the SIM sine example" over "ample")
     if not closed or len(words) > RUN_IN_WORDS or len(words) < 2 or not numbered \
             or INNER_NUMBER_RE.search(lead.split(None, 1)[1] if numbered and len(words) > 1 else lead):
         return False

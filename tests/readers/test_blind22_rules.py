@@ -62,6 +62,12 @@ def test_a_numbered_run_in_heading_in_sentence_case_is_closed_by_the_sentence_it
     lines[1] = line("7.1.1 The class TrickHLAPacking", 127, 117, size=11, x1=330, lead=len("7.1.1 The class "),
                     lead_style=(True, False, False))
     assert not any(l.run_in for l in split_run_in(lines, 11.0))
+    # nor is a bold heading that wraps, its last words on the line in another face
+    lines[1] = line("17.1.2 Subclassing TrickHLAConditional in the SIM sine conditional cyclic ex-", 127, 117, size=11,
+                    x1=524, lead=len("17.1.2 Subclassing TrickHLAConditional in the "), lead_style=(True, False, False))
+    lines[2] = line("ample", 150, 131, size=11, bold=True)
+    assert not any(l.run_in for l in split_run_in(lines, 11.0))
+    lines[2] = line("d'auteur, tels que le champ author, peuvent contenir une liste", 127, 131, size=11, x1=524)
     # a sentence that runs on in lower case after a bold number is no heading
     lines[1] = line(head + "pour rappel", 127, 117, size=11, x1=524, lead=len(head), lead_style=(True, False, False))
     assert not any(l.run_in for l in split_run_in(lines, 11.0))

@@ -725,3 +725,14 @@ def test_corpus_others(corpus):
     assert [t.name for t in open_data.themes][:2] == ["Executive summary", "Context and overview"]
     flyer, _ = corpus("deloitte-tech-risk-sector-banking.pdf")
     assert (flyer.document_type, flyer.author, flyer.publication_date) == ("", "", "2023-07-24")
+
+
+def test_a_letters_mojibake_is_no_copyright_line_for_the_summary_and_themes():
+    from engine.extract.metadata.summary import is_summary_sentence
+    from engine.extract.metadata.themes import first_sentence
+
+    mojibake = "El programa permite leer el correo y gestionar las cuentas de forma sencilla y rÃ¡pida tambiÃ©n."
+    notice = "Copyright © 2023 by the authors of this manual, who keep every right to the text."
+    assert is_summary_sentence(mojibake)
+    assert not is_summary_sentence(notice)
+    assert first_sentence([notice, mojibake]) == mojibake

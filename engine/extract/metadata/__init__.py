@@ -27,7 +27,7 @@ from engine.extract.metadata.periods import (
     BEFORE_YEAR, COPYRIGHT_BEFORE_RE, FY_ANCHOR_RE, GATES, MAX_PERIODS, PERIOD_MONTHS, QUARTER_WORDS,
     SHORT_RANGE_AFTER_RE, YEAR_ANCHOR_RE, Period, extract_time_periods, find_periods,
 )
-from engine.extract.metadata.sentences import BOILERPLATE_MARKS, FOOTNOTE_END_RE, is_prose
+from engine.extract.metadata.sentences import BOILERPLATE_MARKS, FOOTNOTE_END_RE, is_boilerplate, is_prose
 from engine.extract.metadata.summary import CAPTION_RE, LABEL_RE, extract_summary, is_summary_sentence
 from engine.extract.metadata.text import (
     BULLET_RE, LIGATURES, MAX_ANCHORS, SAMPLE_CHARS, SCAN_CHARS, SOFT_HYPHEN, body_paragraphs,
@@ -42,8 +42,8 @@ from engine.schemas.metadata import ContextMetadata
 from engine.schemas.pdf import DocKind, PdfInfo
 from engine.schemas.toc import Heading
 
-VERSION = 6  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo;
-# 6: fenced code as CommonMark reads it)
+VERSION = 7  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo;
+# 6: fenced code as CommonMark reads it; 7: "Ã©" mojibake is no copyright sign)
 
 __all__ = [
     "VERSION", "extract_metadata",
@@ -64,7 +64,7 @@ __all__ = [
     "BEFORE_YEAR", "COPYRIGHT_BEFORE_RE", "FY_ANCHOR_RE", "GATES", "MAX_PERIODS", "PERIOD_MONTHS", "QUARTER_WORDS",
     "SHORT_RANGE_AFTER_RE", "YEAR_ANCHOR_RE", "Period", "extract_time_periods", "find_periods",
     # sentences
-    "BOILERPLATE_MARKS", "FOOTNOTE_END_RE", "is_prose",
+    "BOILERPLATE_MARKS", "FOOTNOTE_END_RE", "is_boilerplate", "is_prose",
     # summary
     "CAPTION_RE", "LABEL_RE", "extract_summary", "is_summary_sentence",
     # text

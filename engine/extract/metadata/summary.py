@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from math import log, sqrt
 
-from engine.extract.metadata.sentences import BOILERPLATE_MARKS, FOOTNOTE_END_RE
+from engine.extract.metadata.sentences import FOOTNOTE_END_RE, is_boilerplate
 from engine.extract.metadata.keywords import KEYWORD_NOISE
 from engine.text import COMPOUND_WORD_RE, split_sentences, stem_words, stop_words
 
@@ -26,8 +26,7 @@ def is_summary_sentence(sentence: str) -> bool:
         return False  # lower-case start, or a leftover label such as "D. All these works..."
     if not sentence.rstrip("\"”’)").endswith((".", "!", "?")) or CAPTION_RE.match(sentence):
         return False
-    lowered = sentence.lower()
-    if any(mark in lowered for mark in BOILERPLATE_MARKS):
+    if is_boilerplate(sentence):
         return False
     letters = sum(map(str.isalpha, sentence))
     digits = sum(map(str.isdigit, sentence))

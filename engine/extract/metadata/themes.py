@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from engine.extract.metadata.sentences import BOILERPLATE_MARKS, FOOTNOTE_END_RE, is_prose
+from engine.extract.metadata.sentences import FOOTNOTE_END_RE, is_boilerplate, is_prose
 from engine.extract.metadata.text import body_paragraphs, fix_ligatures, heading_list
 from engine.text import split_sentences
 from engine.schemas.metadata import Theme
@@ -45,7 +45,7 @@ def first_sentence(paragraphs: list[str]) -> str:
         for sentence in split_sentences(paragraph):
             if not (sentence[0].isupper() and is_prose(sentence)):
                 continue
-            if any(mark in sentence.lower() for mark in BOILERPLATE_MARKS):
+            if is_boilerplate(sentence):
                 continue
             if sentence.rstrip("\"”’)0123456789").endswith((".", "!", "?", ":")):
                 return FOOTNOTE_END_RE.sub("", sentence)

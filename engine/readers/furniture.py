@@ -439,8 +439,7 @@ def strip_furniture(page: PageLayout, furniture: set[str], margin_lines: list[Li
     `body_size`: the text's size, when known: margin text set larger is furniture only as large text repeated;
     `numbers`: ids of line numbers the document's other pages tell, from `split_line_numbers`)."""
     margin = {id(l) for l in (_margin_lines(page) if margin_lines is None else margin_lines)}
-    numbered = line_numbers(page.lines) | margin_notes(page.lines) | end_page_number(page.lines) \
-        | {id(l) for l in page.lines if id(l) in (numbers or ())}
+    numbered = line_numbers(page.lines) | margin_notes(page.lines) | end_page_number(page.lines) | (numbers or set())
 
     def running(line: Line) -> bool:
         keys = (_key(line.text), " ".join(line.text.lower().split()))

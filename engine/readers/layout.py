@@ -540,45 +540,57 @@ FIXED_PROBES = "ilmwMW"  # letters of widths far apart in a proportional face
 _NUMBERS = re.compile(r"-?\d+(?:\.\d+)?")
 
 
-def fixed_pitch_fonts(page: pymupdf.Page) -> frozenset[str]:
+def fixed_pitch_fonts(page: pymupdf.Page, known: dict[int, bool] | None = None,
+                      fonts: list | None = None) -> frozenset[str]:
     """The names of the page's simple fonts whose glyphs all take one width, as their /Widths say ("i" as wide as
-    "m"): a typewriter face whatever it is called ("Letter Gothic"), which its descriptor may not flag."""
-    doc = page.parent
+    "m"): a typewriter face whatever it is called ("Letter Gothic"), which its descriptor may not flag (`known`:
+    each font's answer by its xref, kept across a document's pages, which share their fonts; `fonts`: the page's
+    `get_fonts()`, when read already)."""
+    known = {} if known is None else known
     names: set[str] = set()
-    for font in page.get_fonts(full=False):
+    for font in page.get_fonts(full=False) if fonts is None else fonts:
         xref, kind, name = font[0], font[2], font[3]
         if kind not in ("Type1", "TrueType", "MMType1") or not xref:
             continue
-        try:
-            form, value = doc.xref_get_key(xref, "Widths")
-            if form == "xref":
-                value = doc.xref_object(int(value.split()[0]))
-            elif form != "array":
-                continue
-            first = int(doc.xref_get_key(xref, "FirstChar")[1])
-        except (ValueError, RuntimeError):
-            continue
-        widths = [float(w) for w in _NUMBERS.findall(value)]
-        used = [w for w in widths if w > 0]
-        probes = [widths[ord(c) - first] for c in FIXED_PROBES if 0 <= ord(c) - first < len(widths)]
-        if len(used) >= 8 and sum(1 for w in probes if w > 0) >= 2 and max(used) - min(used) < 0.5:
+        if xref not in known:
+            known[xref] = _one_width(page.parent, xref)
+        if known[xref]:
             names.add(name.split("+", 1)[-1])
     return frozenset(names)
+
+
+def _one_width(doc: pymupdf.Document, xref: int) -> bool:
+    """Whether a simple font's /Widths give all its glyphs one width (probed letters among them)."""
+    try:
+        form, value = doc.xref_get_key(xref, "Widths")
+        if form == "xref":
+            value = doc.xref_object(int(value.split()[0]))
+        elif form != "array":
+            return False
+        first = int(doc.xref_get_key(xref, "FirstChar")[1])
+    except (ValueError, RuntimeError):
+        return False
+    widths = [float(w) for w in _NUMBERS.findall(value)]
+    used = [w for w in widths if w > 0]
+    probes = [widths[ord(c) - first] for c in FIXED_PROBES if 0 <= ord(c) - first < len(widths)]
+    return len(used) >= 8 and sum(1 for w in probes if w > 0) >= 2 and max(used) - min(used) < 0.5
 
 
 class PageText:
     """One page's text layer, extracted once: its styled text (`data`, PyMuPDF's "dict") and, from the same
     extraction where that gives what a fresh one would, its word boxes (`words`, for engine.readers.ruled)."""
 
-    def __init__(self, page: pymupdf.Page, tracked: dict[tuple, list[str] | None] | None = None) -> None:
+    def __init__(self, page: pymupdf.Page, tracked: dict[tuple, list[str] | None] | None = None,
+                 fixed: dict[int, bool] | None = None) -> None:
         self.page = page
         self.tracked = {} if tracked is None else tracked  # (see `line`; one per document: running heads repeat)
-        type3 = any(font[2] == "Type3" for font in page.get_fonts(full=False))
+        fonts = page.get_fonts(full=False)
+        type3 = any(font[2] == "Type3" for font in fonts)
         self.flags = TEXT_FLAGS | (pymupdf.TEXT_USE_CID_FOR_UNKNOWN_UNICODE if type3 else 0)
         self.textpage = page.get_textpage(flags=self.flags)
         self.data = page.get_text("dict", textpage=self.textpage)
         self._raw: dict | None = None
-        self.fixed = fixed_pitch_fonts(page)
+        self.fixed = fixed_pitch_fonts(page, fixed, fonts)  # (`fixed`: one per document, see fixed_pitch_fonts)
 
     def raw(self) -> dict:
         """`page.get_text("rawdict")` from the same extraction (blocks, lines and spans as in `data`, with each

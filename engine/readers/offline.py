@@ -204,6 +204,7 @@ class OfflineReader:
             layouts: list[PageLayout] = []
             warnings: list[str] = []
             tracked: dict[tuple, list[str] | None] = {}  # (lines read for tracking: see PageText.line)
+            fixed: dict[int, bool] = {}  # (fonts of one width by xref: see layout.fixed_pitch_fonts)
             for index in range(total):
                 try:
                     page = doc[index]
@@ -214,7 +215,7 @@ class OfflineReader:
                         m = page.derotation_matrix  # (the page as shown -> its own coordinates)
                         unturn = (m.a, m.b, m.c, m.d, m.e, m.f)
                         page.remove_rotation()
-                    text = PageText(page, tracked)  # (read once: the ruled tables' word boxes come from it too)
+                    text = PageText(page, tracked, fixed)  # (read once: the ruled tables' word boxes come from it too)
                     layout = read_layout(page, index + 1, self.min_image_px, text)
                     layout.unturn, layout.own_size = unturn, own_size
                     layout.grids, layout.lines = find_tables(page, layout.lines, text.words)
@@ -406,7 +407,7 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
     pages = [join_tab_stops(lines, body, layout.gutter, layout.width) for layout, lines in zip(layouts, pages)]
     right = _right_margin(pages)
     pitches = line_pitches(pages)
-    words = _vocabulary(pages)
+    words = vocabulary(line.text for lines in pages for line in lines)
     candidates = join_title(find_candidates(pages, body, right, [layout.grids for layout in layouts], pitches, words),
                             title)
     levels = assign_levels(candidates, body, len(pages), cover=cover_pages(pages), known_title=title)
@@ -462,6 +463,3 @@ def _right_margin(pages: list[list[Line]]) -> float:
     ends.sort()
     return ends[int(0.9 * (len(ends) - 1))]
 
-
-def _vocabulary(pages: list[list[Line]]) -> set[str]:
-    return vocabulary(line.text for lines in pages for line in lines)

@@ -6,7 +6,7 @@ nothing says a new paragraph starts: a first-line indent or a return to the left
 that ended, a last line that ended a sentence short of the column's right edge, a numbering label.
 A line at the top of the next column continues it when the sentence visibly goes on (no closing
 punctuation above, a lower-case word below). A word hyphenated at a line end is rejoined by the rule of
-engine.readers.hyphens (`join_lines`, re-exported here), which table cells and wrapped headings share.
+engine.readers.hyphens (`join_lines`), which table cells and wrapped headings share.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 
 from engine.readers.headings import label_class
-from engine.readers.hyphens import join_lines  # noqa: F401  (re-exported: the paragraph's lines joined)
 from engine.readers.layout import Line
 from engine.readers.pitch import pitch_limit
 from engine.readers.reading_order import same_row

@@ -4,9 +4,9 @@ tables.py, code.py and formula.py, through the offline reader's `compose`."""
 from __future__ import annotations
 
 from engine.markdown import split_pages
+from engine.readers.hyphens import join_lines
 from engine.readers.layout import Line, PageLayout
 from engine.readers.offline import compose
-from engine.readers.paragraphs import join_lines
 from engine.readers.pitch import line_pitches
 
 PROSE = ("The survey team walked the river at dawn and counted every heron it could see from the bank",

@@ -31,7 +31,10 @@ from engine.schemas.answer import Passage
 NOT_COVERED = "The corpus does not cover this question"
 LIST_READ_ON = 2  # a question asking for several things reads on this many times further
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
-ACRONYM_RE = re.compile(r"[A-Z]{2,6}")
+ACRONYM_RE = re.compile(r"[A-Z](?:[a-z]?[A-Z]){1,5}")  # "WEF", also with a small connecting word: "PoS", "IoT"
+GLUED_CODE_RE = re.compile(r"([A-Z]{2,6})(\d{2,4})")  # letters and a number written as one: "FY2025", "Q42023"
+MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+               "November", "December")
 PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,6}s")  # an acronym's plural ("FTEs", "APIs")
 DECADE_RE = re.compile(r"\d{4}s")
 NAMEISH_RE = re.compile(r"[^\W_][\w-]*", re.UNICODE)
@@ -77,6 +80,11 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
         if lang in NOUN_CAPITALS and not (word.isupper() or any(c.isdigit() for c in word)):
             continue
         bare = word[:-1] if PLURAL_ACRONYM_RE.fullmatch(word) else word  # ("FTEs": the corpus may say "FTE")
+        month = next((m for m in MONTH_NAMES if len(bare) >= 3 and m.startswith(bare)), None)
+        bare = month or bare  # a month's abbreviation ("Sept"): the corpus may write the month out
+        glued = GLUED_CODE_RE.fullmatch(bare)
+        if glued and written_apart(corpus, glued.group(1), glued.group(2)):
+            continue  # "FY2025": a page writes "FY 2025" or spells the letters out, "Fiscal Year 2025"
         for term in tokenize(bare):
             term = term[:4] if DECADE_RE.fullmatch(term) else term  # "1930s": the corpus may say "1930"
             if term not in bm.vocab and term not in named and not term.isdigit() \
@@ -85,14 +93,32 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
     return list(dict.fromkeys(unknown))
 
 
-def spelled_out(corpus: CorpusIndex, acronym: str) -> bool:
-    """Whether some page spells the acronym out ("WEF": "World Economic Forum"); cached per corpus."""
-    cache: dict[str, bool] = corpus.extras.setdefault("spelled_out", {})
-    if acronym not in cache:
-        pattern = re.compile(r"\b" + r"[\w'’-]*(?:\s+(?:of|and|for|the|on|in|&))*\s+".join(acronym) + r"[\w'’-]*")
-        cache[acronym] = any(pattern.search(corpus.page_text(d, n + 1))
+def expansion(acronym: str) -> str:
+    """The pattern of an acronym spelled out: a word beginning with each of its letters ("WEF": "World Economic
+    Forum"), small words between them, words apart by spaces or hyphens ("command-line interface",
+    "Proof-of-Stake")."""
+    return r"\b" + r"[\w'’]*(?:[\s-]+(?:of|and|for|the|on|in|&))*[\s-]+".join(acronym) + r"[\w'’-]*"
+
+
+def on_some_page(corpus: CorpusIndex, pattern: str) -> bool:
+    """Whether some page of the corpus holds the pattern; cached per corpus."""
+    cache: dict[str, bool] = corpus.extras.setdefault("on_some_page", {})
+    if pattern not in cache:
+        found = re.compile(pattern)
+        cache[pattern] = any(found.search(corpus.page_text(d, n + 1))
                              for d, index in enumerate(corpus.docs) for n in range(len(index.pages)))
-    return cache[acronym]
+    return cache[pattern]
+
+
+def spelled_out(corpus: CorpusIndex, acronym: str) -> bool:
+    """Whether some page spells the acronym out ("WEF": "World Economic Forum")."""
+    return on_some_page(corpus, expansion(acronym))
+
+
+def written_apart(corpus: CorpusIndex, letters: str, number: str) -> bool:
+    """Whether some page writes a code glued as one word ("FY2025") with its letters and number apart, the letters
+    as they are or spelled out: "FY 2025", "Fiscal Year 2025"."""
+    return on_some_page(corpus, rf"(?:\b{re.escape(letters)}|{expansion(letters)})[\s-]+{number}\b")
 
 
 def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerOptions, limit: int) -> Evidence:

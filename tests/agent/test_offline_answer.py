@@ -212,3 +212,43 @@ def test_an_acronyms_plural_is_known_when_the_corpus_spells_out_or_uses_the_acro
     corpus = load_corpus(workspace)
     assert unknown_names(corpus, "How many volunteer surveyors do the UVCTs have?") == []  # (the UVCT, spelled out)
     assert unknown_names(corpus, "How many surveyors do the NASAs have?") == ["NASAs"]
+
+
+class _PagesCorpus:
+    """The parts of a corpus index unknown_names reads: one document's pages, their vocabulary, no names."""
+
+    def __init__(self, pages: list[str]) -> None:
+        from types import SimpleNamespace
+
+        from engine.text import tokenize
+
+        vocab = {term for page in pages for term in tokenize(page)}
+        self.bm25 = {"page": SimpleNamespace(vocab=vocab)}
+        self.name_terms = [set()]
+        self.docs = [SimpleNamespace(pages=pages)]
+        self.extras: dict = {}
+        self._pages = pages
+
+    def page_text(self, doc: int, page: int) -> str:
+        return self._pages[page - 1]
+
+
+def test_a_code_glued_to_its_number_is_known_when_a_page_writes_them_apart():
+    from engine.agent.offline import unknown_names
+
+    corpus = _PagesCorpus(["Fiscal Year 2025 guidance.", "Outlook for FY 2026.", "ITRF frames and the year 2014."])
+    assert unknown_names(corpus, "What guidance was given in the FY2025 release?") == []  # spelled out
+    assert unknown_names(corpus, "What changed in FY2026?") == []  # the letters apart from the number
+    # letters and number both on a page, never together: the code is unknown
+    assert unknown_names(corpus, "Which frame, such as ITRF2014, does it use?") == ["ITRF2014"]
+
+
+def test_a_months_abbreviation_and_a_hyphenated_expansion_are_known():
+    from engine.agent.offline import unknown_names
+
+    corpus = _PagesCorpus(["The target date is September 2023.", "Gasper is a Proof-of-Stake protocol with a "
+                           "Command-Line Interface."])
+    assert unknown_names(corpus, "What is the Sept 2023 target?") == []
+    assert unknown_names(corpus, "Which PoS designs does it list?") == []  # Proof-of-Stake
+    assert unknown_names(corpus, "Which CLI options are there?") == []  # Command-Line Interface
+    assert unknown_names(corpus, "Which GPU does it use?") == ["GPU"]

@@ -16,7 +16,7 @@ from engine.agent.authors import who_made
 from engine.agent.focus import asks_for_list, asks_for_notes
 from engine.agent.rows import is_row
 from engine.agent.pieces import answer_units
-from engine.agent.passages import carried, close_gaps, merge, read_back, read_on, runs_over, trim, \
+from engine.agent.passages import carried, close_gaps, ends_list, merge, read_back, read_on, runs_over, trim, \
     with_table_headers
 from engine.agent.sentences import NOTE_WEIGHT, answer_text, best_sentences, quote
 from engine.agent.support import THRESHOLD, asked_kind, combined, signals, support
@@ -191,7 +191,8 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
 
     for page, window in list(evidence.chosen):  # a passage running over its page break reads on the next page
         if page < count and runs_over(*page_of(page), window):
-            opening = carried(*page_of(page + 1), window.text.rstrip().endswith(":"))
+            opening = carried(*page_of(page + 1), window.text.rstrip().endswith(":"),
+                              items=ends_list(*page_of(page), window))
             if opening is not None and not any(p == page + 1 and w.start <= opening.start < w.end
                                                for p, w in evidence.chosen):
                 evidence.chosen.append((page + 1, opening))

@@ -183,26 +183,39 @@ def runs_over(analysis: PageUnits, text: str, window: Window) -> bool:
     if "|" in line:
         return False
     body = last.text.rstrip()
-    return body.endswith(":") or not body.endswith(CLOSED)
+    return body.endswith(":") or not body.endswith(CLOSED) or ends_list(analysis, text, window)
+
+
+def ends_list(analysis: PageUnits, text: str, window: Window) -> bool:
+    """Whether a passage ends in a run of list items (two or more) with its page's last unit: the list may go on
+    over the page break."""
+    inside = [u for u in analysis.units if window.start <= u.start and u.end <= window.end]
+    return bool(inside) and inside[-1] is analysis.units[-1] and sum(is_item(text, u) for u in inside) >= 2 \
+        and is_item(text, inside[-1])
 
 
 CLOSED = (".", "!", "?", ";", ")", "]", "\"", "”", "’", "'", "…")
 CARRY_CHARS = 600  # what a passage running over its page break reads on the next page, at most
 
 
-def carried(analysis: PageUnits, text: str, introduces: bool, chars: int = CARRY_CHARS) -> Window | None:
+def carried(analysis: PageUnits, text: str, introduces: bool, chars: int = CARRY_CHARS,
+            items: bool = False) -> Window | None:
     """The opening of the next page that goes on with a passage running over the page break (`runs_over`):
     its first unit when it opens in lower case and is no table row (the rest of the cut sentence), or, after a "…:"
-    line (`introduces`), its units up to `chars` characters, to the first heading; None when the page opens with a
-    heading or has no units."""
+    line (`introduces`), its units up to `chars` characters, to the first heading, or, after a run of list items
+    (`items`), the list items it opens with, as far; None when the page opens with a heading, with no list item
+    after items, or has no units."""
     found = analysis.units
+    if items and found and not found[0].heading and is_item(text, found[0]):
+        introduces = True  # (the list goes on: its items are taken as after a "…:" line)
     if not found or found[0].heading or not (introduces or (found[0].text[:1].islower()
                                                              and "|" not in text.split("\n")[found[0].line])):
         return None  # (the rest of a cut sentence goes on in lower case, and is no table row)
     taken = [found[0]]
     if introduces:
         for unit in found[1:]:
-            if unit.heading or sum(len(u.text) for u in taken) + len(unit.text) > chars:
+            if unit.heading or sum(len(u.text) for u in taken) + len(unit.text) > chars \
+                    or (items and unit.line != taken[-1].line and not is_item(text, unit)):
                 break
             taken.append(unit)
     start, end = taken[0].start, taken[-1].end

@@ -152,3 +152,22 @@ def test_a_passage_running_over_its_page_break_reads_on_the_next_page():
     done_analysis = analyse(done)
     assert not runs_over(done_analysis, done, window_of(done_analysis, done, 1))
     assert not runs_over(analysis, page, window_of(analysis, page, 0))
+
+
+def test_a_run_of_list_items_ending_its_page_reads_on_the_items_the_next_page_opens_with():
+    page = "The conclusion surveys these protocols.\n\n- Tendermint: a pure design.\n\n- Hotstuff: exponential backoff."
+    analysis = analyse(page)
+    window = window_of(analysis, page, 1, 2)
+    assert runs_over(analysis, page, window)
+    following = "- Thunderella: an optimistic fast path.\n\n- Ouroboros: synchronous.\n\nA paragraph after the list."
+    opening = carried(analyse(following), following, introduces=False, items=True)
+    assert opening is not None and "Thunderella" in opening.text and "Ouroboros" in opening.text
+    assert "paragraph after" not in opening.text
+    assert_literal(opening, following)
+    # the next page opening with no item: the list ended with its page
+    prose = "A new section opens here. More."
+    assert carried(analyse(prose), prose, introduces=False, items=True) is None
+    # one item alone is no run
+    single = "Some words.\n\n- Only one item."
+    single_analysis = analyse(single)
+    assert not runs_over(single_analysis, single, window_of(single_analysis, single, 1))

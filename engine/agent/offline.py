@@ -7,6 +7,7 @@ the passage that is quoted is `engine.agent.passages`.)
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass, field, replace
 
@@ -33,8 +34,7 @@ LIST_READ_ON = 2  # a question asking for several things reads on this many time
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
 ACRONYM_RE = re.compile(r"[A-Z](?:[a-z]?[A-Z]){1,5}")  # "WEF", also with a small connecting word: "PoS", "IoT"
 GLUED_CODE_RE = re.compile(r"([A-Z]{2,6})(\d{2,4})")  # letters and a number written as one: "FY2025", "Q42023"
-MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-               "November", "December")
+MONTH_NAMES = tuple(name for name in calendar.month_name if name)
 PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,6}s")  # an acronym's plural ("FTEs", "APIs")
 DECADE_RE = re.compile(r"\d{4}s")
 NAMEISH_RE = re.compile(r"[^\W_][\w-]*", re.UNICODE)
@@ -82,14 +82,15 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
         bare = word[:-1] if PLURAL_ACRONYM_RE.fullmatch(word) else word  # ("FTEs": the corpus may say "FTE")
         month = next((m for m in MONTH_NAMES if len(bare) >= 3 and m.startswith(bare)), None)
         bare = month or bare  # a month's abbreviation ("Sept"): the corpus may write the month out
+        missing = any(term not in bm.vocab and term not in named and not term.isdigit()
+                      for term in (t[:4] if DECADE_RE.fullmatch(t) else t  # "1930s": the corpus may say "1930"
+                                   for t in tokenize(bare)))
+        if not missing or (ACRONYM_RE.fullmatch(bare) and spelled_out(corpus, bare)):
+            continue
         glued = GLUED_CODE_RE.fullmatch(bare)
         if glued and written_apart(corpus, glued.group(1), glued.group(2)):
             continue  # "FY2025": a page writes "FY 2025" or spells the letters out, "Fiscal Year 2025"
-        for term in tokenize(bare):
-            term = term[:4] if DECADE_RE.fullmatch(term) else term  # "1930s": the corpus may say "1930"
-            if term not in bm.vocab and term not in named and not term.isdigit() \
-                    and not (ACRONYM_RE.fullmatch(bare) and spelled_out(corpus, bare)):
-                unknown.append(word)
+        unknown.append(word)
     return list(dict.fromkeys(unknown))
 
 

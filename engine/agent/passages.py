@@ -206,8 +206,7 @@ def carried(analysis: PageUnits, text: str, introduces: bool, chars: int = CARRY
     (`items`), the list items it opens with, as far; None when the page opens with a heading, with no list item
     after items, or has no units."""
     found = analysis.units
-    if items and found and not found[0].heading and is_item(text, found[0]):
-        introduces = True  # (the list goes on: its items are taken as after a "…:" line)
+    introduces = introduces or (items and bool(found) and is_item(text, found[0]))  # a list going on: as after "…:"
     if not found or found[0].heading or not (introduces or (found[0].text[:1].islower()
                                                              and "|" not in text.split("\n")[found[0].line])):
         return None  # (the rest of a cut sentence goes on in lower case, and is no table row)

@@ -276,7 +276,9 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         picked = best_sentences(ev.chosen, page_of, {t: w for t, w in weights.items() if w > 0},
                                 retrieval.question, retrieval.phrases, frozenset(corpus.name_terms[ev.doc]))
         text = answer_text(picked, page_of)
-        parts.append(f"{index.info.title}: {text}" if routing.comparison else text)
+        if routing.comparison:  # a document's part opens with its title (on a line of its own over a list)
+            text = f"{index.info.title}:" + ("\n" if text.startswith("- ") else " ") + text
+        parts.append(text)
         for page in dict.fromkeys(s.page for s in picked):
             on_page = [s for s in picked if s.page == page]
             citations.append(Citation(doc=index.info.file_name, page=page,

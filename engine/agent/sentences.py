@@ -502,25 +502,39 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
 
 
 def answer_text(sentences: list[Sentence], page_of) -> str:
-    """The sentences as prose, each page's run followed by its page reference ("… (p. 12)"); list items
-    after their introduction, and table rows after one another, joined by "; " (a row as its columns' names with
-    its values: `with_labels`)."""
+    """The sentences as prose, each page's run followed by its page reference ("… (p. 12)"). List items after
+    their introduction, and table rows after one another (a row as its columns' names with its values:
+    `with_labels`), each on a line of its own as a Markdown list item ("- …"), so the app shows a list and the
+    command line one item a line; labels of items one after another are joined by "; "."""
     out: list[str] = []
+    listed: list[bool] = []  # each part of `out` ends in a list
+    lone = False  # the last part so far is one list element, not yet set as one
     pieces = with_labels(sentences, page_of)
     for n, (s, piece) in enumerate(pieces):
         _, text = page_of(s.page)
         lines = text.split("\n")
-        before = pieces[n - 1][0] if n else None
-        if before is not None and before.page == s.page \
-                and (is_item(text, s) or (is_row(lines[s.line]) and is_row(lines[before.line]))
-                     or (s.line != before.line and is_label_line(lines[s.line])
-                         and is_label_line(lines[before.line]))):  # labels of items, one after another
+        before = pieces[n - 1][0] if n and pieces[n - 1][0].page == s.page else None  # the one it may join
+        element = is_item(text, s) or is_row(lines[s.line])
+        if before is not None and element and s.line == before.line:  # an item goes on, or a row
+            out[-1] = out[-1].rstrip(";") + (" " if is_item(text, s) else "; ") + piece
+        elif before is not None and (is_item(text, s) or (element and is_row(lines[before.line]))):
+            if lone:
+                out[-1] = "- " + out[-1]  # the list's first element opened the part
+            out[-1] = out[-1].rstrip(";") + "\n- " + piece
+            listed[-1], lone = True, False
+        elif before is not None and s.line != before.line and is_label_line(lines[s.line]) \
+                and is_label_line(lines[before.line]):  # labels of items, one after another
             out[-1] = out[-1].rstrip(";") + ("; " if not out[-1].endswith((":", ".", "!", "?")) else " ") + piece
+            lone = False
         else:
             out.append(piece)
+            listed.append(False)
+            lone = element
         if n + 1 == len(pieces) or pieces[n + 1][0].page != s.page:
             out[-1] += f" (p. {s.page})"
-    return " ".join(out)
+    # a list ends its paragraph: what follows it, or a part that opens with one, starts a new one
+    return "".join(("" if i == 0 else "\n\n" if listed[i - 1] or part.startswith("- ") else " ") + part
+                   for i, part in enumerate(out))
 
 
 def with_labels(sentences: list[Sentence], page_of) -> list[tuple[Sentence, str]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.agent.focus import asks_for_list
 from engine.agent.sentences import (ELISION, FILL_CHARS, answer_text, asked_kinds, best_sentences, candidates, fill,
-                                    pick, quote, with_context)
+                                    pick, quote, unit_sentence, with_context)
 from engine.index.evidence import Window, analyse
 from engine.text import query_terms
 
@@ -68,8 +68,21 @@ def test_a_sentence_introducing_a_list_brings_its_items():
     assert picked[:4] == ["The framework rests on three pillars:", "identity checks at every request",
                           "devices kept healthy", "least privilege for each session"]
     assert answer_text(greedy_for("What pillars does the framework rest on?", text), page_of(text)) == (
-        "The framework rests on three pillars: identity checks at every request; devices kept healthy; "
-        "least privilege for each session (p. 3)")
+        "The framework rests on three pillars:\n- identity checks at every request\n- devices kept healthy\n"
+        "- least privilege for each session (p. 3)")  # a Markdown list: one item a line
+
+
+def test_the_answer_text_sets_a_list_apart_from_the_prose_around_it():
+    text = ("- identity checks at every request. They run on each call.\n\n- devices kept healthy\n\n"
+            "Unrelated closing words here.")
+    analysis = analyse(text)
+    units = {u.text: i for i, u in enumerate(analysis.units)}
+    picked = [unit_sentence(3, units[t], page_of(text), 0) for t in (
+        "identity checks at every request.", "They run on each call.", "devices kept healthy",
+        "Unrelated closing words here.")]
+    assert answer_text(picked, page_of(text)) == (  # the first item opens the list; its second sentence stays on
+        "- identity checks at every request. They run on each call.\n- devices kept healthy\n\n"  # its line
+        "Unrelated closing words here. (p. 3)")  # prose after a list is a paragraph of its own
 
 
 def test_a_table_row_holding_the_value_comes_with_its_header_row():

@@ -27,6 +27,7 @@ from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_
 from engine.agent.values import holds_value, new_values
 from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
 from engine.index.evidence import NAME_RE, NUMBER_WORDS, PageUnits, Window, answer_type, readable
+from engine.markdown import NEST_INDENT
 from engine.text import words
 
 MAX_SENTENCES = 8
@@ -504,11 +505,13 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
 def answer_text(sentences: list[Sentence], page_of) -> str:
     """The sentences as prose, each page's run followed by its page reference ("… (p. 12)"). List items after
     their introduction, and table rows after one another (a row as its columns' names with its values:
-    `with_labels`), each on a line of its own as a Markdown list item ("- …"), so the app shows a list and the
-    command line one item a line; labels of items one after another are joined by "; "."""
+    `with_labels`), each on a line of its own as a Markdown list item ("- …", a nested item indented as on its
+    page, relative to the list's first item), so the app shows a list and the command line one item a line;
+    labels of items one after another are joined by "; "."""
     out: list[str] = []
     listed: list[bool] = []  # each part of `out` ends in a list
     lone = False  # the last part so far is one list element, not yet set as one
+    base = shown = 0  # the page depth of the list's outermost item so far, and the depth the last item was shown at
     pieces = with_labels(sentences, page_of)
     for n, (s, piece) in enumerate(pieces):
         _, text = page_of(s.page)
@@ -520,7 +523,13 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
         elif before is not None and (is_item(text, s) or (element and is_row(lines[before.line]))):
             if lone:
                 out[-1] = "- " + out[-1]  # the list's first element opened the part
-            out[-1] = out[-1].rstrip(";") + "\n- " + piece
+                base, shown = depth(lines[before.line]), 0
+            elif not listed[-1]:
+                base, shown = depth(lines[s.line]), 0
+            level = depth(lines[s.line])
+            base = min(base, level)
+            shown = min(level - base, shown + 1)  # (Markdown nests one level at a time)
+            out[-1] = out[-1].rstrip(";") + "\n" + NEST_INDENT * shown + "- " + piece
             listed[-1], lone = True, False
         elif before is not None and s.line != before.line and is_label_line(lines[s.line]) \
                 and is_label_line(lines[before.line]):  # labels of items, one after another
@@ -535,6 +544,11 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
     # a list ends its paragraph: what follows it, or a part that opens with one, starts a new one
     return "".join(("" if i == 0 else "\n\n" if listed[i - 1] or part.startswith("- ") else " ") + part
                    for i, part in enumerate(out))
+
+
+def depth(line: str) -> int:
+    """A Markdown line's list depth: its indent in NEST_INDENT steps (engine.markdown.render_page)."""
+    return (len(line) - len(line.lstrip(" "))) // len(NEST_INDENT)
 
 
 def with_labels(sentences: list[Sentence], page_of) -> list[tuple[Sentence, str]]:

@@ -313,3 +313,21 @@ def test_a_list_introduced_at_a_page_end_reads_on_over_the_page_break():
     texts = [s.text for s in with_context(lead, pool, pages.get, asks_for_list(question), weights)]
     assert texts == ["The work names seven laws of identity:", "user control and consent", "minimal disclosure",
                      "justifiable parties"]
+
+
+def test_a_nested_item_stays_nested_in_the_answer_relative_to_the_list_it_quotes():
+    text = ("Guidance for the year:\n\n- Second quarter:\n\n  - subscribers decline\n\n  - cruise costs rise\n\n"
+            "- Full year:\n\n  - earnings grow")
+    analysis = analyse(text)
+    units = {u.text: i for i, u in enumerate(analysis.units)}
+
+    def answer(*texts: str) -> str:
+        return answer_text([unit_sentence(3, units[t], page_of(text), 0) for t in texts], page_of(text))
+
+    assert answer("Guidance for the year:", "Second quarter:", "subscribers decline", "cruise costs rise",
+                  "Full year:", "earnings grow") == (
+        "Guidance for the year:\n- Second quarter:\n  - subscribers decline\n  - cruise costs rise\n- Full year:\n"
+        "  - earnings grow (p. 3)")
+    # items of the inner level alone are the answer's outer level
+    assert answer("Guidance for the year:", "subscribers decline", "cruise costs rise") == (
+        "Guidance for the year:\n- subscribers decline\n- cruise costs rise (p. 3)")

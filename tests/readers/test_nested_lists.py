@@ -1,0 +1,50 @@
+"""Nested list items: a bullet set further right than the one above it is nested in it (engine.markdown.list_depths),
+in the Markdown and in an answer that quotes the list."""
+
+from __future__ import annotations
+
+import pymupdf
+
+from engine.markdown import list_depths, render_page
+from engine.readers.offline import OfflineReader
+from engine.schemas import PageBlocks
+from engine.schemas.blocks import Block
+
+
+def item(x: float, text: str) -> Block:
+    return Block(kind="list_item", text=text, bbox=(x, 100.0, x + 200.0, 112.0))
+
+
+def test_depths_follow_where_the_items_stand():
+    blocks = [item(50, "a"), item(68, "a.1"), item(70, "a.2"), item(50, "b"), item(68, "b.1"), item(86, "b.1.i"),
+              item(51, "c")]
+    assert list_depths(blocks) == [0, 1, 1, 0, 1, 2, 0]  # (two points apart: one level, a glyph's width)
+    # an item in another column opens a list of its own; a paragraph ends the list
+    assert list_depths([item(50, "a"), item(310, "x"), item(328, "x.1")]) == [0, 0, 1]
+    assert list_depths([item(50, "a"), Block(kind="paragraph", text="p"), item(68, "b")]) == [0, 0, 0]
+    # running furniture between two items does not end their list
+    assert list_depths([item(50, "a"), Block(kind="furniture", text="Page 3"), item(68, "a.1")]) == [0, 0, 1]
+    # a list whose first item stands right of the rest: the rest are its outer level
+    assert list_depths([item(68, "a.1"), item(50, "b"), item(68, "b.1")]) == [0, 0, 1]
+
+
+def test_a_nested_item_is_indented_under_its_parent_in_the_markdown():
+    page = PageBlocks(page=1, blocks=[item(50, "Second quarter:"), item(68, "Subscribers decline\nmodestly"),
+                                      item(50, "Full year:")])
+    assert render_page(page) == "- Second quarter:\n\n  - Subscribers decline\n  modestly\n\n- Full year:"
+
+
+def test_the_reader_nests_a_printed_sub_list(tmp_path):
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 80), "The outlook for the year is as follows.", fontsize=11)
+    y = 110
+    for x, text in [(72, "- Second quarter:"), (90, "- Subscribers decline modestly"), (90, "- Cruise costs rise"),
+                    (72, "- Full year:"), (90, "- Earnings grow by a high single digit")]:
+        page.insert_text((x, y), text, fontsize=11)
+        y += 18
+    path = tmp_path / "nested.pdf"
+    doc.save(path)
+    markdown = OfflineReader().read(path).markdown
+    assert ("- Second quarter:\n\n  - Subscribers decline modestly\n\n  - Cruise costs rise\n\n- Full year:\n\n"
+            "  - Earnings grow by a high single digit") in markdown

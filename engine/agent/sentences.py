@@ -62,6 +62,7 @@ FRAME_WORDS = 6  # the opening words two sentences set in one frame share (all b
 PARALLEL_UNITS = 6  # sentences on either side of a picked one read for its frame
 CONTINUATION_ROWS = 8  # rows with an empty first cell under a picked row that go on with it
 ELISION = " … "  # between sentences of one page that are not next to each other in its text
+WORDED_RE = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more: a row that names what it gives
 # a note (a footnote, a reference-list entry: engine.readers.notes) counts this share of what it adds, unless the
 # question asks for notes (engine.agent.focus.asks_for_notes): it says where a claim comes from, not the claim
 NOTE_WEIGHT = 0.5
@@ -520,6 +521,9 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
         element = is_item(text, s) or is_row(lines[s.line])
         if before is not None and element and s.line == before.line:  # an item goes on, or a row
             out[-1] = out[-1].rstrip(";") + (" " if is_item(text, s) else "; ") + piece
+        elif before is not None and not is_item(text, s) and element and is_row(lines[before.line]) \
+                and not WORDED_RE.search(piece):  # a row of figures only (a chart's values) stays on the line above
+            out[-1] = out[-1].rstrip(";") + "; " + piece
         elif before is not None and (is_item(text, s) or (element and is_row(lines[before.line]))):
             if lone:
                 out[-1] = "- " + out[-1]  # the list's first element opened the part

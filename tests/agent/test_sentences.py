@@ -331,3 +331,14 @@ def test_a_nested_item_stays_nested_in_the_answer_relative_to_the_list_it_quotes
     # items of the inner level alone are the answer's outer level
     assert answer("Guidance for the year:", "subscribers decline", "cruise costs rise") == (
         "Guidance for the year:\n- subscribers decline\n- cruise costs rise (p. 3)")
+
+
+def test_rows_of_figures_only_stay_on_one_line_rows_that_name_things_stand_one_a_line():
+    text = ("Figure 7 shows the shares.\n\n| Skill | 2023 | 2021 |\n| 44% | 43% | |\n| 36% | | 36% |\n\n"
+            "| Data analytics | 44% | 43% |\n| Risk management | 29% | 25% |")
+    analysis = analyse(text)
+    units = {u.text: i for i, u in enumerate(analysis.units)}
+    picked = [unit_sentence(3, units[t], page_of(text), 0) for t in (
+        "Skill | 2023 | 2021", "44% | 43%", "36% | | 36%", "Data analytics | 44% | 43%", "Risk management | 29% | 25%")]
+    assert answer_text(picked, page_of(text)) == (
+        "- Skill | 2023 | 2021; 44% | 43%; 36% | | 36%\n- Data analytics | 44% | 43%\n- Risk management | 29% | 25% (p. 3)")

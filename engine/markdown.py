@@ -99,19 +99,26 @@ NEST_INDENT = "  "  # a nested item's Markdown indent per level (under "- ", who
 
 
 def list_depths(blocks: list[Block]) -> list[int]:
-    """Each block's nesting depth in its list, from where the items stand on the page (0 for the items of the
-    outer list and for every other block): an item indented past the one above it opens a level, one back at
-    an outer level's position closes the levels within it. A block other than an item (furniture aside) ends
-    the list."""
+    """Each block's indent in list levels (NEST_INDENT steps), from where the blocks stand on the page: a list
+    item's depth in its list (0 for the outer list's items), an item indented past the one above it opening a level
+    and one back at an outer level's edge closing the levels within it; a block set inside an item (a paragraph,
+    code or a table right of the list's edge, within NEST_MAX of its innermost level: the item's text going on)
+    indented to that item's text. Any other block is 0 and ends the list (furniture aside)."""
     depths = [0] * len(blocks)
     levels: list[float] = []  # the left edges of the open levels, outermost first
     for n, block in enumerate(blocks):
         if block.kind == "furniture":
             continue
-        if block.kind != "list_item" or block.bbox is None:
-            levels = []
+        x = block.bbox[0] if block.bbox is not None else None
+        if block.kind != "list_item" or x is None:
+            if x is None or block.kind == "heading" or not levels \
+                    or not levels[0] + NEST_MIN < x <= levels[-1] + NEST_MAX:
+                levels = []
+                continue
+            while len(levels) > 1 and x <= levels[-1] + NEST_MIN:  # the text of an outer item goes on
+                levels.pop()
+            depths[n] = len(levels)
             continue
-        x = block.bbox[0]
         if levels and NEST_MIN < x - levels[-1] <= NEST_MAX:
             levels.append(x)
         elif levels and abs(x - levels[-1]) <= NEST_MIN:

@@ -21,17 +21,41 @@ def test_depths_follow_where_the_items_stand():
     assert list_depths(blocks) == [0, 1, 1, 0, 1, 2, 0]  # (two points apart: one level, a glyph's width)
     # an item in another column opens a list of its own; a paragraph ends the list
     assert list_depths([item(50, "a"), item(310, "x"), item(328, "x.1")]) == [0, 0, 1]
-    assert list_depths([item(50, "a"), Block(kind="paragraph", text="p"), item(68, "b")]) == [0, 0, 0]
+    assert list_depths([item(50, "a"), Block(kind="paragraph", text="p", bbox=(50, 0, 400, 10)), item(68, "b")]) \
+        == [0, 0, 0]
     # running furniture between two items does not end their list
     assert list_depths([item(50, "a"), Block(kind="furniture", text="Page 3"), item(68, "a.1")]) == [0, 0, 1]
     # a list whose first item stands right of the rest: the rest are its outer level
     assert list_depths([item(68, "a.1"), item(50, "b"), item(68, "b.1")]) == [0, 0, 1]
 
 
+def block(kind: str, x: float, text: str = "t") -> Block:
+    return Block(kind=kind, text=text, bbox=(x, 100.0, x + 200.0, 112.0))
+
+
+def test_text_set_inside_an_item_goes_on_with_it_and_the_list_goes_on_after_it():
+    # an item's text going on below it (a paragraph, code) stands right of the list's edge: indented to that item's
+    # text, and the items after it keep their levels
+    blocks = [item(108, "a"), block("paragraph", 128), item(108, "b"), item(128, "b.1"), item(148, "b.1.i"),
+              block("code", 168), block("paragraph", 168), item(148, "b.1.ii"), item(128, "b.2")]
+    assert list_depths(blocks) == [0, 1, 0, 1, 2, 3, 3, 2, 1]
+    # text back at the edge of an outer item's text goes on with that item
+    assert list_depths([item(108, "a"), item(128, "a.1"), block("paragraph", 128), item(148, "a.1.i")]) \
+        == [0, 1, 1, 1]
+    # a heading, text at the list's edge or in another column, ends the list
+    for ender in (block("heading", 128), block("paragraph", 108), block("paragraph", 300)):
+        assert list_depths([item(108, "a"), item(128, "a.1"), ender, item(128, "x")]) == [0, 1, 0, 0]
+
+
 def test_a_nested_item_is_indented_under_its_parent_in_the_markdown():
     page = PageBlocks(page=1, blocks=[item(50, "Second quarter:"), item(68, "Subscribers decline\nmodestly"),
                                       item(50, "Full year:")])
     assert render_page(page) == "- Second quarter:\n\n  - Subscribers decline\n  modestly\n\n- Full year:"
+    page = PageBlocks(page=1, blocks=[item(50, "Enhancements:"), item(68, "A new field:"),
+                                      Block(kind="code", text="struct Kernel5", bbox=(88, 0, 300, 10)),
+                                      item(68, "A new callback.")])
+    assert render_page(page) == ("- Enhancements:\n\n  - A new field:\n\n    ```\n    struct Kernel5\n    ```\n\n"
+                                 "  - A new callback.")  # (code inside an item: fenced at the item's text)
 
 
 def test_the_reader_nests_a_printed_sub_list(tmp_path):

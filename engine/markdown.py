@@ -133,8 +133,9 @@ def list_depths(blocks: list[Block]) -> list[int]:
 
 
 def render_page(page: PageBlocks, texts: dict[int, str] | None = None) -> str:
-    """A page's Markdown block: its blocks in order, a blank line between them, a nested list item indented
-    (`list_depths`; `texts`: a block's text to write instead of its own, by the block's id)."""
+    """A page's Markdown block: its blocks in order, a blank line between them, a nested list item and the text
+    set inside an item indented (`list_depths`; `texts`: a block's text to write instead of its own, by the
+    block's id)."""
     if page.blank:
         return BLANK_PAGE
     blocks = page.blocks if not texts else [
@@ -229,25 +230,28 @@ class MdHeading:
     title: str
 
 
-OPEN_FENCE_RE = re.compile(r"^ {0,3}(`{3,}(?=[^`]*$)|~{3,})")  # a backtick fence's info string holds no backtick
+OPEN_FENCE_RE = re.compile(r"^( *)(`{3,}(?=[^`]*$)|~{3,})")  # a backtick fence's info string holds no backtick
 
 
 class Fences:
     """Where fenced code starts and ends, line by line, as CommonMark reads it: a fence closes only with a line
-    of its own character, at least as long, and nothing after it ("~~~ text" inside a ``` block is code)."""
+    of its own character, at least as long, and nothing after it ("~~~ text" inside a ``` block is code), set at
+    most three spaces further in than the fence that opened it. A fence may be indented: in the reader's Markdown
+    only the text inside a list item is (`render_page`), and code there is fenced at the item's text."""
 
     def __init__(self) -> None:
         self.open: str | None = None  # the fence that opened the code block we are in
+        self.indent = 0  # … and its indent
 
     def fence(self, line: str) -> bool:
         """Whether `line` opens or closes a code block (and track which)."""
         if self.open is None:
             match = OPEN_FENCE_RE.match(line)
             if match:
-                self.open = match.group(1)
+                self.open, self.indent = match.group(2), len(match.group(1))
             return match is not None
         stripped = line.strip()
-        if line.startswith(" " * 4) or not stripped or stripped.strip(self.open[0]) \
+        if line.startswith(" " * (self.indent + 4)) or not stripped or stripped.strip(self.open[0]) \
                 or len(stripped) < len(self.open):
             return False
         self.open = None

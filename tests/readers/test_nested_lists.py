@@ -72,3 +72,13 @@ def test_the_reader_nests_a_printed_sub_list(tmp_path):
     markdown = OfflineReader().read(path).markdown
     assert ("- Second quarter:\n\n  - Subscribers decline modestly\n\n  - Cruise costs rise\n\n- Full year:\n\n"
             "  - Earnings grow by a high single digit") in markdown
+
+
+def test_code_fenced_inside_a_nested_item_is_code():
+    from engine.markdown import Fences
+
+    lines = ["- a", "", "  - b", "", "    ```", "    # include <stdio.h>", "        ```",
+             "    ```", "", "  - c"]
+    fences = Fences()
+    marks = [fences.fence(line) for line in lines]
+    assert [i for i, mark in enumerate(marks) if mark] == [4, 7]  # (a fence further in than its opening is code)

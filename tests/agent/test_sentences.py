@@ -24,6 +24,12 @@ def page_of(text: str):
     return lambda page: (analysis, text)
 
 
+def answer_of(text: str, *units: str) -> str:
+    """The answer text of the page's units with these texts, in this order."""
+    found = {u.text: i for i, u in enumerate(analyse(text).units)}
+    return answer_text([unit_sentence(3, found[u], page_of(text), 0) for u in units], page_of(text))
+
+
 def sentences_for(question: str, text: str = PAGE):
     weights = {t: 1.0 for t in query_terms(question)}
     return best_sentences(whole(text), page_of(text), weights, question)
@@ -75,13 +81,9 @@ def test_a_sentence_introducing_a_list_brings_its_items():
 def test_the_answer_text_sets_a_list_apart_from_the_prose_around_it():
     text = ("- identity checks at every request. They run on each call.\n\n- devices kept healthy\n\n"
             "Unrelated closing words here.")
-    analysis = analyse(text)
-    units = {u.text: i for i, u in enumerate(analysis.units)}
-    picked = [unit_sentence(3, units[t], page_of(text), 0) for t in (
-        "identity checks at every request.", "They run on each call.", "devices kept healthy",
-        "Unrelated closing words here.")]
-    assert answer_text(picked, page_of(text)) == (  # the first item opens the list; its second sentence stays on
-        "- identity checks at every request. They run on each call.\n- devices kept healthy\n\n"  # its line
+    assert answer_of(text, "identity checks at every request.", "They run on each call.", "devices kept healthy",
+                     "Unrelated closing words here.") == (  # the first item opens the list; its second sentence
+        "- identity checks at every request. They run on each call.\n- devices kept healthy\n\n"  # stays on its line
         "Unrelated closing words here. (p. 3)")  # prose after a list is a paragraph of its own
 
 
@@ -318,27 +320,18 @@ def test_a_list_introduced_at_a_page_end_reads_on_over_the_page_break():
 def test_a_nested_item_stays_nested_in_the_answer_relative_to_the_list_it_quotes():
     text = ("Guidance for the year:\n\n- Second quarter:\n\n  - subscribers decline\n\n  - cruise costs rise\n\n"
             "- Full year:\n\n  - earnings grow")
-    analysis = analyse(text)
-    units = {u.text: i for i, u in enumerate(analysis.units)}
-
-    def answer(*texts: str) -> str:
-        return answer_text([unit_sentence(3, units[t], page_of(text), 0) for t in texts], page_of(text))
-
-    assert answer("Guidance for the year:", "Second quarter:", "subscribers decline", "cruise costs rise",
-                  "Full year:", "earnings grow") == (
+    assert answer_of(text, "Guidance for the year:", "Second quarter:", "subscribers decline", "cruise costs rise",
+                     "Full year:", "earnings grow") == (
         "Guidance for the year:\n- Second quarter:\n  - subscribers decline\n  - cruise costs rise\n- Full year:\n"
         "  - earnings grow (p. 3)")
     # items of the inner level alone are the answer's outer level
-    assert answer("Guidance for the year:", "subscribers decline", "cruise costs rise") == (
+    assert answer_of(text, "Guidance for the year:", "subscribers decline", "cruise costs rise") == (
         "Guidance for the year:\n- subscribers decline\n- cruise costs rise (p. 3)")
 
 
 def test_rows_of_figures_only_stay_on_one_line_rows_that_name_things_stand_one_a_line():
     text = ("Figure 7 shows the shares.\n\n| Skill | 2023 | 2021 |\n| 44% | 43% | |\n| 36% | | 36% |\n\n"
             "| Data analytics | 44% | 43% |\n| Risk management | 29% | 25% |")
-    analysis = analyse(text)
-    units = {u.text: i for i, u in enumerate(analysis.units)}
-    picked = [unit_sentence(3, units[t], page_of(text), 0) for t in (
-        "Skill | 2023 | 2021", "44% | 43%", "36% | | 36%", "Data analytics | 44% | 43%", "Risk management | 29% | 25%")]
-    assert answer_text(picked, page_of(text)) == (
+    assert answer_of(text, "Skill | 2023 | 2021", "44% | 43%", "36% | | 36%", "Data analytics | 44% | 43%",
+                     "Risk management | 29% | 25%") == (
         "- Skill | 2023 | 2021; 44% | 43%; 36% | | 36%\n- Data analytics | 44% | 43%\n- Risk management | 29% | 25% (p. 3)")

@@ -121,15 +121,18 @@ def list_depths(blocks: list[Block]) -> list[int]:
             continue
         if levels and NEST_MIN < x - levels[-1] <= NEST_MAX:
             levels.append(x)
-        elif levels and abs(x - levels[-1]) <= NEST_MIN:
-            pass
-        else:
+        elif not levels or abs(x - levels[-1]) > NEST_MIN:  # not the innermost level: an outer one, or a new list
             while len(levels) > 1 and x < levels[-1] - NEST_MIN:
                 levels.pop()
             if not levels or abs(x - levels[-1]) > NEST_MIN:  # left of the list, or in another column
                 levels = [x]
         depths[n] = len(levels) - 1
     return depths
+
+
+def list_depth(line: str) -> int:
+    """A Markdown line's list depth: its indent in NEST_INDENT steps, as `render_page` writes it."""
+    return (len(line) - len(line.lstrip(" "))) // len(NEST_INDENT)
 
 
 def render_page(page: PageBlocks, texts: dict[int, str] | None = None) -> str:

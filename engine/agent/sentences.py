@@ -27,7 +27,7 @@ from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_
 from engine.agent.values import holds_value, new_values
 from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
 from engine.index.evidence import NAME_RE, NUMBER_WORDS, PageUnits, Window, answer_type, readable
-from engine.markdown import NEST_INDENT
+from engine.markdown import NEST_INDENT, list_depth
 from engine.text import words
 
 MAX_SENTENCES = 8
@@ -518,19 +518,19 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
         _, text = page_of(s.page)
         lines = text.split("\n")
         before = pieces[n - 1][0] if n and pieces[n - 1][0].page == s.page else None  # the one it may join
-        element = is_item(text, s) or is_row(lines[s.line])
-        if before is not None and element and s.line == before.line:  # an item goes on, or a row
-            out[-1] = out[-1].rstrip(";") + (" " if is_item(text, s) else "; ") + piece
-        elif before is not None and not is_item(text, s) and element and is_row(lines[before.line]) \
+        item, row = is_item(text, s), is_row(lines[s.line])
+        if before is not None and (item or row) and s.line == before.line:  # an item goes on, or a row
+            out[-1] = out[-1].rstrip(";") + (" " if item else "; ") + piece
+        elif before is not None and row and not item and is_row(lines[before.line]) \
                 and not WORDED_RE.search(piece):  # a row of figures only (a chart's values) stays on the line above
             out[-1] = out[-1].rstrip(";") + "; " + piece
-        elif before is not None and (is_item(text, s) or (element and is_row(lines[before.line]))):
+        elif before is not None and (item or (row and is_row(lines[before.line]))):
             if lone:
                 out[-1] = "- " + out[-1]  # the list's first element opened the part
-                base, shown = depth(lines[before.line]), 0
+                base, shown = list_depth(lines[before.line]), 0
             elif not listed[-1]:
-                base, shown = depth(lines[s.line]), 0
-            level = depth(lines[s.line])
+                base, shown = list_depth(lines[s.line]), 0
+            level = list_depth(lines[s.line])
             base = min(base, level)
             shown = min(level - base, shown + 1)  # (Markdown nests one level at a time)
             out[-1] = out[-1].rstrip(";") + "\n" + NEST_INDENT * shown + "- " + piece
@@ -542,17 +542,12 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
         else:
             out.append(piece)
             listed.append(False)
-            lone = element
+            lone = item or row
         if n + 1 == len(pieces) or pieces[n + 1][0].page != s.page:
             out[-1] += f" (p. {s.page})"
     # a list ends its paragraph: what follows it, or a part that opens with one, starts a new one
     return "".join(("" if i == 0 else "\n\n" if listed[i - 1] or part.startswith("- ") else " ") + part
                    for i, part in enumerate(out))
-
-
-def depth(line: str) -> int:
-    """A Markdown line's list depth: its indent in NEST_INDENT steps (engine.markdown.render_page)."""
-    return (len(line) - len(line.lstrip(" "))) // len(NEST_INDENT)
 
 
 def with_labels(sentences: list[Sentence], page_of) -> list[tuple[Sentence, str]]:

@@ -205,7 +205,7 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
         if whole.calls:
             _err(f"estimate: {_describe_estimate(whole).split(': ', 1)[1]} (--dry-run for each document)")
     started = time.perf_counter()
-    before = _records_stamp(workspace)
+    before, indexed_before = _records_stamp(workspace), _index_stamp(workspace)
     try:
         results = pipeline.ingest([Path(p) for p in args.paths], force=args.force)
     finally:
@@ -221,7 +221,7 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
         for result in results:
             _out(result.model_dump_json())
     if _records_stamp(workspace) != before or not (workspace.index / "docs").is_dir():
-        _update_index(workspace)
+        _update_index(workspace, indexed_before)
     counts = {s: sum(r.status is s for r in results) for s in (Status.OK, Status.PARTIAL, Status.FAILED)}
     summary = ", ".join(f"{n} {s.value}" for s, n in counts.items() if n)
     print(f"{len(results)} input(s): {summary or 'nothing to do'} ({time.perf_counter() - started:.1f} s) "
@@ -290,8 +290,16 @@ def _records_stamp(workspace: Workspace) -> list[tuple[str, int]]:
     return sorted((p.name, p.stat().st_mtime_ns) for p in workspace.documents.glob("*.json"))
 
 
-def _update_index(workspace: Workspace) -> None:
-    """The index stage: bring the retrieval index up to date (a failure here never fails the ingest)."""
+def _index_stamp(workspace: Workspace) -> dict[str, int]:
+    """Each stored document index and when it was written (its header, written last)."""
+    folder = workspace.index / "docs"
+    return {p.name: p.stat().st_mtime_ns for p in folder.glob("*.json")} if folder.is_dir() else {}
+
+
+def _update_index(workspace: Workspace, before: dict[str, int]) -> None:
+    """The index stage: bring the retrieval index up to date (a failure here never fails the ingest). The
+    pipeline indexes each document as it finishes; this builds what it left, drops what was removed and
+    reports every index written since `before` (an _index_stamp)."""
     from engine.index import update_index
     from engine.index.vectors import embedder_from_env
 
@@ -300,9 +308,9 @@ def _update_index(workspace: Workspace) -> None:
     except Exception as exc:  # noqa: BLE001 - reported, and `ask` indexes in memory what is missing
         _err(f"index not updated: {type(exc).__name__}: {exc}")
         return
-    if update.built or update.removed:
-        _err(f"index: {len(update.built)} document(s) indexed, {len(update.removed)} removed "
-             f"({update.seconds:.1f} s)")
+    written = sum(before.get(name) != stamp for name, stamp in _index_stamp(workspace).items())
+    if written or update.removed:
+        _err(f"index: {written} document(s) indexed, {len(update.removed)} removed")
 
 
 def _report_usage(workspace: Workspace, results: list[Any]) -> None:

@@ -250,11 +250,26 @@ def _run_document(job: DocJob, emit: ProgressCallback, cancelled: Callable[[], b
         emit(ProgressEvent(doc=doc, stage=stage.name, done=index + 1, total=total, message=state.status.value))
     record.status, record.error = _document_status(record, job.stages)
     workspace.save(record)
+    if changing and not cancelled():
+        _index(workspace, record)
     seconds = time.perf_counter() - started
     log.info("done status=%s seconds=%.2f%s", record.status.value, seconds,
              f" reason={record.error!r}" if record.error else "")
     emit(ProgressEvent(doc=doc, stage=DONE, done=total, total=total, message=record.status.value))
     return _result(record, seconds)
+
+
+def _index(workspace: Workspace, record: DocumentRecord) -> None:
+    """The document's retrieval index, built here (in the worker, beside the other documents) rather than after
+    the batch; a failure is left to the index stage (engine.index.update_index), which builds what is missing."""
+    from engine.index.store import index_document
+
+    started = time.perf_counter()
+    try:
+        if index_document(workspace, record):
+            log.info("index built seconds=%.2f", time.perf_counter() - started)
+    except Exception as exc:  # noqa: BLE001 - the batch's index stage retries it
+        log.warning("index not built here: %s: %s", type(exc).__name__, exc)
 
 
 def _run_stage(ctx: StageContext, stage: Stage, key: StageKey) -> StageState:

@@ -314,6 +314,23 @@ def current_indexes(workspace: Workspace) -> tuple[list[DocIndex], list[str]]:
     return indexes, unsaved
 
 
+def index_document(workspace: Workspace, record: DocumentRecord) -> bool:
+    """Build and save one document's index unless the stored one is current; True when it was built. The
+    pipeline calls it as each document finishes (in its worker), so that `update_index` after a batch finds
+    the indexes current and only checks them."""
+    for found, data in _sources(workspace, [record]):
+        return _bring_up_to_date(workspace, found, data)
+    return False
+
+
+def _bring_up_to_date(workspace: Workspace, record: DocumentRecord, markdown: bytes) -> bool:
+    if is_current(stored_info(workspace, record.doc_id), record, markdown) \
+            and _arrays_readable(workspace, record.doc_id):
+        return False
+    save_doc_index(workspace, build_doc_index(record, markdown.decode("utf-8"), read_blocks(workspace, record)))
+    return True
+
+
 def update_index(workspace: Workspace, *, records: list[DocumentRecord] | None = None,
                  progress: Callable[[str, int, int], None] | None = None,
                  embedder: Embedder | None = None) -> IndexUpdate:
@@ -324,14 +341,10 @@ def update_index(workspace: Workspace, *, records: list[DocumentRecord] | None =
 
     started = time.perf_counter()
     records = [r for r in (records if records is not None else workspace.records()) if indexable(r)]
-    built, kept = [], []
+    built: list[str] = []
+    kept: list[str] = []
     for number, (record, data) in enumerate(_sources(workspace, records), start=1):
-        if is_current(stored_info(workspace, record.doc_id), record, data) \
-                and _arrays_readable(workspace, record.doc_id):
-            kept.append(record.doc_id)
-        else:
-            save_doc_index(workspace, build_doc_index(record, data.decode("utf-8"), read_blocks(workspace, record)))
-            built.append(record.doc_id)
+        (built if _bring_up_to_date(workspace, record, data) else kept).append(record.doc_id)
         if progress:
             progress(record.file_name, number, len(records))
     live = {r.doc_id for r in records}

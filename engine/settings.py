@@ -73,6 +73,12 @@ class EnvSettings(BaseSettings):
     debug: bool = _var("PDFRAG_DEBUG", False, "`1`: tracebacks on stderr", shown="off")
     log_level: LogLevel = _var("PDFRAG_LOG_LEVEL", "warning",
                                "what is logged on stderr (the command line's `-v` means info, `-vv` debug)")
+    model_cache: Path | None = _var("PDFRAG_MODEL_CACHE", None, "folder for unpacked copies of the models that "
+                                    "ship packed in packages (py3langid's: unpacked once, not in every ingest "
+                                    "worker); unwritable: each process unpacks in memory",
+                                    shown="`pdfrag/` under `$XDG_CACHE_HOME` or `~/.cache`")
+    xdg_cache_home: Path | None = _var("XDG_CACHE_HOME", None, "the user's cache folder (where "
+                                       "`PDFRAG_MODEL_CACHE` defaults to)", shown="`~/.cache`")
     corpus_cache_mb: int = _var("PDFRAG_CORPUS_CACHE_MB", 512, "memory (MB) the corpus indexes kept between "
                                 "questions may take (least recently used dropped first; 0: none kept)", ge=0)
     # -- the workbench

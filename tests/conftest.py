@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,6 +16,9 @@ from tests.fakes.fixtures import fake_gemini, fake_mistral, llm_env, llm_setting
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
+# models unpacked by the code under test (engine.extract.metadata.language_model) go to a folder of the machine's
+# temporary directory shared by the test processes, not to the user's cache
+os.environ.setdefault("PDFRAG_MODEL_CACHE", str(Path(tempfile.gettempdir()) / "pdfrag-test-models"))
 
 
 @pytest.fixture(scope="session")

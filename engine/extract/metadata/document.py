@@ -147,9 +147,9 @@ def extract_language(paragraphs: list[str]) -> str:
     if len(text) > 6000:
         third = len(text) // 3
         text = "\n".join(text[i : i + 2000] for i in (0, third, 2 * third))
-    import py3langid  # the model loads on first use
+    from engine.extract.metadata.language_model import classify  # the model loads on first use
 
-    return str(py3langid.classify(text)[0])
+    return classify(text)
 
 
 # ------------------------------------------------------------------------------------ document type

@@ -3,7 +3,8 @@
 # Cost is bounded whatever the length: keywords, summary and language read a sample of SAMPLE_CHARS characters
 # of body text (the opening pages plus pages spread over the rest), entities and periods a sample of
 # SCAN_CHARS, and at most MAX_ANCHORS years / organisation words are examined. A 400-page document takes about
-# 0.15-0.25 s; the first call also loads py3langid's model (~0.6-0.9 s, once).
+# 0.15-0.25 s; the first call in a process also loads py3langid's model (~0.1-0.2 s from the copy unpacked in
+# PDFRAG_MODEL_CACHE by the first process that needed it, engine.extract.metadata.language_model).
 
 from __future__ import annotations
 

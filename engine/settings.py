@@ -1,9 +1,11 @@
 """Every environment variable pdfrag reads, declared once (name, type, default, meaning) in one settings model.
 
 `EnvSettings.from_env(env)` reads a mapping (default `os.environ`), so tests pass a dict instead of patching
-the process environment. The domain settings (`engine.config.Settings`, `engine.llm.settings.LlmSettings`,
-the app's `AppConfig` and `SecurityPolicy`, the embedder) take their values from it; nothing else in engine/
-or app/ reads the environment. Keys are `SecretStr`: never in a repr, a log line, an error or a file.
+the process environment. It is a plain pydantic model validated from the variables its fields name
+(pydantic-settings, which did the same, cost every process about 0.1 s of imports: asyncio, ssl, its cloud
+secret sources). The domain settings (`engine.config.Settings`, `engine.llm.settings.LlmSettings`, the app's
+`AppConfig` and `SecurityPolicy`, the embedder) take their values from it; nothing else in engine/ or app/
+reads the environment. Keys are `SecretStr`: never in a repr, a log line, an error or a file.
 `python -m engine.settings` prints the README's Configuration table (tests/test_settings_doc.py checks it).
 """
 
@@ -12,14 +14,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from contextvars import ContextVar
 from pathlib import Path
-from typing import Annotated, Any, Literal, get_args, get_origin
+from typing import Any, Literal, get_args, get_origin
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 from pydantic.fields import FieldInfo
 from pydantic.json_schema import JsonDict
-from pydantic_settings import BaseSettings, EnvSettingsSource, NoDecode, PydanticBaseSettingsSource, SettingsConfigDict
 
 
 class ConfigError(ValueError):
@@ -41,7 +41,7 @@ Reader = Literal["gemini", "mistral-ocr"]
 VisionPages = Literal["all", "needs_ocr"]
 Embeddings = Literal["none", "gemini"]
 LogLevel = Literal["debug", "info", "warning", "error"]
-Words = Annotated[tuple[str, ...], NoDecode]  # a list in one variable, split here (not parsed as JSON)
+Words = tuple[str, ...]  # a list in one variable, split by the field's validator (not parsed as JSON)
 
 
 def _var(name: str, default: Any, what: str, *, shown: str | None = None, **constraints: Any) -> Any:
@@ -51,11 +51,10 @@ def _var(name: str, default: Any, what: str, *, shown: str | None = None, **cons
     return Field(default, validation_alias=name, description=what, json_schema_extra=extra, **constraints)
 
 
-class EnvSettings(BaseSettings):
+class EnvSettings(BaseModel):
     """The environment of one pdfrag process: every variable it reads, validated (one line per bad value)."""
 
-    model_config = SettingsConfigDict(case_sensitive=True, extra="ignore", frozen=True, validate_by_name=True,
-                                      validate_by_alias=True)
+    model_config = ConfigDict(extra="ignore", frozen=True, validate_by_name=True, validate_by_alias=True)
 
     # -- workspace and command line
     data_dir: Path = _var("PDFRAG_DATA_DIR", DEFAULT_DATA_DIR, "the workspace (`--data-dir` overrides it)")
@@ -190,45 +189,25 @@ class EnvSettings(BaseSettings):
     def from_env(cls, env: Mapping[str, str] | None = None) -> EnvSettings:
         """The settings of `env` (default: the process environment); ConfigError naming every bad variable.
 
-        Values are stripped, and a variable set to nothing counts as unset."""
-        token = _READING.set(os.environ if env is None else env)
+        Only the variables the fields name are read (names are case-sensitive); values are stripped, and a
+        variable set to nothing counts as unset."""
+        source = os.environ if env is None else env
+        values = {}
+        for info in cls.model_fields.values():
+            name = str(info.validation_alias)
+            value = source.get(name)
+            if isinstance(value, str) and value.strip():
+                values[name] = value.strip()
         try:
-            return cls()
+            return cls.model_validate(values)
         except ValidationError as exc:
             problems = "; ".join(_problem(cls, err) for err in exc.errors())
             raise ConfigError(f"invalid environment setting ({problems})") from None
-        finally:
-            _READING.reset(token)
-
-    @classmethod
-    def settings_customise_sources(cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
-                                   env_settings: PydanticBaseSettingsSource,
-                                   dotenv_settings: PydanticBaseSettingsSource,
-                                   file_secret_settings: PydanticBaseSettingsSource,
-                                   ) -> tuple[PydanticBaseSettingsSource, ...]:
-        """Keyword arguments, then the mapping `from_env` is reading (else the process environment)."""
-        env = _READING.get()
-        return init_settings, _EnvSource(settings_cls, os.environ if env is None else env)
 
     @classmethod
     def variable(cls, field: str) -> str:
         """The environment variable of a field."""
         return str(cls.model_fields[field].validation_alias)
-
-
-_READING: ContextVar[Mapping[str, str] | None] = ContextVar("pdfrag_env_reading", default=None)
-
-
-class _EnvSource(EnvSettingsSource):
-    """pydantic-settings' environment source over any mapping: values stripped, empty ones left out."""
-
-    def __init__(self, settings_cls: type[BaseSettings], env: Mapping[str, str]) -> None:
-        self._mapping = env
-        super().__init__(settings_cls, case_sensitive=True)
-
-    def _load_env_vars(self) -> Mapping[str, str | None]:
-        return {name: value.strip() for name, value in self._mapping.items()
-                if isinstance(value, str) and value.strip()}
 
 
 _SECRETS = {"GEMINI_API_KEY", "MISTRAL_API_KEY"}

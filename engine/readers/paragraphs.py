@@ -61,6 +61,16 @@ def _after_label(line: Line, page: list[Line]) -> bool:
     return any(o is not line and o.x1 <= line.x0 + 1 and same_row(o, line) for o in page)
 
 
+def _decimal_in_text(prev: Line, line: Line, label: tuple[str, float]) -> bool:
+    """A line that opens with a decimal number and goes on in lower case after a line that did not end its
+    sentence ("… into circulation in 2023, a" / "1.0 percent decrease …") holds an amount in running text, not
+    a section number (a section's title opens with a capital)."""
+    if not label[0].startswith("decimal") or ends_sentence(prev.text):
+        return False
+    after = line.text.split(maxsplit=1)[1:]
+    return bool(after) and after[0][:1].islower()
+
+
 def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: list[Line],
               hanging: bool = False) -> bool:
     """Whether `line` goes on with the paragraph whose printed lines so far are `paragraph` (`page`: all
@@ -73,7 +83,8 @@ def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: l
     if ends_sentence(prev.text) and NUMBERED_RE.match(line.text):
         return False  # a numbered paragraph or footnote starts
     label = label_class(line.text)
-    if label and not (label[0] in ("arabic_bare", "upper_bare") and goes_on):
+    if label and not (label[0] in ("arabic_bare", "upper_bare") and goes_on) \
+            and not _decimal_in_text(prev, line, label):
         return False  # a numbered item starts
     step = line.baseline - prev.baseline
     if step < 0.5 * em:  # beside or above: the next column (or a stray line out of reading order)

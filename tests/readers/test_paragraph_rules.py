@@ -173,3 +173,22 @@ def test_a_page_that_is_only_the_end_of_the_sentence_keeps_it_and_a_hyphenated_w
     result, _ = blocks_of(first, more)
     assert split_pages(result.markdown) == [f"{PROSE[0]} while the water was still low, then compared its tally "
                                             "with earlier years.", "It found fewer birds.\n\nIt rained."]
+
+
+def test_a_decimal_number_that_goes_on_in_lower_case_is_an_amount_of_the_sentence_not_a_section_number():
+    lines = [line("The Reserve Banks distributed 30.9 billion notes into circulation in 2023, a", 72, 100, x1=500),
+             line("1.0 percent decrease from 2022, and received 30.3 billion notes from circulation.", 72, 111,
+                  x1=540),
+             line("as defined in this Section and in the sections listed in the order of their", 72, 140, x1=540),
+             line("3.8.3 with its supporting discussion section and informative references.", 72, 151, x1=540)]
+    # a section number opening its title (a capital after it), or after a sentence that ended, still starts one
+    titled = [line("The survey is described in the appendix, which the district publishes under", 72, 180, x1=540),
+              line("2.1 Scope of the survey", 72, 191, x1=200),
+              line("The survey counted herons.", 72, 220, x1=200), line("4.5 hours were spent on it.", 72, 231)]
+    _, blocks = blocks_of(page(lines + titled))
+    texts = [b.text for b in blocks]
+    assert texts[0].endswith("in 2023, a 1.0 percent decrease from 2022, and received 30.3 billion notes from "
+                             "circulation.")
+    assert texts[1].endswith("of their 3.8.3 with its supporting discussion section and informative references.")
+    assert any(t.startswith("2.1 Scope of the survey") for t in texts)
+    assert any(t.startswith("4.5 hours were spent") for t in texts)

@@ -34,6 +34,11 @@ from engine.text import stem
     ("How many Acme Widgets were there?", set(), ["acm", "widget"]),  # only names: the names
     ("Disney's headcount, what was it?", set(), []),  # nothing after the question word
     ("Which version of Coq was used for the proofs?", set(), ["use", "proof"]),  # "version": the kind of value
+    # verbs the grammar shows: after an auxiliary and a pronoun right after the question word, and after "to"
+    ("How long did it take OPM to finish a retirement claim?", set(), ["retir", "claim"]),
+    ("How long would it take to replace a third of all validators?", set(), ["third", "valid"]),
+    ("How much did they spend on travel?", set(), ["travel"]),
+    ("How many seconds does it take to program the device?", set(), ["second", "take"]),  # a phrase came first
 ])
 def test_focus_terms_are_the_phrase_after_the_question_word(question, names, focus):
     assert focus_terms(question, names) == focus

@@ -16,7 +16,7 @@ from typing import Any
 from engine import logs
 from engine.config import ConfigError, Settings, debug_enabled, resolve_provider
 from engine.schemas import DocumentRecord, Provider, Status
-from engine.workspace import DamagedRecordError, Workspace
+from engine.workspace import DamagedRecordError, Workspace, json_stamps
 
 log = logging.getLogger(__name__)
 
@@ -205,7 +205,7 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
         if whole.calls:
             _err(f"estimate: {_describe_estimate(whole).split(': ', 1)[1]} (--dry-run for each document)")
     started = time.perf_counter()
-    before, indexed_before = _records_stamp(workspace), _index_stamp(workspace)
+    before, indexed_before = json_stamps(workspace.documents), json_stamps(workspace.index / "docs")
     try:
         results = pipeline.ingest([Path(p) for p in args.paths], force=args.force)
     finally:
@@ -220,7 +220,7 @@ def _ingest(args: argparse.Namespace, settings: Settings, workspace: Workspace) 
     if args.json:
         for result in results:
             _out(result.model_dump_json())
-    if _records_stamp(workspace) != before or not (workspace.index / "docs").is_dir():
+    if json_stamps(workspace.documents) != before or not (workspace.index / "docs").is_dir():
         _update_index(workspace, indexed_before)
     counts = {s: sum(r.status is s for r in results) for s in (Status.OK, Status.PARTIAL, Status.FAILED)}
     summary = ", ".join(f"{n} {s.value}" for s, n in counts.items() if n)
@@ -284,22 +284,10 @@ def _print_estimates(estimates: list[Any], as_json: bool) -> int:
     return EXIT_OK
 
 
-def _records_stamp(workspace: Workspace) -> list[tuple[str, int]]:
-    if not workspace.documents.is_dir():
-        return []
-    return sorted((p.name, p.stat().st_mtime_ns) for p in workspace.documents.glob("*.json"))
-
-
-def _index_stamp(workspace: Workspace) -> dict[str, int]:
-    """Each stored document index and when it was written (its header, written last)."""
-    folder = workspace.index / "docs"
-    return {p.name: p.stat().st_mtime_ns for p in folder.glob("*.json")} if folder.is_dir() else {}
-
-
-def _update_index(workspace: Workspace, before: dict[str, int]) -> None:
+def _update_index(workspace: Workspace, before: dict[str, tuple[int, int]]) -> None:
     """The index stage: bring the retrieval index up to date (a failure here never fails the ingest). The
     pipeline indexes each document as it finishes; this builds what it left, drops what was removed and
-    reports every index written since `before` (an _index_stamp)."""
+    reports every index written since `before` (engine.workspace.json_stamps of the index folder)."""
     from engine.index import update_index
     from engine.index.vectors import embedder_from_env
 
@@ -308,7 +296,7 @@ def _update_index(workspace: Workspace, before: dict[str, int]) -> None:
     except Exception as exc:  # noqa: BLE001 - reported, and `ask` indexes in memory what is missing
         _err(f"index not updated: {type(exc).__name__}: {exc}")
         return
-    written = sum(before.get(name) != stamp for name, stamp in _index_stamp(workspace).items())
+    written = sum(before.get(name) != stamp for name, stamp in json_stamps(workspace.index / "docs").items())
     if written or update.removed:
         _err(f"index: {written} document(s) indexed, {len(update.removed)} removed")
 

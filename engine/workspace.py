@@ -329,6 +329,20 @@ class Workspace:
         return self._names
 
 
+def json_stamps(folder: Path) -> dict[str, tuple[int, int]]:
+    """Each JSON file of a folder (records, stored indexes) and when it was written, with its size: what tells
+    that one was written since (an empty dict for a missing folder; a file removed meanwhile is left out)."""
+    found: dict[str, tuple[int, int]] = {}
+    if folder.is_dir():
+        for path in folder.glob("*.json"):
+            try:
+                stat = path.stat()
+            except FileNotFoundError:  # removed meanwhile (an ingest at work): the next look sees the change
+                continue
+            found[path.name] = (stat.st_mtime_ns, stat.st_size)
+    return found
+
+
 def file_sha256(path: Path, chunk: int = 1 << 20) -> str:
     """The content hash (kept here so that the workspace does not load the PDF library)."""
     digest = hashlib.sha256()

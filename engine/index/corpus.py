@@ -16,7 +16,7 @@ from engine.index.cache import BytesLru, CacheStats, approx_nbytes
 from engine.index.store import LEVELS, DocIndex, current_indexes
 from engine.settings import EnvSettings
 from engine.text import tokenize
-from engine.workspace import Workspace
+from engine.workspace import Workspace, json_stamps
 
 log = logging.getLogger(__name__)
 
@@ -120,16 +120,7 @@ def cache_limit_bytes(env: Mapping[str, str] | None = None) -> int:
 
 
 def _stamp(folder: Path) -> tuple:
-    if not folder.is_dir():
-        return ()
-    found = []
-    for path in folder.glob("*.json"):
-        try:
-            stat = path.stat()
-        except FileNotFoundError:  # removed meanwhile (an ingest at work): the next call sees the change
-            continue
-        found.append((path.name, stat.st_mtime_ns, stat.st_size))
-    return tuple(sorted(found))
+    return tuple(sorted(json_stamps(folder).items()))
 
 
 def build_corpus(workspace: Workspace) -> CorpusIndex:

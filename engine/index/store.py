@@ -318,9 +318,8 @@ def index_document(workspace: Workspace, record: DocumentRecord) -> bool:
     """Build and save one document's index unless the stored one is current; True when it was built. The
     pipeline calls it as each document finishes (in its worker), so that `update_index` after a batch finds
     the indexes current and only checks them."""
-    for found, data in _sources(workspace, [record]):
-        return _bring_up_to_date(workspace, found, data)
-    return False
+    source = next(_sources(workspace, [record]), None)  # (none: not indexable, or no Markdown)
+    return source is not None and _bring_up_to_date(workspace, *source)
 
 
 def _bring_up_to_date(workspace: Workspace, record: DocumentRecord, markdown: bytes) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from engine.agent.rows import is_row
-from engine.index.evidence import URL_RE, PageUnits, Unit, windows
+from engine.index.evidence import URL_RE, PageUnits, Unit, posed_questions, windows
 from engine.text import INLINE_BULLET_RE, pairs, sentence_spans, tokenize
 
 PIECE_CHARS = 400  # a unit longer than this is cut into pieces
@@ -68,7 +68,9 @@ def split_long(analysis: PageUnits, text: str, *, joins: bool = False, limit: in
             word_pairs.append(frozenset(pairs(tokens)))
     if not changed:
         return analysis
-    return PageUnits(found, stems, word_pairs, windows(found))
+    note_lines = {analysis.units[i].line for i in analysis.notes}  # (a note's pieces are notes too)
+    notes = frozenset(i for i, u in enumerate(found) if u.line in note_lines)
+    return PageUnits(found, stems, word_pairs, windows(found), notes, posed_questions(found))
 
 
 def answer_units(corpus, doc: int, page: int, limit: int = PIECE_CHARS) -> tuple[PageUnits, str]:

@@ -26,7 +26,7 @@ from engine.agent.rows import as_labels, cell_texts, definitions, is_row, labell
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
 from engine.agent.values import holds_value, new_values
 from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
-from engine.index.evidence import NAME_RE, NUMBER_WORDS, PageUnits, Window, answer_type, readable
+from engine.index.evidence import NAME_RE, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, readable
 from engine.markdown import NEST_INDENT, list_depth
 from engine.text import words
 
@@ -89,6 +89,7 @@ class Sentence:
     near: float = 0.0  # how close a value asked for stands to what is asked about in it (0 to 1)
     heading: bool = False
     note: bool = False  # a footnote or reference-list entry (PageUnits.notes)
+    posed: bool = False  # a question put to the reader (PageUnits.posed)
 
 
 def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...], question: str,
@@ -126,7 +127,8 @@ def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...]
             found[(page, i)] = Sentence(page, i, unit.start, unit.end, unit.text, unit.line, stems,
                                         analysis.pairs[i], bool(held), rank, header, held,
                                         own if header is not None else None,
-                                        values_of(held, value_text, question), near, unit.heading, note)
+                                        values_of(held, value_text, question), near, unit.heading, note,
+                                        i in analysis.posed)
     return list(found.values())
 
 
@@ -190,6 +192,8 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
                 + (0.001 if s.header is not None else 0.0)  # a row before its header row, other things equal
             if s.note and not value:  # (a note stating a value asked for is as good evidence as the text)
                 score *= notes
+            if s.posed:  # a question put to the reader asks; it does not state (as windows weigh it)
+                score *= POSED_WEIGHT
             if best is None or score > best_score:
                 best, best_score = s, score
         if best is None:

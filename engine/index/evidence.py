@@ -47,6 +47,7 @@ QUANTITY_NOUNS = (r"number|amount|total|size|value|cost|costs|price|revenue|reve
 # a heading's own number, before its title's capital ("2.12.1 Rekeying", "A.3 Scope", "4. Results"), not a figure a
 # slide states as its heading ("4.5 hours")
 SECTION_NUMBER_RE = re.compile(r"^(?:[A-Z][.-])?\d+(?:\.\d+)*\.?\s+(?=[^\W\d_a-z])")
+POSED_WEIGHT = 0.5  # a window of questions put to the reader (`posed_questions`) scores this share (0.3-0.7 alike)
 ASKED = "asked"  # score_windows: the kind of value the question asks for, as answer_type reads it
 TYPE_BONUS, PHRASE_BONUS, UNIT_COST = 0.15, 0.3, 0.06
 SHORT_WORDS = 10  # a line this short is a cell, a label or a slide line
@@ -222,6 +223,7 @@ class PageUnits:
     pairs: list[frozenset[str]]
     spans: list[tuple[int, int, bool]]
     notes: frozenset[int] = frozenset()  # the units that are notes (footnotes, reference-list entries)
+    posed: frozenset[int] = frozenset()  # the units that are questions put to the reader (`posed_questions`)
 
     def note_span(self, start: int, end: int) -> bool:
         """Whether every unit within page_text[start:end] is a note (False when none is within)."""
@@ -240,7 +242,16 @@ def analyse(page: str, *, joins: bool = False, notes: frozenset[int] = frozenset
     tokens = [tokenize(URL_RE.sub(" ", u.text) if "www" in u.text or "://" in u.text or "@" in u.text else u.text,
                        joins=joins) for u in found]
     return PageUnits(found, [frozenset(t) for t in tokens], [frozenset(pairs(t)) for t in tokens], windows(found),
-                     frozenset(i for i, u in enumerate(found) if u.line in notes))
+                     frozenset(i for i, u in enumerate(found) if u.line in notes), posed_questions(found))
+
+
+def posed_questions(found: list[Unit]) -> frozenset[int]:
+    """The units that are questions a text puts to its reader, one after another ("Do commenters agree? Why or
+    why not?"): a question beside another question. They ask what the reader is to answer; a question followed
+    by its answer (a FAQ's) is not one of them."""
+    asks = [u.text.rstrip().endswith("?") for u in found]
+    beside = [(i > 0 and asks[i - 1]) or (i + 1 < len(asks) and asks[i + 1]) for i in range(len(asks))]
+    return frozenset(i for i, (a, b) in enumerate(zip(asks, beside)) if a and b)
 
 
 PAGE_CACHE = 1024  # analysed pages kept per corpus
@@ -306,6 +317,8 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
         score = (coverage + PHRASE_BONUS * len(phrases_hit) / max(1, len(phrase_set))
                  + (TYPE_BONUS if is_typed else 0.0) + 0.02 * more_values - (0.0 if free else UNIT_COST * idle)
                  - 0.1 * headings / count - (0.1 if opens else 0.0))
+        if score > 0 and all(i in analysis.posed for i in range(first, last + 1)):
+            score *= POSED_WEIGHT  # questions put to the reader ask what the text does not state
         start, end = found[first].start, found[last].end
         scored.append(Window(start, end, count, score, coverage, matched, is_typed, text[start:end],
                              tuple(u.text for u in found[first:last + 1])))

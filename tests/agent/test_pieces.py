@@ -70,3 +70,12 @@ def test_a_label_piece_of_a_row_brings_the_items_after_it_in_its_row():
     solution = next(s for s in pool if s.text.startswith("Solution"))
     assert [s.text for s in with_context([solution], pool, lambda page: (analysis, CASE))] == [
         "Case study 1 | Quality system for a drug maker", solution.text]  # a sentence of the cell is no label
+
+
+def test_a_page_with_a_long_row_cut_keeps_its_notes_and_its_questions_put_to_the_reader():
+    text = CASE + "\n\nDo readers agree? Why or why not?\n\n12 See the annual report of the firm."
+    analysis = analyse(text, notes=frozenset({text.split("\n").index("12 See the annual report of the firm.")}))
+    cut = split_long(analysis, text, limit=200)
+    assert cut is not analysis
+    assert [cut.units[i].text for i in sorted(cut.notes)] == ["12 See the annual report of the firm."]
+    assert [cut.units[i].text for i in sorted(cut.posed)] == ["Do readers agree?", "Why or why not?"]

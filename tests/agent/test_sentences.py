@@ -335,3 +335,22 @@ def test_rows_of_figures_only_stay_on_one_line_rows_that_name_things_stand_one_a
     assert answer_of(text, "Skill | 2023 | 2021", "44% | 43%", "36% | | 36%", "Data analytics | 44% | 43%",
                      "Risk management | 29% | 25%") == (
         "- Skill | 2023 | 2021; 44% | 43%; 36% | | 36%\n- Data analytics | 44% | 43%\n- Risk management | 29% | 25% (p. 3)")
+
+
+POSED = ("Should the care obligation require a reasonable basis for each recommendation? Do commenters agree? "
+         "Why or why not?\n\n"
+         "The care obligation would require a broker to have a reasonable basis for each recommendation it makes.")
+
+
+def test_questions_put_to_the_reader_one_after_another_rank_after_what_the_text_states():
+    question = "What does the care obligation require for a recommendation?"
+    weights = {t: 1.0 for t in query_terms(question)}
+    pool = candidates(whole(POSED), page_of(POSED), asked_kinds(question), question)
+    assert [s.posed for s in pool] == [True, True, True, False]
+    # the first question holds as many of the question's words as the statement, which comes first all the same
+    assert pick(pool, weights, asked_kinds(question), budget=FILL_CHARS)[0].text.startswith("The care obligation")
+
+
+def test_a_question_answered_after_it_is_no_question_put_to_the_reader():
+    text = "Is a low rating a poor outcome? Not at all. Who takes part? Anyone may."
+    assert analyse(text).posed == frozenset()

@@ -12,6 +12,7 @@ from engine.index import METHODS, MethodUnavailable, Retriever, load_corpus
 from engine.index.lexical import is_comparison
 from engine.index.store import title_acronyms
 from engine.index.tree import tree_scores
+from engine.text import query_terms
 from engine.workspace import Workspace
 
 GUIDE, DECK = "pdfrag-field-guide.pdf", "pdfrag-product-deck.pdf"
@@ -249,3 +250,14 @@ def test_a_name_written_with_its_number_in_one_word_is_named_by_the_words_apart(
     assert {"docbook", "5", "171", "2", "docbook5", "171r2"} <= terms  # "DocBook 5", "SP 800-171 Rev. 2"
     assert "v" not in terms and "r" not in terms  # a single letter names nothing
     assert name_terms("Annual Report") == {"annual", "report"}
+
+
+def test_a_window_of_questions_put_to_the_reader_scores_below_the_same_words_stated():
+    from engine.index.evidence import score_windows
+
+    page = ("Should the care obligation require a reasonable basis? Do commenters agree?\n\n"
+            "The care obligation requires a reasonable basis.")
+    terms = query_terms("What does the care obligation require, a reasonable basis?")
+    found = score_windows(page, terms, [1.0] * len(terms), "What does the care obligation require?", singles=True)
+    assert found[0].text == "The care obligation requires a reasonable basis."
+    assert found[0].coverage == next(w for w in found if w.text.startswith("Should")).coverage  # same words held

@@ -23,7 +23,8 @@ from engine.agent.sentences import NOTE_WEIGHT, answer_text, best_sentences, quo
 from engine.agent.support import THRESHOLD, asked_kind, combined, signals, support
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import NUMBER_RE, PageUnits, Window, answer_type, page_units, readable, score_windows
+from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answer_type, expansion, page_units, \
+    readable, score_windows
 from engine.index.retrieve import Retrieval
 from engine.text import tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
@@ -32,7 +33,6 @@ from engine.schemas.answer import Passage
 NOT_COVERED = "The corpus does not cover this question"
 LIST_READ_ON = 2  # a question asking for several things reads on this many times further
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
-ACRONYM_RE = re.compile(r"[A-Z](?:[a-z]?[A-Z]){1,5}")  # "WEF", also with a small connecting word: "PoS", "IoT"
 GLUED_CODE_RE = re.compile(r"([A-Z]{2,6})(\d{2,4})")  # letters and a number written as one: "FY2025", "Q42023"
 MONTH_NAMES = tuple(name for name in calendar.month_name if name)
 PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,6}s")  # an acronym's plural ("FTEs", "APIs")
@@ -92,13 +92,6 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
             continue  # "FY2025": a page writes "FY 2025" or spells the letters out, "Fiscal Year 2025"
         unknown.append(word)
     return list(dict.fromkeys(unknown))
-
-
-def expansion(acronym: str) -> str:
-    """The pattern of an acronym spelled out: a word beginning with each of its letters ("WEF": "World Economic
-    Forum"), small words between them, words apart by spaces or hyphens ("command-line interface",
-    "Proof-of-Stake")."""
-    return r"\b" + r"[\w'’]*(?:[\s-]+(?:of|and|for|the|on|in|&))*[\s-]+".join(acronym) + r"[\w'’-]*"
 
 
 def on_some_page(corpus: CorpusIndex, pattern: str) -> bool:

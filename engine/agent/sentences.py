@@ -26,7 +26,8 @@ from engine.agent.rows import as_labels, cell_texts, definitions, is_row, labell
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
 from engine.agent.values import holds_value, new_values
 from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
-from engine.index.evidence import NAME_RE, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, readable
+from engine.index.evidence import NAME_RE, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, expanded, \
+    readable
 from engine.markdown import NEST_INDENT, list_depth
 from engine.text import words
 
@@ -234,6 +235,8 @@ def values_of(kinds: frozenset[str], text: str, question: str) -> frozenset[tupl
     for kind in kinds:
         if kind == "name":
             found += [(kind, m.group(0)) for m in NAME_RE.finditer(text) if m.group(0) not in question]
+        elif kind == "expansion":
+            found += [(kind, acronym) for acronym in expanded(text, question)]
         elif kind in ("number", "date"):
             found += [(kind, m.group(0)) for m in new_values(kind, text, question)]
         else:

@@ -47,6 +47,11 @@ QUANTITY_NOUNS = (r"number|amount|total|size|value|cost|costs|price|revenue|reve
 # a heading's own number, before its title's capital ("2.12.1 Rekeying", "A.3 Scope", "4. Results"), not a figure a
 # slide states as its heading ("4.5 hours")
 SECTION_NUMBER_RE = re.compile(r"^(?:[A-Z][.-])?\d+(?:\.\d+)*\.?\s+(?=[^\W\d_a-z])")
+ACRONYM_RE = re.compile(r"[A-Z](?:[a-z]?[A-Z]){1,5}")  # "WEF", also with a small connecting word: "PoS", "IoT"
+# a question asking what an acronym stands for ("What does RARE stand for?", "… what do the acronyms CESOP and ViDA
+# mean?")
+EXPANSION_ASK_RE = re.compile(r"\b(?:stands?|stood) for\b|\bshort for\b|\bacronyms?\b|\babbreviations?\b|"
+                              r"\bspelled out\b|\bexpand\b|\bfull (?:name|form)\b", re.I)
 POSED_WEIGHT = 0.5  # a window of questions put to the reader (`posed_questions`) scores this share (0.3-0.7 alike)
 ASKED = "asked"  # score_windows: the kind of value the question asks for, as answer_type reads it
 TYPE_BONUS, PHRASE_BONUS, UNIT_COST = 0.15, 0.3, 0.06
@@ -81,7 +86,8 @@ class Unit:
 
 
 def answer_type(question: str) -> str | None:
-    """What kind of value the question asks for: "date", "number", "name", "reason" or None."""
+    """What kind of value the question asks for: "date", "number", "name", "reason", "expansion" (what an acronym
+    of the question stands for), "definition" or None."""
     q = question.lower().strip()
     conditional = re.match(r"when\b[^?]*,\s*(?:what|which|how|why|who|where)\b", q)  # "When X, what …?"
     if (re.match(r"(when|what date|in what year|which year|on what date)\b", q) and not conditional) \
@@ -96,6 +102,8 @@ def answer_type(question: str) -> str | None:
         return "name"
     if re.match(r"why\b", q) or re.search(r"\b(what (?:caused|drove|explains)|for what reason)\b", q):
         return "reason"
+    if EXPANSION_ASK_RE.search(question) and asked_acronyms(question):
+        return "expansion"
     if re.search(r"\b(mean|means|meant|meaning|definition|define[sd]?|refers? to)\b", q):
         return "definition"
     return None
@@ -109,8 +117,57 @@ def has_type(kind: str | None, text: str, question: str) -> bool:
         return REASON_RE.search(text) is not None
     if kind == "definition":
         return DEFINITION_RE.search(text) is not None
+    if kind == "expansion":
+        return bool(expanded(text, question))
     pattern = {"date": DATE_RE, "number": NUMBER_RE, "name": NAME_RE}[kind]
     return any(match.group(0) not in question for match in pattern.finditer(text))
+
+
+def asked_acronyms(question: str) -> list[str]:
+    """The acronyms a question writes ("RARE", "ViDA"), in order."""
+    return list(dict.fromkeys(m.group(0) for m in re.finditer(rf"\b{ACRONYM_RE.pattern}\b", question)))
+
+
+def expansion(acronym: str) -> str:
+    """The pattern of an acronym spelled out: a word beginning with each of its letters ("WEF": "World Economic
+    Forum"), small words between them, words apart by spaces or hyphens ("command-line interface",
+    "Proof-of-Stake")."""
+    return r"\b" + r"[\w'’]*(?:[\s-]+(?:of|and|for|the|on|in|&))*[\s-]+".join(acronym) + r"[\w'’-]*"
+
+
+SMALL_WORDS = frozenset("a an and the of for on in to with at by & de der die das und von".split())
+WORD_PART_RE = re.compile(r"[^\W_]+")
+CELL_BAR_RE = re.compile(r"\s*\|\s*")
+
+
+def spells_out(acronym: str, text: str) -> bool:
+    """Whether the text writes the acronym out: words in a row whose initials give its letters, a capital inside a
+    word giving one more ("Greediest Heaviest Observed SubTree" for GHOST), small words taken or passed over
+    ("Central Electronic System of Payment" for CESOP, "VAT in a Digital Age" for ViDA), the first word capitalised;
+    or a glossary row, the acronym in one cell and words in another ("NFO | Nonfederal Organization")."""
+    letters = acronym.lower()
+    found = WORD_PART_RE.findall(text)
+    caps = [w[0] + "".join(c for c in w[1:] if c.isupper()) for w in found]
+
+    def spelled(i: int, j: int, words: int) -> bool:  # (words: those that gave letters; one word is no spelling)
+        if j == len(letters):
+            return words >= 2
+        if i == len(found):
+            return False
+        for k in dict.fromkeys((len(caps[i]), 1)):
+            if caps[i][:k].lower() == letters[j:j + k] and spelled(i + 1, j + k, words + 1):
+                return True
+        return j > 0 and found[i].lower() in SMALL_WORDS and spelled(i + 1, j, words)
+
+    if any(w[0].isupper() and w[0].lower() == letters[0] and spelled(i, 0, 0) for i, w in enumerate(found)):
+        return True
+    cells = CELL_BAR_RE.split(text.strip(" |"))
+    return len(cells) >= 2 and acronym in cells and any(c != acronym and WORD_PART_RE.search(c) for c in cells)
+
+
+def expanded(text: str, question: str) -> list[str]:
+    """The acronyms of the question that the text writes out (`spells_out`)."""
+    return [a for a in asked_acronyms(question) if spells_out(a, text)]
 
 
 BOLD_LINE_RE = re.compile(r"\*\*[^*](?:.*[^*])?\*\*")  # a line all in bold: a heading the outline does not list

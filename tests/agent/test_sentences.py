@@ -354,3 +354,12 @@ def test_questions_put_to_the_reader_one_after_another_rank_after_what_the_text_
 def test_a_question_answered_after_it_is_no_question_put_to_the_reader():
     text = "Is a low rating a poor outcome? Not at all. Who takes part? Anyone may."
     assert analyse(text).posed == frozenset()
+
+
+def test_a_question_asking_what_an_acronym_stands_for_gets_the_sentence_that_writes_it_out():
+    text = ("The code of RARE is hosted online and RARE runs on any machine.\n\n"
+            "We introduce Robustness Assessment and Regularized Enhancement (RARE), a framework for models.")
+    question = "What does RARE stand for?"
+    assert asked_kinds(question) == ("expansion",)
+    picked = greedy_for(question, text)
+    assert picked[0].text.startswith("We introduce Robustness Assessment")

@@ -261,3 +261,27 @@ def test_a_window_of_questions_put_to_the_reader_scores_below_the_same_words_sta
     found = score_windows(page, terms, [1.0] * len(terms), "What does the care obligation require?", singles=True)
     assert found[0].text == "The care obligation requires a reasonable basis."
     assert found[0].coverage == next(w for w in found if w.text.startswith("Should")).coverage  # same words held
+
+
+@pytest.mark.parametrize(("acronym", "text", "spelled"), [
+    ("CESOP", "the introduction of CESOP (Central Electronic System of Payment information)", True),  # "of" gives O
+    ("ViDA", "ViDA rules (VAT in a Digital Age) in the EU", True),  # "a" passed over
+    ("GHOST", "the Greediest Heaviest Observed SubTree (GHOST) rule", True),  # a capital inside a word
+    ("IRWI", "the IR-With-Identifiers tree", True),
+    ("NFO", "| NFO | Nonfederal Organization |", True),  # a glossary row
+    ("RARE", "results are reported early", False),  # the first word is no capital
+    ("NFO", "The NFO must comply", False),  # the acronym alone spells nothing out
+    ("WEF", "World Trade and Economic Forum", False),  # a word that gives no letter is not passed over
+])
+def test_an_acronym_is_spelled_out_by_the_initials_of_words_in_a_row_or_a_glossary_row(acronym, text, spelled):
+    from engine.index.evidence import spells_out
+
+    assert spells_out(acronym, text) is spelled
+
+
+def test_a_question_asking_what_an_acronym_stands_for_asks_for_its_expansion():
+    from engine.index.evidence import answer_type
+
+    assert answer_type("What does RARE stand for?") == "expansion"
+    assert answer_type("Expand GHOST and IRWI.") == "expansion"
+    assert answer_type("What is an acronym?") is None  # no acronym to expand

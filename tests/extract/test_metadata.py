@@ -133,6 +133,13 @@ def test_title_skips_a_file_name_h1_for_the_first_page_heading():
     )
 
 
+def test_a_press_releases_dateline_label_is_no_title_its_headline_is():
+    md = join_pages(["# FOR IMMEDIATE RELEASE\n\nFebruary 5, 2025\n\n"
+                     "## THE COMPANY REPORTS FIRST QUARTER EARNINGS FOR FISCAL 2025\n\nBURBANK, Calif. – The company."])
+    assert extract_title(info(file_name="q1-earnings.pdf"), md, []) == (
+        "THE COMPANY REPORTS FIRST QUARTER EARNINGS FOR FISCAL 2025", Provenance.LAYOUT)
+
+
 def test_title_empty_when_nothing_fits():
     assert extract_title(info(docinfo={"title": "doc.pdf"}), join_pages(["just text"]), []) == ("", None)
 

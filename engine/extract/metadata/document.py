@@ -19,7 +19,9 @@ FILE_EXT_RE = re.compile(r"\.(?:pdf|docx?|dvi|ps|tex|indd|pptx?|xlsx?|rtf|txt|qx
 SLUG_RE = re.compile(r"^[\w.-]+$")
 GENERIC_TITLES = frozenset(
     {"untitled", "title", "document", "presentation", "powerpoint presentation", "slide 1", "unknown", "none",
-     "no title", "draft"}
+     "no title", "draft",
+     # a press release's dateline label, printed over its headline
+     "for immediate release", "press release", "news release", "media release"}
 )  # fmt: skip
 
 

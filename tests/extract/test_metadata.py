@@ -140,6 +140,12 @@ def test_a_press_releases_dateline_label_is_no_title_its_headline_is():
         "THE COMPANY REPORTS FIRST QUARTER EARNINGS FOR FISCAL 2025", Provenance.LAYOUT)
 
 
+def test_a_printed_one_word_title_with_digits_is_a_title_where_a_docinfo_slug_is_not():
+    assert extract_title(info(file_name="blake3_spec.pdf", docinfo={"title": "x.pdf"}), join_pages(["# BLAKE3\n\nText."]),
+                         []) == ("BLAKE3", Provenance.LAYOUT)
+    assert not is_meaningful_title("DOT2022", "plan.pdf")  # a docinfo code, not a title
+
+
 def test_title_empty_when_nothing_fits():
     assert extract_title(info(docinfo={"title": "doc.pdf"}), join_pages(["just text"]), []) == ("", None)
 

@@ -25,8 +25,10 @@ GENERIC_TITLES = frozenset(
 )  # fmt: skip
 
 
-def is_meaningful_title(title: str, file_name: str = "") -> bool:
-    """Not empty, not a file or path name, not "Microsoft Word - x.docx", not a generic placeholder."""
+def is_meaningful_title(title: str, file_name: str = "", *, printed: bool = False) -> bool:
+    """Not empty, not a file or path name, not "Microsoft Word - x.docx", not a generic placeholder; a title the
+    page prints (`printed`) may be one word with digits ("BLAKE3"), where a docinfo title such as "DOT2022" is a
+    file's name."""
     title = title.strip()
     if len(title) < 3 or not any(c.isalpha() for c in title):
         return False
@@ -34,7 +36,7 @@ def is_meaningful_title(title: str, file_name: str = "") -> bool:
         return False
     if FILE_EXT_RE.search(title) or "\\" in title or title.startswith("/") or re.match(r"^[A-Z]:", title):
         return False
-    if " " not in title and SLUG_RE.match(title) and re.search(r"[-_.\d]", title):
+    if " " not in title and SLUG_RE.match(title) and re.search(r"[-_.]" if printed else r"[-_.\d]", title):
         return False  # a slug such as "q1-fy25-earnings" or "report_v2"
     stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", file_name)
     return not (stem and squash(stem) == squash(title))
@@ -51,7 +53,7 @@ def extract_title(info: PdfInfo, markdown: str, headings: list[Heading]) -> tupl
         printed = next((" ".join(title.replace("**", "").split()) for _, level, title in found if level == 1), "")
         # (an H1 that is the file name the reformatter fell back to is no printed title, though "intermediate-rust-
         # book" reads like "Intermediate Rust" and more)
-        if extends(printed, docinfo) and is_meaningful_title(printed, info.file_name):
+        if extends(printed, docinfo) and is_meaningful_title(printed, info.file_name, printed=True):
             return printed, Provenance.LAYOUT
         return docinfo, Provenance.PDF_INFO
     first_end = re.search(rf"^{re.escape(marker(1))}\s*$", markdown, re.M)
@@ -61,7 +63,7 @@ def extract_title(info: PdfInfo, markdown: str, headings: list[Heading]) -> tupl
     words_ok = [t for t in page_one if len(t.split()) >= 3 and all(len(w) > 1 or w in "aAI&" for w in t.split())]
     for candidate in h1 + words_ok[:1]:
         candidate = " ".join(candidate.replace("**", "").split())
-        if is_meaningful_title(candidate, info.file_name):
+        if is_meaningful_title(candidate, info.file_name, printed=True):
             return candidate, Provenance.LAYOUT
     return "", None
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from engine.agent.authors import who_made
+from engine.agent.overview import overview
 from engine.agent.focus import asks_for_list, asks_for_notes
 from engine.agent.rows import is_row
 from engine.agent.pieces import answer_units
@@ -229,6 +230,14 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         text, citations, passages = made
         trace.append(TraceStep(kind="decision", detail=(
             "asks who made the document: the title block of " + ", ".join(c.doc for c in citations) + " answers")))
+        return Answer(answer=text, citations=citations, retrieved=retrieved, trace=trace, passages=passages,
+                      covered=True)
+    whole = overview(corpus, retrieval)  # a question about what a document is about: its own account answers
+    if whole is not None:
+        text, citations, passages = whole
+        trace.append(TraceStep(kind="decision", detail=(
+            "asks what a document is about: its own account of itself answers (" +
+            ", ".join(f"{c.doc}, p. {c.page}" for c in citations) + ")")))
         return Answer(answer=text, citations=citations, retrieved=retrieved, trace=trace, passages=passages,
                       covered=True)
     found = {d: signals(corpus, retrieval, d) for d in docs}

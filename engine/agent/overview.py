@@ -1,0 +1,124 @@
+"""Questions about what a document is about as a whole ("What is this report about?", "Summarize the Menhir
+manual", "Give me an overview of the Four Lectures on Standard ML") and the place a document says so itself: the
+text under its abstract, summary or introduction heading on its opening pages, else its first prose there.
+
+Such a question names the document and asks nothing of its content: the passages that hold its words best are
+wherever the document repeats its own name (a "Regulatory Reports" section for "this report"). So the answer is
+the document's own opening account, quoted from its page (`overview`). A question that asks about a part ("Summarize
+the economic analysis of …") is not one: every content word of what it asks about must name the document.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.agent.authors import DOCUMENT_NOUNS, TITLE_PAGES, Made, prose
+from engine.agent.pieces import answer_units
+from engine.agent.sentences import quote, unit_sentence
+from engine.index import lexical
+from engine.index.corpus import CorpusIndex
+from engine.index.evidence import PageUnits, readable
+from engine.index.retrieve import Retrieval
+from engine.schemas import Citation
+from engine.schemas.answer import Passage
+from engine.text import STOP_WORDS, stem, words
+
+# what the question asks about, as a whole ("what is X about", "summarize X", "an overview of X", "what does X cover")
+ABOUT_RE = re.compile(
+    r"^\s*(?:(?:please\s+)?(?:summari[sz]e|outline)\s+(?P<a>.+?)"
+    r"|what\s+(?:is|are)\s+(?P<b>.+?)\s+(?:all\s+)?about"
+    r"|(?:(?:please\s+)?(?:give|provide|write)\s+(?:me\s+|us\s+)?)?(?:an?\s+|the\s+)?(?:short\s+|brief\s+)?"
+    r"(?:overview|summary|gist)\s+of\s+(?P<c>.+?)"
+    r"|what\s+(?:does|do)\s+(?P<d>.+?)\s+(?:cover|discuss|deal\s+with)"
+    r"|what\s+(?:is|are)\s+the\s+(?:main\s+)?(?:topics?|subject|gist)\s+of\s+(?P<e>.+?))"
+    r"\s*[?.!]*\s*$", re.I)
+# a heading over a document's own account of itself, on its opening pages
+ACCOUNT_HEADING_RE = re.compile(r"^(?:[\dIVX]{1,4}[.)]?\s+)?(?:abstract|summary|executive summary|overview|"
+                                r"introduction|about this (?:report|document|paper|guide)|kurzfassung|zusammenfassung|"
+                                r"einleitung|kurzdarstellung|résumé|resumen)\s*:?$", re.I)
+ACCOUNT_CHARS = 700  # the account quoted: its prose up to this length (whole units)
+DETERMINERS = frozenset("this that these those the a an its their our your my whole entire".split())
+
+
+def asked_whole(question: str) -> list[str] | None:
+    """The words naming what a question about a whole document asks about ("What is this report about?" ->
+    [report]); None for any other question."""
+    match = ABOUT_RE.match(" ".join(question.split()))
+    if match is None:
+        return None
+    about = next(group for group in match.groups() if group)
+    return [w for w in words(about) if w not in DETERMINERS]
+
+
+def overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
+    """The answer to a question about what a document is about (`asked_whole`): the document its words name
+    (among those the search was allowed; "this report" alone: the one routing put first), answered with its own
+    account of itself (`account`); None for any other question, or when a word of what it asks about is none the
+    document goes by (its title, file name, kind, author: a part of it, "the separate compilation section of …")."""
+    asked = asked_whole(retrieval.question)
+    if not asked or not retrieval.routing.chosen:
+        return None
+    terms = [t for t in (stem(w) for w in asked if w not in STOP_WORDS) if t]
+    naming = [t for t in terms if t not in DOCUMENT_NOUNS]
+    allowed = [s.doc for s in retrieval.routing.scores]
+    if naming:
+        routed = lexical.route(corpus, retrieval.question, naming, allowed)
+        if not routed.chosen:
+            return None
+        doc = routed.chosen[0]
+        if not all(t in corpus.name_terms[doc] for t in naming):
+            return None  # a part of the document, or something it does not name itself by
+    else:
+        doc = retrieval.routing.chosen[0]
+    return account(corpus, doc)
+
+
+def account(corpus: CorpusIndex, doc: int) -> Made | None:
+    """The document's account of itself: the prose under the first abstract, summary, overview or introduction
+    heading (`ACCOUNT_HEADING_RE`) of its tree's sections or of its opening pages, else its first prose on those
+    pages, up to ACCOUNT_CHARS, quoted and cited."""
+    index = corpus.docs[doc]
+    opening = list(range(1, min(TITLE_PAGES, len(index.pages)) + 1))
+    # the page of the first section the document's tree (its outline or contents) titles as an account of it
+    section = next((node.start_page for node in index.nodes
+                    if ACCOUNT_HEADING_RE.match(" ".join(node.title.replace("*", "").split()))), None)
+
+    def page_of(number: int) -> tuple[PageUnits, str]:
+        return answer_units(corpus, doc, number)
+
+    found = next(((page, hit) for page, headed in [*((p, True) for p in ([section] if section else []) + opening),
+                                                   *((p, False) for p in opening)]
+                  if (hit := account_units(*page_of(page), headed=headed))), None)
+    if found is None:
+        return None
+    page, units = found
+    _, text = page_of(page)
+    picked = [unit_sentence(page, i, page_of, 0) for i in units]
+    said = " ".join(readable(s.text) for s in picked) + f" (p. {page})"
+    start, end = picked[0].start, picked[-1].end
+    return (said, [Citation(doc=index.info.file_name, page=page, quote=quote(picked, text))],
+            [Passage(doc=index.info.file_name, page=page, text=readable(text[start:end]))])
+
+
+def account_units(analysis: PageUnits, text: str, *, headed: bool) -> list[int]:
+    """The units of a page's account of its document: with `headed`, the text units after its first heading
+    that names an account (up to the next heading); else those of its first prose line; whole units up to
+    ACCOUNT_CHARS (at least one)."""
+    lines = text.split("\n")
+    units = analysis.units
+    if headed:
+        start = next((i + 1 for i, u in enumerate(units)
+                      if u.heading and ACCOUNT_HEADING_RE.match(" ".join(u.text.replace("*", "").split()))), None)
+    else:
+        start = next((i for i, u in enumerate(units) if not u.heading and prose(lines[u.line])), None)
+    if start is None:
+        return []
+    out: list[int] = []
+    chars = 0
+    for i in range(start, len(units)):
+        unit = units[i]
+        if unit.heading or i in analysis.notes or (out and chars + len(unit.text) > ACCOUNT_CHARS):
+            break
+        out.append(i)
+        chars += len(unit.text)
+    return out

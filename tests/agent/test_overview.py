@@ -1,0 +1,42 @@
+"""Questions about what a document is about as a whole, answered from its own account of itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.agent import ask
+from engine.agent.overview import asked_whole
+from engine.workspace import Workspace
+
+
+@pytest.mark.parametrize(("question", "about"), [
+    ("What is this report about?", ["report"]),
+    ("Summarize the River Survey Methods field guide.", ["river", "survey", "methods", "field", "guide"]),
+    ("Give me a brief overview of the Menhir manual", ["menhir", "manual"]),
+    ("What does the white paper cover?", ["white", "paper"]),
+])
+def test_a_question_about_a_whole_document_names_what_it_asks_about(question, about):
+    assert asked_whole(question) == about
+
+
+@pytest.mark.parametrize("question", [
+    "What is the purpose of the attestation delay in the Gasper paper?",  # a thing of the content
+    "How is the discharge of a river measured?",
+    "Which rivers does the guide survey?",
+])
+def test_other_questions_are_not_about_a_whole_document(question):
+    assert asked_whole(question) is None
+
+
+def test_what_a_document_is_about_is_answered_from_its_own_account(samples_workspace):
+    answer = ask(Workspace(samples_workspace), "What is the River Survey Methods field guide about?")
+    assert answer.covered and "This guide describes a practical method for surveying small rivers" in answer.answer
+    assert [c.doc for c in answer.citations] == ["pdfrag-field-guide.pdf"]
+    assert answer.answer.endswith(f"(p. {answer.citations[0].page})")
+    assert any(step.detail.startswith("asks what a document is about") for step in answer.trace)
+
+
+def test_a_part_of_a_document_is_not_answered_with_its_account(samples_workspace):
+    # "gauging" and "section" name no document: a question about a part gets the usual answer
+    answer = ask(Workspace(samples_workspace), "Summarize the gauging section of the field guide.")
+    assert not any(step.detail.startswith("asks what a document is about") for step in answer.trace)

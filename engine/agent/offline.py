@@ -277,6 +277,11 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         weights = dict(zip(retrieval.terms, lexical.evidence_weights(corpus, retrieval.terms, ev.doc, routing)))
         picked = best_sentences(ev.chosen, page_of, {t: w for t, w in weights.items() if w > 0},
                                 retrieval.question, retrieval.phrases, frozenset(corpus.name_terms[ev.doc]))
+        if not picked:  # its passages hold no sentence to quote (a heading alone, where a value is asked for)
+            trace.append(TraceStep(kind="decision", doc=index.info.file_name,
+                                   detail="does not cover its part: its best passages hold no sentence to quote"))
+            parts.append(f"{index.info.title}: this document does not cover its part of the question.")
+            continue
         text = answer_text(picked, page_of)
         if routing.comparison:  # a document's part opens with its title (on a line of its own over a list)
             text = f"{index.info.title}:" + ("\n" if text.startswith("- ") else " ") + text
@@ -288,6 +293,11 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         first = {page: i for i, (page, _) in reversed(list(enumerate(ev.chosen)))}  # a page's best passage rank
         passages += [Passage(doc=index.info.file_name, page=page, text=readable(w.text))
                      for page, w in sorted(ev.chosen, key=lambda item: (first[item[0]], item[1].start))]
+    if not citations:  # no document had a sentence to quote
+        titles = " or ".join(corpus.docs[d].info.title for d in docs)
+        reason = f"the best pages of {titles} hold no sentence that answers it"
+        trace.append(TraceStep(kind="decision", detail=f"not covered: {reason}"))
+        return Answer(answer=f"{NOT_COVERED}: {reason}.", retrieved=retrieved, trace=trace, covered=False)
     trace.append(TraceStep(kind="decision", detail=(
         "compared side by side" if routing.comparison else "answered from one document")))
     return Answer(answer="\n\n".join(parts), citations=citations, retrieved=retrieved, trace=trace,

@@ -252,3 +252,11 @@ def test_a_months_abbreviation_and_a_hyphenated_expansion_are_known():
     assert unknown_names(corpus, "Which PoS designs does it list?") == []  # Proof-of-Stake
     assert unknown_names(corpus, "Which CLI options are there?") == []  # Command-Line Interface
     assert unknown_names(corpus, "Which GPU does it use?") == ["GPU"]
+
+
+def test_a_question_whose_best_passage_holds_no_sentence_to_quote_is_not_covered(samples_workspace):
+    # the deck's closing slide is a heading alone; "who" asks for a name, which a heading does not state: no
+    # sentence to quote, so no empty answer that claims to cover it
+    answer = ask(Workspace(samples_workspace), "Who is Thank you?")
+    assert answer.answer.strip() and not answer.covered and not answer.citations
+    assert answer.answer.startswith("The corpus does not cover this question")

@@ -40,3 +40,4 @@ def test_a_part_of_a_document_is_not_answered_with_its_account(samples_workspace
     # "gauging" and "section" name no document: a question about a part gets the usual answer
     answer = ask(Workspace(samples_workspace), "Summarize the gauging section of the field guide.")
     assert not any(step.detail.startswith("asks what a document is about") for step in answer.trace)
+

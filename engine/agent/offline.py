@@ -208,6 +208,16 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
     trace = list(trace or [])
     retrieved = [RetrievedPage(doc=h.doc, page=h.page, score=h.score) for h in retrieval.hits[:k]]
     routing = retrieval.routing
+    # a question about what a document is about ("What is this about?" of a chosen one has no word to search for):
+    # its own account answers
+    whole = overview(corpus, retrieval)
+    if whole is not None:
+        text, citations, passages = whole
+        trace.append(TraceStep(kind="decision", detail=(
+            "asks what a document is about: its own account of itself answers (" +
+            ", ".join(f"{c.doc}, p. {c.page}" for c in citations) + ")")))
+        return Answer(answer=text, citations=citations, retrieved=retrieved, trace=trace, passages=passages,
+                      covered=True)
     if not retrieval.hits:
         trace.append(TraceStep(kind="decision", detail="no page matches the question"))
         return Answer(answer=f"{NOT_COVERED}: no page matches it.", retrieved=retrieved, trace=trace, covered=False)
@@ -230,14 +240,6 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         text, citations, passages = made
         trace.append(TraceStep(kind="decision", detail=(
             "asks who made the document: the title block of " + ", ".join(c.doc for c in citations) + " answers")))
-        return Answer(answer=text, citations=citations, retrieved=retrieved, trace=trace, passages=passages,
-                      covered=True)
-    whole = overview(corpus, retrieval)  # a question about what a document is about: its own account answers
-    if whole is not None:
-        text, citations, passages = whole
-        trace.append(TraceStep(kind="decision", detail=(
-            "asks what a document is about: its own account of itself answers (" +
-            ", ".join(f"{c.doc}, p. {c.page}" for c in citations) + ")")))
         return Answer(answer=text, citations=citations, retrieved=retrieved, trace=trace, passages=passages,
                       covered=True)
     found = {d: signals(corpus, retrieval, d) for d in docs}

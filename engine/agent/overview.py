@@ -1,6 +1,7 @@
 """Questions about what a document is about as a whole ("What is this report about?", "Summarize the Menhir
 manual", "Give me an overview of the Four Lectures on Standard ML") and the place a document says so itself: the
-text under its abstract, summary or introduction heading on its opening pages, else its first prose there.
+text under its abstract, summary, overview or introduction heading (a section of its tree, or a heading on its
+opening pages), else its first prose on those pages.
 
 Such a question names the document and asks nothing of its content: the passages that hold its words best are
 wherever the document repeats its own name (a "Regulatory Reports" section for "this report"). So the answer is
@@ -56,8 +57,8 @@ def overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     account of itself (`account`); None for any other question, or when a word of what it asks about is none the
     document goes by (its title, file name, kind, author: a part of it, "the separate compilation section of …")."""
     asked = asked_whole(retrieval.question)
-    if not asked or not retrieval.routing.chosen:
-        return None
+    if asked is None or not retrieval.routing.chosen:
+        return None  # (nothing named, "What is this about?": the document routing put first, the one a user chose)
     terms = [t for t in (stem(w) for w in asked if w not in STOP_WORDS) if t]
     naming = [t for t in terms if t not in DOCUMENT_NOUNS]
     allowed = [s.doc for s in retrieval.routing.scores]
@@ -80,8 +81,7 @@ def account(corpus: CorpusIndex, doc: int) -> Made | None:
     index = corpus.docs[doc]
     opening = list(range(1, min(TITLE_PAGES, len(index.pages)) + 1))
     # the page of the first section the document's tree (its outline or contents) titles as an account of it
-    section = next((node.start_page for node in index.nodes
-                    if ACCOUNT_HEADING_RE.match(" ".join(node.title.replace("*", "").split()))), None)
+    section = next((node.start_page for node in index.nodes if titles_account(node.title)), None)
 
     def page_of(number: int) -> tuple[PageUnits, str]:
         return answer_units(corpus, doc, number)
@@ -100,6 +100,11 @@ def account(corpus: CorpusIndex, doc: int) -> Made | None:
             [Passage(doc=index.info.file_name, page=page, text=readable(text[start:end]))])
 
 
+def titles_account(title: str) -> bool:
+    """Whether a heading titles a document's account of itself ("Abstract", "1 Overview", "**Executive Summary**")."""
+    return ACCOUNT_HEADING_RE.match(" ".join(title.replace("*", "").split())) is not None
+
+
 def account_units(analysis: PageUnits, text: str, *, headed: bool) -> list[int]:
     """The units of a page's account of its document: with `headed`, the text units after its first heading
     that names an account (up to the next heading); else those of its first prose line; whole units up to
@@ -107,8 +112,7 @@ def account_units(analysis: PageUnits, text: str, *, headed: bool) -> list[int]:
     lines = text.split("\n")
     units = analysis.units
     if headed:
-        start = next((i + 1 for i, u in enumerate(units)
-                      if u.heading and ACCOUNT_HEADING_RE.match(" ".join(u.text.replace("*", "").split()))), None)
+        start = next((i + 1 for i, u in enumerate(units) if u.heading and titles_account(u.text)), None)
     else:
         start = next((i for i, u in enumerate(units) if not u.heading and prose(lines[u.line])), None)
     if start is None:

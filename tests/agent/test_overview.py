@@ -41,3 +41,9 @@ def test_a_part_of_a_document_is_not_answered_with_its_account(samples_workspace
     answer = ask(Workspace(samples_workspace), "Summarize the gauging section of the field guide.")
     assert not any(step.detail.startswith("asks what a document is about") for step in answer.trace)
 
+
+
+def test_what_a_chosen_document_is_about_needs_no_word_naming_it(samples_workspace):
+    # "What is this about?" holds no word to search for: of the one document a user chose, its own account answers
+    answer = ask(Workspace(samples_workspace), "What is this about?", docs=["pdfrag-field-guide.pdf"])
+    assert answer.covered and "This guide describes a practical method for surveying small rivers" in answer.answer

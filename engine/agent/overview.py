@@ -15,7 +15,7 @@ import re
 
 from engine.agent.authors import DOCUMENT_NOUNS, TITLE_PAGES, Made, prose
 from engine.agent.pieces import answer_units
-from engine.agent.sentences import quote, unit_sentence
+from engine.agent.sentences import answer_text, quote, unit_sentence
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import PageUnits, readable
@@ -53,15 +53,19 @@ def asked_whole(question: str) -> list[str] | None:
 
 def overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     """The answer to a question about what a document is about (`asked_whole`): the document its words name
-    (among those the search was allowed; "this report" alone: the one routing put first), answered with its own
-    account of itself (`account`); None for any other question, or when a word of what it asks about is none the
-    document goes by (its title, file name, kind, author: a part of it, "the separate compilation section of …")."""
+    (among those the search was allowed; "this report" alone: the one routing put first, or the only one searched),
+    answered with its own account of itself (`account`); None for any other question, or when a word of what it
+    asks about is none the document goes by (its title, file name, kind, author: a part of it, "the separate
+    compilation section of …")."""
     asked = asked_whole(retrieval.question)
-    if asked is None or not retrieval.routing.chosen:
-        return None  # (nothing named, "What is this about?": the document routing put first, the one a user chose)
+    routing = retrieval.routing
+    # (nothing named, "What is this about?": the document routing put first, or the only one searched)
+    first = routing.chosen or ([routing.scores[0].doc] if len(routing.scores) == 1 else [])
+    if asked is None or not first:
+        return None
     terms = [t for t in (stem(w) for w in asked if w not in STOP_WORDS) if t]
     naming = [t for t in terms if t not in DOCUMENT_NOUNS]
-    allowed = [s.doc for s in retrieval.routing.scores]
+    allowed = [s.doc for s in routing.scores]
     if naming:
         routed = lexical.route(corpus, retrieval.question, naming, allowed)
         if not routed.chosen:
@@ -70,7 +74,7 @@ def overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
         if not all(t in corpus.name_terms[doc] for t in naming):
             return None  # a part of the document, or something it does not name itself by
     else:
-        doc = retrieval.routing.chosen[0]
+        doc = first[0]
     return account(corpus, doc)
 
 
@@ -94,7 +98,7 @@ def account(corpus: CorpusIndex, doc: int) -> Made | None:
     page, units = found
     _, text = page_of(page)
     picked = [unit_sentence(page, i, page_of, 0) for i in units]
-    said = " ".join(readable(s.text) for s in picked) + f" (p. {page})"
+    said = answer_text(picked, page_of)  # (list items as a list, "(p. N)" after the page's run)
     start, end = picked[0].start, picked[-1].end
     return (said, [Citation(doc=index.info.file_name, page=page, quote=quote(picked, text))],
             [Passage(doc=index.info.file_name, page=page, text=readable(text[start:end]))])

@@ -47,3 +47,13 @@ def test_what_a_chosen_document_is_about_needs_no_word_naming_it(samples_workspa
     # "What is this about?" holds no word to search for: of the one document a user chose, its own account answers
     answer = ask(Workspace(samples_workspace), "What is this about?", docs=["pdfrag-field-guide.pdf"])
     assert answer.covered and "This guide describes a practical method for surveying small rivers" in answer.answer
+
+
+def test_what_the_only_document_is_about_needs_no_word_naming_it(tmp_path):
+    # a workspace of one document (the workbench's first upload): "What is this about?" is about that one
+    from engine.pipeline import Pipeline
+    from tests.conftest import SAMPLES
+
+    Pipeline(tmp_path, workers=1).ingest([SAMPLES / "pdfrag-field-guide.pdf"])
+    answer = ask(Workspace(tmp_path), "What is this about?")
+    assert answer.covered and "This guide describes a practical method for surveying small rivers" in answer.answer

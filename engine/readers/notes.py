@@ -73,7 +73,8 @@ def footnotes(page: PageBlocks, size: float | None) -> set[int]:
         while position + len(run) < len(order):
             block, last = page.blocks[order[position + len(run)]], page.blocks[run[-1]]
             if block.kind not in TEXT_KINDS or block.bbox is None or last.bbox is None \
-                    or block.bbox[1] < last.bbox[3] - 1 or (_size(block) or 0.0) > (_size(first) or 0.0) + 0.25:
+                    or block.bbox[1] < last.bbox[3] - 1 \
+                    or ((_size(block) or 0.0) > (_size(first) or 0.0) + 0.25 and not numbered_next(last, block)):
                 break
             run.append(order[position + len(run)])
         others = [page.blocks[i] for i in order if i not in run]
@@ -83,6 +84,14 @@ def footnotes(page: PageBlocks, size: float | None) -> set[int]:
             found.update(run)
         position += len(run)
     return found
+
+
+def numbered_next(last: Block, block: Block) -> bool:
+    """Whether a block opens with the note number after the one the block above it opens with ("38 Id." over
+    "39 See …": one run, though a short note's size may be its smaller marker's)."""
+    above, below = MARKER_RE.match(last.text), MARKER_RE.match(block.text)
+    return bool(above and below and above.group(1) and below.group(1)
+                and int(below.group(1)) == int(above.group(1)) + 1)
 
 
 def _lowest(run: list[int], blocks: list[Block], others: list[Block]) -> bool:

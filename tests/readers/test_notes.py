@@ -36,6 +36,19 @@ def test_a_note_in_body_type_counts_when_the_body_carries_its_mark():
     assert footnotes(unmarked, 12.0) == set()  # a numbered paragraph that happens to close the page
 
 
+def test_a_short_note_set_in_its_smaller_marker_size_joins_the_run_numbered_after_it():
+    # "38 Id." reads at its marker's size (8), the notes after it at the body's (12): the numbers 38, 39, 40 run on
+    found = page([block(BODY + " The Commission received many letters.38 Most were qualitative.39", 80, 12.0, height=400),
+                  block("38 Id.", 555, 8.0, height=17),
+                  block("39 See the 913 Study at viii.", 575, 12.0, height=17),
+                  block("40 See Request for Data and Other Information.", 595, 12.0, height=17)])
+    assert footnotes(found, 12.0) == {1, 2, 3}
+    out_of_order = page([block(BODY + " The Commission received many letters.38", 80, 12.0, height=400),
+                         block("38 Id.", 555, 8.0, height=17),
+                         block("12 The rule applies to brokers and dealers alike.", 575, 12.0, height=17)])
+    assert footnotes(out_of_order, 12.0) == set()  # not the next number: the larger block ends the run
+
+
 def test_a_figure_of_the_body_is_no_mark():
     found = page([block(BODY + " It has 2,180 members since 2012.", 80, 12.0, height=400),
                   block("180 Members must pay dues every quarter.", 600, 12.0, height=16)])

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from engine.agent.authors import who_made
+from engine.agent.authors import Made, who_made
 from engine.agent.overview import overview
 from engine.agent.focus import asks_for_list, asks_for_notes
 from engine.agent.rows import is_row
@@ -208,16 +208,24 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
     trace = list(trace or [])
     retrieved = [RetrievedPage(doc=h.doc, page=h.page, score=h.score) for h in retrieval.hits[:k]]
     routing = retrieval.routing
+
+    def refused(reason: str) -> Answer:
+        trace.append(TraceStep(kind="decision", detail=f"not covered: {reason}"))
+        return Answer(answer=f"{NOT_COVERED}: {reason}.", retrieved=retrieved, trace=trace, covered=False)
+
+    def answered(made: Made, decision: str) -> Answer:
+        """A question a document's own place answers (its title block, its account of itself)."""
+        text, citations, passages = made
+        trace.append(TraceStep(kind="decision", detail=decision))
+        return Answer(answer=text, citations=citations, retrieved=retrieved, trace=trace, passages=passages,
+                      covered=True)
+
     # a question about what a document is about ("What is this about?" of a chosen one has no word to search for):
     # its own account answers
     whole = overview(corpus, retrieval)
     if whole is not None:
-        text, citations, passages = whole
-        trace.append(TraceStep(kind="decision", detail=(
-            "asks what a document is about: its own account of itself answers (" +
-            ", ".join(f"{c.doc}, p. {c.page}" for c in citations) + ")")))
-        return Answer(answer=text, citations=citations, retrieved=retrieved, trace=trace, passages=passages,
-                      covered=True)
+        return answered(whole, "asks what a document is about: its own account of itself answers (" +
+                        ", ".join(f"{c.doc}, p. {c.page}" for c in whole[1]) + ")")
     if not retrieval.hits:
         trace.append(TraceStep(kind="decision", detail="no page matches the question"))
         return Answer(answer=f"{NOT_COVERED}: no page matches it.", retrieved=retrieved, trace=trace, covered=False)
@@ -232,16 +240,11 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         options = replace(options, read_on=options.read_on * LIST_READ_ON)
     unknown = unknown_names(corpus, retrieval.question, retrieval.language)
     if unknown:
-        reason = f"the corpus never mentions {', '.join(unknown)}"
-        trace.append(TraceStep(kind="decision", detail=f"not covered: {reason}"))
-        return Answer(answer=f"{NOT_COVERED}: {reason}.", retrieved=retrieved, trace=trace, covered=False)
+        return refused(f"the corpus never mentions {', '.join(unknown)}")
     made = who_made(corpus, retrieval)  # a question about who made a document: its title block answers
     if made is not None:
-        text, citations, passages = made
-        trace.append(TraceStep(kind="decision", detail=(
-            "asks who made the document: the title block of " + ", ".join(c.doc for c in citations) + " answers")))
-        return Answer(answer=text, citations=citations, retrieved=retrieved, trace=trace, passages=passages,
-                      covered=True)
+        return answered(made, "asks who made the document: the title block of " +
+                        ", ".join(c.doc for c in made[1]) + " answers")
     found = {d: signals(corpus, retrieval, d) for d in docs}
     for d, s in found.items():
         trace.append(TraceStep(kind="evidence", doc=corpus.docs[d].info.file_name, detail=(
@@ -252,11 +255,9 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
     if len(found) > 1:
         trace.append(TraceStep(kind="evidence",
                                detail=f"the compared documents together: support {support(together):.2f}"))
+    titles = " or ".join(corpus.docs[d].info.title for d in docs)
     if support(together) < THRESHOLD:
-        titles = " or ".join(corpus.docs[d].info.title for d in docs)
-        reason = f"the best pages of {titles} do not hold enough of what it asks for"
-        trace.append(TraceStep(kind="decision", detail=f"not covered: {reason}"))
-        return Answer(answer=f"{NOT_COVERED}: {reason}.", retrieved=retrieved, trace=trace, covered=False)
+        return refused(f"the best pages of {titles} do not hold enough of what it asks for")
     evidence = [gather(corpus, retrieval, d, options, limit) for d in docs]
     for ev in evidence:
         pages = sorted({p for p, _ in ev.chosen})
@@ -296,10 +297,7 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         passages += [Passage(doc=index.info.file_name, page=page, text=readable(w.text))
                      for page, w in sorted(ev.chosen, key=lambda item: (first[item[0]], item[1].start))]
     if not citations:  # no document had a sentence to quote
-        titles = " or ".join(corpus.docs[d].info.title for d in docs)
-        reason = f"the best pages of {titles} hold no sentence that answers it"
-        trace.append(TraceStep(kind="decision", detail=f"not covered: {reason}"))
-        return Answer(answer=f"{NOT_COVERED}: {reason}.", retrieved=retrieved, trace=trace, covered=False)
+        return refused(f"the best pages of {titles} hold no sentence that answers it")
     trace.append(TraceStep(kind="decision", detail=(
         "compared side by side" if routing.comparison else "answered from one document")))
     return Answer(answer="\n\n".join(parts), citations=citations, retrieved=retrieved, trace=trace,

@@ -90,9 +90,9 @@ def account(corpus: CorpusIndex, doc: int) -> Made | None:
     def page_of(number: int) -> tuple[PageUnits, str]:
         return answer_units(corpus, doc, number)
 
-    found = next(((page, hit) for page, headed in [*((p, True) for p in ([section] if section else []) + opening),
-                                                   *((p, False) for p in opening)]
-                  if (hit := account_units(*page_of(page), headed=headed))), None)
+    headed = list(dict.fromkeys(([section] if section else []) + opening))  # (the section's page first, once)
+    tries = [(page, True) for page in headed] + [(page, False) for page in opening]
+    found = next(((page, hit) for page, under in tries if (hit := account_units(*page_of(page), headed=under))), None)
     if found is None:
         return None
     page, units = found

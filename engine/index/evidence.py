@@ -48,6 +48,7 @@ QUANTITY_NOUNS = (r"number|amount|total|size|value|cost|costs|price|revenue|reve
 # slide states as its heading ("4.5 hours")
 SECTION_NUMBER_RE = re.compile(r"^(?:[A-Z][.-])?\d+(?:\.\d+)*\.?\s+(?=[^\W\d_a-z])")
 ACRONYM_RE = re.compile(r"[A-Z](?:[a-z]?[A-Z]){1,5}")  # "WEF", also with a small connecting word: "PoS", "IoT"
+ASKED_ACRONYM_RE = re.compile(rf"\b{ACRONYM_RE.pattern}\b")  # an acronym as a word of its own
 # a question asking what an acronym stands for ("What does RARE stand for?", "… what do the acronyms CESOP and ViDA
 # mean?")
 EXPANSION_ASK_RE = re.compile(r"\b(?:stands?|stood) for\b|\bshort for\b|\bacronyms?\b|\babbreviations?\b|"
@@ -125,7 +126,7 @@ def has_type(kind: str | None, text: str, question: str) -> bool:
 
 def asked_acronyms(question: str) -> list[str]:
     """The acronyms a question writes ("RARE", "ViDA"), in order."""
-    return list(dict.fromkeys(m.group(0) for m in re.finditer(rf"\b{ACRONYM_RE.pattern}\b", question)))
+    return list(dict.fromkeys(m.group(0) for m in ASKED_ACRONYM_RE.finditer(question)))
 
 
 def expansion(acronym: str) -> str:

@@ -179,7 +179,7 @@ def pairs(tokens: list[str]) -> list[str]:
 
 def query_pairs(question: str) -> list[str]:
     """The distinct adjacent pairs of a question's content words."""
-    kept = [stem(w) for w in words(question) if _content(w) and w not in QUESTION_WORDS]
+    kept = [stem(w) for w in words(asked_part(question)) if _content(w) and w not in QUESTION_WORDS]
     return list(dict.fromkeys(pairs(kept)))
 
 
@@ -204,10 +204,22 @@ def question_language(question: str, languages: Iterable[str]) -> str:
     return best
 
 
+# verbs that ask in the imperative ("List the …", "Name the …", "Summarize …"): opening a request they name nothing
+# the answer is about
+REQUEST_VERBS = frozenset("list name summarize summarise outline identify state compare contrast enumerate".split())
+REQUEST_RE = re.compile(rf"^\W*(?:please\s+)?(?:{'|'.join(sorted(REQUEST_VERBS))})\s+", re.I)
+
+
+def asked_part(question: str) -> str:
+    """The question without the imperative verb that opens a request ("List the …" -> "the …")."""
+    found = REQUEST_RE.match(question)
+    return question[found.end():] if found else question
+
+
 def query_terms(question: str) -> list[str]:
     """The distinct stemmed terms of a question, in order, without stop and question words."""
     seen: dict[str, None] = {}
-    for word in words(question):
+    for word in words(asked_part(question)):
         if not _content(word) or word in QUESTION_WORDS:
             continue
         seen.setdefault(stem(word), None)

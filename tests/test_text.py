@@ -52,6 +52,15 @@ def test_question_terms_leave_out_words_that_ask():
     assert query_pairs("What does the report say about data sharing?") == ["report~data", "data~share"]
 
 
+def test_a_request_opening_in_the_imperative_names_nothing_asked_about():
+    assert query_terms("List the other names the EMD goes by.") == ["name", "emd", "goe"]
+    assert query_terms("Please summarize the care obligation") == ["care", "oblig"]
+    assert query_pairs("Name the solution") == []
+    # the same words elsewhere, or as part of a compound, are content
+    assert query_terms("State-registered advisers: how many?") == ["state", "regist", "adviz"]
+    assert query_terms("What does the linked list store?") == ["link", "list", "store"]
+
+
 def test_fold_and_squash_compare_across_case_ligatures_spacing_and_punctuation():
     assert fold("STRASSE") == fold("Straße")
     assert folded_words("Eﬃcient, co-operative") == ["efficient", "co", "operative"]

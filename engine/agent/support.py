@@ -38,7 +38,7 @@ from engine.agent.units import Unit, asked_units, states_value_in
 from engine.agent.values import holds_value, new_values
 from engine.index import lexical
 from engine.index.evidence import answer_type, page_units, score_windows
-from engine.text import QUESTION_WORDS, STOP_WORDS, stem, words
+from engine.text import QUESTION_WORDS, REQUEST_VERBS, STOP_WORDS, stem, words
 
 SIGNAL_PAGES = 3  # a document's best pages whose sentences are read for the signals
 FOCUS_WORDS = 2  # content words after the question word that name what is asked
@@ -49,8 +49,7 @@ VALUE_KINDS = ("number", "date")  # kinds of value a sentence is checked for
 WH_RE = re.compile(r"\b(?:how (?:many|much|long|large|big|far|often|old)|what|which|who|whom|whose|when|where|why|"
                    r"how)\b", re.I)
 # words that ask rather than name what is asked ("Compare the size of …", "List the members of …")
-REQUESTS = frozenset("compare compared comparing contrast list name identify summarize summarise outline state "
-                     "please".split())
+REQUESTS = REQUEST_VERBS | {"compared", "comparing", "please"}
 TOKEN_RE = re.compile(r"[^\W_][\w'’+-]*")
 PREPOSITIONS = frozenset("of in on at for to from by with about into over under between during per among".split())
 SUBJECTS = frozenset("it they we you he she i".split())  # a pronoun subject after a question's auxiliary

@@ -145,6 +145,8 @@ def _word_letter(c: str) -> bool:
 
 
 URL_RE = re.compile(r"(?i)\bhttps?:|\bwww\.")
+# a year or a span of years, the last line of a title wrapped before it ("… Strategic Plan FY" / "2022-2026")
+YEARS_RE = re.compile(r"(?:19|20)\d\d(?:\s*[-–—/]\s*(?:19|20)?\d\d)?")
 SECTION_NUMBER_RE = re.compile(r"^\d{1,2}(?:\.\d{1,2})+\.?\s+(?=\S)")  # "3.5.1.5 " before a title
 
 
@@ -375,7 +377,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                              or abs(nxt.x1 - prev.x1) < 0.5 * line.size)  # or set flush right with it)
                         and (emphasised or (_title_case(nxt.text) and not _starts_paragraph(lines, i + count + 1, left)
                                             and _starts_paragraph(lines, i + count + 1, left, strict=True)))
-                        and (_text_ok(nxt.text) or (emphasised and nxt.text[:1].islower() and len(nxt.text) < 120))
+                        and (_text_ok(nxt.text) or (emphasised and nxt.text[:1].islower() and len(nxt.text) < 120)
+                             or (emphasised and YEARS_RE.fullmatch(nxt.text.strip()) is not None))
                         and not (_ends_sentence(prev.text) and not (emphasised and prev.text.rstrip().endswith(","))
                                  and not _fills_measure(prev, line, body, right_margin))
                         and label_class(nxt.text) is None

@@ -757,3 +757,14 @@ def test_a_table_cells_second_line_under_its_row_is_not_a_heading():
     found = [text for text, _ in headings(compose([page(n) for n in range(1, 5)]))]
     assert "Management" not in found
     assert all(f"Appropriation Overview {n}" in found for n in range(1, 5))
+
+
+def test_a_title_wrapped_before_its_years_keeps_them_but_a_plain_number_under_a_heading_is_no_part_of_it():
+    def page(second: str) -> list[PageLayout]:
+        lines = [line("U.S. Department of Transportation Strategic Plan FY", 99, 112, size=17, bold=True, x1=513),
+                 line(second, 265, 132, size=17, bold=True, x1=347)] + prose(160, 12)
+        return [PageLayout(1, 612, 792, lines, [])]
+
+    assert heading_titles(page("2022-2026"))[0] == "U.S. Department of Transportation Strategic Plan FY 2022-2026"
+    assert heading_titles(page("2023"))[0] == "U.S. Department of Transportation Strategic Plan FY 2023"
+    assert heading_titles(page("12 345"))[0] == "U.S. Department of Transportation Strategic Plan FY"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from engine.index.evidence import DATE_RE, NUMBER_RE, has_type
+from engine.index.evidence import DATE_RE, NUMBER_RE, has_type, is_note_reference
 
 NUMERAL_RE = re.compile(r"\d+(?:[.,]\d+)*")
 LETTERS_RE = re.compile(r"[a-z]+")  # the words of a value written in words ("three")
@@ -48,7 +48,8 @@ def new_values(kind: str | None, text: str, question: str) -> list[re.Match[str]
     # a number within a date ("December 28, 2024": 28 and 2024) is no amount
     dates = [m.span() for m in DATE_RE.finditer(text)] if kind == "number" else []
     found = [m for m in pattern.finditer(text) if not is_own(m.group(0), question, own)
-             and not any(a <= m.start() and m.end() <= b and (a, b) != m.span() for a, b in dates)]
+             and not any(a <= m.start() and m.end() <= b and (a, b) != m.span() for a, b in dates)
+             and not (kind == "number" and is_note_reference(text, m))]
     if kind == "number" and DURATION_ASK_RE.search(question):
         found += [m for m in DURATION_RE.finditer(text) if not is_own(m.group(0), question, own)]
         found.sort(key=lambda m: m.start())

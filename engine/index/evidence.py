@@ -33,6 +33,9 @@ NUMBER_WORDS = (r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thi
 NUMBER_RE = re.compile(r"[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:%|percent\b|million\b|billion\b|trillion\b)|"
                        rf"\b\d{{1,3}}(?:,\d{{3}})+\b|\b\d+(?:\.\d+)?(?:(?!st\b|nd\b|rd\b|th\b)[a-zµ]{{1,3}})?\b|"
                        rf"\b(?:{NUMBER_WORDS})\b", re.I)  # (a unit set close: "180s", "500ms", "64KiB", not "1st")
+# a footnote's number set right after a word's punctuation or closing bracket ("advice.55", "(CDR)59"): it points to a
+# note and states no amount
+NOTE_REFERENCE_RE = re.compile(r"(?<=[^\W\d_][.,;:)\]”\"’])\d{1,3}\b")
 NAME_RE = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:[A-Z]\.\s*)?[A-Z][a-z]+){1,3}\b")
 REASON_RE = re.compile(r"\b(because|due to|as a result|driven by|reflect(?:s|ed|ing)?|result(?:s|ed)? (?:of|from)|"
                        r"owing to|caused by|attributable to|in order to|so that|since|therefore|thus|given that)\b",
@@ -121,7 +124,14 @@ def has_type(kind: str | None, text: str, question: str) -> bool:
     if kind == "expansion":
         return bool(expanded(text, question))
     pattern = {"date": DATE_RE, "number": NUMBER_RE, "name": NAME_RE}[kind]
-    return any(match.group(0) not in question for match in pattern.finditer(text))
+    return any(match.group(0) not in question and not (kind == "number" and is_note_reference(text, match))
+               for match in pattern.finditer(text))
+
+
+def is_note_reference(text: str, match: re.Match[str]) -> bool:
+    """Whether a number found in the text is a footnote's reference glued to the text before it ("advice.55")."""
+    found = NOTE_REFERENCE_RE.match(text, match.start())
+    return found is not None and found.end() == match.end()
 
 
 def asked_acronyms(question: str) -> list[str]:

@@ -7,7 +7,7 @@ import pytest
 from engine.agent.sentences import values_of
 from engine.agent.support import focus_share, nearness
 from engine.agent.values import holds_value, is_own, new_values, numerals
-from engine.index.evidence import analyse
+from engine.index.evidence import analyse, has_type
 from engine.text import stem
 
 
@@ -88,3 +88,15 @@ def test_a_headings_own_number_states_no_value():
     assert units("## 4 Results")[0].value_text == "Results"
     assert units("2.1 million people attended.")[0].value_text.startswith("2.1 million")
     assert units("## 4.5 hours")[0].value_text == "4.5 hours"  # a slide's figure set as its heading
+
+
+@pytest.mark.parametrize("text, values", [
+    ("the Consumer Data Right (CDR)59 empowers consumers", []),  # a footnote's number after a bracket
+    ("as the Commission explained in its advice.55 It was 4.5", ["4.5"]),  # … after a word's full stop
+    ("more than 250 comment letters in response to the Request.41", ["250"]),
+    ("the report (p.26) counts 12 firms", ["12"]),
+    ("version 4.5 and rate 4.1% in Q4, 17 of them", ["4.5", "4.1%", "17"]),  # a decimal, a number after a space
+])
+def test_a_footnotes_number_glued_to_the_text_states_no_amount(text, values):
+    assert [m.group(0) for m in new_values("number", text, "How many?")] == values
+    assert has_type("number", text, "How many?") == bool(values)

@@ -29,10 +29,14 @@ DATE_RE = re.compile(rf"\b(?:(?:{MONTHS})\s+\d{{1,2}},?\s+\d{{4}}|(?:{MONTHS})\s
                      rf"|\d{{1,2}}\s+(?:{MONTHS})\s+\d{{4}}|(?:19|20)\d\d)\b")
 NUMBER_WORDS = (r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
                 r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
-                r"hundred|thousand|dozen|half|third|quarter|tenths?")
+                r"hundred|thousand|dozen|half")
+# a fraction written in words ("a third", "two-thirds", "three quarters"), not the ordinal of "third parties" or "the
+# first quarter"
+FRACTION = r"\b(?:a|one|two|three|nine)[\s-]+(?:thirds?|quarters?|tenths?)\b"
+# (a unit set close counts with its number: "180s", "500ms", "64KiB", not "1st")
 NUMBER_RE = re.compile(r"[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:%|percent\b|million\b|billion\b|trillion\b)|"
                        rf"\b\d{{1,3}}(?:,\d{{3}})+\b|\b\d+(?:\.\d+)?(?:(?!st\b|nd\b|rd\b|th\b)[a-zµ]{{1,3}})?\b|"
-                       rf"\b(?:{NUMBER_WORDS})\b", re.I)  # (a unit set close: "180s", "500ms", "64KiB", not "1st")
+                       rf"{FRACTION}|\b(?:{NUMBER_WORDS})\b", re.I)
 # a footnote's number set right after a word's punctuation or closing bracket ("advice.55", "(CDR)59"): it points to a
 # note and states no amount
 NOTE_REFERENCE_RE = re.compile(r"(?<=[^\W\d_][.,;:)\]”\"’])\d{1,3}\b")

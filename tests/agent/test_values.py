@@ -100,3 +100,14 @@ def test_a_headings_own_number_states_no_value():
 def test_a_footnotes_number_glued_to_the_text_states_no_amount(text, values):
     assert [m.group(0) for m in new_values("number", text, "How many?")] == values
     assert has_type("number", text, "How many?") == bool(values)
+
+
+@pytest.mark.parametrize("text, values", [
+    ("consumers share their data with accredited third parties", []),  # an ordinal, not a fraction
+    ("in the first quarter of fiscal 2025", []),  # (the question's own year)
+    ("about a third of respondents; two-thirds of banks; three quarters of firms", ["a third", "two-thirds",
+                                                                                   "three quarters"]),
+    ("half of them", ["half"]),
+])
+def test_a_fraction_written_in_words_is_an_amount_but_an_ordinal_is_not(text, values):
+    assert [m.group(0) for m in new_values("number", text, "How many in fiscal 2025?")] == values

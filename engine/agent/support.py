@@ -61,7 +61,7 @@ PART_RE = re.compile(r"(?:,\s*|;\s*|\s+)(?:and|or|but)\s+(?=(?:how|what|which|wh
 GENERIC = frozenset(stem(w) for w in """
 number numbers amount amounts share shares percentage percentages proportion fraction value values total
 kind kinds type types sort way ways figure figures level levels size rate rates count part parts main key
-version versions
+version versions sum year years date dates reason reasons
 """.split())
 
 # Fitted by benchmarks/fit_evidence.py (logistic regression, classes balanced, L2 = 1.0) on the pooled

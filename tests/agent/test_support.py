@@ -39,9 +39,17 @@ from engine.text import stem
     ("How long would it take to replace a third of all validators?", set(), ["third", "valid"]),
     ("How much did they spend on travel?", set(), ["travel"]),
     ("How many seconds does it take to program the device?", set(), ["second", "take"]),  # a phrase came first
+    ("What was the sum of its assets?", set(), ["asset"]),  # "sum", as "number", says the kind of value
 ])
 def test_focus_terms_are_the_phrase_after_the_question_word(question, names, focus):
     assert focus_terms(question, names) == focus
+
+
+@pytest.mark.parametrize("question", ["In what year was the sourdough starter made?", "What date is the vote set for?",
+                                      "What is the main reason for the delay?", "What was the sum of its assets?"])
+def test_the_kind_of_value_asked_for_is_no_focus_word(question):
+    found = focus_terms(question)
+    assert found and not {"year", "date", "reason", "sum"} & set(found)
 
 
 def test_focus_share_wants_the_focus_words_together_with_the_value_asked_for():

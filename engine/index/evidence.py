@@ -40,7 +40,7 @@ NUMBER_RE = re.compile(r"[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:%|percent\b|million
 # a footnote's number set right after a word's punctuation or closing bracket ("advice.55", "(CDR)59"), or a numbered
 # citation in square brackets ("[11]", "[7, 12]"): it points to a note or a reference and states no amount
 NOTE_REFERENCE_RE = re.compile(r"(?<=[^\W\d_][.,;:)\]”\"’])\d{1,3}\b|"
-                               r"(?<=\[)\d{1,3}(?=(?:,\s*\d{1,3})*\])|(?<=\d,\s)\d{1,3}(?=\])")
+                               r"(?:(?<=\[)|(?<=\d,)|(?<=\d,\s))\d{1,3}(?=(?:,\s*\d{1,3})*\])")
 NAME_RE = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:[A-Z]\.\s*)?[A-Z][a-z]+){1,3}\b")
 REASON_RE = re.compile(r"\b(because|due to|as a result|driven by|reflect(?:s|ed|ing)?|result(?:s|ed)? (?:of|from)|"
                        r"owing to|caused by|attributable to|in order to|so that|since|therefore|thus|given that)\b",
@@ -134,7 +134,7 @@ def has_type(kind: str | None, text: str, question: str) -> bool:
 
 
 def is_note_reference(text: str, match: re.Match[str]) -> bool:
-    """Whether a number found in the text is a footnote's reference glued to the text before it ("advice.55")."""
+    """Whether a number found in the text points to a note or a reference (NOTE_REFERENCE_RE): "advice.55", "[11]"."""
     found = NOTE_REFERENCE_RE.match(text, match.start())
     return found is not None and found.end() == match.end()
 

@@ -95,7 +95,7 @@ def test_a_headings_own_number_states_no_value():
     ("as the Commission explained in its advice.55 It was 4.5", ["4.5"]),  # … after a word's full stop
     ("more than 250 comment letters in response to the Request.41", ["250"]),
     ("the report (p.26) counts 12 firms", ["12"]),
-    ("the implementation [11] runs 4 nodes; see [7, 12]", ["4"]),  # a numbered citation in brackets
+    ("the implementation [11] runs 4 nodes; see [7, 12, 15] and [3,4]", ["4"]),  # a numbered citation in brackets
     ("version 4.5 and rate 4.1% in Q4, 17 of them", ["4.5", "4.1%", "17"]),  # a decimal, a number after a space
 ])
 def test_a_footnotes_or_citations_number_states_no_amount(text, values):

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 
-from engine.index.evidence import DATE_RE, NUMBER_RE, has_type, is_note_reference
+from engine.index.evidence import DATE_RE, has_type, stated
 
 NUMERAL_RE = re.compile(r"\d+(?:[.,]\d+)*")
 LETTERS_RE = re.compile(r"[a-z]+")  # the words of a value written in words ("three")
-PATTERNS = {"number": NUMBER_RE, "date": DATE_RE}
+AMOUNT_KINDS = frozenset({"number", "date"})  # the kinds of value `new_values` reads
 # a question asking how long or how often is answered by a span of time, which a text often writes with an
 # article ("within a week", "once a year", "an hour")
 DURATION_ASK_RE = re.compile(r"\bhow (?:long|often|soon|frequently)\b", re.I)
@@ -41,15 +41,13 @@ def is_own(value: str, question: str, own: frozenset[str] | None = None) -> bool
 def new_values(kind: str | None, text: str, question: str) -> list[re.Match[str]]:
     """The values of `kind` ("number" or "date") in the text that the question does not state (and, for a
     question asking how long or how often, the spans of time written with an article)."""
-    pattern = PATTERNS.get(kind or "")
-    if pattern is None:
+    if kind not in AMOUNT_KINDS:
         return []
     own = numerals(question)
     # a number within a date ("December 28, 2024": 28 and 2024) is no amount
     dates = [m.span() for m in DATE_RE.finditer(text)] if kind == "number" else []
-    found = [m for m in pattern.finditer(text) if not is_own(m.group(0), question, own)
-             and not any(a <= m.start() and m.end() <= b and (a, b) != m.span() for a, b in dates)
-             and not (kind == "number" and is_note_reference(text, m))]
+    found = [m for m in stated(kind, text) if not is_own(m.group(0), question, own)
+             and not any(a <= m.start() and m.end() <= b and (a, b) != m.span() for a, b in dates)]
     if kind == "number" and DURATION_ASK_RE.search(question):
         found += [m for m in DURATION_RE.finditer(text) if not is_own(m.group(0), question, own)]
         found.sort(key=lambda m: m.start())
@@ -59,6 +57,6 @@ def new_values(kind: str | None, text: str, question: str) -> list[re.Match[str]
 def holds_value(kind: str | None, text: str, question: str) -> bool:
     """True when the text holds a value of the asked kind that the question does not state (for a name, a
     reason or a definition as engine.index.evidence.has_type reads it)."""
-    if kind in PATTERNS:
+    if kind in AMOUNT_KINDS:
         return bool(new_values(kind, text, question))
     return has_type(kind, text, question)

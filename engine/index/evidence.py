@@ -128,15 +128,19 @@ def has_type(kind: str | None, text: str, question: str) -> bool:
         return DEFINITION_RE.search(text) is not None
     if kind == "expansion":
         return bool(expanded(text, question))
-    pattern = {"date": DATE_RE, "number": NUMBER_RE, "name": NAME_RE}[kind]
-    return any(match.group(0) not in question and not (kind == "number" and is_note_reference(text, match))
-               for match in pattern.finditer(text))
+    return any(match.group(0) not in question for match in stated(kind, text))
 
 
-def is_note_reference(text: str, match: re.Match[str]) -> bool:
-    """Whether a number found in the text points to a note or a reference (NOTE_REFERENCE_RE): "advice.55", "[11]"."""
-    found = NOTE_REFERENCE_RE.match(text, match.start())
-    return found is not None and found.end() == match.end()
+VALUE_PATTERNS = {"date": DATE_RE, "number": NUMBER_RE, "name": NAME_RE}
+
+
+def stated(kind: str, text: str) -> list[re.Match[str]]:
+    """The values of a kind ("date", "number", "name") the text writes; a number that points to a note or a
+    reference (NOTE_REFERENCE_RE: "advice.55", "[11]") states none."""
+    found = list(VALUE_PATTERNS[kind].finditer(text))
+    if kind == "number":
+        found = [m for m in found if not ((hit := NOTE_REFERENCE_RE.match(text, m.start())) and hit.end() == m.end())]
+    return found
 
 
 def asked_acronyms(question: str) -> list[str]:

@@ -17,6 +17,7 @@ import numpy as np
 
 from engine.index import lexical, rank
 from engine.index.corpus import CorpusIndex
+from engine.index.sections import NamedSection, named_sections
 from engine.text import query_pairs, query_terms, question_language
 from engine.index.tree import tree_scores
 from engine.schemas.index import Hit
@@ -42,7 +43,7 @@ class Retrieval:
     routing: lexical.Routing
     scores: np.ndarray
     hits: list[Hit]
-    notes: list[str] = field(default_factory=list)  # what the search had to leave out, and why
+    notes: list[str] = field(default_factory=list)  # what the search had to leave out or put first, and why
     language: str = "en"  # the language the question is asked in (engine.text.question_language)
 
     def routed_files(self, corpus: CorpusIndex) -> list[str]:
@@ -106,6 +107,11 @@ class Retriever:
             scores = np.where(corpus.page_mask(docs), scores, 0.0)
         if method == "vector":
             routing = _routing_from_scores(corpus, scores, routing)
+        named = named_sections(corpus, question, routing.chosen[:2] if routing.comparison else routing.chosen[:1])
+        if named:  # a section the question names (by number or title) is where it asks to look
+            scores = sections_first(corpus, scores, named)
+            notes += [f"names {corpus.docs[s.doc].info.file_name} {s.title!r}: its pages {s.first_page}-{s.last_page} "
+                      "first" for s in named]
         order = alternate(corpus, scores, routing.chosen[:2]) if routing.comparison else None
         language = question_language(question, corpus.languages) or lexical.terms_language(corpus, terms)
         return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k, order), notes,
@@ -160,6 +166,18 @@ def alternate(corpus: CorpusIndex, scores: np.ndarray, compared: Sequence[int],
         merged += [queues[d].pop(0) for d in turns if queues[d]]
     taken = set(merged)
     return merged + [g for g in ranked if g not in taken]
+
+
+def sections_first(corpus: CorpusIndex, scores: np.ndarray, named: Sequence[NamedSection]) -> np.ndarray:
+    """Scores with the pages of the named sections above every other page, in their own order."""
+    out = scores.astype(np.float32, copy=True)
+    top = float(scores.max()) if scores.size else 0.0
+    lift = top if top > 0 else 1.0
+    for section in named:
+        start = int(corpus.page_base[section.doc])
+        pages = np.arange(start + section.first_page - 1, start + section.last_page)
+        out[pages] = np.maximum(scores[pages], 0.0) + lift + 1e-3
+    return out
 
 
 def fuse(corpus: CorpusIndex, parts: dict[str, np.ndarray], docs: Sequence[int] | None = None) -> np.ndarray:

@@ -1,0 +1,77 @@
+"""Sections a question names: "section 4.3", "chapter 7", "Appendix B", "§ 2.1", or a section's title in quotes
+("the 'Securing an Operational Deployment' section") or before the word "section" ("the related-work section").
+The document's own tree says which pages such a section covers; retrieval puts them first
+(engine.index.retrieve). Only sections of the documents routing chose count, and only what the tree holds: "Section
+913 of the Dodd-Frank Act" names nothing in a document without a section 913.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.index.corpus import CorpusIndex
+
+# a section's number: digits with dotted parts ("4", "4.3", "7.8.1"), or a letter or Roman numeral with dotted parts
+# ("A", "A.2", "II.B.3")
+NUMBER = r"(?:\d{1,3}|[A-Z]|[IVXL]{1,5})(?:\.(?:\d{1,3}|[A-Z]))*"
+KIND = r"(?:section|sections|sect\.|sec\.|chapter|chap\.|appendix|annex|§)"  # ("Part 2" often names a document)
+NAMED_NUMBER_RE = re.compile(rf"(?i:{KIND})\s*({NUMBER})\b")
+# a title's own number: digits ("4.3 GraphQL …", "7.8. Vergleich …") or, with a dot or the kind word, a letter or
+# Roman numeral ("A. Glossary", "II.B. Scope", "Appendix C Acronyms"); the title's words go on with a capital or a
+# digit, as section titles do ("4.5 hours", a slide's figure, is no section 4.5)
+TITLE_NUMBER_RE = re.compile(rf"^(?:(?i:{KIND})\s+({NUMBER})\b|(\d{{1,3}}(?:\.\d{{1,3}})*)\.?(?=\s+[^\W_a-z])|"
+                             rf"((?:[A-Z]|[IVXL]{{1,5}})(?:\.(?:\d{{1,3}}|[A-Z]))*)\.(?=\s+[^\W_a-z]))")
+QUOTED_RE = re.compile(r"[\"“‘']([^\"“”‘’']{3,120})[\"”’']")
+# "the related-work section", "its Background chapter": up to five words before the kind word
+BEFORE_KIND_RE = re.compile(r"((?:[\w-]+\s+){1,5})(?i:section|chapter)\b")
+WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class NamedSection:
+    """A section of a document the question names, and the pages it covers."""
+
+    doc: int
+    node: int
+    title: str
+    first_page: int
+    last_page: int
+
+
+def title_number(title: str) -> str | None:
+    """The section number a title opens with ("4.3" of "4.3. GraphQL Improvements", "C" of "Appendix C …")."""
+    match = TITLE_NUMBER_RE.match(title.strip())
+    if match is None:
+        return None
+    return next(group for group in match.groups() if group).rstrip(".")
+
+
+def bare_title(title: str) -> tuple[str, ...]:
+    """A title's words without its number, lower case ("4.3 GraphQL Improvements" -> ("graphql", "improvements"))."""
+    match = TITLE_NUMBER_RE.match(title.strip())
+    rest = title.strip()[match.end():] if match else title
+    return tuple(word.lower() for word in WORD_RE.findall(rest))
+
+
+def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> list[NamedSection]:
+    """The sections of `docs` the question names by number or by title, in the order of `docs`."""
+    numbers = {m.group(1).rstrip(".") for m in NAMED_NUMBER_RE.finditer(question)}
+    titles = {tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in QUOTED_RE.finditer(question)}
+    before = [tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in BEFORE_KIND_RE.finditer(question)]
+    found: list[NamedSection] = []
+    for doc in docs:
+        index = corpus.docs[doc]
+        # the document's own titles (its docinfo title, its first node's) name no section of it
+        own = {bare_title(index.info.title)} | ({bare_title(index.nodes[0].title)} if index.nodes else set())
+        for node in index.nodes:
+            number = title_number(node.title)
+            words = bare_title(node.title)
+            by_number = number is not None and number in numbers
+            # (a quoted title may be the document's own: a section starting on its first page is its title block)
+            by_title = bool(words) and node.start_page > 1 and words not in own \
+                and (words in titles or any(len(words) <= len(run) and run[-len(words):] == words for run in before))
+            if by_number or by_title:
+                found.append(NamedSection(doc, node.node, node.title, node.start_page, node.end_page))
+    return found

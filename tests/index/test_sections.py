@@ -1,0 +1,68 @@
+"""Sections a question names by number or title: the document's tree says which pages they cover, and retrieval
+puts those pages first."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.index import Retriever, load_corpus
+from engine.index.sections import bare_title, named_sections, title_number
+from engine.workspace import Workspace
+
+GUIDE, DECK = "pdfrag-field-guide.pdf", "pdfrag-product-deck.pdf"
+
+
+@pytest.mark.parametrize(("title", "number"), [
+    ("4.3. GraphQL Improvements", "4.3"),
+    ("1 Introduction", "1"),
+    ("Appendix C Acronyms", "C"),
+    ("B. The Equivocation Game", "B"),
+    ("II.B. Scope", "II.B"),
+    ("4.5 hours", None),  # a slide's figure, not a section number
+    ("2023 Annual Report", None),
+    ("A Brief History", None),
+])
+def test_a_titles_own_number(title, number):
+    assert title_number(title) == number
+
+
+def test_a_bare_title_drops_the_number():
+    assert bare_title("2.3 Equipment checklist") == ("equipment", "checklist")
+
+
+@pytest.fixture(scope="module")
+def retriever(samples_workspace) -> Retriever:
+    workspace = Workspace(samples_workspace)
+    return Retriever(load_corpus(workspace), workspace=workspace)
+
+
+def test_sections_named_by_number_title_in_quotes_and_title_before_the_word(retriever):
+    corpus = retriever.corpus
+    guide = corpus.doc_position(GUIDE)
+    assert guide is not None
+
+    def named(question: str) -> list[tuple[str, int, int]]:
+        return [(s.title, s.first_page, s.last_page) for s in named_sections(corpus, question, [guide])]
+
+    assert named("What does section 4.2 of the field guide say?") == [("4.2 Depth and velocity", 8, 9)]
+    assert named("Summarise the 'Seasonal timing' section.") == [("Seasonal timing", 4, 4)]
+    assert named("What does the equipment checklist section list?") == [("2.3 Equipment checklist", 4, 5)]
+    assert named("What does chapter 5 cover?") == [("5 Recording and Checking Data", 10, 11)]
+    # a section the tree does not hold, or a document's own title in quotes, names nothing
+    assert named("What does section 9.9 say about Section 913 of the Act?") == []
+    assert named("What does 'River Survey Methods: A Field Guide' say about safety?") == []
+
+
+def test_a_slides_figure_is_no_section_number(retriever):
+    deck = retriever.corpus.doc_position(DECK)
+    assert named_sections(retriever.corpus, "What does section 4.5 say?", [deck]) == []
+
+
+@pytest.mark.parametrize("method", ["bm25", "hybrid"])
+def test_the_named_sections_pages_come_first_and_the_trace_says_so(retriever, method):
+    question = "What does section 5.3 of the River Survey field guide recommend?"
+    found = retriever.search(question, method=method, k=5)
+    assert (found.hits[0].doc, found.hits[0].page) == (GUIDE, 11)
+    assert any("5.3 Archiving and sharing" in note and "11-11" in note for note in found.notes)
+    plain = retriever.search("What does the River Survey field guide recommend?", method=method, k=5)
+    assert not plain.notes and (plain.hits[0].doc, plain.hits[0].page) != (GUIDE, 11)

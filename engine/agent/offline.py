@@ -123,7 +123,11 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     scores = retrieval.scores
     start = int(corpus.page_base[doc])
     count = len(corpus.docs[doc].pages)
-    ranked = np.argsort(-scores[start:start + count], kind="stable")[: options.pages_per_doc]
+    ranked = np.argsort(-scores[start:start + count], kind="stable")
+    named = [s for s in retrieval.sections if s.doc == doc]
+    if named:  # a section the question names: its pages alone compete (engine.index.sections)
+        ranked = np.asarray([o for o in ranked if any(s.first_page <= o + 1 <= s.last_page for s in named)])
+    ranked = ranked[: options.pages_per_doc]
     pool: list[tuple[float, int, Window]] = []
     # the value asked for as the evidence test reads it: also an amount named without a question word for it
     # ("what recall and F1 score did … achieve")

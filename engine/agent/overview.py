@@ -58,6 +58,8 @@ def overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     asks about is none the document goes by (its title, file name, kind, author: a part of it, "the separate
     compilation section of …")."""
     asked = asked_whole(retrieval.question)
+    if retrieval.sections:  # "Summarize section 4.3 of …" asks about a part its tree names
+        return None
     routing = retrieval.routing
     # (nothing named, "What is this about?": the document routing put first, or the only one searched)
     first = routing.chosen or ([routing.scores[0].doc] if len(routing.scores) == 1 else [])

@@ -45,6 +45,7 @@ class Retrieval:
     hits: list[Hit]
     notes: list[str] = field(default_factory=list)  # what the search had to leave out or put first, and why
     language: str = "en"  # the language the question is asked in (engine.text.question_language)
+    sections: list[NamedSection] = field(default_factory=list)  # the sections it names, whose pages come first
 
     def routed_files(self, corpus: CorpusIndex) -> list[str]:
         return [corpus.docs[d].info.file_name for d in self.routing.chosen]
@@ -115,7 +116,7 @@ class Retriever:
         order = alternate(corpus, scores, routing.chosen[:2]) if routing.comparison else None
         language = question_language(question, corpus.languages) or lexical.terms_language(corpus, terms)
         return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k, order), notes,
-                         language)
+                         language, named)
 
     def _vector_scores(self, question: str, docs: Sequence[int] | None) -> np.ndarray:
         from engine.index.vectors import ensure_vectors, vector_scores

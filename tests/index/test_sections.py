@@ -66,3 +66,13 @@ def test_the_named_sections_pages_come_first_and_the_trace_says_so(retriever, me
     assert any("5.3 Archiving and sharing" in note and "11-11" in note for note in found.notes)
     plain = retriever.search("What does the River Survey field guide recommend?", method=method, k=5)
     assert not plain.notes and (plain.hits[0].doc, plain.hits[0].page) != (GUIDE, 11)
+
+
+def test_the_answer_reads_the_named_section_alone(retriever):
+    from engine.agent.offline import answer_offline
+
+    found = retriever.search("Summarise section 5.3 of the field guide", method="hybrid", k=10)
+    answer = answer_offline(retriever.corpus, found, k=5)
+    assert answer.covered and answer.citations
+    assert {(c.doc, c.page) for c in answer.citations} == {(GUIDE, 11)}
+    assert "shared archive" in answer.answer  # 5.3 Archiving and sharing, not the guide's own account of itself

@@ -1,8 +1,8 @@
 """Sections a question names: "section 4.3", "chapter 7", "Appendix B", "§ 2.1", or a section's title in quotes
-("the 'Securing an Operational Deployment' section") or before the word "section" ("the related-work section").
-The document's own tree says which pages such a section covers; retrieval puts them first
-(engine.index.retrieve). Only sections of the documents routing chose count, and only what the tree holds: "Section
-913 of the Dodd-Frank Act" names nothing in a document without a section 913.
+("the 'Securing an Operational Deployment' section"), before the word "section" ("the related-work section") or
+after "section on" ("the section on separate compilation"). The document's own tree says which pages such a section
+covers; retrieval puts them first (engine.index.retrieve). Only sections of the documents routing chose count, and
+only what the tree holds: "Section 913 of the Dodd-Frank Act" names nothing in a document without a section 913.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ TITLE_NUMBER_RE = re.compile(rf"^(?:(?i:{KIND})\s+({NUMBER})\b|(\d{{1,3}}(?:\.\d
 QUOTED_RE = re.compile(r"[\"“‘']([^\"“”‘’']{3,120})[\"”’']")
 # "the related-work section", "its Background chapter": up to five words before the kind word
 BEFORE_KIND_RE = re.compile(r"((?:[\w-]+\s+){1,5})(?i:section|chapter)\b")
+# "the section on separate compilation in …": up to eight words after "section on" or "chapter about"
+AFTER_KIND_RE = re.compile(r"(?i:section|chapter)\s+(?i:on|about)\s+((?:[\w-]+\W*){1,8})")
 WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 
 
@@ -60,6 +62,7 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
     numbers = {m.group(1).rstrip(".") for m in NAMED_NUMBER_RE.finditer(question)}
     titles = {tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in QUOTED_RE.finditer(question)}
     before = [tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in BEFORE_KIND_RE.finditer(question)]
+    after = [tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in AFTER_KIND_RE.finditer(question)]
     found: list[NamedSection] = []
     for doc in docs:
         index = corpus.docs[doc]
@@ -71,7 +74,8 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
             by_number = number is not None and number in numbers
             # (a quoted title may be the document's own: a section starting on its first page is its title block)
             by_title = bool(words) and node.start_page > 1 and words not in own \
-                and (words in titles or any(len(words) <= len(run) and run[-len(words):] == words for run in before))
+                and (words in titles or any(len(words) <= len(run) and run[-len(words):] == words for run in before)
+                     or any(run[:len(words)] == words for run in after))
             if by_number or by_title:
                 found.append(NamedSection(doc, node.node, node.title, node.start_page, node.end_page))
     return found

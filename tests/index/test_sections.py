@@ -48,6 +48,8 @@ def test_sections_named_by_number_title_in_quotes_and_title_before_the_word(retr
     assert named("Summarise the 'Seasonal timing' section.") == [("Seasonal timing", 4, 4)]
     assert named("What does the equipment checklist section list?") == [("2.3 Equipment checklist", 4, 5)]
     assert named("What does chapter 5 cover?") == [("5 Recording and Checking Data", 10, 11)]
+    assert named("What does the section on defining the question in the guide say?") == [
+        ("2.1 Defining the question", 4, 4)]
     # a section the tree does not hold, or a document's own title in quotes, names nothing
     assert named("What does section 9.9 say about Section 913 of the Act?") == []
     assert named("What does 'River Survey Methods: A Field Guide' say about safety?") == []

@@ -126,7 +126,8 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     ranked = np.argsort(-scores[start:start + count], kind="stable")
     named = [s for s in retrieval.sections if s.doc == doc]
     if named:  # a section the question names: its pages alone compete (engine.index.sections)
-        ranked = np.asarray([o for o in ranked if any(s.first_page <= o + 1 <= s.last_page for s in named)])
+        ranked = np.asarray([o for o in ranked if any(s.first_page <= o + 1 <= s.last_page for s in named)],
+                            dtype=np.int64)
     ranked = ranked[: options.pages_per_doc]
     pool: list[tuple[float, int, Window]] = []
     # the value asked for as the evidence test reads it: also an amount named without a question word for it
@@ -139,8 +140,13 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
         page = int(offset) + 1
         prior = PAGE_PRIOR * float(scores[start + offset] / scores[start + ranked[0]])
         analysis = page_units(corpus, doc, page)
+        text = corpus.page_text(doc, page)
+        # (a named section's own text: not the sections before or after it on its first and last pages)
+        bounds = [s.bounds(page, text) for s in named if s.first_page <= page <= s.last_page]
         for window in score_windows(analysis, retrieval.terms, weights, retrieval.question,
-                                    retrieval.phrases, text=corpus.page_text(doc, page), kind=kind):
+                                    retrieval.phrases, text=text, kind=kind):
+            if bounds and not any(lo <= window.start and window.end <= hi for lo, hi in bounds):
+                continue
             # a passage of notes only (footnotes, reference entries) ranks as its sentences do (best_sentences):
             # lower, unless it holds the value asked for
             weight = notes if analysis.notes and not window.typed and analysis.note_span(window.start, window.end) \

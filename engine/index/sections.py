@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.index.corpus import CorpusIndex
+from engine.schemas.index import IndexNode
 
 # a section's number: digits with dotted parts ("4", "4.3", "7.8.1"), or a letter or Roman numeral with dotted parts
 # ("A", "A.2", "II.B.3")
@@ -40,6 +41,29 @@ class NamedSection:
     title: str
     first_page: int
     last_page: int
+    next_title: str | None = None  # the heading after the section (its subsections), when it starts on its last page
+
+    def bounds(self, page: int, text: str) -> tuple[int, int]:
+        """The characters of one of its pages' Markdown that lie in the section: from its heading's line on its
+        first page, up to the next heading outside it on its last page (where the page shows them as headings)."""
+        start, end = 0, len(text)
+        if page == self.first_page:
+            start = heading_at(text, self.title, 0) or 0
+        if page == self.last_page and self.next_title is not None:
+            end = heading_at(text, self.next_title, start + 1) or end
+        return start, end
+
+
+def heading_at(text: str, title: str, after: int) -> int | None:
+    """Where the Markdown heading line of a title starts in a page's text, at or after `after`; None if it is not
+    set as a heading there."""
+    wanted = WORD_RE.findall(title.lower())
+    position = 0
+    for line in text.split("\n"):
+        if position >= after and line.startswith("#") and WORD_RE.findall(line.lower()) == wanted:
+            return position
+        position += len(line) + 1
+    return None
 
 
 def title_number(title: str) -> str | None:
@@ -77,5 +101,19 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
                 and (words in titles or any(len(words) <= len(run) and run[-len(words):] == words for run in before)
                      or any(run[:len(words)] == words for run in after))
             if by_number or by_title:
-                found.append(NamedSection(doc, node.node, node.title, node.start_page, node.end_page))
+                beyond = next_outside(index.nodes, node.node)
+                following = index.nodes[beyond] if beyond is not None else None
+                found.append(NamedSection(doc, node.node, node.title, node.start_page, node.end_page,
+                                          following.title if following and following.start_page == node.end_page
+                                          else None))
     return found
+
+
+def next_outside(nodes: list[IndexNode], node: int) -> int | None:
+    """The first node after a node's subsections (in document order), None at the end."""
+    inside = {node}
+    for later in nodes[node + 1:]:
+        if later.parent not in inside:
+            return later.node
+        inside.add(later.node)
+    return None

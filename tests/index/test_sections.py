@@ -78,3 +78,18 @@ def test_the_answer_reads_the_named_section_alone(retriever):
     assert answer.covered and answer.citations
     assert {(c.doc, c.page) for c in answer.citations} == {(GUIDE, 11)}
     assert "shared archive" in answer.answer  # 5.3 Archiving and sharing, not the guide's own account of itself
+
+
+def test_the_answer_stays_inside_a_section_that_shares_its_last_page(retriever):
+    """4.2 (pp. 8-9) ends on the page where 4.3 begins: words of 4.3 in the question do not pull its text in."""
+    from engine.agent.offline import answer_offline
+
+    question = "What does section 4.2 of the field guide say about bed material and shading by trees?"
+    found = retriever.search(question, method="hybrid", k=10)
+    (section,) = found.sections
+    assert (section.title, section.next_title) == ("4.2 Depth and velocity", "4.3 Substrate and habitat notes")
+    page = retriever.corpus.page_text(section.doc, 9)
+    start, end = section.bounds(9, page)
+    assert start == 0 and page[end:].startswith("#") and "4.3 Substrate" in page[end:].split("\n")[0]
+    answer = answer_offline(retriever.corpus, found, k=5)
+    assert answer.covered and "4.3 Substrate" not in answer.answer and "dominant bed material" not in answer.answer

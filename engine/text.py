@@ -177,9 +177,10 @@ def pairs(tokens: list[str]) -> list[str]:
     return [f"{a}~{b}" for a, b in zip(tokens, tokens[1:])]
 
 
-def query_pairs(question: str) -> list[str]:
-    """The distinct adjacent pairs of a question's content words."""
-    kept = [stem(w) for w in words(asked_part(question)) if _content(w) and w not in QUESTION_WORDS]
+def query_pairs(question: str, lang: str = "en") -> list[str]:
+    """The distinct adjacent pairs of a question's content words (`lang`: as in `query_terms`)."""
+    others = stop_words(lang) if lang not in ("", "en") else frozenset()
+    kept = [stem(w) for w in words(asked_part(question)) if _content(w) and w not in QUESTION_WORDS and w not in others]
     return list(dict.fromkeys(pairs(kept)))
 
 
@@ -216,11 +217,13 @@ def asked_part(question: str) -> str:
     return question[found.end():] if found else question
 
 
-def query_terms(question: str) -> list[str]:
-    """The distinct stemmed terms of a question, in order, without stop and question words."""
+def query_terms(question: str, lang: str = "en") -> list[str]:
+    """The distinct stemmed terms of a question, in order, without stop and question words (and, for a question
+    asked in another language, `lang`, without that language's stop words: "dass", "nicht", "werden")."""
+    others = stop_words(lang) if lang not in ("", "en") else frozenset()
     seen: dict[str, None] = {}
     for word in words(asked_part(question)):
-        if not _content(word) or word in QUESTION_WORDS:
+        if not _content(word) or word in QUESTION_WORDS or word in others:
             continue
         seen.setdefault(stem(word), None)
     return list(seen)

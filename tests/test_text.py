@@ -61,6 +61,13 @@ def test_a_request_opening_in_the_imperative_names_nothing_asked_about():
     assert query_terms("What does the linked list store?") == ["link", "list", "store"]
 
 
+def test_a_question_asked_in_another_language_leaves_out_its_stop_words():
+    question = "Woran lag es, dass Quickload nicht mit mehr als 256 MB getestet werden konnte?"
+    assert query_terms(question, "de") == ["woran", "lag", "quickload", "256", "mb", "getestet"]
+    assert {"dass", "nicht", "werden"} <= set(query_terms(question))  # (read as English, they are words)
+    assert query_pairs("Wie viele Knoten hat das Netzwerk?", "de") == ["knoten~netzwerk"]
+
+
 def test_fold_and_squash_compare_across_case_ligatures_spacing_and_punctuation():
     assert fold("STRASSE") == fold("Straße")
     assert folded_words("Eﬃcient, co-operative") == ["efficient", "co", "operative"]

@@ -83,7 +83,8 @@ class Retriever:
             raise MethodUnavailable("the vector method needs an embedding provider (PDFRAG_EMBEDDINGS=gemini "
                                     "and GEMINI_API_KEY)")
         corpus = self.corpus
-        terms, phrases = query_terms(question), query_pairs(question)
+        asked_in = question_language(question, corpus.languages)
+        terms, phrases = query_terms(question, asked_in), query_pairs(question, asked_in)
         routing = lexical.route(corpus, question, terms, docs)
         parts: dict[str, np.ndarray] = {}
         notes: list[str] = []
@@ -114,7 +115,7 @@ class Retriever:
             notes += [f"names {corpus.docs[s.doc].info.file_name} {s.title!r}: its pages {s.first_page}-{s.last_page} "
                       "first" for s in named]
         order = alternate(corpus, scores, routing.chosen[:2]) if routing.comparison else None
-        language = question_language(question, corpus.languages) or lexical.terms_language(corpus, terms)
+        language = asked_in or lexical.terms_language(corpus, terms)
         return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k, order), notes,
                          language, named)
 

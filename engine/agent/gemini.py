@@ -20,7 +20,7 @@ from engine.agent.gemini_llm import STOPPED_PREFIX, TRUNCATED_NOTE, GeminiAgentL
 from engine.index import lexical
 from engine.index.evidence import page_units, readable, score_windows
 from engine.index.retrieve import Retriever
-from engine.text import query_pairs, query_terms, tokenize
+from engine.text import query_pairs, query_terms, question_language, tokenize
 from engine.llm.check import preflight
 from engine.llm.clients import run_sync
 from engine.llm.prompts import render
@@ -188,7 +188,7 @@ async def _ask(retriever: Retriever, question: str, docs: list[int] | None, k: i
     corpus = retriever.corpus
     run = AgentRun()
     usage = Usage()
-    terms = query_terms(question)
+    terms = query_terms(question, question_language(question, corpus.languages))
     routing = lexical.route(corpus, question, terms, docs)
     chosen = [s.doc for s in routing.scores if s.score > 0][:top_docs] or [s.doc for s in routing.scores[:1]]
     run.trace.append(TraceStep(kind="route", detail="document tools by summary: " + ", ".join(
@@ -260,7 +260,7 @@ def _quote(retriever: Retriever, doc: int, page: int, sentence: str, question: s
     words the answer's sentence adds to the question (its claim: "42" in "The trust has 42 volunteer
     surveyors") weigh twice: the quote must back what the answer says, not only restate what was asked."""
     corpus = retriever.corpus
-    asked = query_terms(question)
+    asked = query_terms(question, question_language(question, corpus.languages))
     terms = list(dict.fromkeys(tokenize(sentence) + asked))
     if not terms:
         return ""

@@ -88,13 +88,13 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
     before = [tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in BEFORE_KIND_RE.finditer(question)]
     after = [tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in AFTER_KIND_RE.finditer(question)]
     found: list[NamedSection] = []
+    if not (numbers or titles or before or after):
+        return found
     for doc in docs:
         index = corpus.docs[doc]
         # the document's own titles (its docinfo title, its first node's) name no section of it
         own = {bare_title(index.info.title)} | ({bare_title(index.nodes[0].title)} if index.nodes else set())
-        for node in index.nodes:
-            number = title_number(node.title)
-            words = bare_title(node.title)
+        for node, (number, words) in zip(index.nodes, read_titles(corpus, doc)):
             by_number = number is not None and number in numbers
             # (a quoted title may be the document's own: a section starting on its first page is its title block)
             by_title = bool(words) and node.start_page > 1 and words not in own \
@@ -107,6 +107,14 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
                                           following.title if following and following.start_page == node.end_page
                                           else None))
     return found
+
+
+def read_titles(corpus: CorpusIndex, doc: int) -> list[tuple[str | None, tuple[str, ...]]]:
+    """Each node's (title number, bare title) of a document, read once per corpus load."""
+    cache: dict[int, list[tuple[str | None, tuple[str, ...]]]] = corpus.extras.setdefault("section_titles", {})
+    if doc not in cache:
+        cache[doc] = [(title_number(node.title), bare_title(node.title)) for node in corpus.docs[doc].nodes]
+    return cache[doc]
 
 
 def next_outside(nodes: list[IndexNode], node: int) -> int | None:

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.index.corpus import CorpusIndex
+from engine.markdown import HEADING_RE
 from engine.schemas.index import IndexNode
+from engine.text import WORD_RE
 
 # a section's number: digits with dotted parts ("4", "4.3", "7.8.1"), or a letter or Roman numeral with dotted parts
 # ("A", "A.2", "II.B.3")
@@ -29,7 +31,6 @@ QUOTED_RE = re.compile(r"[\"“‘']([^\"“”‘’']{3,120})[\"”’']")
 BEFORE_KIND_RE = re.compile(r"((?:[\w-]+\s+){1,5})(?i:section|chapter)\b")
 # "the section on separate compilation in …": up to eight words after "section on" or "chapter about"
 AFTER_KIND_RE = re.compile(r"(?i:section|chapter)\s+(?i:on|about)\s+((?:[\w-]+\W*){1,8})")
-WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,8 @@ def heading_at(text: str, title: str, after: int) -> int | None:
     wanted = WORD_RE.findall(title.lower())
     position = 0
     for line in text.split("\n"):
-        if position >= after and line.startswith("#") and WORD_RE.findall(line.lower()) == wanted:
+        heading = HEADING_RE.match(line) if position >= after else None
+        if heading and WORD_RE.findall(heading.group(2).lower()) == wanted:
             return position
         position += len(line) + 1
     return None

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 import Stemmer
+from breame.data.spelling_constants import BRITISH_ENGLISH_SPELLINGS
 
 # ----------------------------------------------------------------------------------------------- words
 
@@ -145,8 +146,10 @@ BRITISH_ISE_RE = re.compile(r"(?<=\w{3})is(e|ed|es|ing|ation|ations|er|ers)$")  
 
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
-    """The Snowball stem, British "-ise" spellings taken as "-ize" ("organisation" and "organization"
-    are one word)."""
+    """The Snowball stem of a word's American spelling: British spellings breame lists taken as American
+    ("centred" is "centered", "licence" "license", "behaviour" "behavior"), and any other "-ise" as "-ize"
+    ("tokenisation" is "tokenization")."""
+    word = BRITISH_ENGLISH_SPELLINGS.get(word, word)
     return _stemmer.stemWord(BRITISH_ISE_RE.sub(r"iz\1", word) if "is" in word else word)
 
 

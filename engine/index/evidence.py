@@ -98,7 +98,8 @@ def answer_type(question: str) -> str | None:
     """What kind of value the question asks for: "date", "number", "name", "reason", "expansion" (what an acronym
     of the question stands for), "definition" or None."""
     q = question.lower().strip()
-    conditional = re.match(r"when\b[^?]*,\s*(?:what|which|how|why|who|where)\b", q)  # "When X, what …?"
+    # "When X, what …?", "When X, approximately what …?" (not a second question: "When …, and what …?")
+    conditional = re.match(r"when\b[^?]*,\s*(?:(?!and\b|or\b|but\b)[\w-]+\s+){0,2}(?:what|which|how|why|who|where)\b", q)
     if (re.match(r"(when|what date|in what year|which year|on what date)\b", q) and not conditional) \
             or re.search(r"\bwhen (?:was|were|did|will)\b", q):
         return "date"

@@ -126,6 +126,8 @@ def test_bad_arguments(workspace):
     ("Why did spending double?", "reason"), ("What is a functor?", None),
     ("What were Disney's total assets at December 28, 2024?", "number"),
     ("When lists are added to the typechecker, what problem arises?", None),  # a condition, not a date
+    ("When the part is switched on, approximately what level must its supply reach?", None),  # (a word between)
+    ("When was the rule vacated, and what court vacated it?", "date"),  # a second question, not a condition
     ("What two operations make up matching, and when does a structure match?", None),
 ])
 def test_answer_types(question, kind):

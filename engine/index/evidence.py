@@ -99,7 +99,8 @@ def answer_type(question: str) -> str | None:
     of the question stands for), "definition" or None."""
     q = question.lower().strip()
     # "When X, what …?", "When X, approximately what …?" (not a second question: "When …, and what …?")
-    conditional = re.match(r"when\b[^?]*,\s*(?:(?!and\b|or\b|but\b)[\w-]+\s+){0,2}(?:what|which|how|why|who|where)\b", q)
+    conditional = re.match(r"when\b[^?]*,\s*(?:(?!and\b|or\b|but\b)[\w-]+\s+){0,2}"
+                           r"(?:what|which|how|why|who|where)\b", q)
     if (re.match(r"(when|what date|in what year|which year|on what date)\b", q) and not conditional) \
             or re.search(r"\bwhen (?:was|were|did|will)\b", q):
         return "date"

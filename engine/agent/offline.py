@@ -27,6 +27,7 @@ from engine.index.corpus import CorpusIndex
 from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answer_type, expansion, page_units, \
     readable, score_windows
 from engine.index.retrieve import Retrieval
+from engine.index.sections import pages_past_end
 from engine.text import tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 from engine.schemas.answer import Passage
@@ -251,6 +252,11 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
     unknown = unknown_names(corpus, retrieval.question, retrieval.language)
     if unknown:
         return refused(f"the corpus never mentions {', '.join(unknown)}")
+    past = [] if routing.comparison or retrieval.sections else pages_past_end(corpus, retrieval.question, docs[0])
+    if past:  # "page 99" of a 12-page document: its other pages do not answer for it
+        pages = len(corpus.docs[docs[0]].pages)
+        return refused(f"{corpus.docs[docs[0]].info.file_name} has {pages} page{'s' if pages > 1 else ''}, "
+                       f"no page {past[0]}")
     made = who_made(corpus, retrieval)  # a question about who made a document: its title block answers
     if made is not None:
         return answered(made, "asks who made the document: the title block of " +

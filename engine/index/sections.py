@@ -3,6 +3,10 @@
 after "section on" ("the section on separate compilation"). The document's own tree says which pages such a section
 covers; retrieval puts them first (engine.index.retrieve). Only sections of the documents routing chose count, and
 only what the tree holds: "Section 913 of the Dodd-Frank Act" names nothing in a document without a section 913.
+
+A page or slide the question names ("page 12", "p. 7", "pages 12-14", "slide 5") is looked at the same way, in a
+question about one document: the number is the page's place in the PDF, as the answers' citations ("p. 12") and the
+workbench's page viewer count, and a number past the document's last page names nothing.
 """
 
 from __future__ import annotations
@@ -31,6 +35,9 @@ QUOTED_RE = re.compile(r"[\"“‘']([^\"“”‘’']{3,120})[\"”’']")
 BEFORE_KIND_RE = re.compile(r"((?:[\w-]+\s+){1,5})(?i:section|chapter)\b")
 # "the section on separate compilation in …": up to eight words after "section on" or "chapter about"
 AFTER_KIND_RE = re.compile(r"(?i:section|chapter)\s+(?i:on|about)\s+((?:[\w-]+\W*){1,8})")
+# "page 12", "p. 7", "pp. 12-14", "pages 12 to 14", "slide 5", "slides 3 and 4" (not "the 408-page filing")
+PAGE_RE = re.compile(r"\b(?i:(page|slide)s?|pp?\.)\s*(\d{1,4})(?:\s*(?:-|–|—|to|through|and)\s*(\d{1,4}))?\b(?![.,]\d)")
+PAGE_SPAN = 20  # pages a range may name ("pages 3-400" names no part of a document)
 
 
 @dataclass(frozen=True)
@@ -83,8 +90,33 @@ def bare_title(title: str) -> tuple[str, ...]:
     return tuple(word.lower() for word in WORD_RE.findall(rest))
 
 
+def named_pages(corpus: CorpusIndex, question: str, doc: int) -> list[NamedSection]:
+    """The pages of a document the question names ("page 12", "slides 3-4"), as sections of their own (node -1)."""
+    found: list[NamedSection] = []
+    pages = len(corpus.docs[doc].pages)
+    for match in PAGE_RE.finditer(question):
+        first = int(match.group(2))
+        last = int(match.group(3)) if match.group(3) else first
+        if 1 <= first <= last <= pages and last - first < PAGE_SPAN:
+            kind = (match.group(1) or "page").lower()
+            label = f"{kind} {first}" if first == last else f"{kind}s {first}-{last}"
+            found.append(NamedSection(doc, -1, label, first, last))
+    return found
+
+
+def pages_past_end(corpus: CorpusIndex, question: str, doc: int) -> list[int]:
+    """The page numbers a question names that lie past the document's last page ("page 99" of a 12-page guide)."""
+    pages = len(corpus.docs[doc].pages)
+    return [int(m.group(2)) for m in PAGE_RE.finditer(question) if int(m.group(2)) > pages]
+
+
 def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> list[NamedSection]:
-    """The sections of `docs` the question names by number or by title, in the order of `docs`."""
+    """The sections of `docs` the question names by number or by title, in the order of `docs`, and the pages it
+    names in a question about one document (`named_pages`)."""
+    if len(docs) == 1 and any(c.isdigit() for c in question):
+        pages = named_pages(corpus, question, docs[0])
+        if pages:
+            return pages
     numbers = {m.group(1).rstrip(".") for m in NAMED_NUMBER_RE.finditer(question)}
     titles = {tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in QUOTED_RE.finditer(question)}
     before = [tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in BEFORE_KIND_RE.finditer(question)]

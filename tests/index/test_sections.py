@@ -93,3 +93,42 @@ def test_the_answer_stays_inside_a_section_that_shares_its_last_page(retriever):
     assert start == 0 and page[end:].startswith("#") and "4.3 Substrate" in page[end:].split("\n")[0]
     answer = answer_offline(retriever.corpus, found, k=5)
     assert answer.covered and "4.3 Substrate" not in answer.answer and "dominant bed material" not in answer.answer
+
+
+def test_pages_and_slides_a_question_names(retriever):
+    """"page 6", "slides 3-4", "p. 7": the page's place in the PDF, as the answers' citations count it; only in a
+    question about one document, and never past its last page."""
+    corpus = retriever.corpus
+    guide, deck = corpus.doc_position(GUIDE), corpus.doc_position(DECK)
+
+    def named(question: str, doc: int) -> list[tuple[str, int, int]]:
+        return [(s.title, s.first_page, s.last_page) for s in named_sections(corpus, question, [doc])]
+
+    assert named("What does page 6 of the field guide say?", guide) == [("page 6", 6, 6)]
+    assert named("What is on slides 3-4 of the deck?", deck) == [("slides 3-4", 3, 4)]
+    assert named("Which safety rules are on p. 7?", guide) == [("page 7", 7, 7)]
+    assert named("What does page 99 of the field guide say?", guide) == []
+    assert named("What does the 11-page field guide say about safety?", guide) == []
+    assert named_sections(corpus, "Compare page 2 of the guide with page 3 of the deck", [guide, deck]) == []
+
+
+def test_a_named_page_comes_first_and_answers(retriever):
+    from engine.agent.offline import answer_offline
+
+    question = "What does page 6 of the field guide say?"
+    found = retriever.search(question, method="hybrid", k=5)
+    assert (found.hits[0].doc, found.hits[0].page) == (GUIDE, 6)
+    assert any(note.startswith("names page 6 of") for note in found.notes)
+    answer = answer_offline(retriever.corpus, found, k=5)
+    assert answer.covered and {(c.doc, c.page) for c in answer.citations} == {(GUIDE, 6)}
+    plain = retriever.search("What does the field guide say?", method="hybrid", k=5)
+    assert (plain.hits[0].doc, plain.hits[0].page) != (GUIDE, 6)
+
+
+def test_a_page_past_the_documents_end_is_said_so(retriever):
+    from engine.agent.offline import answer_offline
+
+    found = retriever.search("What does page 99 of the field guide say?", method="hybrid", k=5)
+    answer = answer_offline(retriever.corpus, found, k=5)
+    pages = len(retriever.corpus.docs[retriever.corpus.doc_position(GUIDE)].pages)
+    assert not answer.covered and f"{GUIDE} has {pages} pages, no page 99" in answer.answer

@@ -254,8 +254,8 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         return refused(f"the corpus never mentions {', '.join(unknown)}")
     past = [] if routing.comparison or retrieval.sections else pages_past_end(corpus, retrieval.question, docs[0])
     if past:  # "page 99" of a 12-page document: its other pages do not answer for it
-        pages = len(corpus.docs[docs[0]].pages)
-        return refused(f"{corpus.docs[docs[0]].info.file_name} has {pages} page{'s' if pages > 1 else ''}, "
+        count = len(corpus.docs[docs[0]].pages)
+        return refused(f"{corpus.docs[docs[0]].info.file_name} has {count} page{'s' if count > 1 else ''}, "
                        f"no page {past[0]}")
     made = who_made(corpus, retrieval)  # a question about who made a document: its title block answers
     if made is not None:

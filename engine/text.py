@@ -33,7 +33,7 @@ just least less let like may me might more most much must my myself no nor not n
 other others otherwise ought our ours ourselves out over own per rather same shall she should since so
 some such than that the their theirs them themselves then there these they this those though through thus
 to too under until up upon us very via was we were what when where whether which while who whom whose why
-will with within without would yet you your yours yourself yourselves
+versus vs will with within without would yet you your yours yourself yourselves
 """.split())
 
 # Prose analysis (keywords, summaries, names) also drops these adverbs and connectives, which never make a

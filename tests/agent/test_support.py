@@ -40,6 +40,7 @@ from engine.text import stem
     ("How much did they spend on travel?", set(), ["travel"]),
     ("How many seconds does it take to program the device?", set(), ["second", "take"]),  # a phrase came first
     ("What was the sum of its assets?", set(), ["asset"]),  # "sum", as "number", says the kind of value
+    ("DOE FY 2025 total request and increase vs FY 2023.", set(), ["request", "increas"]),  # "vs" joins, names nothing
 ])
 def test_focus_terms_are_the_phrase_after_the_question_word(question, names, focus):
     assert focus_terms(question, names) == focus

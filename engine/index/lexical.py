@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.index.corpus import CorpusIndex
+from engine.text import STOP_WORDS, stem, words
 
 COMPARE_RE = re.compile(
     r"\b(compare[sd]?|comparison|comparing|versus|vs\.?|both|differ|differs|difference|differences|contrast|"
@@ -131,6 +132,34 @@ def terms_language(corpus: CorpusIndex, terms: Sequence[str]) -> str:
             held[lang] = held.get(lang, 0) + 1
     best = max(sorted(languages), key=lambda lang: held.get(lang, 0))
     return best if held.get(best, 0) > held.get("en", 0) else "en"
+
+
+HYPHENATED_RE = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")  # a compound of letters: "multi-factor" (not "FY-2025")
+PART_LETTERS = 3  # the shortest part of a closed compound the corpus writes apart
+
+
+def compound_terms(corpus: CorpusIndex, question: str, terms: Sequence[str], lang: str = "en") -> list[str]:
+    """The question's terms with compounds written as the corpus writes them: a hyphenated one also closed
+    ("multi-factor": "multifactor" too, when the corpus uses it), and, in a question asked in English, a closed one
+    the corpus never uses split into two words it does ("cyberattacks": "cyber", "attack"; a language that writes
+    its compounds closed, German's "Arbeitsspeicher", is not split: its parts are words of their own elsewhere)."""
+    vocab = corpus.bm25["page"].vocab
+    out = list(terms)
+    for match in HYPHENATED_RE.finditer(question):
+        joined = stem("".join(words(match.group(0))))
+        if joined in vocab and joined not in out:
+            out.append(joined)
+    for word in words(question) if lang in ("", "en") else []:
+        term = stem(word)
+        if term not in out or term in vocab or not word.isalpha() or len(word) < 2 * PART_LETTERS:
+            continue
+        parts = next(([stem(word[:i]), stem(word[i:])] for i in range(len(word) - PART_LETTERS, PART_LETTERS - 1, -1)
+                      if word[:i] not in STOP_WORDS and word[i:] not in STOP_WORDS
+                      and stem(word[:i]) in vocab and stem(word[i:]) in vocab), None)
+        if parts is not None:  # (the longest first part the corpus uses: "cyber|attacks", not "cy|berattacks")
+            at = out.index(term)
+            out[at:at + 1] = [p for p in parts if p not in out]
+    return out
 
 
 def term_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routing: Routing) -> list[float]:

@@ -85,6 +85,7 @@ class Retriever:
         corpus = self.corpus
         asked_in = question_language(question, corpus.languages)
         terms, phrases = query_terms(question, asked_in), query_pairs(question, asked_in)
+        terms = lexical.compound_terms(corpus, question, terms, asked_in)
         routing = lexical.route(corpus, question, terms, docs)
         parts: dict[str, np.ndarray] = {}
         notes: list[str] = []

@@ -285,3 +285,23 @@ def test_a_question_asking_what_an_acronym_stands_for_asks_for_its_expansion():
     assert answer_type("What does RARE stand for?") == "expansion"
     assert answer_type("Expand GHOST and IRWI.") == "expansion"
     assert answer_type("What is an acronym?") is None  # no acronym to expand
+
+
+def test_compounds_are_searched_as_the_corpus_writes_them(retriever):
+    """A hyphenated compound is also searched closed where the corpus writes it so ("water-proof": the guide's
+    "waterproof"); a closed one the corpus never uses, apart ("crosssections": the guide's "cross-sections"); not
+    in a question asked in German, whose compounds are closed by rule."""
+    from engine.index import lexical
+
+    corpus = retriever.corpus
+
+    def terms(question: str, lang: str = "en") -> list[str]:
+        return lexical.compound_terms(corpus, question, query_terms(question), lang)
+
+    assert "waterproof" in terms("Which water-proof items should the crew carry?")
+    assert terms("How are the crosssections laid out?")[:2] == ["cross", "section"]
+    assert terms("How are the crosssections laid out?", "de") == query_terms("How are the crosssections laid out?")
+    assert terms("How is the crew briefed?") == query_terms("How is the crew briefed?")  # nothing to change
+    found = retriever.search("How are the crosssections laid out?", method="hybrid", k=3)
+    assert found.hits and "cross-section" in corpus.page_text(corpus.doc_position(found.hits[0].doc),
+                                                               found.hits[0].page)

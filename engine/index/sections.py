@@ -105,9 +105,11 @@ def named_pages(corpus: CorpusIndex, question: str, doc: int) -> list[NamedSecti
 
 
 def pages_past_end(corpus: CorpusIndex, question: str, doc: int) -> list[int]:
-    """The page numbers a question names that lie past the document's last page ("page 99" of a 12-page guide)."""
+    """The page numbers a question names that lie past the document's last page ("page 99" of a 12-page guide, "15"
+    of "pages 10-15")."""
     pages = len(corpus.docs[doc].pages)
-    return [int(m.group(2)) for m in PAGE_RE.finditer(question) if int(m.group(2)) > pages]
+    named = [int(n) for m in PAGE_RE.finditer(question) for n in m.groups()[1:] if n]
+    return [n for n in named if n > pages]
 
 
 def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> list[NamedSection]:

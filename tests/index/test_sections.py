@@ -132,3 +132,6 @@ def test_a_page_past_the_documents_end_is_said_so(retriever):
     answer = answer_offline(retriever.corpus, found, k=5)
     pages = len(retriever.corpus.docs[retriever.corpus.doc_position(GUIDE)].pages)
     assert not answer.covered and f"{GUIDE} has {pages} pages, no page 99" in answer.answer
+    found = retriever.search(f"What do pages {pages - 1}-{pages + 2} of the field guide say?", method="hybrid", k=5)
+    answer = answer_offline(retriever.corpus, found, k=5)
+    assert not answer.covered and f"no page {pages + 2}" in answer.answer  # (a range that runs past the end)

@@ -4,9 +4,9 @@ after "section on" ("the section on separate compilation"). The document's own t
 covers; retrieval puts them first (engine.index.retrieve). Only sections of the documents routing chose count, and
 only what the tree holds: "Section 913 of the Dodd-Frank Act" names nothing in a document without a section 913.
 
-A page or slide the question names ("page 12", "p. 7", "pages 12-14", "slide 5") is looked at the same way, in a
-question about one document: the number is the page's place in the PDF, as the answers' citations ("p. 12") and the
-workbench's page viewer count, and a number past the document's last page names nothing.
+A page or slide the question names ("page 12", "p. 7", "pages 12-14", "slide 5", "the last slide") is looked at the
+same way, in a question about one document: the number is the page's place in the PDF, as the answers' citations
+("p. 12") and the workbench's page viewer count, and a number past the document's last page names nothing.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ AFTER_KIND_RE = re.compile(r"(?i:section|chapter)\s+(?i:on|about)\s+((?:[\w-]+\W
 # "page 12", "p. 7", "pp. 12-14", "pages 12 to 14", "slide 5", "slides 3 and 4" (not "the 408-page filing")
 PAGE_RE = re.compile(r"\b(?i:(page|slide)s?|pp?\.)\s*(\d{1,4})(?:\s*(?:-|–|—|to|through|and)\s*(\d{1,4}))?\b(?![.,]\d)")
 PAGE_SPAN = 20  # pages a range may name ("pages 3-400" names no part of a document)
+END_PAGE_RE = re.compile(r"\b(?i:the\s+(first|last|final)\s+(page|slide))\b")  # "the last slide", "the first page"
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,10 @@ def named_pages(corpus: CorpusIndex, question: str, doc: int) -> list[NamedSecti
             kind = (match.group(1) or "page").lower()
             label = f"{kind} {first}" if first == last else f"{kind}s {first}-{last}"
             found.append(NamedSection(doc, -1, label, first, last))
+    for match in END_PAGE_RE.finditer(question):
+        place = match.group(1).lower()
+        number = 1 if place == "first" else pages
+        found.append(NamedSection(doc, -1, f"the {place} {match.group(2).lower()} ({number})", number, number))
     return found
 
 
@@ -115,7 +120,7 @@ def pages_past_end(corpus: CorpusIndex, question: str, doc: int) -> list[int]:
 def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> list[NamedSection]:
     """The sections of `docs` the question names by number or by title, in the order of `docs`, and the pages it
     names in a question about one document (`named_pages`)."""
-    if len(docs) == 1 and any(c.isdigit() for c in question):
+    if len(docs) == 1 and (any(c.isdigit() for c in question) or END_PAGE_RE.search(question)):
         pages = named_pages(corpus, question, docs[0])
         if pages:
             return pages

@@ -108,6 +108,9 @@ def test_pages_and_slides_a_question_names(retriever):
     assert named("What is on slides 3-4 of the deck?", deck) == [("slides 3-4", 3, 4)]
     assert named("Which safety rules are on p. 7?", guide) == [("page 7", 7, 7)]
     assert named("What does page 99 of the field guide say?", guide) == []
+    last = len(corpus.docs[deck].pages)
+    assert named("What does the last slide of the deck say?", deck) == [(f"the last slide ({last})", last, last)]
+    assert named("What is on the first page of the field guide?", guide) == [("the first page (1)", 1, 1)]
     assert named("What does the 11-page field guide say about safety?", guide) == []
     assert named_sections(corpus, "Compare page 2 of the guide with page 3 of the deck", [guide, deck]) == []
 

@@ -182,9 +182,7 @@ def pairs(tokens: list[str]) -> list[str]:
 
 def query_pairs(question: str, lang: str = "en") -> list[str]:
     """The distinct adjacent pairs of a question's content words (`lang`: as in `query_terms`)."""
-    others = stop_words(lang) if lang not in ("", "en") else frozenset()
-    kept = [stem(w) for w in words(asked_part(question)) if _content(w) and w not in QUESTION_WORDS and w not in others]
-    return list(dict.fromkeys(pairs(kept)))
+    return list(dict.fromkeys(pairs([stem(w) for w in _query_words(question, lang)])))
 
 
 MIN_STOP_HITS = 2  # stop words of another language a question must hold to be read as asked in it
@@ -223,13 +221,14 @@ def asked_part(question: str) -> str:
 def query_terms(question: str, lang: str = "en") -> list[str]:
     """The distinct stemmed terms of a question, in order, without stop and question words (and, for a question
     asked in another language, `lang`, without that language's stop words: "dass", "nicht", "werden")."""
+    return list(dict.fromkeys(stem(w) for w in _query_words(question, lang)))
+
+
+def _query_words(question: str, lang: str) -> list[str]:
+    """The words of a question that are searched for, in order: its content words, without the words that only ask
+    and, in a question asked in another language, without that language's stop words."""
     others = stop_words(lang) if lang not in ("", "en") else frozenset()
-    seen: dict[str, None] = {}
-    for word in words(asked_part(question)):
-        if not _content(word) or word in QUESTION_WORDS or word in others:
-            continue
-        seen.setdefault(stem(word), None)
-    return list(seen)
+    return [w for w in words(asked_part(question)) if _content(w) and w not in QUESTION_WORDS and w not in others]
 
 
 def fragmented(text: str, sample: int = 20_000) -> bool:

@@ -113,9 +113,7 @@ class Retriever:
         named = named_sections(corpus, question, routing.chosen[:2] if routing.comparison else routing.chosen[:1])
         if named:  # a section the question names (by number or title) is where it asks to look
             scores = sections_first(corpus, scores, named)
-            notes += [f"names {s.title} of {corpus.docs[s.doc].info.file_name}: it comes first" if s.node < 0 else
-                      f"names {corpus.docs[s.doc].info.file_name} {s.title!r}: its pages {s.first_page}-{s.last_page} "
-                      "first" for s in named]
+            notes += [s.note(corpus.docs[s.doc].info.file_name) for s in named]
         order = alternate(corpus, scores, routing.chosen[:2]) if routing.comparison else None
         language = asked_in or lexical.terms_language(corpus, terms)
         return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k, order), notes,

@@ -52,6 +52,12 @@ class NamedSection:
     last_page: int
     next_title: str | None = None  # the heading after the section (its subsections), when it starts on its last page
 
+    def note(self, file_name: str) -> str:
+        """What the retrieval trace says of it."""
+        if self.node < 0:  # a page the question names (`named_pages`)
+            return f"names {self.title} of {file_name}: it comes first"
+        return f"names {file_name} {self.title!r}: its pages {self.first_page}-{self.last_page} first"
+
     def bounds(self, page: int, text: str) -> tuple[int, int]:
         """The characters of one of its pages' Markdown that lie in the section: from its heading's line on its
         first page, up to the next heading outside it on its last page (where the page shows them as headings)."""

@@ -1,7 +1,8 @@
 """Questions about what a document is about as a whole ("What is this report about?", "Summarize the Menhir
 manual", "Give me an overview of the Four Lectures on Standard ML") and the place a document says so itself: the
 text under its abstract, summary, overview or introduction heading (a section of its tree, or a heading on its
-opening pages), else its first prose on those pages.
+opening pages), else its first prose on those pages. Likewise a question about what a page or slide it names holds
+("What is on slide 4?", "What does page 2 of the data sheet list?"): the page's opening answers (`page_overview`).
 
 Such a question names the document and asks nothing of its content: the passages that hold its words best are
 wherever the document repeats its own name (a "Regulatory Reports" section for "this report"). So the answer is
@@ -20,9 +21,10 @@ from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import PageUnits, readable
 from engine.index.retrieve import Retrieval
+from engine.index.sections import END_PAGE_RE, PAGE_RE
 from engine.schemas import Citation
 from engine.schemas.answer import Passage
-from engine.text import STOP_WORDS, stem, words
+from engine.text import STOP_WORDS, query_terms, stem, words
 
 # what the question asks about, as a whole ("what is X about", "summarize X", "an overview of X", "what does X cover")
 ABOUT_RE = re.compile(
@@ -39,6 +41,11 @@ ACCOUNT_HEADING_RE = re.compile(r"^(?:[\dIVX]{1,4}[.)]?\s+)?(?:abstract|summary|
                                 r"einleitung|kurzdarstellung|résumé|resumen)\s*:?$", re.I)
 ACCOUNT_CHARS = 700  # the account quoted: its prose up to this length (whole units)
 DETERMINERS = frozenset("this that these those the a an its their our your my whole entire".split())
+# the words of a question about a named page that ask what the page holds, not about a thing on it ("What does page 2
+# list?", "Summarize slide 4", "What is on the last slide?", "the contents of pages 3-4")
+HOLDS_WORDS = frozenset(stem(w) for w in """list lists listed contain contains content contents include includes
+present presents presented summary overview feature features state states stated write writes written text""".split())
+PAGE_OPENINGS = 3  # pages of a named range whose openings answer (ACCOUNT_CHARS shared between them)
 
 
 def asked_whole(question: str) -> list[str] | None:
@@ -131,4 +138,58 @@ def account_units(analysis: PageUnits, text: str, *, headed: bool) -> list[int]:
             break
         out.append(i)
         chars += len(unit.text)
+    while len(out) > 1 and analysis.units[out[-1]].heading:
+        out.pop()
+    return out
+
+
+def page_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
+    """The answer to a question about what a page or slide it names holds (engine.index.sections.named_pages) and
+    nothing else: besides the page, its words only name the document or ask what the page holds (HOLDS_WORDS). The
+    named page's opening answers, quoted up to ACCOUNT_CHARS (a range: its first PAGE_OPENINGS pages, sharing that
+    room); None for any other question ("What does page 6 say about gauging?" asks about a thing on the page)."""
+    named = retrieval.sections
+    if not named or any(section.node >= 0 for section in named):
+        return None
+    doc = named[0].doc
+    rest = END_PAGE_RE.sub(" ", PAGE_RE.sub(" ", retrieval.question))
+    own = corpus.name_terms[doc]
+    if any(t not in own and t not in DOCUMENT_NOUNS and t not in HOLDS_WORDS
+           for t in query_terms(rest, retrieval.language)):
+        return None
+    pages = sorted({p for s in named for p in range(s.first_page, s.last_page + 1)})[:PAGE_OPENINGS]
+
+    def page_of(number: int) -> tuple[PageUnits, str]:
+        return answer_units(corpus, doc, number)
+
+    picked = []
+    for page in pages:
+        picked += [unit_sentence(page, i, page_of, 0) for i in opening_units(page_of(page)[0],
+                                                                             ACCOUNT_CHARS // len(pages))]
+    if not picked:
+        return None  # (named pages without text: the usual answer says what it finds)
+    file_name = corpus.docs[doc].info.file_name
+    citations, passages = [], []
+    for page in dict.fromkeys(s.page for s in picked):
+        on_page = [s for s in picked if s.page == page]
+        _, text = page_of(page)
+        citations.append(Citation(doc=file_name, page=page, quote=quote(on_page, text)))
+        passages.append(Passage(doc=file_name, page=page, text=readable(text[on_page[0].start:on_page[-1].end])))
+    return answer_text(picked, page_of), citations, passages
+
+
+def opening_units(analysis: PageUnits, limit: int) -> list[int]:
+    """The units a page opens with, its headings among them and its notes (footnotes) left out, whole units up to
+    `limit` characters (at least one); a heading the room ends on (over text left out) is left out too."""
+    out: list[int] = []
+    chars = 0
+    for i, unit in enumerate(analysis.units):
+        if i in analysis.notes:
+            continue
+        if out and chars + len(unit.text) > limit:
+            break
+        out.append(i)
+        chars += len(unit.text)
+    while len(out) > 1 and analysis.units[out[-1]].heading:
+        out.pop()
     return out

@@ -57,3 +57,23 @@ def test_what_the_only_document_is_about_needs_no_word_naming_it(tmp_path):
     Pipeline(tmp_path, workers=1).ingest([SAMPLES / "pdfrag-field-guide.pdf"])
     answer = ask(Workspace(tmp_path), "What is this about?")
     assert answer.covered and "This guide describes a practical method for surveying small rivers" in answer.answer
+
+
+def test_what_a_named_page_holds_is_answered_from_its_opening(samples_workspace):
+    # "What is on slide 4?" holds no word of the slide's content to rank its passages by: the slide's opening answers
+    workspace = Workspace(samples_workspace)
+    answer = ask(workspace, "What is on slide 4 of the product deck?")
+    assert answer.covered and [(c.doc, c.page) for c in answer.citations] == [("pdfrag-product-deck.pdf", 4)]
+    assert answer.answer.startswith("4.5 hours spent re-typing")
+    assert any(step.detail.startswith("asks what a page it names holds") for step in answer.trace)
+    answer = ask(workspace, "Summarize slides 3-4 of the deck")  # a range: each page's opening, in turn
+    assert [c.page for c in answer.citations] == [3, 4] and answer.answer.startswith("Why Riverline")
+    answer = ask(workspace, "What is on the first page of the field guide?")
+    assert [(c.doc, c.page) for c in answer.citations] == [("pdfrag-field-guide.pdf", 1)]
+    assert answer.answer.startswith("River Survey Methods")
+
+
+def test_a_question_about_a_thing_on_a_named_page_is_answered_as_usual(samples_workspace):
+    answer = ask(Workspace(samples_workspace), "What does page 6 of the field guide say about accidents?")
+    assert not any(step.detail.startswith("asks what a page it names holds") for step in answer.trace)
+    assert answer.covered and "accidents" in answer.answer

@@ -188,8 +188,7 @@ async def _ask(retriever: Retriever, question: str, docs: list[int] | None, k: i
     corpus = retriever.corpus
     run = AgentRun()
     usage = Usage()
-    terms = query_terms(question, question_language(question, corpus.languages))
-    routing = lexical.route(corpus, question, terms, docs)
+    routing = lexical.route(corpus, question, retriever.terms(question), docs)  # (as the offline search routes)
     chosen = [s.doc for s in routing.scores if s.score > 0][:top_docs] or [s.doc for s in routing.scores[:1]]
     run.trace.append(TraceStep(kind="route", detail="document tools by summary: " + ", ".join(
         f"{corpus.docs[d].info.file_name}" for d in chosen)))

@@ -84,8 +84,7 @@ class Retriever:
                                     "and GEMINI_API_KEY)")
         corpus = self.corpus
         asked_in = question_language(question, corpus.languages)
-        terms, phrases = query_terms(question, asked_in), query_pairs(question, asked_in)
-        terms = lexical.compound_terms(corpus, question, terms, asked_in)
+        terms, phrases = self.terms(question, asked_in), query_pairs(question, asked_in)
         routing = lexical.route(corpus, question, terms, docs)
         parts: dict[str, np.ndarray] = {}
         notes: list[str] = []
@@ -118,6 +117,14 @@ class Retriever:
         language = asked_in or lexical.terms_language(corpus, terms)
         return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k, order), notes,
                          language, named)
+
+    def terms(self, question: str, asked_in: str | None = None) -> list[str]:
+        """The terms a question is searched and routed by: its content words stemmed (engine.text.query_terms), and
+        its compounds as the corpus writes them (lexical.compound_terms). `asked_in`: the question's language when
+        known (engine.text.question_language; read here when not given)."""
+        if asked_in is None:
+            asked_in = question_language(question, self.corpus.languages)
+        return lexical.compound_terms(self.corpus, question, query_terms(question, asked_in), asked_in)
 
     def _vector_scores(self, question: str, docs: Sequence[int] | None) -> np.ndarray:
         from engine.index.vectors import ensure_vectors, vector_scores

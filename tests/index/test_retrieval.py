@@ -305,3 +305,6 @@ def test_compounds_are_searched_as_the_corpus_writes_them(retriever):
     found = retriever.search("How are the crosssections laid out?", method="hybrid", k=3)
     assert found.hits and "cross-section" in corpus.page_text(corpus.doc_position(found.hits[0].doc),
                                                                found.hits[0].page)
+    # (Retriever.terms: what the search and the Gemini agent's routing both read)
+    assert found.terms == retriever.terms("How are the crosssections laid out?") == \
+        terms("How are the crosssections laid out?")

@@ -249,7 +249,8 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
     """The picked sentences with what they need to be read: the sentence before one that points back; the
     items after one that introduces a list ("…:", a short label line, or the best one when the question
     asks for a list); the sentences that go on counting ("Second, …") after one that counts things ("three
-    refinements") or starts the count; a table row's header row. All within the chosen passages (a header
+    refinements") or starts the count; a table row's header row, and a header row's rows when none of them is
+    picked. All within the chosen passages (a header
     row also outside them), within ANSWER_CHARS + LIST_ANSWER_CHARS in all; in page order within each page."""
     by_key = {(s.page, s.index): s for s in pool}
     out = {(s.page, s.index): s for s in picked}
@@ -294,7 +295,10 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
                 chars += len(nxt.text)
         if s.header is not None and (s.page, s.header) not in out:
             add(header_sentence(s, page_of))
-        _, text = page_of(s.page)
+        analysis, text = page_of(s.page)
+        for row in rows_under(s, analysis, text, by_key, out):  # a table's header row alone gives no value: the
+            if not add(row):  # rows under it (within the passages) follow it
+                break
         for nxt in continuation_rows(s, by_key, text.split("\n")):  # a row the reader split over several lines
             if not add(nxt):
                 break
@@ -389,6 +393,25 @@ def best_group(s: Sentence, by_key: dict[tuple[int, int], Sentence], text: str,
         return []
     end = next((n for n in labels if n > best), len(items))
     return items[best:end]
+
+
+def rows_under(s: Sentence, analysis: PageUnits, text: str, by_key: dict[tuple[int, int], Sentence],
+               out: dict[tuple[int, int], Sentence]) -> list[Sentence]:
+    """When `s` is a table's header row and none of the rows under it is in `out`: those rows among `by_key`, in
+    order, up to LIST_ANSWER_CHARS; else []."""
+    if not is_row(text.split("\n")[s.line]) or table_header_of(analysis, text, s.index) is not None:
+        return []
+    under = [by_key[(s.page, j)] for j in range(s.index + 1, len(analysis.units))
+             if (s.page, j) in by_key and table_header_of(analysis, text, j) == s.index]
+    if any((x.page, x.index) in out for x in under):
+        return []
+    found, chars = [], 0
+    for row in under:
+        if chars + len(row.text) > LIST_ANSWER_CHARS:
+            break
+        found.append(row)
+        chars += len(row.text)
+    return found
 
 
 def continuation_rows(s: Sentence, by_key: dict[tuple[int, int], Sentence], lines: list[str]) -> list[Sentence]:

@@ -363,3 +363,16 @@ def test_a_question_asking_what_an_acronym_stands_for_gets_the_sentence_that_wri
     assert asked_kinds(question) == ("expansion",)
     picked = greedy_for(question, text)
     assert picked[0].text.startswith("We introduce Robustness Assessment")
+
+
+def test_a_header_row_picked_alone_brings_the_rows_under_it():
+    # the header holds the question's words ("names", "module"), its rows the names asked for: alone it answers nothing
+    text = ("Table 8-1 lists the synchronization points.\n\n| Name | Module |\n| --- | --- |\n"
+            "| mtr_run | management |\n| mtr_freeze | management |\n| mtr_shutdown | management |\n\n"
+            "Federates should register them.")
+    pool = candidates(whole(text), page_of(text), (), "What are the point names and their module?")
+    header = next(s for s in pool if s.text == "Name | Module")
+    texts = [s.text for s in with_context([header], pool, page_of(text))]
+    assert texts == ["Name | Module", "mtr_run | management", "mtr_freeze | management", "mtr_shutdown | management"]
+    row = next(s for s in pool if s.text == "mtr_freeze | management")  # a row picked: its header, not every row
+    assert [s.text for s in with_context([row], pool, page_of(text))] == ["Name | Module", "mtr_freeze | management"]

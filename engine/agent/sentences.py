@@ -26,6 +26,7 @@ from engine.agent.rows import as_labels, cell_texts, definitions, is_row, labell
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
 from engine.agent.values import holds_value, new_values
 from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
+from engine.readers.sentences import sentence_goes_on
 from engine.index.evidence import NAME_RE, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, expanded, \
     readable
 from engine.markdown import NEST_INDENT, list_depth
@@ -283,6 +284,9 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         over = following((s.page, s.index), by_key, page_of)
         if over[0] != s.page and over in by_key and not s.text.rstrip().endswith((*CLOSED, ":")):
             add(by_key[over])  # a sentence the page break cuts off: its rest opens the next page
+        opening = page_opening_of(s, page_of)
+        if opening is not None:
+            add(opening)  # … and the other way: a page's opening picked, the sentence's start ends the page before
         after = by_key.get((s.page, s.index + 1))
         if s.text.rstrip().endswith("?") and after is not None and not after.text.rstrip().endswith("?"):
             add(after)  # a question the page asks (a FAQ's): its answer follows it, on to the end of its paragraph
@@ -349,6 +353,24 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         if s.index == 0 and s.page - 1 in first_rank:
             first_rank[s.page] = min(first_rank[s.page], first_rank[s.page - 1])
     return sorted(out.values(), key=lambda s: (first_rank[s.page], s.page, s.start))
+
+
+def page_opening_of(s: Sentence, page_of) -> Sentence | None:
+    """When `s` opens its page with the rest of a sentence the page break cut ("written agreements, prompt corrective
+    action directives, …"): the start of that sentence, the last unit of the page before (its notes and headings
+    passed over), as a sentence of the answer; else None. Not for table rows."""
+    if s.index != 0 or s.page <= 1 or not s.text[:1].islower():
+        return None
+    _, text = page_of(s.page)
+    if is_row(text.split("\n")[s.line]):
+        return None
+    before, earlier = page_of(s.page - 1)
+    last = next((i for i in reversed(range(len(before.units)))
+                 if i not in before.notes and not before.units[i].heading), None)
+    if last is None or is_row(earlier.split("\n")[before.units[last].line]) \
+            or not sentence_goes_on(before.units[last].text, s.text):
+        return None
+    return unit_sentence(s.page - 1, last, page_of, s.rank)
 
 
 def following(key: tuple[int, int], by_key: dict[tuple[int, int], Sentence], page_of) -> tuple[int, int]:

@@ -376,3 +376,20 @@ def test_a_header_row_picked_alone_brings_the_rows_under_it():
     assert texts == ["Name | Module", "mtr_run | management", "mtr_freeze | management", "mtr_shutdown | management"]
     row = next(s for s in pool if s.text == "mtr_freeze | management")  # a row picked: its header, not every row
     assert [s.text for s in with_context([row], pool, page_of(text))] == ["Name | Module", "mtr_freeze | management"]
+
+
+def test_a_page_opening_picked_brings_the_start_of_its_sentence_from_the_page_before():
+    # the page break cut the sentence: its second half, picked alone, reads "written agreements, …"
+    first = "## Enforcement\n\nThe Board took many actions. Formal enforcement actions include cease and desist orders,"
+    second = "written agreements and civil money penalties. Informal actions are not counted."
+    pages = {4: (analyse(first), first), 5: (analyse(second), second)}
+    opening = unit_sentence(5, 0, pages.__getitem__, 0)
+    picked = with_context([opening], [opening], pages.__getitem__)
+    assert [(s.page, s.text) for s in picked] == [
+        (4, "Formal enforcement actions include cease and desist orders,"),
+        (5, "written agreements and civil money penalties.")]
+    assert answer_text(picked, pages.__getitem__) == ("Formal enforcement actions include cease and desist orders, (p. 4) "
+                                                      "written agreements and civil money penalties. (p. 5)")
+    closed = first.rstrip(",") + "."  # a page before that ends its sentence: nothing comes from it
+    pages[4] = (analyse(closed), closed)
+    assert [s.page for s in with_context([opening], [opening], pages.__getitem__)] == [5]

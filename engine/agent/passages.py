@@ -171,13 +171,13 @@ def close_gaps(chosen: list[tuple[int, Window]], page_of: PageOf) -> list[tuple[
 
 def runs_over(analysis: PageUnits, text: str, window: Window) -> bool:
     """Whether a passage ends with its page's last unit and that unit goes on over the page break: a sentence
-    cut off without closing punctuation, or a "…:" line whose list follows on the next page (a heading, a
-    table row or a note at the page's foot goes on with nothing)."""
-    if not analysis.units:
+    cut off without closing punctuation, or a "…:" line whose list follows on the next page (a heading or a
+    table row goes on with nothing; the notes at the page's foot are passed over: `body_end`)."""
+    last_index = body_end(analysis)
+    if last_index is None:
         return False
-    last_index = len(analysis.units) - 1
     last = analysis.units[last_index]
-    if last.end != window.end or last.heading or last_index in analysis.notes:
+    if last.end != window.end or last.heading:
         return False
     line = text.split("\n")[last.line]
     if "|" in line:
@@ -190,8 +190,15 @@ def ends_list(analysis: PageUnits, text: str, window: Window) -> bool:
     """Whether a passage ends in a run of list items (two or more) with its page's last unit: the list may go on
     over the page break."""
     inside = [u for u in analysis.units if window.start <= u.start and u.end <= window.end]
-    return bool(inside) and inside[-1] is analysis.units[-1] and sum(is_item(text, u) for u in inside) >= 2 \
-        and is_item(text, inside[-1])
+    last = body_end(analysis)
+    return bool(inside) and last is not None and inside[-1] is analysis.units[last] \
+        and sum(is_item(text, u) for u in inside) >= 2 and is_item(text, inside[-1])
+
+
+def body_end(analysis: PageUnits) -> int | None:
+    """The index of a page's last unit that is no note: its text ends there, the footnotes under it aside (a
+    sentence the page break cuts goes on on the next page, past them); None for a page of notes only."""
+    return next((i for i in reversed(range(len(analysis.units))) if i not in analysis.notes), None)
 
 
 CLOSED = (".", "!", "?", ";", ")", "]", "\"", "”", "’", "'", "…")

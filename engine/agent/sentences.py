@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from engine.agent.focus import asks_for_list, asks_for_notes
 from engine.agent.lists import LABEL_END, is_label_line, item_runs, lead_units, run_of
-from engine.agent.passages import ANAPHOR_RE, CLOSED, is_item
+from engine.agent.passages import ANAPHOR_RE, CLOSED, body_end, is_item
 from engine.agent.rows import as_labels, cell_texts, definitions, is_row, labelled, lent_stems, named_table, \
     row_nearness
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
@@ -374,11 +374,12 @@ def page_opening_of(s: Sentence, page_of) -> Sentence | None:
 
 
 def following(key: tuple[int, int], by_key: dict[tuple[int, int], Sentence], page_of) -> tuple[int, int]:
-    """The key of the unit after `key`: the next unit of its page, or after its page's last unit the next page's
-    first when that is in the pool (a passage read on over the page break: engine.agent.passages.carried)."""
+    """The key of the unit after `key`: the next unit of its page, or after its page's last unit (its footnotes
+    aside: engine.agent.passages.body_end) the next page's first when that is in the pool (a passage read on over
+    the page break: engine.agent.passages.carried)."""
     page, index = key
-    if (page, index + 1) not in by_key and index + 1 >= len(page_of(page)[0].units) and (page + 1, 0) in by_key:
-        return (page + 1, 0)
+    if (page, index + 1) not in by_key and (page + 1, 0) in by_key and index == body_end(page_of(page)[0]):
+        return (page + 1, 0)  # (the notes at the page's foot passed over)
     return (page, index + 1)
 
 

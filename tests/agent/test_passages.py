@@ -147,6 +147,11 @@ def test_a_passage_running_over_its_page_break_reads_on_the_next_page():
     rest = "registration steps, when the break was short. A second sentence."
     assert carried(analyse(rest), rest, introduces=False).text == "registration steps, when the break was short."
     assert carried(analyse("A new paragraph opens. More."), "A new paragraph opens. More.", introduces=False) is None
+    # the footnotes at the page's foot are passed over: the cut sentence still goes on on the next page
+    noted = cut + "\n\n11 The results on the second data set are similar."
+    noted_analysis = analyse(noted, notes=frozenset({2}))
+    assert runs_over(noted_analysis, noted, window_of(noted_analysis, noted, 0))
+    assert not runs_over(analyse(noted), noted, window_of(analyse(noted), noted, 0))  # (no note: text goes on)
     # a finished sentence, or a passage that does not reach the page's end, runs over nothing
     done = "A sentence. It ends here."
     done_analysis = analyse(done)

@@ -138,8 +138,6 @@ def account_units(analysis: PageUnits, text: str, *, headed: bool) -> list[int]:
             break
         out.append(i)
         chars += len(unit.text)
-    while len(out) > 1 and analysis.units[out[-1]].heading:
-        out.pop()
     return out
 
 

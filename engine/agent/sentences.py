@@ -7,8 +7,9 @@ sentences nearest the first one in its passage (what the passage says around it)
 opens by pointing back ("It…", "This…") brings the sentence before it; one that introduces a list
 ("…:") brings the list's items that follow it in its passage (a label in a long table row cut into
 pieces, "Impact • …", the pieces after it in its row: engine.agent.pieces); a question the page asks
-brings its answer (the sentences after it in their paragraph, up to the next question). The page's
-citation quotes exactly the sentences used from it.
+brings its answer (the sentences after it in their paragraph, up to the next question); a table's header
+row picked alone brings the rows under it; a sentence the page break cuts brings its rest from the next page, or
+its start from the page before. The page's citation quotes exactly the sentences used from it.
 """
 
 from __future__ import annotations
@@ -251,8 +252,9 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
     items after one that introduces a list ("…:", a short label line, or the best one when the question
     asks for a list); the sentences that go on counting ("Second, …") after one that counts things ("three
     refinements") or starts the count; a table row's header row, and a header row's rows when none of them is
-    picked. All within the chosen passages (a header
-    row also outside them), within ANSWER_CHARS + LIST_ANSWER_CHARS in all; in page order within each page."""
+    picked; the rest of a sentence the page break cuts, either way. All within the chosen passages (a header row,
+    and a sentence's start on the page before, also outside them), within ANSWER_CHARS + LIST_ANSWER_CHARS in all;
+    in page order within each page."""
     by_key = {(s.page, s.index): s for s in pool}
     out = {(s.page, s.index): s for s in picked}
     room = ANSWER_CHARS + LIST_ANSWER_CHARS - sum(len(s.text) for s in picked)

@@ -422,9 +422,12 @@ def best_group(s: Sentence, by_key: dict[tuple[int, int], Sentence], text: str,
 
 def rows_under(s: Sentence, analysis: PageUnits, text: str, by_key: dict[tuple[int, int], Sentence],
                out: dict[tuple[int, int], Sentence]) -> list[Sentence]:
-    """When `s` is a table's header row and none of the rows under it is in `out`: those rows among `by_key`, in
-    order, up to LIST_ANSWER_CHARS; else []."""
-    if not is_row(text.split("\n")[s.line]) or table_header_of(analysis, text, s.index) is not None:
+    """When `s` is a table's header row proper (engine.agent.rows.named_table: a "| --- |" line under it, names over
+    the rows) and none of the rows under it is in `out`: those rows among `by_key`, in order, up to
+    LIST_ANSWER_CHARS; else []."""
+    lines = text.split("\n")
+    if not is_row(lines[s.line]) or table_header_of(analysis, text, s.index) is not None \
+            or not named_table(lines, s.line):
         return []
     under = [by_key[(s.page, j)] for j in range(s.index + 1, len(analysis.units))
              if (s.page, j) in by_key and table_header_of(analysis, text, j) == s.index]

@@ -376,6 +376,10 @@ def test_a_header_row_picked_alone_brings_the_rows_under_it():
     assert texts == ["Name | Module", "mtr_run | management", "mtr_freeze | management", "mtr_shutdown | management"]
     row = next(s for s in pool if s.text == "mtr_freeze | management")  # a row picked: its header, not every row
     assert [s.text for s in with_context([row], pool, page_of(text))] == ["Name | Module", "mtr_freeze | management"]
+    unruled = text.replace("| --- | --- |\n", "")  # no header row proper: its first row is just a row
+    pool = candidates(whole(unruled), page_of(unruled), (), "What are the point names and their module?")
+    first = next(s for s in pool if s.text == "Name | Module")
+    assert [s.text for s in with_context([first], pool, page_of(unruled))] == ["Name | Module"]
 
 
 def test_a_page_opening_picked_brings_the_start_of_its_sentence_from_the_page_before():

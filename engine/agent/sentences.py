@@ -566,13 +566,17 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
     their introduction, and table rows after one another (a row as its columns' names with its values:
     `with_labels`), each on a line of its own as a Markdown list item ("- …", a nested item indented as on its
     page, relative to the list's first item), so the app shows a list and the command line one item a line;
-    labels of items one after another are joined by "; "."""
+    labels of items one after another are joined by "; "; a heading without closing punctuation ends its paragraph
+    ("3 Working on the Water" over "Rivers are pleasant places …") unless what follows goes on in lower case (a
+    slide's figure, "4.5 hours", over "spent re-typing …")."""
     out: list[str] = []
     listed: list[bool] = []  # each part of `out` ends in a list
+    titled: list[bool] = []  # … or is a heading alone, without closing punctuation: what follows it is a paragraph
     lone = False  # the last part so far is one list element, not yet set as one
     base = shown = 0  # the page depth of the list's outermost item so far, and the depth the last item was shown at
     pieces = with_labels(sentences, page_of)
     for n, (s, piece) in enumerate(pieces):
+        opened = False  # the piece opens a part of its own
         _, text = page_of(s.page)
         lines = text.split("\n")
         before = pieces[n - 1][0] if n and pieces[n - 1][0].page == s.page else None  # the one it may join
@@ -600,12 +604,16 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
         else:
             out.append(piece)
             listed.append(False)
+            titled.append(page_of(s.page)[0].units[s.index].heading and not piece.rstrip().endswith((*CLOSED, ":")))
             lone = item or row
+            opened = True
+        if not opened:
+            titled[-1] = False
         if n + 1 == len(pieces) or pieces[n + 1][0].page != s.page:
             out[-1] += f" (p. {s.page})"
     # a list ends its paragraph: what follows it, or a part that opens with one, starts a new one
-    return "".join(("" if i == 0 else "\n\n" if listed[i - 1] or part.startswith("- ") else " ") + part
-                   for i, part in enumerate(out))
+    return "".join(("" if i == 0 else "\n\n" if listed[i - 1] or part.startswith("- ")
+                    or (titled[i - 1] and not part[:1].islower()) else " ") + part for i, part in enumerate(out))
 
 
 def with_labels(sentences: list[Sentence], page_of) -> list[tuple[Sentence, str]]:

@@ -397,3 +397,11 @@ def test_a_page_opening_picked_brings_the_start_of_its_sentence_from_the_page_be
     closed = first.rstrip(",") + "."  # a page before that ends its sentence: nothing comes from it
     pages[4] = (analyse(closed), closed)
     assert [s.page for s in with_context([opening], [opening], pages.__getitem__)] == [5]
+
+
+def test_a_heading_in_an_answer_ends_its_paragraph_unless_its_text_goes_on():
+    assert answer_of(PAGE, "Staff", "The company has offices in many countries.") == (
+        "Staff\n\nThe company has offices in many countries. (p. 3)")
+    slide = "# 4.5 hours\n\nspent re-typing field sheets for every day on the river."  # a slide's figure reads on
+    assert answer_of(slide, "4.5 hours", "spent re-typing field sheets for every day on the river.") == (
+        "4.5 hours spent re-typing field sheets for every day on the river. (p. 3)")

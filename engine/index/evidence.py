@@ -218,7 +218,10 @@ def units(page: str) -> list[Unit]:
         escaped = ESCAPED_START_RE.match(line, lead) is not None
         lead += escaped  # (the reader's escape before text that starts like Markdown structure is no text)
         prefix = None if escaped else PREFIX_RE.match(line[lead:])
-        level = len(line[lead:]) - len(line[lead:].lstrip("#")) if line[lead:].startswith("#") and not escaped else 0
+        hashes = len(line[lead:]) - len(line[lead:].lstrip("#"))
+        # (a heading's marks stand apart from its text, as Markdown wants: "#import fletcher" is a line of code)
+        level = hashes if 0 < hashes <= 6 and line[lead + hashes:lead + hashes + 1] in (" ", "\t", "") \
+            and not escaped else 0
         bold = not level and not escaped and BOLD_LINE_RE.fullmatch(line[lead:].rstrip()) is not None
         heading = level > 0  # (a line all in bold, a heading the outline does not list, is read without its marks)
         body_start = start + lead + (prefix.end() if prefix else 0) + (2 if bold else 0)

@@ -31,3 +31,10 @@ def test_a_line_all_in_bold_is_read_without_its_marks_and_inline_bold_stays():
     found = [(u.text, page[u.start:u.end]) for u in units(page)]
     assert ("6.2.1 Element name", "6.2.1 Element name") in found
     assert not any("**" in text for text, _ in found[:3]) and found[-1][0] == "A **bold** word inside."
+
+
+def test_a_heading_mark_stands_apart_from_its_text():
+    # "#import fletcher: shapes" is a line of code (Markdown wants a space after the marks), "## Shapes" a heading
+    found = units("## Shapes\n\n#import fletcher: shapes\n\n#diagram(node([Hello]))\n")
+    assert [(u.text, u.heading) for u in found] == [("Shapes", True), ("#import fletcher: shapes", False),
+                                                    ("#diagram(node([Hello]))", False)]

@@ -8,8 +8,9 @@ opens by pointing back ("It…", "This…") brings the sentence before it; one t
 ("…:") brings the list's items that follow it in its passage (a label in a long table row cut into
 pieces, "Impact • …", the pieces after it in its row: engine.agent.pieces); a question the page asks
 brings its answer (the sentences after it in their paragraph, up to the next question); a table's header
-row picked alone brings the rows under it; a sentence the page break cuts brings its rest from the next page, or
-its start from the page before. The page's citation quotes exactly the sentences used from it.
+row picked alone brings the rows under it when no picked sentence holds the value asked for; a sentence the page
+break cuts brings its rest from the next page, or its start from the page before. The page's citation quotes
+exactly the sentences used from it.
 """
 
 from __future__ import annotations
@@ -252,9 +253,9 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
     items after one that introduces a list ("…:", a short label line, or the best one when the question
     asks for a list); the sentences that go on counting ("Second, …") after one that counts things ("three
     refinements") or starts the count; a table row's header row, and a header row's rows when none of them is
-    picked; the rest of a sentence the page break cuts, either way. All within the chosen passages (a header row,
-    and a sentence's start on the page before, also outside them), within ANSWER_CHARS + LIST_ANSWER_CHARS in all;
-    in page order within each page."""
+    picked and no picked sentence holds the value asked for; the rest of a sentence the page break cuts, either
+    way. All within the chosen passages (a header row, and a sentence's start on the page before, also outside
+    them), within ANSWER_CHARS + LIST_ANSWER_CHARS in all; in page order within each page."""
     by_key = {(s.page, s.index): s for s in pool}
     out = {(s.page, s.index): s for s in picked}
     room = ANSWER_CHARS + LIST_ANSWER_CHARS - sum(len(s.text) for s in picked)
@@ -270,6 +271,7 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         return True
 
     done: set[tuple[int, int]] = set()  # units of an enumeration already given as its lead-in and leads
+    valued = any(s.typed for s in picked)  # a picked sentence holds a value of the kind asked for
     listed = next((found for s in picked if (found := enumeration(s, page_of)) is not None), None) if listing else None
     if listed is not None:  # the run's leads replace the explanations of its items that were picked
         lead_in, leads, explained = listed
@@ -302,8 +304,10 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         if s.header is not None and (s.page, s.header) not in out:
             add(header_sentence(s, page_of))
         analysis, text = page_of(s.page)
-        for row in rows_under(s, analysis, text, by_key, out):  # a table's header row alone gives no value: the
-            if not add(row):  # rows under it (within the passages) follow it
+        # a table's header row alone gives no value: when no picked sentence holds the value asked for, the rows
+        # under it (within the passages) follow it
+        for row in rows_under(s, analysis, text, by_key, out) if not valued else []:
+            if not add(row):
                 break
         for nxt in continuation_rows(s, by_key, text.split("\n")):  # a row the reader split over several lines
             if not add(nxt):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.agent.focus import asks_for_list
 from engine.agent.sentences import (ELISION, FILL_CHARS, answer_text, asked_kinds, best_sentences, candidates, fill,
                                     pick, quote, unit_sentence, with_context)
@@ -376,6 +378,8 @@ def test_a_header_row_picked_alone_brings_the_rows_under_it():
     assert texts == ["Name | Module", "mtr_run | management", "mtr_freeze | management", "mtr_shutdown | management"]
     row = next(s for s in pool if s.text == "mtr_freeze | management")  # a row picked: its header, not every row
     assert [s.text for s in with_context([row], pool, page_of(text))] == ["Name | Module", "mtr_freeze | management"]
+    said = replace(next(s for s in pool if s.text.startswith("Table 8-1")), typed=True)  # the value is held already
+    assert [s.text for s in with_context([said, header], pool, page_of(text))] == [said.text, "Name | Module"]
     unruled = text.replace("| --- | --- |\n", "")  # no header row proper: its first row is just a row
     pool = candidates(whole(unruled), page_of(unruled), (), "What are the point names and their module?")
     first = next(s for s in pool if s.text == "Name | Module")

@@ -253,9 +253,10 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
     items after one that introduces a list ("…:", a short label line, or the best one when the question
     asks for a list); the sentences that go on counting ("Second, …") after one that counts things ("three
     refinements") or starts the count; a table row's header row, and a header row's rows when none of them is
-    picked and no picked sentence holds the value asked for; the rest of a sentence the page break cuts, either
-    way. All within the chosen passages (a header row, and a sentence's start on the page before, also outside
-    them), within ANSWER_CHARS + LIST_ANSWER_CHARS in all; in page order within each page."""
+    picked and no picked sentence holds the value asked for (when one does, a header row without its rows is left
+    out: filler); the rest of a sentence the page break cuts, either way. All within the chosen passages (a header
+    row, and a sentence's start on the page before, also outside them), within ANSWER_CHARS + LIST_ANSWER_CHARS in
+    all; in page order within each page."""
     by_key = {(s.page, s.index): s for s in pool}
     out = {(s.page, s.index): s for s in picked}
     room = ANSWER_CHARS + LIST_ANSWER_CHARS - sum(len(s.text) for s in picked)
@@ -352,6 +353,9 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
                 if chars + len(nxt.text) > LIST_ANSWER_CHARS or not add(nxt):
                     break
                 chars += len(nxt.text)
+    if valued:  # a header row with none of its rows, beside an answer that states the value: filler
+        out = {key: x for key, x in out.items()
+               if not rows_under(x, page_of(x.page)[0], page_of(x.page)[1], by_key, out)}
     first_rank: dict[int, int] = {}
     for s in out.values():
         first_rank[s.page] = min(first_rank.get(s.page, s.rank), s.rank)

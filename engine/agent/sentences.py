@@ -354,8 +354,12 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
                     break
                 chars += len(nxt.text)
     if valued:  # a header row with none of its rows, beside an answer that states the value: filler
-        out = {key: x for key, x in out.items()
-               if not rows_under(x, page_of(x.page)[0], page_of(x.page)[1], by_key, out)}
+        kept = {}
+        for key, x in out.items():
+            analysis, text = page_of(x.page)
+            if not rows_under(x, analysis, text, by_key, out):
+                kept[key] = x
+        out = kept
     first_rank: dict[int, int] = {}
     for s in out.values():
         first_rank[s.page] = min(first_rank.get(s.page, s.rank), s.rank)
@@ -585,7 +589,7 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
     pieces = with_labels(sentences, page_of)
     for n, (s, piece) in enumerate(pieces):
         opened = False  # the piece opens a part of its own
-        _, text = page_of(s.page)
+        analysis, text = page_of(s.page)
         lines = text.split("\n")
         before = pieces[n - 1][0] if n and pieces[n - 1][0].page == s.page else None  # the one it may join
         item, row = is_item(text, s), is_row(lines[s.line])
@@ -612,11 +616,10 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
         else:
             out.append(piece)
             listed.append(False)
-            titled.append(page_of(s.page)[0].units[s.index].heading and not piece.rstrip().endswith((*CLOSED, ":")))
+            titled.append(False)
             lone = item or row
             opened = True
-        if not opened:
-            titled[-1] = False
+        titled[-1] = opened and analysis.units[s.index].heading and not piece.rstrip().endswith((*CLOSED, ":"))
         if n + 1 == len(pieces) or pieces[n + 1][0].page != s.page:
             out[-1] += f" (p. {s.page})"
     # a list ends its paragraph: what follows it, or a part that opens with one, starts a new one

@@ -269,6 +269,7 @@ _BREAK_RE = re.compile(r"(?<=[.!?\"”’)0-9])\s+(?=[\"“‘(]?[A-Z0-9])")
 _END_RE = re.compile(r"(?:[.!?][\"”’)]?|(?<=[^\W\d_]{2})[.!?]\d{1,3}|(?<=[\"”’)])[.!?]\d{1,3}|[.!?][\"”’)]\d{1,3})$")
 _PLAIN_END_RE = re.compile(r"[.!?][\"”’)]?$")
 _INITIAL_RE = re.compile(r"(?:^|[.-])[^\W\d_]$")  # the word ends in a single letter: "J", "P.-A", "J.R.R"
+_ENUMERATOR_RE = re.compile(r"\d{1,2}|[ivx]{1,4}|[IVX]{1,4}")  # a numbered paragraph's label: "2. Confirm …", "iv. …"
 ABBREVIATIONS = frozenset("""
 mr mrs ms dr prof inc ltd co corp no nos vol fig figs e.g i.e v vs al st jr sr p pp sec ch approx cit
 jan feb mar apr jun jul aug sep sept oct nov dec u.s u.k cf esq gen gov rep sen art para calif fla conn ariz
@@ -280,6 +281,8 @@ def _no_break_after(word: str, opens: bool) -> bool:
     """The word before a possible break ends no sentence: an abbreviation, an initial, an opening label."""
     word = word.rstrip("\"”’)0123456789").lstrip("\"“‘([*_").rstrip(".")
     if word.lower() in ABBREVIATIONS:
+        return True
+    if opens and _ENUMERATOR_RE.fullmatch(word):
         return True
     initial = _INITIAL_RE.search(word)
     return initial is not None and (word[-1].isupper() or (opens and len(word) == 1))

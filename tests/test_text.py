@@ -155,6 +155,14 @@ def test_a_paragraph_opening_label_stays_with_its_text_but_a_variable_ends_a_sen
     assert split_sentences("b. Requirements for x. Then y.") == ["b. Requirements for x.", "Then y."]
 
 
+def test_a_numbered_paragraphs_label_stays_with_its_first_sentence():
+    assert split_sentences("2. Confirm access with the landowner. Note any gates.") == [
+        "2. Confirm access with the landowner.", "Note any gates."]
+    assert split_sentences("iv. Keep the plan. Then go.") == ["iv. Keep the plan.", "Then go."]
+    # only as the paragraph's opening word: a number ending a later sentence still ends it
+    assert split_sentences("Revenue rose in 2023. Costs fell.") == ["Revenue rose in 2023.", "Costs fell."]
+
+
 def test_sentence_spans_are_literal_spans_without_surrounding_space():
     text = "  First one.   Second one!  "
     spans = sentence_spans(text)

@@ -65,6 +65,8 @@ ANSWER_RUN_CHARS = 400  # a question the page asks brings the rest of its answer
 FRAME_WORDS = 6  # the opening words two sentences set in one frame share (all but two)
 PARALLEL_UNITS = 6  # sentences on either side of a picked one read for its frame
 CONTINUATION_ROWS = 8  # rows with an empty first cell under a picked row that go on with it
+# a numbered list item's line ("2. Confirm access …", "b) …", "(iv) …"), as the reader writes one
+NUMBERED_LINE_RE = re.compile(r"(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s|\((?:\d{1,2}|[a-h]|[ivx]{1,4})\)\s")
 ELISION = " … "  # between sentences of one page that are not next to each other in its text
 WORDED_RE = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more: a row that names what it gives
 # a note (a footnote, a reference-list entry: engine.readers.notes) counts this share of what it adds, unless the
@@ -577,7 +579,8 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
     """The sentences as prose, each page's run followed by its page reference ("… (p. 12)"). List items after
     their introduction, and table rows after one another (a row as its columns' names with its values:
     `with_labels`), each on a line of its own as a Markdown list item ("- …", a nested item indented as on its
-    page, relative to the list's first item), so the app shows a list and the command line one item a line;
+    page, relative to the list's first item; a numbered item with its own number, "…" between two numbered items
+    whose numbers do not follow on), so the app shows a list and the command line one item a line;
     labels of items one after another are joined by "; "; a heading without closing punctuation ends its paragraph
     ("3 Working on the Water" over "Rivers are pleasant places …") unless what follows goes on in lower case (a
     slide's figure, "4.5 hours", over "spent re-typing …")."""
@@ -585,6 +588,8 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
     listed: list[bool] = []  # each part of `out` ends in a list
     titled: list[bool] = []  # … or is a heading alone, without closing punctuation: what follows it is a paragraph
     lone = False  # the last part so far is one list element, not yet set as one
+    lone_mark = "- "  # … and the mark it takes when the next element makes it a list
+    counted: int | None = None  # the number of the numbered list item last set, while its list goes on
     base = shown = 0  # the page depth of the list's outermost item so far, and the depth the last item was shown at
     pieces = with_labels(sentences, page_of)
     for n, (s, piece) in enumerate(pieces):
@@ -592,22 +597,29 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
         analysis, text = page_of(s.page)
         lines = text.split("\n")
         before = pieces[n - 1][0] if n and pieces[n - 1][0].page == s.page else None  # the one it may join
-        item, row = is_item(text, s), is_row(lines[s.line])
+        label = None if is_item(text, s) else NUMBERED_LINE_RE.match(lines[s.line].lstrip())
+        numbered = label is not None
+        item, row = is_item(text, s) or numbered, is_row(lines[s.line])
+        mark = "" if numbered else "- "  # (a numbered item shows its own number)
         if before is not None and (item or row) and s.line == before.line:  # an item goes on, or a row
             out[-1] = out[-1].rstrip(";") + (" " if item else "; ") + piece
         elif before is not None and row and not item and is_row(lines[before.line]) \
                 and not WORDED_RE.search(piece):  # a row of figures only (a chart's values) stays on the line above
             out[-1] = out[-1].rstrip(";") + "; " + piece
         elif before is not None and (item or (row and is_row(lines[before.line]))):
+            gap = "\n"
             if lone:
-                out[-1] = "- " + out[-1]  # the list's first element opened the part
+                out[-1] = lone_mark + out[-1]  # the list's first element opened the part
                 base, shown = list_depth(lines[before.line]), 0
             elif not listed[-1]:
                 base, shown = list_depth(lines[s.line]), 0
+                gap = "\n" if mark else "\n\n"  # (a numbered list, unless it counts from 1, interrupts no paragraph)
+            if label is not None and counted is not None and label_number(label) not in (None, counted + 1):
+                gap = "\n\n…\n\n"  # items left out between two numbered ones (Markdown would count on past them)
             level = list_depth(lines[s.line])
             base = min(base, level)
             shown = min(level - base, shown + 1)  # (Markdown nests one level at a time)
-            out[-1] = out[-1].rstrip(";") + "\n" + NEST_INDENT * shown + "- " + piece
+            out[-1] = out[-1].rstrip(";") + gap + NEST_INDENT * shown + mark + piece
             listed[-1], lone = True, False
         elif before is not None and s.line != before.line and is_label_line(lines[s.line]) \
                 and is_label_line(lines[before.line]):  # labels of items, one after another
@@ -617,14 +629,26 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
             out.append(piece)
             listed.append(False)
             titled.append(False)
-            lone = item or row
+            lone, lone_mark = item or row, mark if item else "- "
             opened = True
+        if label is not None and s.line != (before.line if before is not None else None):
+            counted = label_number(label)
+        elif label is None:
+            counted = None
         titled[-1] = opened and analysis.units[s.index].heading and not piece.rstrip().endswith((*CLOSED, ":"))
         if n + 1 == len(pieces) or pieces[n + 1][0].page != s.page:
             out[-1] += f" (p. {s.page})"
     # a list ends its paragraph: what follows it, or a part that opens with one, starts a new one
-    return "".join(("" if i == 0 else "\n\n" if listed[i - 1] or part.startswith("- ")
+    return "".join(("" if i == 0 else "\n\n" if listed[i - 1] or part.startswith("- ") or NUMBERED_LINE_RE.match(part)
                     or (titled[i - 1] and not part[:1].islower()) else " ") + part for i, part in enumerate(out))
+
+
+def label_number(label: re.Match) -> int | None:
+    """The count a numbered item's label gives (NUMBERED_LINE_RE: "3." 3, "b)" 2), None for a Roman numeral."""
+    mark = label.group(0).strip().strip("().")
+    if mark.isdigit():
+        return int(mark)
+    return ord(mark) - ord("a") + 1 if len(mark) == 1 and mark in "abcdefgh" else None
 
 
 def with_labels(sentences: list[Sentence], page_of) -> list[tuple[Sentence, str]]:

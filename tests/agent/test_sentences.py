@@ -89,6 +89,16 @@ def test_the_answer_text_sets_a_list_apart_from_the_prose_around_it():
         "Unrelated closing words here. (p. 3)")  # prose after a list is a paragraph of its own
 
 
+def test_numbered_items_are_set_as_a_numbered_list_and_items_left_out_between_them_show():
+    text = ("The following steps come first.\n\n1. Check the weather.\n\n2. Confirm access.\n\n"
+            "3. Write a plan.\n\n4. Leave the plan with a contact.")
+    assert answer_of(text, "The following steps come first.", "1. Check the weather.", "2. Confirm access.") == (
+        "The following steps come first.\n\n1. Check the weather.\n2. Confirm access. (p. 3)")
+    # a Markdown list counts on from its first number: an item left out is shown, not renumbered away
+    assert answer_of(text, "1. Check the weather.", "2. Confirm access.", "4. Leave the plan with a contact.") == (
+        "1. Check the weather.\n2. Confirm access.\n\n…\n\n4. Leave the plan with a contact. (p. 3)")
+
+
 def test_a_table_row_holding_the_value_comes_with_its_header_row():
     text = ("The table shows the expenses.\n\n| Line | 2023 | 2022 |\n| --- | --- | --- |\n"
             "| Payment processing | 336,377 | 375,606 |\n| Securities custody | 194,413 | 207,805 |\n"

@@ -17,7 +17,7 @@ import numpy as np
 
 from engine.index import lexical, rank
 from engine.index.corpus import CorpusIndex
-from engine.index.sections import NamedSection, named_sections
+from engine.index.sections import NamedSection, is_deck, named_sections, names_slides
 from engine.text import query_pairs, query_terms, question_language
 from engine.index.tree import tree_scores
 from engine.schemas.index import Hit
@@ -85,7 +85,7 @@ class Retriever:
         corpus = self.corpus
         asked_in = question_language(question, corpus.languages)
         terms, phrases = self.terms(question, asked_in), query_pairs(question, asked_in)
-        routing = lexical.route(corpus, question, terms, docs)
+        routing = slides_first(corpus, question, terms, lexical.route(corpus, question, terms, docs))
         parts: dict[str, np.ndarray] = {}
         notes: list[str] = []
         if method in ("bm25", "hybrid"):
@@ -157,6 +157,20 @@ class Retriever:
                             score=round(float(scores[g]), 4), node=node.node if node else None,
                             title=node.title if node else "", path=list(node.path) if node else []))
         return hits
+
+
+def slides_first(corpus: CorpusIndex, question: str, terms: Sequence[str], routing: lexical.Routing) -> lexical.Routing:
+    """A question naming a slide ("What is on the last slide?") asks about a deck: unless the document routing put
+    first is one, or the question names it (lexical.named_documents), the best routed deck comes first."""
+    if routing.comparison or not routing.chosen or not names_slides(question) or is_deck(corpus, routing.chosen[0]):
+        return routing
+    order = [s.doc for s in routing.scores]
+    if lexical.named_documents(corpus, terms, order):
+        return routing
+    deck = next((d for d in order if is_deck(corpus, d)), None)
+    if deck is None:
+        return routing
+    return lexical.Routing(routing.scores, [deck] + [d for d in routing.chosen if d != deck], False)
 
 
 def alternate(corpus: CorpusIndex, scores: np.ndarray, compared: Sequence[int],

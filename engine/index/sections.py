@@ -6,7 +6,9 @@ only what the tree holds: "Section 913 of the Dodd-Frank Act" names nothing in a
 
 A page or slide the question names ("page 12", "p. 7", "pages 12-14", "slide 5", "the last slide") is looked at the
 same way, in a question about one document: the number is the page's place in the PDF, as the answers' citations
-("p. 12") and the workbench's page viewer count, and a number past the document's last page names nothing.
+("p. 12") and the workbench's page viewer count, and a number past the document's last page names nothing. A
+question naming a slide asks about a deck: when it names no document and routing put another kind first, the best
+routed deck is searched first (engine.index.retrieve.slides_first).
 """
 
 from __future__ import annotations
@@ -113,6 +115,17 @@ def named_pages(corpus: CorpusIndex, question: str, doc: int) -> list[NamedSecti
         number = 1 if place == "first" else pages
         found.append(NamedSection(doc, -1, f"the {place} {match.group(2).lower()} ({number})", number, number))
     return found
+
+
+def names_slides(question: str) -> bool:
+    """The question names a slide ("slide 4", "slides 2-3", "the last slide"): it asks about a deck."""
+    return any((m.group(1) or "").lower() == "slide" for m in PAGE_RE.finditer(question)) \
+        or any(m.group(2).lower() == "slide" for m in END_PAGE_RE.finditer(question))
+
+
+def is_deck(corpus: CorpusIndex, doc: int) -> bool:
+    """The document is a deck (its tree's units are its slides: engine.index.nodes)."""
+    return any(node.kind == "page" for node in corpus.docs[doc].nodes)
 
 
 def pages_past_end(corpus: CorpusIndex, question: str, doc: int) -> list[int]:

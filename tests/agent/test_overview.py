@@ -73,6 +73,15 @@ def test_what_a_named_page_holds_is_answered_from_its_opening(samples_workspace)
     assert answer.answer.startswith("River Survey Methods")
 
 
+def test_a_slide_named_without_a_document_is_a_decks(samples_workspace):
+    # of a report and a deck, "slide" names the deck's pages, whichever document the question's words route to first
+    workspace = Workspace(samples_workspace)
+    answer = ask(workspace, "What is on the last slide?")
+    assert [(c.doc, c.page) for c in answer.citations] == [("pdfrag-product-deck.pdf", 12)]
+    answer = ask(workspace, "What is on the last page of the field guide?")  # a document named: its own pages
+    assert [(c.doc, c.page) for c in answer.citations] == [("pdfrag-field-guide.pdf", 11)]
+
+
 def test_a_question_about_a_thing_on_a_named_page_is_answered_as_usual(samples_workspace):
     answer = ask(Workspace(samples_workspace), "What does page 6 of the field guide say about accidents?")
     assert not any(step.detail.startswith("asks what a page it names holds") for step in answer.trace)

@@ -18,6 +18,12 @@ FENCE_RE = re.compile(r"^\s*(```|~~~)")
 IMAGE_RE = re.compile(r"^\s*\[IMAGE:[^\]]*\]\s*$")  # a figure's placeholder line, as render_block writes it
 
 
+def is_heading(line: str) -> bool:
+    """A Markdown heading line (indent allowed): its marks stand apart from its text, so "#import x", a line of
+    code, is none."""
+    return HEADING_RE.match(line.lstrip()) is not None
+
+
 def marker(page: int) -> str:
     return f"--- end page {page}"
 

@@ -19,7 +19,7 @@ from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import PageUnits, readable
 from engine.index.retrieve import Retrieval
-from engine.markdown import IMAGE_RE, MARKER_RE
+from engine.markdown import IMAGE_RE, MARKER_RE, is_heading
 from engine.schemas import Citation
 from engine.schemas.answer import Passage
 from engine.text import stem, tokenize, words
@@ -100,7 +100,7 @@ def title_block(page: str) -> tuple[int, int] | None:
         line = lines[i].strip()
         if len(under) == BLOCK_LINES:
             break
-        if line.startswith("#") or prose(line) or line.startswith(("- ", "* ", "```")):
+        if is_heading(line) or prose(line) or line.startswith(("- ", "* ", "```")):
             if under and len(lines[under[-1]].split()) <= 2:  # the label of what follows ("Abstract")
                 under.pop()
             break

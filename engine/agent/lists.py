@@ -8,9 +8,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# a Markdown line that is a list item: "- …", "* …", "• …", "1. …", "2) …", "(a) …", "b) …", "(iv) …"
-ITEM_LINE_RE = re.compile(r"\s*(?:[-*+•]|\(?\d{1,2}[.)]|\([a-z]\)|[a-h]\)|\((?:i|ii|iii|iv|v|vi|vii|viii|ix|x)\))"
-                          r"\s+\S")
+from engine.markdown import is_heading
+
+# a numbered list item's mark: "1.", "2)", "(3)", "(a)", "b)", "(iv)"
+NUMBER_MARK = r"\(?\d{1,2}[.)]|\([a-z]\)|[a-h]\)|\((?:i|ii|iii|iv|v|vi|vii|viii|ix|x)\)"
+# a Markdown line that is a list item: "- …", "* …", "• …", or numbered
+ITEM_LINE_RE = re.compile(rf"\s*(?:[-*+•]|{NUMBER_MARK})\s+\S")
+NUMBERED_LINE_RE = re.compile(rf"(?:{NUMBER_MARK})\s")  # a numbered item's line (its indent left out)
 # a unit that is only an item's number or letter ("1.", "(b)"): the item's lead goes on to its first sentence
 ITEM_MARK_RE = re.compile(r"\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]")
 MIN_ITEMS = 2  # fewer item lines in a row are no enumeration
@@ -72,7 +76,7 @@ def is_label_line(line: str) -> bool:
     words, without closing punctuation, no heading, list item or table row."""
     bare = line.strip().strip("*_").strip()
     return bool(bare) and bare[0].isupper() and len(bare.split()) <= LABEL_WORDS and not bare.endswith(LABEL_END) \
-        and not line.lstrip().startswith("#") and "|" not in line and not ITEM_LINE_RE.match(line)
+        and not is_heading(line) and "|" not in line and not ITEM_LINE_RE.match(line)
 
 
 def label_runs(text: str) -> list[Run]:
@@ -94,7 +98,7 @@ def label_runs(text: str) -> list[Run]:
             body: list[int] = []
             m = j + 1
             while m < len(lines) and len(body) < LABEL_BODY + 1 and not is_label_line(lines[m][1]) \
-                    and not lines[m][1].lstrip().startswith("#") and not ITEM_LINE_RE.match(lines[m][1]):
+                    and not is_heading(lines[m][1]) and not ITEM_LINE_RE.match(lines[m][1]):
                 body.append(lines[m][0])
                 m += 1
             if not 1 <= len(body) <= LABEL_BODY or sum(len(lines_text[n].strip()) for n in body) > LABEL_BODY_CHARS:

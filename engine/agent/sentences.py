@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from engine.agent.focus import asks_for_list, asks_for_notes
-from engine.agent.lists import LABEL_END, is_label_line, item_runs, lead_units, run_of
+from engine.agent.lists import LABEL_END, NUMBERED_LINE_RE, is_label_line, item_runs, lead_units, run_of
 from engine.agent.passages import ANAPHOR_RE, CLOSED, body_end, is_item
 from engine.agent.rows import as_labels, cell_texts, definitions, is_row, labelled, lent_stems, named_table, \
     row_nearness
@@ -31,7 +31,7 @@ from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
 from engine.readers.sentences import sentence_goes_on
 from engine.index.evidence import NAME_RE, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, expanded, \
     readable
-from engine.markdown import NEST_INDENT, list_depth
+from engine.markdown import NEST_INDENT, is_heading, list_depth
 from engine.text import words
 
 MAX_SENTENCES = 8
@@ -65,8 +65,6 @@ ANSWER_RUN_CHARS = 400  # a question the page asks brings the rest of its answer
 FRAME_WORDS = 6  # the opening words two sentences set in one frame share (all but two)
 PARALLEL_UNITS = 6  # sentences on either side of a picked one read for its frame
 CONTINUATION_ROWS = 8  # rows with an empty first cell under a picked row that go on with it
-# a numbered list item's line ("2. Confirm access …", "b) …", "(iv) …"), as the reader writes one
-NUMBERED_LINE_RE = re.compile(r"(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s|\((?:\d{1,2}|[a-h]|[ivx]{1,4})\)\s")
 ELISION = " … "  # between sentences of one page that are not next to each other in its text
 WORDED_RE = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more: a row that names what it gives
 # a note (a footnote, a reference-list entry: engine.readers.notes) counts this share of what it adds, unless the
@@ -522,7 +520,7 @@ def is_label(s: Sentence, text: str) -> bool:
     """A heading, or a short line of its own without a full stop, that heads what follows ("Impact",
     "Mitigation opportunities"); not a table row or a list item."""
     line = text.split("\n")[s.line]
-    short = line.lstrip().startswith("#") or len(s.text.split()) <= LABEL_WORDS
+    short = is_heading(line) or len(s.text.split()) <= LABEL_WORDS
     return short and not s.text.rstrip().endswith((".", "!", "?", ";", ",", ":")) and "|" not in line \
         and line.strip().lstrip("#*-+ ").strip() == s.text.strip() and not is_item(text, s)
 

@@ -106,3 +106,12 @@ def test_a_list_question_over_labelled_items_gets_the_labels_not_the_explanation
     assert answer.startswith("Each quarter, staff assess a set of four vulnerabilities")
     assert "Asset valuations; Borrowing by businesses; Leverage in the financial sector; Funding risk" in answer
     assert "Why it matters" not in answer and "investors may run" not in answer
+
+
+def test_a_line_of_code_starting_with_a_hash_is_no_heading_and_may_head_what_follows():
+    from engine.agent.lists import is_label_line
+    from engine.markdown import is_heading
+
+    assert is_heading("## Results") and is_heading("  # Title") and not is_heading("#import fletcher: shapes")
+    assert not is_label_line("## Results")  # a heading is no label line
+    assert is_label_line("Results") and not is_label_line("#Results")  # ("#…" is no capitalised word either)

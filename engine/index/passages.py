@@ -5,7 +5,8 @@ each on its page and in its section of the structure tree.
 Headings are not passages: their words reach the passages below them through the section path, or,
 for a heading that is no node of the tree (a slide's or a run-in sub-heading), as the passage's own
 heading. Furniture (running headers and footers, page numbers), figures and contents-page entries (a title,
-dot leaders, a page number: they point at the text, they are not it) are left out. A reader without
+dot leaders, a page number: they point at the text, they are not it; or, on a page that is nothing else, the titles
+of later sections alone, as a deck's agenda lists them) are left out. A reader without
 positions leaves no blocks; its Markdown is then read back into blocks (`markdown_blocks`), which is
 exact for the Markdown this project renders and close for a model's transcription.
 """
@@ -30,6 +31,8 @@ LIST_ITEM_RE = re.compile(r"^\s*[-*+•]\s+")  # a bullet (numbered lines stay p
 IMAGE_LINE_RE = re.compile(r"^\[IMAGE: [^\]]*\]$")
 LONG_ITEM_WORDS = 40  # a list item this long is paragraph-sized: a passage of its own, not part of a run
 SEARCH_AHEAD = 60  # Markdown lines looked through for a block's first line before giving up on it
+AGENDA_ENTRIES = 3  # a page whose text is this many titles of later sections or more, and a title: an agenda
+ENTRY_NUMBER_RE = re.compile(r"^(?:\(?\d{1,2}[.)]?|[A-Z][.)]|[IVX]{1,4}[.)])\s+")  # "1. Why Riverline", "B) Scope"
 
 
 @dataclass(frozen=True)
@@ -58,8 +61,9 @@ def build_passages(pages: Sequence[PageBlocks], markdown: str, nodes: Sequence[I
         heading = ""  # the last heading read that is not a node's
         run: list[str] = []  # the items of the list being read, all in the section of its first item
         run_node, run_heading = node, heading
-        for block in page.blocks:
-            if block.kind in ("furniture", "figure") or not block.text.strip():
+        entries = agenda_entries(page, nodes)
+        for n, block in enumerate(page.blocks):
+            if block.kind in ("furniture", "figure") or not block.text.strip() or n in entries:
                 continue
             found = _find(block, lines, candidates, cursor)
             if found is not None:
@@ -91,6 +95,23 @@ def build_passages(pages: Sequence[PageBlocks], markdown: str, nodes: Sequence[I
         if run:
             out.append(Passage(page.page, run_node, "list", "\n".join(run), run_heading))
     return out
+
+
+def agenda_entries(page: PageBlocks, nodes: Sequence[IndexNode]) -> set[int]:
+    """The blocks of a contents page without page numbers (a deck's agenda: "1. Why Riverline", "2. How it
+    works", …): when all the page's text but one block (its title) is AGENDA_ENTRIES or more titles of sections
+    that start on later pages, those blocks (they point at the text; they are not it, as contents lines with
+    leaders are not). Any other page: none."""
+    later = {_entry_key(n.title) for n in nodes if n.start_page > page.page and n.title.strip()}
+    texts = [n for n, b in enumerate(page.blocks) if b.kind in ("paragraph", "list_item", "heading")
+             and b.text.strip()]
+    entries = {n for n in texts if _entry_key(page.blocks[n].text) in later}
+    return entries if len(entries) >= AGENDA_ENTRIES and len(entries) >= len(texts) - 1 else set()
+
+
+def _entry_key(text: str) -> str:
+    """A title as a contents entry gives it: its number, emphasis and case left out, spacing collapsed."""
+    return " ".join(ENTRY_NUMBER_RE.sub("", text.replace("**", "").strip()).lower().split())
 
 
 def passage_bags(passages: Sequence[Passage], nodes: Sequence[IndexNode], *,

@@ -262,3 +262,12 @@ def test_a_question_whose_best_passage_holds_no_sentence_to_quote_is_not_covered
     answer = ask(Workspace(samples_workspace), "Who is Thank you?")
     assert answer.answer.strip() and not answer.covered and not answer.citations
     assert answer.answer.startswith("The corpus does not cover this question")
+
+
+def test_a_decks_agenda_points_at_the_slides_that_answer(samples_workspace):
+    # the agenda names "Getting started"; the slide of that name holds the steps
+    answer = ask(Workspace(samples_workspace), "How do I get started with Riverline?")
+    assert [(c.doc, c.page) for c in answer.citations] == [("pdfrag-product-deck.pdf", 11)]
+    assert "1. Send us one of your current field sheets.\n2. We build a matching form" in answer.answer
+    answer = ask(Workspace(samples_workspace), "What is on the agenda of the product deck?")  # asked for, it answers
+    assert [c.page for c in answer.citations] == [2]

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from engine.index.lexical import PAGE_DECAY, expand_pages
-from engine.index.passages import block_texts, build_passages, markdown_blocks, passage_bags
+from engine.index.passages import agenda_entries, block_texts, build_passages, markdown_blocks, passage_bags
 from engine.index.store import load_doc_index, read_blocks, update_index
 from engine.markdown import render_markdown, render_page
 from engine.schemas import Block, PageBlocks
@@ -36,6 +36,21 @@ def test_contents_entries_are_not_passages_but_code_and_paragraphs_are():
     assert block_texts(Block(kind="paragraph", text="2.1 Defining the question ........ 4")) == []
     assert block_texts(Block(kind="code", text="x = 1\ny = 2")) == [("code", "x = 1\ny = 2")]
     assert block_texts(Block(kind="paragraph", text="Rivers run.")) == [("paragraph", "Rivers run.")]
+
+
+def test_an_agenda_naming_later_sections_gives_no_passages_but_a_list_among_text_does():
+    nodes = [_node(0, "Why Riverline", ["Why Riverline"], None, 3), _node(1, "How it works", ["How it works"], None, 5),
+             _node(2, "Getting started", ["Getting started"], None, 11)]
+    entries = ["1. Why Riverline", "2. How it works", "3. Getting started"]
+    agenda = PageBlocks(page=2, blocks=[Block(kind="paragraph", text="Agenda")]
+                        + [Block(kind="paragraph", text=t) for t in entries] + [Block(kind="furniture", text="2")])
+    assert agenda_entries(agenda, nodes) == {1, 2, 3}
+    # the same titles among the page's own text (an overview of the parts that follow) are content
+    overview = PageBlocks(page=2, blocks=agenda.blocks + [Block(kind="paragraph", text="We cover three things."),
+                                                         Block(kind="paragraph", text="Each takes a day.")])
+    assert agenda_entries(overview, nodes) == set()
+    # titles of sections that start earlier are no agenda (the page sits after them)
+    assert agenda_entries(PageBlocks(page=12, blocks=agenda.blocks), nodes) == set()
 
 
 def _two_pages() -> list[PageBlocks]:

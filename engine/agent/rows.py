@@ -14,7 +14,7 @@ import re
 from collections.abc import Set as AbstractSet
 
 from engine.agent.values import new_values
-from engine.index.evidence import PageUnits
+from engine.index.evidence import URL_RE as ADDRESS_RE, PageUnits
 from engine.text import tokenize
 
 # "1. fCNT = Operating frequency for 16-bit counters", "TPD = pin-to-pin delay": a short term, "=", its meaning
@@ -139,8 +139,11 @@ def labelled(row: str, header: str, used: list[tuple[int, int]] | None = None) -
 
 def named_table(lines: list[str], at: int) -> bool:
     """Whether line `at` of a page's Markdown heads a table whose rows read by its names: a header row proper (a
-    "| --- |" line under it) over rows that fill most of its named columns (not a chart's labels over its legend)."""
-    if at + 1 >= len(lines) or SEPARATOR_RE.match(lines[at + 1]) is None:
+    "| --- |" line under it) over rows that fill most of its named columns (not a chart's labels over its legend),
+    none of its cells an address (a name never is: "Sales | hello@example.com" is a table's first row of data,
+    which Markdown has to set as its header)."""
+    if at + 1 >= len(lines) or SEPARATOR_RE.match(lines[at + 1]) is None \
+            or any(ADDRESS_RE.search(cell) for cell in cell_texts(lines[at])):
         return False
     filled = {c for row in itertools.takewhile(is_row, lines[at + 2:])
               for c, cell in enumerate(cell_texts(row)) if cell}

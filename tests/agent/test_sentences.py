@@ -123,6 +123,14 @@ def test_an_answer_reads_a_table_row_by_its_columns_names_in_place_of_its_header
         "How much did payment processing cost in 2023?", unruled), page_of(unruled))
 
 
+def test_a_first_row_holding_an_address_is_data_not_the_columns_names():
+    # Markdown sets a table's first row as its header: a key-value table's first pair is no pair of names
+    text = ("Contacts\n\n| Sales | hello@example.org |\n| --- | --- |\n| Support | support@example.org |\n"
+            "| Web | www.example.org |")
+    answer = answer_text(sentences_for("Which address is for support?", text), page_of(text))
+    assert "Support | support@example.org" in answer and "Sales: Support" not in answer
+
+
 def test_a_label_line_brings_what_it_heads():
     text = ("Case study 1\n\nThe client faced high costs of quality.\n\nImpact\n\n"
             "Benefits worth US$30 million from less rework\n\nDeployed 10 elements in 14 months\n\n"

@@ -5,9 +5,11 @@ under OUT (or reuses them with --reuse), answers every question as `pdfrag eval 
 in-process run per set), writes each set's report with per-question details to OUT/q/<set>.json and prints
 a table: recall@1/@5, MRR, key facts in the answer and in the answer with its passages, unanswerable questions
 refused, answerable ones answered, answer length p50, quotes found on their page, boxes that cover their quote.
-With --base OTHER_OUT it also lists the questions whose rank, key facts or decision changed.
+With --base OTHER_OUT it also lists the questions whose rank, key facts or decision changed and counts the answers
+that changed otherwise; --answers prints every changed answer before and after (each question's answer text and
+cited pages are in OUT/q/<set>.json).
 
-Run: python benchmarks/eval_answers.py OUT [--reuse] [--base OTHER_OUT]
+Run: python benchmarks/eval_answers.py OUT [--reuse] [--base OTHER_OUT [--answers]]
 """
 
 from __future__ import annotations
@@ -80,7 +82,9 @@ def summary(rows: list[dict]) -> str:
 
 
 def changes(out: Path, base: Path, names: list[str]) -> list[str]:
-    lines = []
+    """The questions whose rank, key facts or decision changed, then how many answers changed otherwise (their
+    text or citations only: `answer_changes` lists them)."""
+    lines, reworded = [], 0
     for name in names:
         before = {r["id"]: r for r in results(base, name)}
         for r in results(out, name):
@@ -89,6 +93,26 @@ def changes(out: Path, base: Path, names: list[str]) -> list[str]:
             if b is not None and tuple(b[k] for k in key) != tuple(r[k] for k in key):
                 lines.append(f"{name} {r['id']}: rank {b['rank']}->{r['rank']}, key facts {b['facts_found']}->"
                              f"{r['facts_found']}/{r['facts']}, covered {b['covered']}->{r['covered']}")
+            elif b is not None and "answer" in b and _said(b) != _said(r):
+                reworded += 1
+    return lines + [f"{reworded} other answer(s) changed in text or citations only"]
+
+
+def _said(result: dict) -> tuple:
+    return result.get("answer", ""), [tuple(page) for page in result.get("cited_pages", [])]
+
+
+def answer_changes(out: Path, base: Path, names: list[str]) -> list[str]:
+    """Every question whose answer text or citations changed, with both answers."""
+    lines = []
+    for name in names:
+        before = {r["id"]: r for r in results(base, name)}
+        for r in results(out, name):
+            b = before.get(r["id"])
+            if b is not None and _said(b) != _said(r):
+                lines.append(f"== {name} {r['id']}: {b['answer_chars']} -> {r['answer_chars']} characters, key facts "
+                             f"{b['facts_found']}->{r['facts_found']}/{r['facts']}\n-- before\n{b.get('answer', '')}\n"
+                             f"-- after\n{r['answer']}")
     return lines
 
 
@@ -97,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--reuse", action="store_true", help="keep workspaces already under OUT")
     parser.add_argument("--base", type=Path, help="an earlier OUT to list per-question changes against")
+    parser.add_argument("--answers", action="store_true", help="with --base: print every changed answer, before "
+                        "and after (to read what a change did to the answers' text)")
     args = parser.parse_args(argv)
     if not (SHARED / "corpus_wide").is_dir():
         print(f"needs ../shared beside the checkout ({SHARED} is absent)", file=sys.stderr)
@@ -116,6 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"| **all {len(sets)}** | {summary([r for name in sets for r in results(out, name)])} |")
     if args.base:
         print("\n".join(changes(out, args.base.resolve(), list(sets))))
+        if args.answers:
+            print("\n".join(answer_changes(out, args.base.resolve(), list(sets))))
     return 0
 
 

@@ -63,6 +63,8 @@ class QuestionResult(Model):
     passage_facts_found: int = 0  # key facts in the answer or its passages
     seconds: float = 0.0
     answer_chars: int = 0
+    answer: str = ""  # the answer's text, as `pdfrag ask` gives it (what a change to the answers moved)
+    cited_pages: list[tuple[str, int]] = Field(default_factory=list)  # (file name, page) of each citation
 
 
 class MethodReport(Model):
@@ -201,7 +203,8 @@ def evaluate_method(items: Sequence[QaItem], method: str, *, k: int,
             cited_docs=cited, quotes_ok=quotes_ok, quotes=len(answer.citations), boxes_ok=boxes_ok,
             boxes_checked=boxes_checked, box_precision=round(statistics.mean(precision), 3) if precision else 1.0,
             passage_facts_found=sum(1 for fact in item.key_facts if fact_found(fact, context)),
-            seconds=round(seconds, 4), answer_chars=len(answer.answer),
+            seconds=round(seconds, 4), answer_chars=len(answer.answer), answer=answer.answer,
+            cited_pages=[(c.doc, c.page) for c in answer.citations],
         ))
     _summarise(report, items, k)
     return report

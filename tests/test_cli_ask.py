@@ -109,6 +109,9 @@ def test_eval_details_list_each_question(capsys, samples_workspace, qa_file, tmp
     results = json.loads(out)["methods"]["bm25"]["results"]
     assert code == 0 and [r["id"] for r in results] == ["s1", "s2", "s3", "s4"]
     assert [r["answerable"] for r in results] == [True, True, True, False] and results[0]["rank"] == 1
+    # each question's answer as `ask` gives it, and its cited pages: what a change to the answers moved
+    assert "fifteen verticals" in results[0]["answer"] and [GUIDE, 9] in results[0]["cited_pages"]
+    assert results[3]["answer"].startswith("The corpus does not cover this question") and not results[3]["cited_pages"]
     # a question whose gold page is wrong on purpose shows up among those that fell short
     wrong = tmp_path / "wrong.jsonl"
     wrong.write_text(json.dumps({"id": "w1", "question": "How many verticals should be used across the channel?",

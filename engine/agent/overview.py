@@ -2,7 +2,9 @@
 manual", "Give me an overview of the Four Lectures on Standard ML") and the place a document says so itself: the
 text under its abstract, summary, overview or introduction heading (a section of its tree, or a heading on its
 opening pages), else its first prose on those pages. Likewise a question about what a page or slide it names holds
-("What is on slide 4?", "What does page 2 of the data sheet list?"): the page's opening answers (`page_overview`).
+("What is on slide 4?", "What does page 2 of the data sheet list?"): the page's opening answers (`page_overview`);
+and a question that restates a section's title ("How does Riverline work?" of a slide group "How it works", "Who
+is this guide for?" of "1.2 Who this guide is for"): the section's opening answers (`section_overview`).
 
 Such a question names the document and asks nothing of its content: the passages that hold its words best are
 wherever the document repeats its own name (a "Regulatory Reports" section for "this report"). So the answer is
@@ -16,15 +18,15 @@ import re
 
 from engine.agent.authors import DOCUMENT_NOUNS, TITLE_PAGES, Made, prose
 from engine.agent.pieces import answer_units
-from engine.agent.sentences import answer_text, quote, unit_sentence
+from engine.agent.sentences import Sentence, answer_text, quote, unit_sentence
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import PageUnits, readable
 from engine.index.retrieve import Retrieval
-from engine.index.sections import END_PAGE_RE, PAGE_RE
+from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title, section_of
 from engine.schemas import Citation
 from engine.schemas.answer import Passage
-from engine.text import STOP_WORDS, query_terms, stem, words
+from engine.text import STOP_WORDS, query_terms, stem, tokenize, words
 
 # what the question asks about, as a whole ("what is X about", "summarize X", "an overview of X", "what does X cover")
 ABOUT_RE = re.compile(
@@ -166,7 +168,12 @@ def page_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
                                                                              ACCOUNT_CHARS // len(pages))]
     if not picked:
         return None  # (named pages without text: the usual answer says what it finds)
-    file_name = corpus.docs[doc].info.file_name
+    return quoted(corpus.docs[doc].info.file_name, picked, page_of)
+
+
+def quoted(file_name: str, picked: list[Sentence], page_of) -> Made:
+    """Units read in order as the answer: its text, one citation a page (quoting the units used from it) and the
+    passage they span on each page."""
     citations, passages = [], []
     for page in dict.fromkeys(s.page for s in picked):
         on_page = [s for s in picked if s.page == page]
@@ -191,3 +198,56 @@ def opening_units(analysis: PageUnits, limit: int) -> list[int]:
     while len(out) > 1 and analysis.units[out[-1]].heading:
         out.pop()
     return out
+
+
+def section_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
+    """The answer to a question that restates the title of a section of the document routing put first ("How does
+    Riverline work?" of a deck's "How it works", "What are the wading limits?" of "Wading limits"): its content words,
+    those asking what a text holds (HOLDS_WORDS) aside, are exactly the title's, or are once the words naming the
+    document are left out of both ("Who is this guide for?" of "1.2 Who this guide is for"). The
+    section's opening answers, quoted up to ACCOUNT_CHARS over its first PAGE_OPENINGS pages; None for any other
+    question (one word more, "What are the wading limits in winter?", asks about a thing within it)."""
+    routing = retrieval.routing
+    if routing.comparison or not routing.chosen or retrieval.sections:
+        return None
+    doc = routing.chosen[0]
+    own = corpus.name_terms[doc]
+    asked = set(retrieval.terms) - HOLDS_WORDS
+    if not asked:
+        return None
+
+    def restates(title: set[str]) -> bool:  # (a title of the document's own name words: "Who this guide is for")
+        return title == asked or (bool(asked - own) and title - own == asked - own)
+
+    node = next((n.node for n in corpus.docs[doc].nodes
+                 if n.kind == "section" and restates(set(tokenize(" ".join(bare_title(n.title)))))), None)
+    return None if node is None else section_opening(corpus, section_of(corpus, doc, node))
+
+
+def section_opening(corpus: CorpusIndex, section: NamedSection) -> Made | None:
+    """A section's opening: its units in order from its heading (notes left out), whole units up to ACCOUNT_CHARS
+    over its first PAGE_OPENINGS pages, a heading the room ends on left out; quoted and cited page by page."""
+    doc = section.doc
+
+    def page_of(number: int) -> tuple[PageUnits, str]:
+        return answer_units(corpus, doc, number)
+
+    picked: list[Sentence] = []
+    chars = 0
+    for page in range(section.first_page, min(section.last_page, section.first_page + PAGE_OPENINGS - 1) + 1):
+        analysis, text = page_of(page)
+        start, end = section.bounds(page, text)
+        for i, unit in enumerate(analysis.units):
+            if unit.start < start or unit.end > end or i in analysis.notes:
+                continue
+            if picked and chars + len(unit.text) > ACCOUNT_CHARS:
+                break
+            picked.append(unit_sentence(page, i, page_of, 0))
+            chars += len(unit.text)
+        else:
+            continue
+        break
+    while len(picked) > 1 and page_of(picked[-1].page)[0].units[picked[-1].index].heading:
+        picked.pop()
+    return quoted(corpus.docs[doc].info.file_name, picked, page_of) if picked else None
+

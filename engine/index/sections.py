@@ -161,12 +161,17 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
                 and (words in titles or any(len(words) <= len(run) and run[-len(words):] == words for run in before)
                      or any(run[:len(words)] == words for run in after))
             if by_number or by_title:
-                beyond = next_outside(index.nodes, node.node)
-                following = index.nodes[beyond] if beyond is not None else None
-                found.append(NamedSection(doc, node.node, node.title, node.start_page, node.end_page,
-                                          following.title if following and following.start_page == node.end_page
-                                          else None))
+                found.append(section_of(corpus, doc, node.node))
     return found
+
+
+def section_of(corpus: CorpusIndex, doc: int, node: int) -> NamedSection:
+    """A node of a document's tree as a named section (its pages, and the heading after it on its last page)."""
+    nodes = corpus.docs[doc].nodes
+    beyond = next_outside(nodes, node)
+    following = nodes[beyond] if beyond is not None else None
+    return NamedSection(doc, node, nodes[node].title, nodes[node].start_page, nodes[node].end_page,
+                        following.title if following and following.start_page == nodes[node].end_page else None)
 
 
 def read_titles(corpus: CorpusIndex, doc: int) -> list[tuple[str | None, tuple[str, ...]]]:

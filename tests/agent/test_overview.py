@@ -86,3 +86,22 @@ def test_a_question_about_a_thing_on_a_named_page_is_answered_as_usual(samples_w
     answer = ask(Workspace(samples_workspace), "What does page 6 of the field guide say about accidents?")
     assert not any(step.detail.startswith("asks what a page it names holds") for step in answer.trace)
     assert answer.covered and "accidents" in answer.answer
+
+
+@pytest.mark.parametrize(("question", "doc", "page", "opening"), [
+    ("What are the wading limits?", "pdfrag-field-guide.pdf", 6, "Wading limits\n\nA useful rule is that nobody wades"),
+    ("Who is this guide for?", "pdfrag-field-guide.pdf", 3, "1.2 Who this guide is for\n\nThe guide is written for"),
+    ("How does Riverline work?", "pdfrag-product-deck.pdf", 5, "How it works\n\n1 Capture Crews record depths"),
+])
+def test_a_question_restating_a_sections_title_is_answered_by_its_opening(samples_workspace, question, doc, page,
+                                                                        opening):
+    answer = ask(Workspace(samples_workspace), question)
+    assert answer.covered and (answer.citations[0].doc, answer.citations[0].page) == (doc, page)
+    assert answer.answer.startswith(opening)
+    assert any(step.detail.startswith("restates a section's title") for step in answer.trace)
+
+
+def test_a_question_about_a_thing_within_a_section_is_answered_as_usual(samples_workspace):
+    answer = ask(Workspace(samples_workspace), "What are the wading limits for fast water?")  # a word more
+    assert not any(step.detail.startswith("restates a section's title") for step in answer.trace)
+

@@ -226,15 +226,20 @@ def section_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
 
 def section_opening(corpus: CorpusIndex, section: NamedSection) -> Made | None:
     """A section's opening: its units in order from its heading (notes left out), whole units up to ACCOUNT_CHARS
-    over its first PAGE_OPENINGS pages, a heading the room ends on left out; quoted and cited page by page."""
+    over its first PAGE_OPENINGS pages (on a deck, up to a slide titled otherwise), a heading the room ends on left
+    out; quoted and cited page by page."""
     doc = section.doc
 
     def page_of(number: int) -> tuple[PageUnits, str]:
         return answer_units(corpus, doc, number)
 
+    # a slide of the section that its deck titles otherwise ("Thank you" in a group "Getting started") is its own
+    slides = {n.start_page: bare_title(n.title) for n in corpus.docs[doc].nodes if n.kind == "page"}
     picked: list[Sentence] = []
     chars = 0
     for page in range(section.first_page, min(section.last_page, section.first_page + PAGE_OPENINGS - 1) + 1):
+        if page > section.first_page and slides.get(page, bare_title(section.title)) != bare_title(section.title):
+            break
         analysis, text = page_of(page)
         start, end = section.bounds(page, text)
         for i, unit in enumerate(analysis.units):

@@ -225,33 +225,48 @@ def section_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
 
 
 def section_opening(corpus: CorpusIndex, section: NamedSection) -> Made | None:
-    """A section's opening: its units in order from its heading (notes left out), whole units up to ACCOUNT_CHARS
-    over its first PAGE_OPENINGS pages (on a deck, up to a slide titled otherwise), a heading the room ends on left
-    out; quoted and cited page by page."""
+    """A section's opening: its units in order from its title (notes left out) up to the title of a section outside
+    it, whole units up to ACCOUNT_CHARS (its first unit of text whatever its length) over its first PAGE_OPENINGS
+    pages (on a deck, up to a slide titled otherwise), a heading the room ends on left out; quoted and cited page by
+    page. Titles are found as the tree's (a heading, or a line in bold the outline lists)."""
     doc = section.doc
+    nodes = corpus.docs[doc].nodes
 
     def page_of(number: int) -> tuple[PageUnits, str]:
         return answer_units(corpus, doc, number)
 
+    own = bare_title(section.title)
+    inside = {section.node}
+    for node in nodes[section.node + 1:]:  # (its subsections: the nodes after it whose parents are in it)
+        if node.parent not in inside:
+            break
+        inside.add(node.node)
+    outside = {bare_title(n.title) for n in nodes if n.node not in inside} - {own}
     # a slide of the section that its deck titles otherwise ("Thank you" in a group "Getting started") is its own
-    slides = {n.start_page: bare_title(n.title) for n in corpus.docs[doc].nodes if n.kind == "page"}
+    slides = {n.start_page: bare_title(n.title) for n in nodes if n.kind == "page"}
     picked: list[Sentence] = []
-    chars = 0
+    chars, texts = 0, 0
     for page in range(section.first_page, min(section.last_page, section.first_page + PAGE_OPENINGS - 1) + 1):
-        if page > section.first_page and slides.get(page, bare_title(section.title)) != bare_title(section.title):
+        if page > section.first_page and slides.get(page, own) != own:
             break
         analysis, text = page_of(page)
         start, end = section.bounds(page, text)
-        for i, unit in enumerate(analysis.units):
-            if unit.start < start or unit.end > end or i in analysis.notes:
-                continue
-            if picked and chars + len(unit.text) > ACCOUNT_CHARS:
+        units = [(i, u) for i, u in enumerate(analysis.units) if start <= u.start and u.end <= end
+                 and i not in analysis.notes]
+        if page == section.first_page:  # (from its title, where the page sets it as a line of its own)
+            at = next((n for n, (_, u) in enumerate(units) if bare_title(u.text) == own), 0)
+            units = units[at:]
+        done = False
+        for i, unit in units:
+            titled = bare_title(unit.text)
+            if picked and (titled in outside or (texts and chars + len(unit.text) > ACCOUNT_CHARS)):
+                done = True
                 break
             picked.append(unit_sentence(page, i, page_of, 0))
             chars += len(unit.text)
-        else:
-            continue
-        break
+            texts += not (unit.heading or titled == own)
+        if done:
+            break
     while len(picked) > 1 and page_of(picked[-1].page)[0].units[picked[-1].index].heading:
         picked.pop()
     return quoted(corpus.docs[doc].info.file_name, picked, page_of) if picked else None

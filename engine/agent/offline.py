@@ -245,6 +245,10 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
     if restated is not None:  # "How does Riverline work?" of a section "How it works": its opening answers
         return answered(restated, "restates a section's title: the section's opening answers (" +
                         ", ".join(f"{c.doc}, p. {c.page}" for c in restated[1]) + ")")
+    named = overview(corpus, retrieval, defining=True)
+    if named is not None:  # "What is the XC9500?" of the XC9500 data sheet: its own account answers
+        return answered(named, "asks what the thing a document is named by is: its own account answers (" +
+                        ", ".join(f"{c.doc}, p. {c.page}" for c in named[1]) + ")")
     if not retrieval.hits:
         trace.append(TraceStep(kind="decision", detail="no page matches the question"))
         return Answer(answer=f"{NOT_COVERED}: no page matches it.", retrieved=retrieved, trace=trace, covered=False)

@@ -37,6 +37,8 @@ ABOUT_RE = re.compile(
     r"|what\s+(?:does|do)\s+(?P<d>.+?)\s+(?:cover|discuss|deal\s+with)"
     r"|what\s+(?:is|are)\s+the\s+(?:main\s+)?(?:topics?|subject|gist)\s+of\s+(?P<e>.+?))"
     r"\s*[?.!]*\s*$", re.I)
+# what a question asking what a thing is names ("What is the XC9500?", "What are Noise protocols?")
+DEFINING_RE = re.compile(r"^\s*what\s+(?:is|are)\s+(?P<a>.+?)\s*[?.!]*\s*$", re.I)
 # a heading over a document's own account of itself, on its opening pages
 ACCOUNT_HEADING_RE = re.compile(r"^(?:[\dIVX]{1,4}[.)]?\s+)?(?:abstract|summary|executive summary|overview|"
                                 r"introduction|about this (?:report|document|paper|guide)|kurzfassung|zusammenfassung|"
@@ -50,23 +52,25 @@ present presents presented summary overview feature features state states stated
 PAGE_OPENINGS = 3  # pages of a named range whose openings answer (ACCOUNT_CHARS shared between them)
 
 
-def asked_whole(question: str) -> list[str] | None:
+def asked_whole(question: str, *, defining: bool = False) -> list[str] | None:
     """The words naming what a question about a whole document asks about ("What is this report about?" ->
-    [report]); None for any other question."""
-    match = ABOUT_RE.match(" ".join(question.split()))
+    [report]); None for any other question. `defining`: instead, those of a question asking what a thing is ("What
+    is the XC9500?" -> [xc9500]), which asks about a whole document when they all name it."""
+    match = (DEFINING_RE if defining else ABOUT_RE).match(" ".join(question.split()))
     if match is None:
         return None
     about = next(group for group in match.groups() if group)
     return [w for w in words(about) if w not in DETERMINERS]
 
 
-def overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
+def overview(corpus: CorpusIndex, retrieval: Retrieval, *, defining: bool = False) -> Made | None:
     """The answer to a question about what a document is about (`asked_whole`): the document its words name
     (among those the search was allowed; "this report" alone: the one routing put first, or the only one searched),
     answered with its own account of itself (`account`); None for any other question, or when a word of what it
     asks about is none the document goes by (its title, file name, kind, author: a part of it, "the separate
-    compilation section of …")."""
-    asked = asked_whole(retrieval.question)
+    compilation section of …"). `defining`: a question asking what a thing is that the document names itself by
+    ("What is the XC9500?" of the XC9500 data sheet), asked when no section restates it (`section_overview`)."""
+    asked = asked_whole(retrieval.question, defining=defining)
     if retrieval.sections:  # "Summarize section 4.3 of …" asks about a part its tree names
         return None
     routing = retrieval.routing
@@ -77,6 +81,8 @@ def overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     terms = [t for t in (stem(w) for w in asked if w not in STOP_WORDS) if t]
     naming = [t for t in terms if t not in DOCUMENT_NOUNS]
     allowed = [s.doc for s in routing.scores]
+    if defining and not naming:
+        return None  # ("What is this?" names nothing)
     if naming:
         routed = lexical.route(corpus, retrieval.question, naming, allowed)
         if not routed.chosen:

@@ -14,3 +14,10 @@ def test_a_title_set_in_bold_opens_its_section_and_its_long_first_paragraph_is_r
     assert "Open Data goes further to encompass non-financial information" in answer.answer
     assert "How is it manifesting" not in answer.answer  # (the room ends after the long paragraph)
     assert any(step.detail.startswith("restates a section's title") for step in answer.trace)
+
+
+def test_what_the_thing_a_document_is_named_by_is_is_answered_by_its_own_account(corpus_workspace):
+    answer = ask(Workspace(corpus_workspace), "What is the XC9500?")  # no section restates it: the data sheet's account
+    assert [(c.doc, c.page) for c in answer.citations] == [("XC9500_CPLD_Family.pdf", 1)]
+    assert answer.answer.startswith("The XC9500 CPLD family provides advanced in-system programming")
+    assert any(step.detail.startswith("asks what the thing a document is named by is") for step in answer.trace)

@@ -98,7 +98,8 @@ def overview(corpus: CorpusIndex, retrieval: Retrieval, *, defining: bool = Fals
 def account(corpus: CorpusIndex, doc: int) -> Made | None:
     """The document's account of itself: the prose under the first abstract, summary, overview or introduction
     heading (`ACCOUNT_HEADING_RE`) of its tree's sections or of its opening pages, else its first prose on those
-    pages, up to ACCOUNT_CHARS, quoted and cited."""
+    pages, else on the page its tree's first section starts on past them (a manual's "1. Foreword" after a cover
+    and contents), up to ACCOUNT_CHARS, quoted and cited."""
     index = corpus.docs[doc]
     opening = list(range(1, min(TITLE_PAGES, len(index.pages)) + 1))
     # the page of the first section the document's tree (its outline or contents) titles as an account of it
@@ -108,7 +109,10 @@ def account(corpus: CorpusIndex, doc: int) -> Made | None:
         return answer_units(corpus, doc, number)
 
     headed = list(dict.fromkeys(([section] if section else []) + opening))  # (the section's page first, once)
-    tries = [(page, True) for page in headed] + [(page, False) for page in opening]
+    # past a cover and contents pages: the page the tree's first section starts on ("1. Foreword", p. 4)
+    body = next((node.start_page for node in index.nodes if node.kind == "section" and node.start_page not in opening),
+                None)
+    tries = [(page, True) for page in headed] + [(page, False) for page in opening + ([body] if body else [])]
     found = next(((page, hit) for page, under in tries if (hit := account_units(*page_of(page), headed=under))), None)
     if found is None:
         return None

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pymupdf
 import pytest
 
 from engine.agent import ask
 from engine.agent.overview import asked_whole
+from engine.pipeline import Pipeline
 from engine.workspace import Workspace
 
 
@@ -51,7 +55,6 @@ def test_what_a_chosen_document_is_about_needs_no_word_naming_it(samples_workspa
 
 def test_what_the_only_document_is_about_needs_no_word_naming_it(tmp_path):
     # a workspace of one document (the workbench's first upload): "What is this about?" is about that one
-    from engine.pipeline import Pipeline
     from tests.conftest import SAMPLES
 
     Pipeline(tmp_path, workers=1).ingest([SAMPLES / "pdfrag-field-guide.pdf"])
@@ -105,3 +108,40 @@ def test_a_question_about_a_thing_within_a_section_is_answered_as_usual(samples_
     answer = ask(Workspace(samples_workspace), "What are the wading limits for fast water?")  # a word more
     assert not any(step.detail.startswith("restates a section's title") for step in answer.trace)
 
+
+
+def manual(path: Path) -> Path:
+    """A five-page manual: a cover, two contents pages, then "1 Foreword" and "2 Usage" in prose."""
+    doc = pymupdf.open()
+    cover = doc.new_page(width=595, height=842)
+    cover.insert_text((72, 120), "Tarn Reference Manual", fontsize=24)
+    cover.insert_text((72, 160), "(version 2024)", fontsize=12)
+    cover.insert_text((72, 190), "Ada Quill | Ben Marsh", fontsize=12)
+    entries = [("1 Foreword", 4), ("2 Usage", 5)] + [(f"2.{n} Option {n}", 5) for n in range(1, 61)]
+    for part in (entries[:31], entries[31:]):  # two pages of contents
+        contents = doc.new_page(width=595, height=842)
+        contents.insert_text((72, 60), "Contents", fontsize=16)
+        for n, (title, page) in enumerate(part):
+            contents.insert_text((72, 90 + 22 * n), f"{title} {'.' * 60} {page}", fontsize=11)
+    prose = {"1 Foreword": ["Tarn is a parser generator for small languages. It turns grammar specifications into",
+                            "parsers and reports every conflict it finds in plain words, with an example input."],
+             "2 Usage": ["Run the tool with the name of a grammar file as its only argument, and it writes the",
+                         "parser next to the grammar in a file of the same name with a different extension."]}
+    for title, lines in prose.items():
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 80), title, fontsize=16)
+        for k, text in enumerate(lines):
+            page.insert_text((72, 120 + 15 * k), text, fontsize=11)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_a_documents_account_past_its_cover_and_contents_is_its_first_sections_prose(tmp_path):
+    pdfs = tmp_path / "pdfs"
+    pdfs.mkdir()
+    Pipeline(tmp_path / "ws", workers=1).ingest([manual(pdfs / "tarn-manual.pdf")])
+    for question in ("What is Tarn?", "Summarize the Tarn manual"):
+        answer = ask(Workspace(tmp_path / "ws"), question)
+        assert answer.covered and [c.page for c in answer.citations] == [4], question
+        assert answer.answer.startswith("Tarn is a parser generator for small languages."), question

@@ -50,6 +50,10 @@ DETERMINERS = frozenset("this that these those the a an its their our your my wh
 HOLDS_WORDS = frozenset(stem(w) for w in """list lists listed contain contains content contents include includes
 present presents presented summary overview feature features state states stated write writes written text""".split())
 PAGE_OPENINGS = 3  # pages of a named range whose openings answer (ACCOUNT_CHARS shared between them)
+# a section whose title a question restates answers when one of its pages is among the search's best this many (an
+# appendix that only says where a template goes, "Appendix K Business Impact Analysis", is no answer to "What is a
+# business impact analysis?")
+RESTATED_PAGES = 5
 
 
 def asked_whole(question: str, *, defining: bool = False) -> list[str] | None:
@@ -216,7 +220,8 @@ def section_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     those asking what a text holds (HOLDS_WORDS) aside, are exactly the title's, or are once the words naming the
     document are left out of both ("Who is this guide for?" of "1.2 Who this guide is for"). The
     section's opening answers, quoted up to ACCOUNT_CHARS over its first PAGE_OPENINGS pages; None for any other
-    question (one word more, "What are the wading limits in winter?", asks about a thing within it)."""
+    question (one word more, "What are the wading limits in winter?", asks about a thing within it), or when none of
+    the section's pages is among the search's RESTATED_PAGES best."""
     routing = retrieval.routing
     if routing.comparison or not routing.chosen or retrieval.sections:
         return None
@@ -229,9 +234,14 @@ def section_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     def restates(title: set[str]) -> bool:  # (a title of the document's own name words: "Who this guide is for")
         return title == asked or (bool(asked - own) and title - own == asked - own)
 
-    node = next((n.node for n in corpus.docs[doc].nodes
-                 if n.kind == "section" and restates(set(tokenize(" ".join(bare_title(n.title)))))), None)
-    return None if node is None else section_opening(corpus, section_of(corpus, doc, node))
+    file_name = corpus.docs[doc].info.file_name
+    for node in corpus.docs[doc].nodes:
+        if node.kind != "section" or not restates(set(tokenize(" ".join(bare_title(node.title))))):
+            continue
+        if any(h.doc == file_name and node.start_page <= h.page <= node.end_page
+               for h in retrieval.hits[:RESTATED_PAGES]):
+            return section_opening(corpus, section_of(corpus, doc, node.node))
+    return None
 
 
 def section_opening(corpus: CorpusIndex, section: NamedSection) -> Made | None:

@@ -145,3 +145,18 @@ def test_a_documents_account_past_its_cover_and_contents_is_its_first_sections_p
         answer = ask(Workspace(tmp_path / "ws"), question)
         assert answer.covered and [c.page for c in answer.citations] == [4], question
         assert answer.answer.startswith("Tarn is a parser generator for small languages."), question
+
+
+def test_a_restated_title_answers_only_when_the_search_finds_its_section(samples_workspace):
+    # (an appendix titled "Business Impact Analysis" that only says where a template goes is no answer to "What is a
+    # business impact analysis?" when the search ranks the text that explains it first)
+    from dataclasses import replace
+
+    from engine.agent import retriever_for
+    from engine.agent.overview import section_overview
+
+    retriever = retriever_for(samples_workspace)
+    found = retriever.search("What are the wading limits?")
+    assert section_overview(retriever.corpus, found) is not None and found.hits[0].page == 6
+    elsewhere = replace(found, hits=[h for h in found.hits if h.page != 6])
+    assert section_overview(retriever.corpus, elsewhere) is None

@@ -102,8 +102,9 @@ def overview(corpus: CorpusIndex, retrieval: Retrieval, *, defining: bool = Fals
 def account(corpus: CorpusIndex, doc: int) -> Made | None:
     """The document's account of itself: the prose under the first abstract, summary, overview or introduction
     heading (`ACCOUNT_HEADING_RE`) of its tree's sections or of its opening pages, else its first prose on those
-    pages, else on the page its tree's first section starts on past them (a manual's "1. Foreword" after a cover
-    and contents), up to ACCOUNT_CHARS, quoted and cited."""
+    pages, else on the pages up to the one its tree's first section starts on (a manual's "1. Foreword" after a cover
+    and contents pages), up to ACCOUNT_CHARS, quoted and cited. An account heading may be a line of its own in plain
+    text (a paper's "Abstract")."""
     index = corpus.docs[doc]
     opening = list(range(1, min(TITLE_PAGES, len(index.pages)) + 1))
     # the page of the first section the document's tree (its outline or contents) titles as an account of it
@@ -113,10 +114,11 @@ def account(corpus: CorpusIndex, doc: int) -> Made | None:
         return answer_units(corpus, doc, number)
 
     headed = list(dict.fromkeys(([section] if section else []) + opening))  # (the section's page first, once)
-    # past a cover and contents pages: the page the tree's first section starts on ("1. Foreword", p. 4)
-    body = next((node.start_page for node in index.nodes if node.kind == "section" and node.start_page not in opening),
-                None)
-    tries = [(page, True) for page in headed] + [(page, False) for page in opening + ([body] if body else [])]
+    # past a cover and contents pages: the pages up to the one the tree's first section starts on ("1. Foreword", p. 4)
+    first = next((node.start_page for node in index.nodes if node.kind == "section" and node.start_page not in opening),
+                 0)
+    front = list(range(1, max(len(opening), min(first, len(index.pages))) + 1))
+    tries = [(page, True) for page in headed] + [(page, False) for page in front]
     found = next(((page, hit) for page, under in tries if (hit := account_units(*page_of(page), headed=under))), None)
     if found is None:
         return None
@@ -135,13 +137,15 @@ def titles_account(title: str) -> bool:
 
 
 def account_units(analysis: PageUnits, text: str, *, headed: bool) -> list[int]:
-    """The units of a page's account of its document: with `headed`, the text units after its first heading
-    that names an account (up to the next heading); else those of its first prose line; whole units up to
+    """The units of a page's account of its document: with `headed`, the text units after its first heading (or line
+    of its own) that names an account (up to the next heading); else those of its first prose line; whole units up to
     ACCOUNT_CHARS (at least one)."""
     lines = text.split("\n")
     units = analysis.units
     if headed:
-        start = next((i + 1 for i, u in enumerate(units) if u.heading and titles_account(u.text)), None)
+        # (a heading, or a line of its own: a paper's "Abstract" is often set as plain text)
+        start = next((i + 1 for i, u in enumerate(units) if titles_account(u.text)
+                      and (u.heading or lines[u.line].strip().strip("*_") == u.text.strip("*_"))), None)
     else:
         start = next((i for i, u in enumerate(units) if not u.heading and prose(lines[u.line])), None)
     if start is None:

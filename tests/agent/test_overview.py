@@ -160,3 +160,31 @@ def test_a_restated_title_answers_only_when_the_search_finds_its_section(samples
     assert section_overview(retriever.corpus, found) is not None and found.hits[0].page == 6
     elsewhere = replace(found, hits=[h for h in found.hits if h.page != 6])
     assert section_overview(retriever.corpus, elsewhere) is None
+
+
+def paper(path: Path) -> Path:
+    """One page: a title, authors, "Abstract" as a plain line over its paragraph, then a numbered introduction."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 80), "Gorse: Faster Heathland Surveys", fontsize=20)
+    page.insert_text((72, 110), "Ann Heath, Bo Ling", fontsize=11)
+    page.insert_text((72, 150), "Abstract", fontsize=11)
+    for k, text in enumerate(["Gorse is a method for surveying heathland from short transects that walkers can repeat",
+                              "each spring, and we show that it halves the time a survey takes without losing any",
+                              "species that the full method records on the same sites."]):
+        page.insert_text((72, 170 + 15 * k), text, fontsize=11)
+    page.insert_text((72, 250), "1. Introduction", fontsize=14)
+    for k, text in enumerate(["Heathland surveys are slow because every quadrat is walked and recorded in full by two",
+                              "people, and the records are kept on paper sheets that are typed up later on."]):
+        page.insert_text((72, 275 + 15 * k), text, fontsize=11)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_an_abstract_set_as_a_plain_line_is_the_papers_account_before_its_introduction(tmp_path):
+    pdfs = tmp_path / "pdfs"
+    pdfs.mkdir()
+    Pipeline(tmp_path / "ws", workers=1).ingest([paper(pdfs / "gorse.pdf")])
+    answer = ask(Workspace(tmp_path / "ws"), "What is the Gorse paper about?")
+    assert answer.answer.startswith("Gorse is a method for surveying heathland"), answer.answer

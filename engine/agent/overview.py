@@ -18,6 +18,7 @@ import re
 
 from engine.agent.authors import DOCUMENT_NOUNS, TITLE_PAGES, Made, prose
 from engine.agent.pieces import answer_units
+from engine.agent.rows import is_row
 from engine.agent.sentences import Sentence, answer_text, quote, unit_sentence
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
@@ -26,7 +27,8 @@ from engine.index.retrieve import Retrieval
 from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title, section_of
 from engine.schemas import Citation
 from engine.schemas.answer import Passage
-from engine.text import STOP_WORDS, query_terms, stem, tokenize, words
+from engine.markdown import Fences
+from engine.text import STOP_WORDS, has_leader, query_terms, stem, tokenize, words
 
 # what the question asks about, as a whole ("what is X about", "summarize X", "an overview of X", "what does X cover")
 ABOUT_RE = re.compile(
@@ -141,13 +143,28 @@ def account_units(analysis: PageUnits, text: str, *, headed: bool) -> list[int]:
     of its own) that names an account (up to the next heading); else those of its first prose line; whole units up to
     ACCOUNT_CHARS (at least one)."""
     lines = text.split("\n")
+    fences = Fences()
+    code = [fences.fence(line) or fences.inside for line in lines]  # (a fenced block's lines are code, not prose)
     units = analysis.units
+
+    filled = [n for n, line in enumerate(lines) if line.strip()]
+    led = {n for n in filled if has_leader(lines[n])}
+    # a line between two contents lines is one too (its leader and page number lost: "… their families, and")
+    among = {b for a, b, c in zip(filled, filled[1:], filled[2:]) if a in led and c in led}
+
+    def body(i: int) -> bool:  # the body's prose: no heading, code, table row or contents line
+        line = units[i].line if i < len(units) else -1
+        return i < len(units) and not units[i].heading and not code[line] and prose(lines[line]) \
+            and line not in led and line not in among and not is_row(lines[line])
+
     if headed:
-        # (a heading, or a line of its own: a paper's "Abstract" is often set as plain text)
+        # (a heading, or a line of its own over prose: a paper's "Abstract" is often set as plain text, and a
+        # contents page lists "I. Introduction" over more titles)
         start = next((i + 1 for i, u in enumerate(units) if titles_account(u.text)
-                      and (u.heading or lines[u.line].strip().strip("*_") == u.text.strip("*_"))), None)
+                      and (u.heading or (lines[u.line].strip().strip("*_") == u.text.strip("*_") and body(i + 1)))),
+                     None)
     else:
-        start = next((i for i, u in enumerate(units) if not u.heading and prose(lines[u.line])), None)
+        start = next((i for i in range(len(units)) if body(i)), None)
     if start is None:
         return []
     out: list[int] = []

@@ -188,3 +188,31 @@ def test_an_abstract_set_as_a_plain_line_is_the_papers_account_before_its_introd
     Pipeline(tmp_path / "ws", workers=1).ingest([paper(pdfs / "gorse.pdf")])
     answer = ask(Workspace(tmp_path / "ws"), "What is the Gorse paper about?")
     assert answer.answer.startswith("Gorse is a method for surveying heathland"), answer.answer
+
+
+PROSE = ("The guide sets out how a small volunteer group can survey the rivers of its catchment every spring and keep "
+         "the records in one place.")
+
+
+def _account(text: str, *, headed: bool) -> list[str]:
+    from engine.agent.overview import account_units
+    from engine.index.evidence import analyse
+
+    analysis = analyse(text)
+    return [analysis.units[i].text for i in account_units(analysis, text, headed=headed)]
+
+
+def test_an_account_is_prose_not_a_contents_entry_code_or_a_table_row():
+    contents = ("Contents\n\nSurveying the rivers of the catchment in the spring and the autumn . . . . . . . 4\n\n"
+                "Keeping the records of the survey in one place that every member of the group can reach and\n\n"
+                "Training the new volunteers before their first day on the water with the group . . . . . 9\n\n"
+                "```\nlet the survey run over every reach of the river and keep the records in one place now\n```\n\n"
+                "| the survey runs over every reach of the river and keeps all the records in one place | 2 |\n\n"
+                + PROSE)
+    assert _account(contents, headed=False) == [PROSE]  # (the middle contents line lost its leader and page)
+
+
+def test_an_account_heading_in_a_contents_list_is_not_the_account():
+    text = ("TABLE OF CONTENTS\n\nI. Introduction\n\n**II. Interpretation**\n\nA. Background\n\n## I. INTRODUCTION\n\n"
+            + PROSE)
+    assert _account(text, headed=True) == [PROSE]

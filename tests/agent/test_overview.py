@@ -110,6 +110,18 @@ def test_a_question_about_a_thing_within_a_section_is_answered_as_usual(samples_
 
 
 
+def _lines(page, lines: list[str], top: float) -> None:
+    for k, text in enumerate(lines):
+        page.insert_text((72, top + 15 * k), text, fontsize=11)
+
+
+def _ingested(tmp_path: Path, make, name: str) -> Workspace:
+    """A workspace holding the one PDF `make(path)` writes."""
+    (tmp_path / "pdfs").mkdir()
+    Pipeline(tmp_path / "ws", workers=1).ingest([make(tmp_path / "pdfs" / name)])
+    return Workspace(tmp_path / "ws")
+
+
 def manual(path: Path) -> Path:
     """A five-page manual: a cover, two contents pages, then "1 Foreword" and "2 Usage" in prose."""
     doc = pymupdf.open()
@@ -130,19 +142,16 @@ def manual(path: Path) -> Path:
     for title, lines in prose.items():
         page = doc.new_page(width=595, height=842)
         page.insert_text((72, 80), title, fontsize=16)
-        for k, text in enumerate(lines):
-            page.insert_text((72, 120 + 15 * k), text, fontsize=11)
+        _lines(page, lines, 120)
     doc.save(path)
     doc.close()
     return path
 
 
 def test_a_documents_account_past_its_cover_and_contents_is_its_first_sections_prose(tmp_path):
-    pdfs = tmp_path / "pdfs"
-    pdfs.mkdir()
-    Pipeline(tmp_path / "ws", workers=1).ingest([manual(pdfs / "tarn-manual.pdf")])
+    workspace = _ingested(tmp_path, manual, "tarn-manual.pdf")
     for question in ("What is Tarn?", "Summarize the Tarn manual"):
-        answer = ask(Workspace(tmp_path / "ws"), question)
+        answer = ask(workspace, question)
         assert answer.covered and [c.page for c in answer.citations] == [4], question
         assert answer.answer.startswith("Tarn is a parser generator for small languages."), question
 
@@ -169,24 +178,19 @@ def paper(path: Path) -> Path:
     page.insert_text((72, 80), "Gorse: Faster Heathland Surveys", fontsize=20)
     page.insert_text((72, 110), "Ann Heath, Bo Ling", fontsize=11)
     page.insert_text((72, 150), "Abstract", fontsize=11)
-    for k, text in enumerate(["Gorse is a method for surveying heathland from short transects that walkers can repeat",
-                              "each spring, and we show that it halves the time a survey takes without losing any",
-                              "species that the full method records on the same sites."]):
-        page.insert_text((72, 170 + 15 * k), text, fontsize=11)
+    _lines(page, ["Gorse is a method for surveying heathland from short transects that walkers can repeat",
+                  "each spring, and we show that it halves the time a survey takes without losing any",
+                  "species that the full method records on the same sites."], 170)
     page.insert_text((72, 250), "1. Introduction", fontsize=14)
-    for k, text in enumerate(["Heathland surveys are slow because every quadrat is walked and recorded in full by two",
-                              "people, and the records are kept on paper sheets that are typed up later on."]):
-        page.insert_text((72, 275 + 15 * k), text, fontsize=11)
+    _lines(page, ["Heathland surveys are slow because every quadrat is walked and recorded in full by two",
+                  "people, and the records are kept on paper sheets that are typed up later on."], 275)
     doc.save(path)
     doc.close()
     return path
 
 
 def test_an_abstract_set_as_a_plain_line_is_the_papers_account_before_its_introduction(tmp_path):
-    pdfs = tmp_path / "pdfs"
-    pdfs.mkdir()
-    Pipeline(tmp_path / "ws", workers=1).ingest([paper(pdfs / "gorse.pdf")])
-    answer = ask(Workspace(tmp_path / "ws"), "What is the Gorse paper about?")
+    answer = ask(_ingested(tmp_path, paper, "gorse.pdf"), "What is the Gorse paper about?")
     assert answer.answer.startswith("Gorse is a method for surveying heathland"), answer.answer
 
 

@@ -24,7 +24,7 @@ from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import PageUnits, readable
 from engine.index.retrieve import Retrieval
-from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title, section_of
+from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title, next_outside, section_of
 from engine.schemas import Citation
 from engine.schemas.answer import Passage
 from engine.markdown import Fences
@@ -248,7 +248,8 @@ def section_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
         return None
     doc = routing.chosen[0]
     own = corpus.name_terms[doc]
-    asked = set(retrieval.terms) - HOLDS_WORDS
+    # (its content words as a title's are read: no compound the search adds, "brokerdeal" for "broker-dealers")
+    asked = set(query_terms(retrieval.question, retrieval.language)) - HOLDS_WORDS
     if not asked:
         return None
 
@@ -277,12 +278,9 @@ def section_opening(corpus: CorpusIndex, section: NamedSection) -> Made | None:
         return answer_units(corpus, doc, number)
 
     own = bare_title(section.title)
-    inside = {section.node}
-    for node in nodes[section.node + 1:]:  # (its subsections: the nodes after it whose parents are in it)
-        if node.parent not in inside:
-            break
-        inside.add(node.node)
-    outside = {bare_title(n.title) for n in nodes if n.node not in inside} - {own}
+    beyond = next_outside(nodes, section.node)  # (the section and its subsections: the nodes up to it)
+    outside = {bare_title(n.title) for n in nodes
+               if not section.node <= n.node < (len(nodes) if beyond is None else beyond)} - {own}
     # a slide of the section that its deck titles otherwise ("Thank you" in a group "Getting started") is its own
     slides = {n.start_page: bare_title(n.title) for n in nodes if n.kind == "page"}
     picked: list[Sentence] = []

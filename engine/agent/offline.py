@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from engine.agent.authors import Made, who_made
-from engine.agent.overview import overview, page_overview, section_overview
+from engine.agent.overview import contents_overview, overview, page_overview, section_overview
 from engine.agent.focus import asks_for_list, asks_for_notes
 from engine.agent.rows import is_row
 from engine.agent.pieces import answer_units
@@ -241,6 +241,10 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
     if opening is not None:  # "What is on slide 4?": the page's opening answers
         return answered(opening, "asks what a page it names holds: the page's opening answers (" +
                         ", ".join(f"{c.doc}, p. {c.page}" for c in opening[1]) + ")")
+    listed = contents_overview(corpus, retrieval)
+    if listed is not None:  # "What are the chapters of the Menhir manual?": its tree's top-level sections answer
+        return answered(listed, "asks for a document's parts: its tree's top-level sections answer (" +
+                        ", ".join(f"{c.doc}, p. {c.page}" for c in listed[1]) + ")")
     restated = section_overview(corpus, retrieval)
     if restated is not None:  # "How does Riverline work?" of a section "How it works": its opening answers
         return answered(restated, "restates a section's title: the section's opening answers (" +

@@ -52,6 +52,12 @@ DETERMINERS = frozenset("this that these those the a an its their our your my wh
 HOLDS_WORDS = frozenset(stem(w) for w in """list lists listed contain contains content contents include includes
 present presents presented summary overview feature features state states stated write writes written text""".split())
 PAGE_OPENINGS = 3  # pages of a named range whose openings answer (ACCOUNT_CHARS shared between them)
+# a question asking for a document's parts ("What are the chapters of …", "How is … organised?"), and the words
+# that ask for them rather than name the document
+ASKS_PARTS_RE = re.compile(r"\b(?:chapters|sections|parts|contents|structure[sd]?|organi[sz]ed|outline)\b", re.I)
+STRUCTURE_WORDS = frozenset(stem(w) for w in """chapter chapters section sections part parts contents table structure
+structured organized organised outline main top level major""".split())
+CONTENTS_ENTRIES = 30  # top-level sections listed at most
 # a section whose title a question restates answers when one of its pages is among the search's best this many (an
 # appendix that only says where a template goes, "Appendix K Business Impact Analysis", is no answer to "What is a
 # business impact analysis?")
@@ -309,4 +315,43 @@ def section_opening(corpus: CorpusIndex, section: NamedSection) -> Made | None:
     while len(picked) > 1 and page_of(picked[-1].page)[0].units[picked[-1].index].heading:
         picked.pop()
     return quoted(corpus.docs[doc].info.file_name, picked, page_of) if picked else None
+
+
+def contents_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
+    """The answer to a question asking for a document's parts ("What are the chapters of the Menhir manual?", "What
+    are the main sections of the NIST contingency planning guide?", "How is the field guide organised?"): besides
+    the words asking for parts (STRUCTURE_WORDS), its content words only name the document routing put first. Its
+    tree's top-level sections answer, one a line with its page, each title quoted on the page it starts on, in order
+    (a contents page's own section, whose lines lead to page numbers, left out); None for any other question, or a
+    tree of fewer than two sections whose titles its pages show."""
+    routing = retrieval.routing
+    if routing.comparison or not routing.chosen or retrieval.sections or not ASKS_PARTS_RE.search(retrieval.question):
+        return None
+    doc = routing.chosen[0]
+    rest = set(query_terms(retrieval.question, retrieval.language)) - STRUCTURE_WORDS - HOLDS_WORDS
+    if not rest <= corpus.name_terms[doc] | DOCUMENT_NOUNS:
+        return None
+
+    def page_of(number: int) -> tuple[PageUnits, str]:
+        return answer_units(corpus, doc, number)
+
+    picked: list[Sentence] = []
+    for node in corpus.docs[doc].nodes:
+        if node.kind != "section" or node.parent is not None:
+            continue
+        analysis, text = page_of(node.start_page)
+        filled = [line for line in text.split("\n") if line.strip()]
+        if filled and 2 * sum(has_leader(line) for line in filled) >= len(filled):
+            continue  # (the contents page's own section)
+        title = bare_title(node.title)  # (as the page sets it, or opening a slide's "Customer stories (1 of 3)")
+        at = next((i for i, u in enumerate(analysis.units) if title and bare_title(u.text)[:len(title)] == title),
+                  None)
+        if at is not None:
+            picked.append(unit_sentence(node.start_page, at, page_of, 0))
+        if len(picked) == CONTENTS_ENTRIES:
+            break
+    if len(picked) < 2:
+        return None
+    _, citations, passages = quoted(corpus.docs[doc].info.file_name, picked, page_of)
+    return "\n".join(f"- {readable(s.text)} (p. {s.page})" for s in picked), citations, passages
 

@@ -220,3 +220,16 @@ def test_an_account_heading_in_a_contents_list_is_not_the_account():
     text = ("TABLE OF CONTENTS\n\nI. Introduction\n\n**II. Interpretation**\n\nA. Background\n\n## I. INTRODUCTION\n\n"
             + PROSE)
     assert _account(text, headed=True) == [PROSE]
+
+
+def test_a_question_asking_for_a_documents_parts_gets_its_trees_top_level_sections(samples_workspace):
+    answer = ask(Workspace(samples_workspace), "How is the field guide organised?")
+    assert answer.answer.split("\n") == [
+        "- 1 Introduction (p. 3)", "- 2 Planning a Survey (p. 4)",
+        "- 3 Working on the Water: Safety and the Practical Logistics of a Field Day (p. 6)",
+        "- 4 Measuring the Channel (p. 8)", "- 5 Recording and Checking Data (p. 10)"]  # (its contents page left out)
+    assert [(c.page, c.quote) for c in answer.citations][:2] == [(3, "1 Introduction"), (4, "2 Planning a Survey")]
+    assert any(step.detail.startswith("asks for a document's parts") for step in answer.trace)
+    # parts of a thing in the document, not of the document: the usual answer
+    answer = ask(Workspace(samples_workspace), "What sections does a field sheet have?")
+    assert not any(step.detail.startswith("asks for a document's parts") for step in answer.trace)

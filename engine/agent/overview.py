@@ -213,15 +213,15 @@ def page_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
 
 
 def quoted(file_name: str, picked: list[Sentence], page_of) -> Made:
-    """Units read in order as the answer: its text, one citation a page (quoting the units used from it) and the
-    passage they span on each page."""
+    """Units read in order as the answer: its text (each line of the page a paragraph), one citation a page (quoting
+    the units used from it) and the passage they span on each page."""
     citations, passages = [], []
     for page in dict.fromkeys(s.page for s in picked):
         on_page = [s for s in picked if s.page == page]
         _, text = page_of(page)
         citations.append(Citation(doc=file_name, page=page, quote=quote(on_page, text)))
         passages.append(Passage(doc=file_name, page=page, text=readable(text[on_page[0].start:on_page[-1].end])))
-    return answer_text(picked, page_of), citations, passages
+    return answer_text(picked, page_of, by_line=True), citations, passages
 
 
 def opening_units(analysis: PageUnits, limit: int) -> list[int]:

@@ -573,7 +573,7 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
     return with_context(fill(picked, pool, FILL_CHARS), pool, page_of, listing, weights)
 
 
-def answer_text(sentences: list[Sentence], page_of) -> str:
+def answer_text(sentences: list[Sentence], page_of, *, by_line: bool = False) -> str:
     """The sentences as prose, each page's run followed by its page reference ("… (p. 12)"). List items after
     their introduction, and table rows after one another (a row as its columns' names with its values:
     `with_labels`), each on a line of its own as a Markdown list item ("- …", a nested item indented as on its
@@ -581,10 +581,12 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
     whose numbers do not follow on), so the app shows a list and the command line one item a line;
     labels of items one after another are joined by "; "; a heading without closing punctuation ends its paragraph
     ("3 Working on the Water" over "Rivers are pleasant places …") unless what follows goes on in lower case (a
-    slide's figure, "4.5 hours", over "spent re-typing …")."""
+    slide's figure, "4.5 hours", over "spent re-typing …"). `by_line`: units read in order from a page (its opening),
+    each line of the page a paragraph of its own (a slide's "1 Capture" over its text)."""
     out: list[str] = []
     listed: list[bool] = []  # each part of `out` ends in a list
     titled: list[bool] = []  # … or is a heading alone, without closing punctuation: what follows it is a paragraph
+    fresh: list[bool] = []  # each part of `out` opens a line of its page other than the last part's
     lone = False  # the last part so far is one list element, not yet set as one
     lone_mark = "- "  # … and the mark it takes when the next element makes it a list
     counted: int | None = None  # the number of the numbered list item last set, while its list goes on
@@ -627,6 +629,7 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
             out.append(piece)
             listed.append(False)
             titled.append(False)
+            fresh.append(n > 0 and (s.page, s.line) != (pieces[n - 1][0].page, pieces[n - 1][0].line))
             lone, lone_mark = item or row, mark if item else "- "
             opened = True
         if label is not None and s.line != (before.line if before is not None else None):
@@ -638,7 +641,8 @@ def answer_text(sentences: list[Sentence], page_of) -> str:
             out[-1] += f" (p. {s.page})"
     # a list ends its paragraph: what follows it, or a part that opens with one, starts a new one
     return "".join(("" if i == 0 else "\n\n" if listed[i - 1] or part.startswith("- ") or NUMBERED_LINE_RE.match(part)
-                    or (titled[i - 1] and not part[:1].islower()) else " ") + part for i, part in enumerate(out))
+                    or ((titled[i - 1] or (by_line and fresh[i])) and not part[:1].islower()) else " ") + part
+                   for i, part in enumerate(out))
 
 
 def label_number(label: re.Match) -> int | None:

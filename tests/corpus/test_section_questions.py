@@ -10,7 +10,7 @@ def test_a_title_set_in_bold_opens_its_section_and_its_long_first_paragraph_is_r
     # the IIF-Deloitte paper sets "What is Open Data?" as a bold line its outline lists, over a 771-character paragraph
     answer = ask(Workspace(corpus_workspace), "What is open data?")
     assert [(c.doc, c.page) for c in answer.citations] == [("gx-iif-open-data.pdf", 6)]
-    assert answer.answer.startswith("What is Open Data? Open Banking, Open Finance and Open Data do not have legal")
+    assert answer.answer.startswith("What is Open Data?\n\nOpen Banking, Open Finance and Open Data do not have legal")
     assert "Open Data goes further to encompass non-financial information" in answer.answer
     assert "How is it manifesting" not in answer.answer  # (the room ends after the long paragraph)
     assert any(step.detail.startswith("restates a section's title") for step in answer.trace)

@@ -17,7 +17,7 @@ from engine.agent.sentences import quote, unit_sentence
 from engine.extract.metadata.document import BYLINE_RE
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import PageUnits, readable
+from engine.index.evidence import DATE_RE, PageUnits, readable
 from engine.index.retrieve import Retrieval
 from engine.markdown import IMAGE_RE, MARKER_RE, is_heading
 from engine.schemas import Citation
@@ -30,6 +30,10 @@ MAKER_VERBS = r"wrote|written|authored|prepared|produced|published|issued|compil
 WHO_MADE_RE = re.compile(rf"\bwho\s+(?:{MAKER_VERBS})\s+(?P<made>.+)"
                          rf"|\b(?:who\s+(?:is|are|was|were)|name|list|identify)\s+"
                          rf"(?:the\s+)?authors?\s+(?:of|behind)\s+(?P<of>.+)", re.I)
+# when a document was made ("When was the DOT strategic plan published?", "When was the Menhir manual released?")
+WHEN_MADE_RE = re.compile(rf"\bwhen\s+(?:was|were|is|did)\s+(?P<made>.+?)\s+(?:{MAKER_VERBS}|released|issued|dated|"
+                          rf"publish|release|write|issue)\b", re.I)
+DATED_RE = re.compile(rf"{DATE_RE.pattern}|\b(?:19|20)\d\d\b")  # a title block's date, or at least its year
 MAKERS = r"authors?|organi[sz]ations?|institutions?|agenc(?:y|ies)|compan(?:y|ies)|universit(?:y|ies)"
 ASKED_MAKERS_RE = re.compile(rf"\b(?:what|which)\s+(?:\w+\s+)?(?:{MAKERS})\s+(?:\w+\s+){{0,2}}?(?:{MAKER_VERBS})\s+"
                              rf"(?P<made>.+)", re.I)
@@ -54,19 +58,20 @@ BLOCK_WORDS = 16  # a longer line, most of its words in lower case, is the body'
 LOWER_SHARE = 0.3  # … (a longer line of capitalised names is a list of authors)
 
 
-def asks_for_authors(question: str, names: AbstractSet[str] = frozenset()) -> bool:
+def asks_for_authors(question: str, names: AbstractSet[str] = frozenset(), *, dated: bool = False) -> bool:
     """True when the question asks who made a document, not something of its content: "who wrote" or "which
     organisations produced" a thing named as a document (by a kind of document, "the … paper", or by the words
-    that name one, `names`), its authors' affiliations, or its authors without a question word."""
+    that name one, `names`), its authors' affiliations, or its authors without a question word. `dated`: instead,
+    when it was made ("When was the … plan published?")."""
     text = " ".join(question.split())
-    if AFFILIATION_RE.search(text) and AUTHOR_RE.search(text):
+    if not dated and AFFILIATION_RE.search(text) and AUTHOR_RE.search(text):
         return True
-    if TERSE_RE.search(text) and not QUESTION_WORD_RE.search(text):
+    if not dated and TERSE_RE.search(text) and not QUESTION_WORD_RE.search(text):
         return True
-    for pattern in (WHO_MADE_RE, ASKED_MAKERS_RE):
+    for pattern in (WHO_MADE_RE, ASKED_MAKERS_RE) if not dated else (WHEN_MADE_RE,):
         match = pattern.search(text)
         if match:
-            made = [stem(w) for w in words(match.group("made") or match.group("of"))][:8]
+            made = [stem(w) for w in words(match.group("made") or match.groupdict().get("of") or "")][:8]
             return bool(DOCUMENT_NOUNS & set(made)) or (bool(made) and sum(w in names for w in made) >= 2)
     return False
 
@@ -134,17 +139,18 @@ def prose(line: str) -> bool:
 Made = tuple[str, list[Citation], list[Passage]]  # an answer's text, its citations and its passages
 
 
-def who_made(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
+def who_made(corpus: CorpusIndex, retrieval: Retrieval, *, dated: bool = False) -> Made | None:
     """The answer to a question asking who made a document (`asks_for_authors`): routed again by its words that
     name the document (among the documents the search was allowed), the title block of each document it names
-    (`names_it`); None for any other question, or when no such document has a title block that names someone."""
-    if not asks_for_authors(retrieval.question, frozenset().union(*corpus.name_terms)):
+    (`names_it`); None for any other question, or when no such document has a title block that names someone.
+    `dated`: a question asking when a document was made, answered by title blocks that state a date."""
+    if not asks_for_authors(retrieval.question, frozenset().union(*corpus.name_terms), dated=dated):
         return None
     about = naming_terms(retrieval.terms)
     named = lexical.route(corpus, retrieval.question, about, [s.doc for s in retrieval.routing.scores])
     chosen = [d for d in (named.chosen[:2] if named.comparison else named.chosen[:1])
               if names_it(corpus, d, about, named.comparison)]
-    return title_blocks(corpus, chosen, named.comparison)
+    return title_blocks(corpus, chosen, named.comparison, dated=dated)
 
 
 def names_it(corpus: CorpusIndex, doc: int, terms: list[str], compared: bool = False) -> bool:
@@ -157,9 +163,10 @@ def names_it(corpus: CorpusIndex, doc: int, terms: list[str], compared: bool = F
     return bool(terms) and (held >= 1 if compared else 2 * held >= len(terms))
 
 
-def title_blocks(corpus: CorpusIndex, docs: list[int], comparison: bool) -> Made | None:
+def title_blocks(corpus: CorpusIndex, docs: list[int], comparison: bool, *, dated: bool = False) -> Made | None:
     """The title block of each document (`title_block`), on the first of its opening pages that has one, its lines
-    read apart ("; "), quoted and cited (a comparison gives each document its line); None when none has one."""
+    read apart ("; "), quoted and cited (a comparison gives each document its line); None when none has one.
+    `dated`: only a block that states a date or a year."""
     parts: list[str] = []
     citations: list[Citation] = []
     passages: list[Passage] = []
@@ -167,7 +174,7 @@ def title_blocks(corpus: CorpusIndex, docs: list[int], comparison: bool) -> Made
         index = corpus.docs[d]
         for page in range(1, min(TITLE_PAGES, len(index.pages)) + 1):
             span = title_block(corpus.page_text(d, page))
-            if span is None:
+            if span is None or (dated and not DATED_RE.search(corpus.page_text(d, page)[span[0]:span[1]])):
                 continue
 
             def page_of(number: int, doc: int = d) -> tuple[PageUnits, str]:

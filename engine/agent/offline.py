@@ -277,6 +277,10 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
     if made is not None:
         return answered(made, "asks who made the document: the title block of " +
                         ", ".join(c.doc for c in made[1]) + " answers")
+    made = who_made(corpus, retrieval, dated=True)  # … or when: a title block stating a date
+    if made is not None:
+        return answered(made, "asks when the document was made: the title block of " +
+                        ", ".join(c.doc for c in made[1]) + " answers")
     found = {d: signals(corpus, retrieval, d) for d in docs}
     for d, s in found.items():
         trace.append(TraceStep(kind="evidence", doc=corpus.docs[d].info.file_name, detail=(

@@ -66,6 +66,15 @@ def test_who_prepared_a_document_is_answered_from_its_title_block(samples_worksp
     assert any(step.detail.startswith("asks who made the document") for step in answer.trace)
 
 
+def test_when_a_document_was_made_is_answered_from_a_title_block_that_states_a_date(samples_workspace):
+    answer = ask(Workspace(samples_workspace), "When was the field guide published?")
+    assert answer.covered and answer.answer.endswith("March 2025 (p. 1)")
+    assert any(step.detail.startswith("asks when the document was made") for step in answer.trace)
+    assert asks_for_authors("When was the Menhir manual released?", dated=True)
+    assert not asks_for_authors("When was the Menhir manual released?")  # (who, not when)
+    assert not asks_for_authors("When was the Fed's discount rate raised?", dated=True)  # no document named
+
+
 def test_a_document_the_question_does_not_name_is_not_answered_by_its_title_block(samples_workspace):
     # no sample document goes by "annual" nor says it on its opening pages: the usual answer, not a title block
     answer = ask(Workspace(samples_workspace), "Who wrote the annual report?")

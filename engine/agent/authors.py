@@ -64,16 +64,25 @@ def asks_for_authors(question: str, names: AbstractSet[str] = frozenset(), *, da
     that name one, `names`), its authors' affiliations, or its authors without a question word. `dated`: instead,
     when it was made ("When was the … plan published?")."""
     text = " ".join(question.split())
-    if not dated and AFFILIATION_RE.search(text) and AUTHOR_RE.search(text):
+    if dated:
+        match = WHEN_MADE_RE.search(text)
+        return match is not None and names_a_document(match.group("made"), names)
+    if AFFILIATION_RE.search(text) and AUTHOR_RE.search(text):
         return True
-    if not dated and TERSE_RE.search(text) and not QUESTION_WORD_RE.search(text):
+    if TERSE_RE.search(text) and not QUESTION_WORD_RE.search(text):
         return True
-    for pattern in (WHO_MADE_RE, ASKED_MAKERS_RE) if not dated else (WHEN_MADE_RE,):
+    for pattern in (WHO_MADE_RE, ASKED_MAKERS_RE):
         match = pattern.search(text)
         if match:
-            made = [stem(w) for w in words(match.group("made") or match.groupdict().get("of") or "")][:8]
-            return bool(DOCUMENT_NOUNS & set(made)) or (bool(made) and sum(w in names for w in made) >= 2)
+            return names_a_document(match.group("made") or match.group("of"), names)
     return False
+
+
+def names_a_document(phrase: str, names: AbstractSet[str]) -> bool:
+    """Whether the phrase a question makes its object names a document: a kind of document ("the … paper"), or two
+    of the words that name one (`names`), among its first eight words."""
+    made = [stem(w) for w in words(phrase)][:8]
+    return bool(DOCUMENT_NOUNS & set(made)) or (bool(made) and sum(w in names for w in made) >= 2)
 
 
 def naming_terms(terms: list[str]) -> list[str]:

@@ -24,7 +24,8 @@ from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import PageUnits, readable
 from engine.index.retrieve import Retrieval
-from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title, next_outside, section_of
+from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title, next_outside, read_titles, \
+    section_of
 from engine.schemas import Citation
 from engine.schemas.answer import Passage
 from engine.markdown import Fences
@@ -263,8 +264,8 @@ def section_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
         return title == asked or (bool(asked - own) and title - own == asked - own)
 
     file_name = corpus.docs[doc].info.file_name
-    for node in corpus.docs[doc].nodes:
-        if node.kind != "section" or not restates(set(tokenize(" ".join(bare_title(node.title))))):
+    for node, (_, title) in zip(corpus.docs[doc].nodes, read_titles(corpus, doc)):
+        if node.kind != "section" or not restates(set(tokenize(" ".join(title)))):
             continue
         if any(h.doc == file_name and node.start_page <= h.page <= node.end_page
                for h in retrieval.hits[:RESTATED_PAGES]):

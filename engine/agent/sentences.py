@@ -597,9 +597,10 @@ def answer_text(sentences: list[Sentence], page_of, *, by_line: bool = False) ->
         analysis, text = page_of(s.page)
         lines = text.split("\n")
         before = pieces[n - 1][0] if n and pieces[n - 1][0].page == s.page else None  # the one it may join
-        label = None if is_item(text, s) else NUMBERED_LINE_RE.match(lines[s.line].lstrip())
+        bulleted = is_item(text, s)
+        label = None if bulleted else NUMBERED_LINE_RE.match(lines[s.line].lstrip())
         numbered = label is not None
-        item, row = is_item(text, s) or numbered, is_row(lines[s.line])
+        item, row = bulleted or numbered, is_row(lines[s.line])
         mark = "" if numbered else "- "  # (a numbered item shows its own number)
         if before is not None and (item or row) and s.line == before.line:  # an item goes on, or a row
             out[-1] = out[-1].rstrip(";") + (" " if item else "; ") + piece

@@ -51,6 +51,7 @@ def build_passages(pages: Sequence[PageBlocks], markdown: str, nodes: Sequence[I
     """The passages of a document, in reading order. `markdown` is the (reformatted) Markdown the
     nodes are addressed in: each block is found among its page's lines to learn its section."""
     node_at = _line_nodes(markdown, nodes)
+    starts = title_starts(nodes)
     lines = markdown.split("\n")
     page_lines = _lines_by_page(lines)
     out: list[Passage] = []
@@ -61,7 +62,7 @@ def build_passages(pages: Sequence[PageBlocks], markdown: str, nodes: Sequence[I
         heading = ""  # the last heading read that is not a node's
         run: list[str] = []  # the items of the list being read, all in the section of its first item
         run_node, run_heading = node, heading
-        entries = agenda_entries(page, nodes)
+        entries = agenda_entries(page, nodes, starts)
         for n, block in enumerate(page.blocks):
             if block.kind in ("furniture", "figure") or not block.text.strip() or n in entries:
                 continue
@@ -97,16 +98,27 @@ def build_passages(pages: Sequence[PageBlocks], markdown: str, nodes: Sequence[I
     return out
 
 
-def agenda_entries(page: PageBlocks, nodes: Sequence[IndexNode]) -> set[int]:
+def agenda_entries(page: PageBlocks, nodes: Sequence[IndexNode], starts: dict[str, int] | None = None) -> set[int]:
     """The blocks of a contents page without page numbers (a deck's agenda: "1. Why Riverline", "2. How it
     works", …): when all the page's text but one block (its title) is AGENDA_ENTRIES or more titles of sections
     that start on later pages, those blocks (they point at the text; they are not it, as contents lines with
-    leaders are not). Any other page: none."""
-    later = {_entry_key(n.title) for n in nodes if n.start_page > page.page and n.title.strip()}
+    leaders are not). Any other page: none. `starts`: `title_starts(nodes)`, when the caller reads many pages."""
+    starts = title_starts(nodes) if starts is None else starts
     texts = [n for n, b in enumerate(page.blocks) if b.kind in ("paragraph", "list_item", "heading")
              and b.text.strip()]
-    entries = {n for n in texts if _entry_key(page.blocks[n].text) in later}
+    entries = {n for n in texts if starts.get(_entry_key(page.blocks[n].text), 0) > page.page}
     return entries if len(entries) >= AGENDA_ENTRIES and len(entries) >= len(texts) - 1 else set()
+
+
+def title_starts(nodes: Sequence[IndexNode]) -> dict[str, int]:
+    """Each title of the tree as a contents entry gives it (`_entry_key`) -> the last page a section of that title
+    starts on."""
+    starts: dict[str, int] = {}
+    for node in nodes:
+        if node.title.strip():
+            key = _entry_key(node.title)
+            starts[key] = max(starts.get(key, 0), node.start_page)
+    return starts
 
 
 def _entry_key(text: str) -> str:

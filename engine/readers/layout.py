@@ -101,6 +101,24 @@ def _font_traits(font: str) -> tuple[bool, bool, bool]:
     return bool(_BOLD_NAME.search(font)), bool(_ITALIC_NAME.search(font)), bool(_MONO_NAME.search(font))
 
 
+SUPERSCRIPT = 1  # PyMuPDF's span flag: the span is set above its line's baseline
+RAISED_SIZE = 0.85  # a raised number is set at most this share of the size of the text it follows
+
+
+def raised_number(span: dict, text: str, before: list[str], previous: float) -> bool:
+    """Whether a span is a number set small and raised right after a word or number (a note's marker,
+    "stability¹"; an exponent, "2⁶⁴"): it is read apart from it, not as one word ("stability1", "264"), unless it
+    follows a word of one or two letters (a unit's power)."""
+    if not (span.get("flags", 0) & SUPERSCRIPT and text[:1].isdigit() and before and before[-1][-1:].isalnum()
+            and 0 < span["size"] < RAISED_SIZE * previous):
+        return False
+    word = UNIT_RE.search("".join(before[-2:]))
+    return word is None  # (a unit's power stays with it: "m²", "km²" read "m2", "km2")
+
+
+UNIT_RE = re.compile(r"(?<![^\W\d_])[^\W\d_]{1,2}$")  # a word of one or two letters ending the text before
+
+
 HUGE_BLANK = 3.0  # a span of spaces set this many times the line's size does not count in its box
 
 
@@ -118,6 +136,7 @@ def _fragment(line: dict, block_no: int, fixed: frozenset[str] = frozenset()) ->
     lead_parts: list[str] = []  # the text of the first run of spans in one style
     lead_style: tuple[bool, bool, bool] | None = None
     lead_done = False
+    previous = 0.0  # the size of the last span holding text
     rest_bold = rest_italic = True  # every span after the first run is bold (italic)
     spans = line["spans"]
     for span in spans:
@@ -131,6 +150,10 @@ def _fragment(line: dict, block_no: int, fixed: frozenset[str] = frozenset()) ->
             continue  # (text too small to read, a hidden tag or placeholder; a dvips Type3 font reports 0.12)
         if type3 and min(text) < "\x10":
             text = text.translate(TYPE3_CODES)
+        if raised_number(span, text, text_parts, previous):
+            text = " " + text  # a note's marker or an exponent is no part of the word or number before it
+        if text.strip():
+            previous = span_size
         text_parts.append(text)
         stripped = len(text.strip())
         if not stripped:

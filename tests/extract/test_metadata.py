@@ -173,6 +173,10 @@ def test_author_from_a_title_block_author_line():
     notes = ("Mads Tofte, March 1, 1989 Laboratory for Foundations of Computer Science Edinburgh University\n"
              "Four Lectures on Standard ML\n")
     assert extract_author(info(), notes) == ("Mads Tofte", Provenance.HEURISTIC)
+    # footnote marks the reader sets apart from the names (engine.readers.layout.raised_number) are no names
+    marked = ("Semantic bSDD\nVladimir Alexiev 1,*, Mihail Radkov 1 and Nataliya Keberle 1\n"
+              "1Ontotext, 79, Nikola Gabrovski Str. Twins Centre, fl.3, Sofia 1700, Bulgaria\n")
+    assert extract_author(info(), marked) == ("Vladimir Alexiev, Mihail Radkov, Nataliya Keberle", Provenance.HEURISTIC)
     # capitalised title lines with no affiliation after them, or lines that are not all names, name nobody
     assert extract_author(info(), "Four Lectures\nField Data Without Paperwork\nMarch 2025\n") == ("", None)
     title = "River Survey Methods\nA field guide\nDepartment of Rivers\nHow a river survey measures its methods"

@@ -164,3 +164,37 @@ def test_the_words_of_a_line_stretched_to_a_narrow_columns_measure_join_but_a_ta
     assert len(_join_stretched([prose] + marks)) == 5
     labels = [frag("p1", 60, 7), frag("p2", 90, 7), frag("p3", 120, 7)]
     assert len(_join_stretched([prose] + labels)) == 4
+
+
+def test_a_small_raised_number_is_read_apart_from_the_word_or_number_before_it():
+    # a note's marker ("stability¹") and an exponent ("2⁶⁴") were read as one word with what they follow
+    # ("stability1", "264"): a wrong word for the index and a wrong number for an answer
+    import pymupdf
+
+    from engine.readers.layout import _fragment
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    lead = "Monetary policy and financial stability"
+    page.insert_text((72, 100), lead, fontsize=10)
+    x = 72 + pymupdf.get_text_length(lead, fontsize=10)
+    page.insert_text((x, 96), "1", fontsize=6)
+    page.insert_text((x + 4, 100), "; inputs below 2", fontsize=10)
+    x += 4 + pymupdf.get_text_length("; inputs below 2", fontsize=10)
+    page.insert_text((x, 96), "64", fontsize=6)
+    page.insert_text((x + 8, 100), " bytes in 21", fontsize=10)
+    x += 8 + pymupdf.get_text_length(" bytes in 21", fontsize=10)
+    page.insert_text((x, 96), "st", fontsize=6)  # an ordinal's letters stay with their number
+    line = next(line for block in page.get_text("dict")["blocks"] for line in block["lines"])
+    assert any(span["flags"] & 1 for span in line["spans"])  # (MuPDF marks the raised spans)
+    assert _fragment(line, 0).text == "Monetary policy and financial stability 1; inputs below 2 64 bytes in 21st"
+    plain = {"bbox": (72, 90, 300, 100), "spans": [  # the same size, or not raised: one word as set
+        {"text": "PSD", "font": "Helvetica", "size": 10.0, "flags": 0, "bbox": (72, 90, 90, 100)},
+        {"text": "2", "font": "Helvetica", "size": 10.0, "flags": 1, "bbox": (90, 90, 96, 100)},
+        {"text": " and x", "font": "Helvetica", "size": 10.0, "flags": 0, "bbox": (96, 90, 120, 100)},
+        {"text": "86", "font": "Helvetica", "size": 6.0, "flags": 0, "bbox": (120, 90, 130, 100)}]}
+    assert _fragment(plain, 0).text == "PSD2 and x86"
+    unit = {"bbox": (72, 90, 300, 100), "spans": [  # a unit's power stays with its unit
+        {"text": "an area of 40 km", "font": "Helvetica", "size": 10.0, "flags": 0, "bbox": (72, 90, 150, 100)},
+        {"text": "2", "font": "Helvetica", "size": 6.0, "flags": 1, "bbox": (150, 88, 154, 96)}]}
+    assert _fragment(unit, 0).text == "an area of 40 km2"

@@ -108,7 +108,8 @@ def extract_author(info: PdfInfo, first_pages: str) -> tuple[str, Provenance | N
 AFFILIATION_RE = re.compile(
     r"\b(?:Universit(?:y|ät|é|à)|Institute|Institut|Laboratory|Laboratories|Department|Dept\.|College|School|"
     r"Faculty|Centre|Center|Research|Inc\.|Ltd\.?|Corporation)\b|@")
-NAME_MARKS_RE = re.compile(r"[†‡§¶*∗⋆]+|(?<=[a-z])\d{1,2}\b")  # footnote marks on an author's name
+# footnote marks on an author's name, glued to it or read apart ("Alexiev1,*", "Alexiev 1,*", "Radkov 1")
+NAME_MARKS_RE = re.compile(r"[†‡§¶*∗⋆]+|(?<=[a-z])\s?\d{1,2}(?:\s?,\s?\d{1,2})*\b")
 DATE_TAIL_RE = re.compile(rf"[,;]?\s*(?:\b{MONTH}\s+\d{{1,2}},?\s+)?\b{YEAR}\b.*$")  # ", March 1, 1989 …"
 NAME_WORD = r"(?:[A-Z][a-zà-ÿ'’-]+|[A-Z]\.|[A-Z])"  # "Tofte", "J.", "U"
 PERSON_RE = re.compile(rf"^{NAME_WORD}(?:\s+(?:{NAME_WORD}|van|von|de|der|da|di|le)){{0,3}}$")
@@ -125,10 +126,10 @@ def title_block_authors(first_pages: str) -> list[str]:
     prose = "\n".join(line for line in first_pages.split("\n") if "@" not in line and "://" not in line)
     lower = set(re.findall(r"\b[a-z][a-z'’-]+\b", prose))  # a name's words are not the text's common words
     for i, line in enumerate(lines):
-        text = NAME_MARKS_RE.sub("", line)
-        affiliation = AFFILIATION_RE.search(text)
-        head = text[:affiliation.start()] if affiliation else text
-        head = DATE_TAIL_RE.sub("", head).strip(" ,;|")
+        affiliation = AFFILIATION_RE.search(line)
+        head = line[:affiliation.start()] if affiliation else line
+        # (the date first: a mark read apart looks like its day, "March 1")
+        head = NAME_MARKS_RE.sub("", DATE_TAIL_RE.sub("", head)).strip(" ,;|")
         if not head:
             continue
         parts = [p.strip() for p in re.split(r",\s*|\s+(?:and|&)\s+|\s+\|\s+", head) if p.strip()]

@@ -52,13 +52,3 @@ def plural(word: str) -> bool:
     """A word that reads as a plural noun ("practices", not "process", "status", "analysis", "its")."""
     return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "'s", "’s"))
 
-
-# a question about where something comes from: the notes (footnotes, reference lists) are then what it asks for
-NOTES_RE = re.compile(r"\b(?:references?|referenced|referencing|bibliograph\w*|cit(?:e|es|ed|ing|ation|ations)|"
-                      r"footnotes?|endnotes?|sources?|literature)\b", re.I)
-
-
-def asks_for_notes(question: str) -> bool:
-    """True when the question asks what a document cites or notes ("Which works does it cite?", "What does
-    footnote 12 say?"): the notes, which other answers rank last, rank as any text."""
-    return NOTES_RE.search(question) is not None

@@ -15,17 +15,17 @@ import numpy as np
 
 from engine.agent.authors import Made, who_made
 from engine.agent.overview import contents_overview, overview, page_overview, section_overview
-from engine.agent.focus import asks_for_list, asks_for_notes
+from engine.agent.focus import asks_for_list
 from engine.agent.rows import is_row
 from engine.agent.pieces import answer_units
 from engine.agent.passages import carried, close_gaps, ends_list, merge, read_back, read_on, runs_over, trim, \
     with_table_headers
-from engine.agent.sentences import NOTE_WEIGHT, answer_text, best_sentences, quote
+from engine.agent.sentences import answer_text, best_sentences, quote
 from engine.agent.support import THRESHOLD, asked_kind, combined, signals, support
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answer_type, expansion, page_units, \
-    readable, score_windows
+from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answer_type, expansion, note_weight, \
+    page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
 from engine.index.sections import pages_past_end
 from engine.text import tokenize
@@ -134,7 +134,7 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     # the value asked for as the evidence test reads it: also an amount named without a question word for it
     # ("what recall and F1 score did … achieve")
     kind = answer_type(retrieval.question) or asked_kind(retrieval.question)
-    notes = 1.0 if asks_for_notes(retrieval.question) else NOTE_WEIGHT
+    notes = note_weight(retrieval.question)
     for offset in ranked:
         if scores[start + offset] <= 0:
             continue

@@ -20,7 +20,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from engine.agent.focus import asks_for_list, asks_for_notes
+from engine.agent.focus import asks_for_list
 from engine.agent.lists import LABEL_END, NUMBERED_LINE_RE, is_label_line, item_runs, lead_units, run_of
 from engine.agent.passages import ANAPHOR_RE, CLOSED, body_end, is_item
 from engine.agent.rows import as_labels, cell_texts, definitions, is_row, labelled, lent_stems, named_table, \
@@ -29,8 +29,8 @@ from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_
 from engine.agent.values import holds_value, new_values
 from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
 from engine.readers.sentences import sentence_goes_on
-from engine.index.evidence import NAME_RE, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, expanded, \
-    readable
+from engine.index.evidence import NAME_RE, NOTE_WEIGHT, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, \
+    expanded, note_weight, readable
 from engine.markdown import NEST_INDENT, is_heading, list_depth
 from engine.text import words
 
@@ -67,9 +67,6 @@ PARALLEL_UNITS = 6  # sentences on either side of a picked one read for its fram
 CONTINUATION_ROWS = 8  # rows with an empty first cell under a picked row that go on with it
 ELISION = " … "  # between sentences of one page that are not next to each other in its text
 WORDED_RE = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more: a row that names what it gives
-# a note (a footnote, a reference-list entry: engine.readers.notes) counts this share of what it adds, unless the
-# question asks for notes (engine.agent.focus.asks_for_notes): it says where a claim comes from, not the claim
-NOTE_WEIGHT = 0.5
 
 
 @dataclass(frozen=True)
@@ -569,7 +566,7 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
     pool = candidates(chosen, page_of, kinds, question, names)
     listing = asks_for_list(question)
     budget = LIST_PICK_CHARS if listing else ANSWER_CHARS
-    picked = pick(pool, weights, kinds, frozenset(phrases), budget, 1.0 if asks_for_notes(question) else NOTE_WEIGHT)
+    picked = pick(pool, weights, kinds, frozenset(phrases), budget, note_weight(question))
     return with_context(fill(picked, pool, FILL_CHARS), pool, page_of, listing, weights)
 
 

@@ -313,6 +313,27 @@ class PageUnits:
         return bool(inside) and all(i in self.notes for i in inside)
 
 
+# a note (a footnote, a reference-list entry: engine.readers.notes) counts this share of its score when a page is
+# ranked, a passage chosen or a sentence picked, unless the question asks for notes (`note_weight`): it says where a
+# claim comes from, not the claim
+NOTE_WEIGHT = 0.5
+# a question about where something comes from: the notes (footnotes, reference lists) are then what it asks for
+NOTES_RE = re.compile(r"\b(?:references?|referenced|referencing|bibliograph\w*|cit(?:e|es|ed|ing|ation|ations)|"
+                      r"footnotes?|endnotes?|sources?|literature)\b", re.I)
+
+
+def asks_for_notes(question: str) -> bool:
+    """True when the question asks what a document cites or notes ("Which works does it cite?", "What does
+    footnote 12 say?"): the notes, which other answers rank last, rank as any text."""
+    return NOTES_RE.search(question) is not None
+
+
+def note_weight(question: str) -> float:
+    """The share of its score a note counts for this question: NOTE_WEIGHT, or all of it when the question asks
+    for notes."""
+    return 1.0 if asks_for_notes(question) else NOTE_WEIGHT
+
+
 URL_RE = re.compile(r"(?:https?://|www\.)\S+|\b[\w.+-]+@[\w-]+\.[\w.]+")
 
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import page_units, score_windows
+from engine.index.evidence import note_weight, page_units, score_windows
 
 CANDIDATES = 20
 FEATURES = ("bm25", "sentence")
@@ -50,16 +50,21 @@ def candidates(fused: np.ndarray, count: int = CANDIDATES) -> np.ndarray:
 
 def best_sentences(corpus: CorpusIndex, question: str, terms: Sequence[str], phrases: Sequence[str],
                    routing: lexical.Routing, pages: Sequence[int] | np.ndarray) -> np.ndarray:
-    """The score of each page's best sentence (0 for a page without one)."""
+    """The score of each page's best sentence (0 for a page without one); a note (a footnote, a reference-list
+    entry) counts as the answer weighs it (engine.index.evidence.note_weight), unless it holds the value asked for:
+    a page of endnotes that names what is asked in a cited title is no better evidence than the text citing it."""
     out = np.zeros(len(pages))
     weights: dict[int, list[float]] = {}
+    notes = note_weight(question)
     for i, g in enumerate(pages):
         doc, page = corpus.page_address(int(g))
         if doc not in weights:
             weights[doc] = lexical.evidence_weights(corpus, terms, doc, routing)
-        found = score_windows(page_units(corpus, doc, page), terms, weights[doc], question, phrases, singles=True,
+        analysis = page_units(corpus, doc, page)
+        found = score_windows(analysis, terms, weights[doc], question, phrases, singles=True,
                               text=corpus.page_text(doc, page))
-        out[i] = found[0].score if found else 0.0
+        out[i] = max((w.score * notes if w.score > 0 and analysis.notes and not w.typed
+                      and analysis.note_span(w.start, w.end) else w.score for w in found), default=0.0)
     return out
 
 

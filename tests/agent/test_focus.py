@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.agent.focus import asks_for_list, asks_for_notes
+from engine.agent.focus import asks_for_list
+from engine.index.evidence import asks_for_notes
 
 
 @pytest.mark.parametrize(("question", "expected"), [

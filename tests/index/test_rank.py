@@ -96,3 +96,26 @@ def test_after_the_first_pages_a_page_leading_by_one_feature_is_not_buried():
     assert np.argsort(-out, kind="stable").tolist()[3] == 4
     assert sorted(out.tolist()) == sorted(values.tolist())  # the same values, given out in another order
     assert np.array_equal(rank.fused_tail(values, table, fused, head=len(values)), values)
+
+
+def test_a_page_of_endnotes_ranks_by_its_notes_at_half_unless_the_question_asks_for_sources(corpus_workspace):
+    """The Open Data paper's endnotes (p. 30) cite the Joint Regulatory Oversight Committee's report by its title;
+    p. 27 sets out what the committee found. A note counts half as a page's best sentence (as in the answer), so
+    a question about the findings puts p. 27 first and the endnotes below it; one asking for the source puts them
+    first."""
+    corpus = load_corpus(Workspace(corpus_workspace))
+    doc = corpus.doc_position("gx-iif-open-data.pdf")
+    body, notes = corpus.gpage(doc, 27), corpus.gpage(doc, 30)
+    retriever = Retriever(corpus)
+
+    def scores(question):
+        terms, phrases, routing = _inputs(corpus, question)
+        return rank.best_sentences(corpus, question, terms, phrases, routing, [body, notes])
+
+    findings = "What gaps in Open Banking did the Joint Regulatory Oversight Committee identify?"
+    source = "Which source does the paper cite for the Joint Regulatory Oversight Committee's report?"
+    plain, asked = scores(findings), scores(source)
+    assert plain[0] > 2 * plain[1] and asked[1] > asked[0]
+    for question, page in ((findings, 27), (source, 30)):
+        first = retriever.search(question, k=5).hits[0]
+        assert (first.doc, first.page) == ("gx-iif-open-data.pdf", page)

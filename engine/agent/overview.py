@@ -24,8 +24,8 @@ from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import PageUnits, readable
 from engine.index.retrieve import Retrieval
-from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title, next_outside, read_titles, \
-    section_of
+from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title, is_deck, next_outside, \
+    read_titles, section_of
 from engine.schemas import Citation
 from engine.schemas.answer import Passage
 from engine.markdown import Fences
@@ -47,6 +47,7 @@ ACCOUNT_HEADING_RE = re.compile(r"^(?:[\dIVX]{1,4}[.)]?\s+)?(?:abstract|summary|
                                 r"introduction|about this (?:report|document|paper|guide)|kurzfassung|zusammenfassung|"
                                 r"einleitung|kurzdarstellung|résumé|resumen)\s*:?$", re.I)
 ACCOUNT_CHARS = 700  # the account quoted: its prose up to this length (whole units)
+COVER_CHARS = 300  # a deck's title slide read before its account, up to this length (whole units)
 DETERMINERS = frozenset("this that these those the a an its their our your my whole entire".split())
 # the words of a question about a named page that ask what the page holds, not about a thing on it ("What does page 2
 # list?", "Summarize slide 4", "What is on the last slide?", "the contents of pages 3-4")
@@ -113,7 +114,8 @@ def account(corpus: CorpusIndex, doc: int) -> Made | None:
     heading (`ACCOUNT_HEADING_RE`) of its tree's sections or of its opening pages, else its first prose on those
     pages, else on the pages up to the one its tree's first section starts on (a manual's "1. Foreword" after a cover
     and contents pages), up to ACCOUNT_CHARS, quoted and cited. An account heading may be a line of its own in plain
-    text (a paper's "Abstract")."""
+    text (a paper's "Abstract"). A deck's title slide (its title, subtitle, audience and date, up to COVER_CHARS)
+    comes before an account found on a later slide, each of its lines a line of the answer."""
     index = corpus.docs[doc]
     opening = list(range(1, min(TITLE_PAGES, len(index.pages)) + 1))
     # the page of the first section the document's tree (its outline or contents) titles as an account of it
@@ -134,6 +136,10 @@ def account(corpus: CorpusIndex, doc: int) -> Made | None:
     page, units = found
     _, text = page_of(page)
     picked = [unit_sentence(page, i, page_of, 0) for i in units]
+    if page != 1 and is_deck(corpus, doc):  # a deck says what it is on its title slide: its lines come first
+        cover = [unit_sentence(1, i, page_of, 0) for i in opening_units(page_of(1)[0], COVER_CHARS)]
+        if cover:
+            return quoted(index.info.file_name, cover + picked, page_of)
     said = answer_text(picked, page_of)  # (list items as a list, "(p. N)" after the page's run)
     start, end = picked[0].start, picked[-1].end
     return (said, [Citation(doc=index.info.file_name, page=page, quote=quote(picked, text))],

@@ -40,6 +40,14 @@ def test_what_a_document_is_about_is_answered_from_its_own_account(samples_works
     assert any(step.detail.startswith("asks what a document is about") for step in answer.trace)
 
 
+def test_a_deck_is_about_what_its_title_slide_says_first(samples_workspace):
+    # the deck's account was its first prose, a step of slide 5, without what the deck is: its title slide says it
+    answer = ask(Workspace(samples_workspace), "What is this about?", docs=["pdfrag-product-deck.pdf"])
+    assert answer.covered and answer.answer.startswith(
+        "Riverline\n\nField data without the paperwork\n\nProduct overview for river and catchment teams")
+    assert [c.page for c in answer.citations] == [1, 5]  # (then its account, as before)
+
+
 def test_a_part_of_a_document_is_not_answered_with_its_account(samples_workspace):
     # "gauging" and "section" name no document: a question about a part gets the usual answer
     answer = ask(Workspace(samples_workspace), "Summarize the gauging section of the field guide.")

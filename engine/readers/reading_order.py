@@ -33,6 +33,22 @@ def _is_column(lines: list[Line]) -> bool:
     return chars >= 40 and chars / len(lines) >= MIN_COLUMN_TEXT * 0.6
 
 
+PANEL_GAP = 2.0  # a lone title this many of its heights or more away from the text beside it heads a panel of its own
+PANEL_SIZE = 1.5  # … set at least this many times the size of the text across the gap
+
+
+def _panel_title(side: list[Line], other: list[Line], gap: float) -> bool:
+    """A title alone in a panel beside the page's text ("Contacts" set large on a coloured band left of a grid of
+    contact cards): one line of words, set much larger than the text across the gap and far from it. Not a term beside
+    its definition in a table (the same size), nor a chapter's number set beside its title (digits, close to it)."""
+    if len(side) != 1 or not other:
+        return False
+    line = side[0]
+    sizes = sorted(l.size for l in other)
+    return sum(c.isalpha() for c in line.text) >= 3 and gap >= PANEL_GAP * (line.y1 - line.y0) \
+        and line.size >= PANEL_SIZE * sizes[len(sizes) // 2]
+
+
 def _is_prose(lines: list[Line]) -> bool:
     """A column of running text: many lines, of a prose line's length on average."""
     return len(lines) >= COLUMN_LINES and sum(len(line.text) for line in lines) / len(lines) >= MIN_COLUMN_TEXT
@@ -64,8 +80,10 @@ def xy_cut(lines: list[Line]) -> tuple[list[Line], bool]:
         right = [l for l in lines if l.x0 >= cut]
         if rank and not (_is_prose(left) and _is_prose(right)):
             continue
-        if (gap[1] - gap[0] > blank or _text_columns(left, right, blank)) \
-                and _is_column(left) and _is_column(right):
+        width = gap[1] - gap[0]
+        if (width > blank or _text_columns(left, right, blank)) \
+                and (_is_column(left) or _panel_title(left, right, width)) \
+                and (_is_column(right) or _panel_title(right, left, width)):
             first, split_a = xy_cut(left)
             second, split_b = xy_cut(right)
             return first + second, True

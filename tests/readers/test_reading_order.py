@@ -39,6 +39,34 @@ def test_big_title_beside_a_quote_is_read_before_it():
     assert [l.text.split()[0] for l in ordered[:2]] == ["Data", "drive"]
 
 
+def test_a_lone_title_on_a_side_panel_lets_the_cards_beside_it_read_column_by_column():
+    """A contacts page (the tax report's last): "Contacts" set large on a band at the left, two columns of contact
+    cards at the right whose lines fall level with each other. Read by rows, each card ran into the one beside it
+    ("Deloitte Global Operate Leader … | Christophe De Waele"); the title's panel is cut off first, then the
+    cards' columns."""
+    lines = [_line("Contacts", 43, 232, 159, 40)]
+    cards = [("Andy Gwyther", "Operate Leader, Tax & Legal", "agwyther@example.com"),
+             ("Eric Peel", "Tax Operate Leader", "epeel@example.com"),
+             ("Emily VanVleet", "Tax Operate Leader", "evanvleet@example.com")]
+    others = [("Christophe De Waele", "Tax & Legal Operate Leader", "cdewaele@example.com"),
+              ("Ana Marques", "Tax & Legal Operate Leader", "amarques@example.com"),
+              ("Patrick Earlam", "Tax & Legal Operate Leader", "pearlam@example.com")]
+    for k, (left, right) in enumerate(zip(cards, others)):
+        for n, (a, b) in enumerate(zip(left, right)):
+            lines += [_line(a, 431, 83 + 65 * k + 13 * n, 600), _line(b, 696, 96 + 65 * k + 13 * n, 833)]
+    ordered, split = xy_cut(lines)
+    assert split
+    assert [l.text for l in ordered] == ["Contacts"] + [t for card in cards for t in card] \
+        + [t for card in others for t in card]
+    # a chapter's number set large beside its title, close to it, is no panel: the two read as one row
+    number = [_line("3", 50, 100, 70, 40), _line("Methods and materials used", 80, 110, 300, 20)]
+    assert [l.text for l in xy_cut(number)[0]] == ["3", "Methods and materials used"]
+    # nor is a term beside its definition, set in the same size: the table's row stays one
+    term = [_line("Master Federate", 72, 100, 160), _line("The federate responsible for coordinating", 250, 95, 540),
+            _line("and managing execution mode transitions.", 250, 108, 520)]
+    assert not xy_cut(term)[1]
+
+
 def test_row_cells_with_baselines_apart_stay_in_their_row():
     """A financial table whose figures sit half a point above their labels (as in Disney's balance
     sheet): each label is followed by its own figures, not by the next row's."""

@@ -27,7 +27,7 @@ from engine.index.corpus import CorpusIndex
 from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answer_type, expansion, note_weight, \
     page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
-from engine.index.sections import pages_past_end
+from engine.index.sections import is_deck, pages_past_end
 from engine.text import tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 from engine.schemas.answer import Passage
@@ -321,7 +321,9 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
                                    detail="does not cover its part: its best passages hold no sentence to quote"))
             parts.append(f"{index.info.title}: this document does not cover its part of the question.")
             continue
-        text = answer_text(picked, page_of)
+        # a deck's slides set each element on a line of its own (a title, a quote and its speaker, a card's lines):
+        # its answer keeps them apart rather than running them together as one paragraph of prose
+        text = answer_text(picked, page_of, by_line=is_deck(corpus, ev.doc))
         if routing.comparison:  # a document's part opens with its title (on a line of its own over a list)
             text = f"{index.info.title}:" + ("\n" if text.startswith("- ") else " ") + text
         parts.append(text)

@@ -271,3 +271,12 @@ def test_a_decks_agenda_points_at_the_slides_that_answer(samples_workspace):
     assert "1. Send us one of your current field sheets.\n2. We build a matching form" in answer.answer
     answer = ask(Workspace(samples_workspace), "What is on the agenda of the product deck?")  # asked for, it answers
     assert [c.page for c in answer.citations] == [2]
+
+
+def test_a_decks_answer_keeps_the_elements_of_its_slides_apart(workspace):
+    # a slide sets its elements on lines of their own (a customer's name, their quote, its bullet points): the answer
+    # keeps them so, where a report's answer runs the sentences of its paragraphs together as prose
+    answer = ask(workspace, "How many volunteer surveyors does the Upper Vale Catchment Trust have?")
+    opening = answer.answer.split("\n\n")
+    assert opening[0] == "Upper Vale Catchment Trust" and "Our volunteers used to post their sheets" in opening[1]
+    assert "\n- 42 volunteer surveyors across 18 reaches" in answer.answer

@@ -579,7 +579,7 @@ def answer_text(sentences: list[Sentence], page_of, *, by_line: bool = False) ->
     labels of items one after another are joined by "; "; a heading without closing punctuation ends its paragraph
     ("3 Working on the Water" over "Rivers are pleasant places …") unless what follows goes on in lower case (a
     slide's figure, "4.5 hours", over "spent re-typing …"). `by_line`: units read in order from a page (its opening),
-    each line of the page a paragraph of its own (a slide's "1 Capture" over its text)."""
+    or a deck's, each line of the page a paragraph of its own (a slide's "1 Capture" over its text; two labels too)."""
     out: list[str] = []
     listed: list[bool] = []  # each part of `out` ends in a list
     titled: list[bool] = []  # … or is a heading alone, without closing punctuation: what follows it is a paragraph
@@ -619,8 +619,8 @@ def answer_text(sentences: list[Sentence], page_of, *, by_line: bool = False) ->
             shown = min(level - base, shown + 1)  # (Markdown nests one level at a time)
             out[-1] = out[-1].rstrip(";") + gap + NEST_INDENT * shown + mark + piece
             listed[-1], lone = True, False
-        elif before is not None and s.line != before.line and is_label_line(lines[s.line]) \
-                and is_label_line(lines[before.line]):  # labels of items, one after another
+        elif not by_line and before is not None and s.line != before.line and is_label_line(lines[s.line]) \
+                and is_label_line(lines[before.line]):  # labels of items, one after another (read by line: apart)
             out[-1] = out[-1].rstrip(";") + ("; " if not out[-1].endswith((":", ".", "!", "?")) else " ") + piece
             lone = False
         else:

@@ -427,3 +427,13 @@ def test_a_heading_in_an_answer_ends_its_paragraph_unless_its_text_goes_on():
     slide = "# 4.5 hours\n\nspent re-typing field sheets for every day on the river."  # a slide's figure reads on
     assert answer_of(slide, "4.5 hours", "spent re-typing field sheets for every day on the river.") == (
         "4.5 hours spent re-typing field sheets for every day on the river. (p. 3)")
+
+
+def test_lines_read_by_line_stay_apart_even_when_they_are_labels():
+    # a deck's contact cards: a region's label over a name, each a short line without a full stop. In prose two such
+    # labels join with "; " (items' labels one after another); read by line each stays a line
+    text = "Asia Pacific\n\nChristopher Roberge\n\nTax Operate Leader Deloitte Asia Pacific chris@example.com"
+    found = {u.text: i for i, u in enumerate(analyse(text).units)}
+    picked = [unit_sentence(3, found[u], page_of(text), 0) for u in ("Asia Pacific", "Christopher Roberge")]
+    assert answer_text(picked, page_of(text)) == "Asia Pacific; Christopher Roberge (p. 3)"
+    assert answer_text(picked, page_of(text), by_line=True) == "Asia Pacific\n\nChristopher Roberge (p. 3)"

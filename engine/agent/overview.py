@@ -115,7 +115,8 @@ def account(corpus: CorpusIndex, doc: int) -> Made | None:
     pages, else on the pages up to the one its tree's first section starts on (a manual's "1. Foreword" after a cover
     and contents pages), up to ACCOUNT_CHARS, quoted and cited. An account heading may be a line of its own in plain
     text (a paper's "Abstract"). A deck's title slide (its title, subtitle, audience and date, up to COVER_CHARS)
-    comes before an account found on a later slide, each of its lines a line of the answer."""
+    comes before an account found on a later slide, and that slide is read from its opening (its title, a step's
+    label over the step's text), each line a line of the answer."""
     index = corpus.docs[doc]
     opening = list(range(1, min(TITLE_PAGES, len(index.pages)) + 1))
     # the page of the first section the document's tree (its outline or contents) titles as an account of it
@@ -136,10 +137,11 @@ def account(corpus: CorpusIndex, doc: int) -> Made | None:
     page, units = found
     _, text = page_of(page)
     picked = [unit_sentence(page, i, page_of, 0) for i in units]
-    if page != 1 and is_deck(corpus, doc):  # a deck says what it is on its title slide: its lines come first
+    if page != 1 and is_deck(corpus, doc):  # a deck says what it is on its title slide: its lines come first,
         cover = [unit_sentence(1, i, page_of, 0) for i in opening_units(page_of(1)[0], COVER_CHARS)]
-        if cover:
-            return quoted(index.info.file_name, cover + picked, page_of)
+        if cover:  # then the slide of its first prose from its opening (a step's label over the step's text)
+            slide = [unit_sentence(page, i, page_of, 0) for i in opening_units(page_of(page)[0], ACCOUNT_CHARS)]
+            return quoted(index.info.file_name, cover + slide, page_of)
     said = answer_text(picked, page_of)  # (list items as a list, "(p. N)" after the page's run)
     start, end = picked[0].start, picked[-1].end
     return (said, [Citation(doc=index.info.file_name, page=page, quote=quote(picked, text))],

@@ -45,7 +45,9 @@ def test_a_deck_is_about_what_its_title_slide_says_first(samples_workspace):
     answer = ask(Workspace(samples_workspace), "What is this about?", docs=["pdfrag-product-deck.pdf"])
     assert answer.covered and answer.answer.startswith(
         "Riverline\n\nField data without the paperwork\n\nProduct overview for river and catchment teams")
-    assert [c.page for c in answer.citations] == [1, 5]  # (then its account, as before)
+    assert [c.page for c in answer.citations] == [1, 5]
+    # then the slide its account is on, from the slide's opening: a step's label over the step's text
+    assert "\n\nHow it works\n\n1 Capture\n\nCrews record depths" in answer.answer
 
 
 def test_a_part_of_a_document_is_not_answered_with_its_account(samples_workspace):

@@ -150,9 +150,7 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
                 continue
             # a passage of notes only (footnotes, reference entries) ranks as its sentences do (best_sentences):
             # lower, unless it holds the value asked for
-            weight = notes if analysis.notes and not window.typed and analysis.note_span(window.start, window.end) \
-                else 1.0
-            pool.append(((window.score * weight if window.score > 0 else window.score) + prior, page, window))
+            pool.append((analysis.weighed(window, notes) + prior, page, window))
     if not pool:
         return evidence
     pool.sort(key=lambda item: -item[0])

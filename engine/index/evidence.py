@@ -312,6 +312,13 @@ class PageUnits:
         inside = [i for i, u in enumerate(self.units) if u.start >= start and u.end <= end]
         return bool(inside) and all(i in self.notes for i in inside)
 
+    def weighed(self, window: Window, notes: float) -> float:
+        """A window's score, at `notes` of it (`note_weight`) when the window is notes only and holds no value of
+        the kind asked for."""
+        if window.score > 0 and self.notes and not window.typed and self.note_span(window.start, window.end):
+            return window.score * notes
+        return window.score
+
 
 # a note (a footnote, a reference-list entry: engine.readers.notes) counts this share of its score when a page is
 # ranked, a passage chosen or a sentence picked, unless the question asks for notes (`note_weight`): it says where a

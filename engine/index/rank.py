@@ -63,8 +63,7 @@ def best_sentences(corpus: CorpusIndex, question: str, terms: Sequence[str], phr
         analysis = page_units(corpus, doc, page)
         found = score_windows(analysis, terms, weights[doc], question, phrases, singles=True,
                               text=corpus.page_text(doc, page))
-        out[i] = max((w.score * notes if w.score > 0 and analysis.notes and not w.typed
-                      and analysis.note_span(w.start, w.end) else w.score for w in found), default=0.0)
+        out[i] = max((analysis.weighed(w, notes) for w in found), default=0.0)
     return out
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pymupdf
@@ -132,29 +134,36 @@ def _ingested(tmp_path: Path, make, name: str) -> Workspace:
     return Workspace(tmp_path / "ws")
 
 
-def manual(path: Path) -> Path:
-    """A five-page manual: a cover, two contents pages, then "1 Foreword" and "2 Usage" in prose."""
+@contextmanager
+def _written(path: Path) -> Iterator[pymupdf.Document]:
+    """A new PDF, saved at `path` when the block ends."""
     doc = pymupdf.open()
-    cover = doc.new_page(width=595, height=842)
-    cover.insert_text((72, 120), "Tarn Reference Manual", fontsize=24)
-    cover.insert_text((72, 160), "(version 2024)", fontsize=12)
-    cover.insert_text((72, 190), "Ada Quill | Ben Marsh", fontsize=12)
-    entries = [("1 Foreword", 4), ("2 Usage", 5)] + [(f"2.{n} Option {n}", 5) for n in range(1, 61)]
-    for part in (entries[:31], entries[31:]):  # two pages of contents
-        contents = doc.new_page(width=595, height=842)
-        contents.insert_text((72, 60), "Contents", fontsize=16)
-        for n, (title, page) in enumerate(part):
-            contents.insert_text((72, 90 + 22 * n), f"{title} {'.' * 60} {page}", fontsize=11)
-    prose = {"1 Foreword": ["Tarn is a parser generator for small languages. It turns grammar specifications into",
-                            "parsers and reports every conflict it finds in plain words, with an example input."],
-             "2 Usage": ["Run the tool with the name of a grammar file as its only argument, and it writes the",
-                         "parser next to the grammar in a file of the same name with a different extension."]}
-    for title, lines in prose.items():
-        page = doc.new_page(width=595, height=842)
-        page.insert_text((72, 80), title, fontsize=16)
-        _lines(page, lines, 120)
+    yield doc
     doc.save(path)
     doc.close()
+
+
+def manual(path: Path) -> Path:
+    """A five-page manual: a cover, two contents pages, then "1 Foreword" and "2 Usage" in prose."""
+    with _written(path) as doc:
+        cover = doc.new_page(width=595, height=842)
+        cover.insert_text((72, 120), "Tarn Reference Manual", fontsize=24)
+        cover.insert_text((72, 160), "(version 2024)", fontsize=12)
+        cover.insert_text((72, 190), "Ada Quill | Ben Marsh", fontsize=12)
+        entries = [("1 Foreword", 4), ("2 Usage", 5)] + [(f"2.{n} Option {n}", 5) for n in range(1, 61)]
+        for part in (entries[:31], entries[31:]):  # two pages of contents
+            contents = doc.new_page(width=595, height=842)
+            contents.insert_text((72, 60), "Contents", fontsize=16)
+            for n, (title, page) in enumerate(part):
+                contents.insert_text((72, 90 + 22 * n), f"{title} {'.' * 60} {page}", fontsize=11)
+        prose = {"1 Foreword": ["Tarn is a parser generator for small languages. It turns grammar specifications into",
+                                "parsers and reports every conflict it finds in plain words, with an example input."],
+                 "2 Usage": ["Run the tool with the name of a grammar file as its only argument, and it writes the",
+                             "parser next to the grammar in a file of the same name with a different extension."]}
+        for title, lines in prose.items():
+            page = doc.new_page(width=595, height=842)
+            page.insert_text((72, 80), title, fontsize=16)
+            _lines(page, lines, 120)
     return path
 
 
@@ -183,19 +192,17 @@ def test_a_restated_title_answers_only_when_the_search_finds_its_section(samples
 
 def paper(path: Path) -> Path:
     """One page: a title, authors, "Abstract" as a plain line over its paragraph, then a numbered introduction."""
-    doc = pymupdf.open()
-    page = doc.new_page(width=595, height=842)
-    page.insert_text((72, 80), "Gorse: Faster Heathland Surveys", fontsize=20)
-    page.insert_text((72, 110), "Ann Heath, Bo Ling", fontsize=11)
-    page.insert_text((72, 150), "Abstract", fontsize=11)
-    _lines(page, ["Gorse is a method for surveying heathland from short transects that walkers can repeat",
-                  "each spring, and we show that it halves the time a survey takes without losing any",
-                  "species that the full method records on the same sites."], 170)
-    page.insert_text((72, 250), "1. Introduction", fontsize=14)
-    _lines(page, ["Heathland surveys are slow because every quadrat is walked and recorded in full by two",
-                  "people, and the records are kept on paper sheets that are typed up later on."], 275)
-    doc.save(path)
-    doc.close()
+    with _written(path) as doc:
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 80), "Gorse: Faster Heathland Surveys", fontsize=20)
+        page.insert_text((72, 110), "Ann Heath, Bo Ling", fontsize=11)
+        page.insert_text((72, 150), "Abstract", fontsize=11)
+        _lines(page, ["Gorse is a method for surveying heathland from short transects that walkers can repeat",
+                      "each spring, and we show that it halves the time a survey takes without losing any",
+                      "species that the full method records on the same sites."], 170)
+        page.insert_text((72, 250), "1. Introduction", fontsize=14)
+        _lines(page, ["Heathland surveys are slow because every quadrat is walked and recorded in full by two",
+                      "people, and the records are kept on paper sheets that are typed up later on."], 275)
     return path
 
 

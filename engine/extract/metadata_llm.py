@@ -9,8 +9,8 @@ from datetime import date
 from pydantic import Field
 
 from engine.extract.metadata import (
-    MAX_ENTITIES, MAX_PERIODS, MAX_THEMES, body_sample, extract_metadata, is_meaningful_author, page_blocks,
-    plain_text,
+    MAX_ENTITIES, MAX_PERIODS, MAX_THEMES, body_sample, docinfo_date, extract_metadata, is_meaningful_author,
+    page_blocks, plain_text,
 )
 from engine.llm.clients import LlmSession
 from engine.llm.errors import LlmError
@@ -18,7 +18,7 @@ from engine.llm.prompts import render
 from engine.llm.reply import LlmAnswer
 from engine.schemas import ContextMetadata, DocKind, Entity, Heading, PdfInfo, Provenance, Theme, TimePeriod
 
-VERSION = 1
+VERSION = 2  # 2: a build's placeholder creation date is not shown to the model
 FRONT_CHARS, SAMPLE_CHARS, MAX_HEADINGS = 12_000, 8_000, 80
 ISO_DATE_RE = re.compile(r"^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$")
 LANGUAGE_RE = re.compile(r"^[a-z]{2}$")
@@ -126,8 +126,8 @@ def _prompt_inputs(info: PdfInfo, markdown: str, headings: list[Heading]) -> tup
     blocks = page_blocks(markdown)
     front = plain_text("\n\n".join(blocks[:3]))[:FRONT_CHARS]
     sample = "\n\n".join(body_sample(blocks[3:], SAMPLE_CHARS)) if len(blocks) > 3 else ""
-    docinfo = "; ".join(f"{k}: {v}" for k, v in info.docinfo.items() if k in ("title", "author", "subject", "keywords",
-                                                                             "creationDate"))
+    docinfo = "; ".join(f"{k}: {v}" for k, v in info.docinfo.items() if k in ("title", "author", "subject", "keywords")
+                        or (k == "creationDate" and docinfo_date(v)))  # (not a build's placeholder for no date)
     listed = [f"{'  ' * (h.level - 1)}{h.title} (p. {h.page})" for h in headings[:MAX_HEADINGS]]
     prompt = render("metadata", file_name=info.file_name, docinfo=docinfo, headings=listed, max_themes=MAX_THEMES,
                     max_entities=MAX_ENTITIES, max_periods=MAX_PERIODS)

@@ -77,6 +77,17 @@ def test_metadata_falls_back_to_offline_when_gemini_declines(fake_gemini, llm_se
     assert report.metadata == extract_metadata(info, markdown, headings_from_markdown(markdown))
 
 
+@pytest.mark.parametrize("stamp, shown", [("D:20240301120000Z", True), ("D:19800101000000Z", False)])
+def test_the_model_sees_a_real_creation_date_not_a_builds_placeholder(fake_gemini, llm_settings, stamp, shown):
+    fake_gemini.script(answer(title="River Survey Methods"))
+    info, markdown = inspect_pdf(GUIDE), reformatted(GUIDE)
+    info = info.model_copy(update={"docinfo": {**info.docinfo, "creationDate": stamp}})
+    run(llm_settings, lambda s: extract_metadata_llm(s, info, markdown, headings_from_markdown(markdown)))
+    request = fake_gemini.generate_requests[0]
+    sent = "\n".join([*g.request_texts(request), g.system_text(request)])
+    assert (f"creationDate: {stamp}" in sent) is shown
+
+
 def test_iso_dates():
     assert iso_date("2024") == "2024-01-01" and iso_date("2024-02-29") == "2024-02-29"
     assert iso_date("2023-02-29") is None and iso_date("March 2024") is None

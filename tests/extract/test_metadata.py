@@ -226,6 +226,16 @@ def test_docinfo_date():
     assert docinfo_date("garbage") == ""
 
 
+def test_a_reproducible_builds_placeholder_creation_date_is_no_date():
+    # SOURCE_DATE_EPOCH=315532800 (LuaTeX, the Rosenpass whitepaper) or 0: every file of the build stamped alike
+    for stamp in ("D:19800101000000Z", "D:19700101000000Z", "D:19800101000000+00'00'", "D:19700101"):
+        assert docinfo_date(stamp) == "", stamp
+        assert extract_publication_date(info(docinfo={"creationDate": stamp}), "no date here") == ("", None)
+    # a real date on those days (a time of day, another year) still counts
+    assert docinfo_date("D:19800101093000Z") == "1980-01-01"
+    assert docinfo_date("D:20240101000000Z") == "2024-01-01"
+
+
 # --- language
 
 

@@ -42,9 +42,10 @@ from engine.schemas.metadata import ContextMetadata
 from engine.schemas.pdf import DocKind, PdfInfo
 from engine.schemas.toc import Heading
 
-VERSION = 9  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo;
+VERSION = 10  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo;
 # 6: fenced code as CommonMark reads it; 7: "Ã©" mojibake is no copyright sign; 8: a numbered paragraph's label stays
-# with its first sentence, engine.text.sentence_spans; 9: footnote marks read apart from an author's name, "Radkov 1")
+# with its first sentence, engine.text.sentence_spans; 9: footnote marks read apart from an author's name, "Radkov 1";
+# 10: a reproducible build's placeholder creation date, 1980-01-01, is no date)
 
 __all__ = [
     "VERSION", "extract_metadata",

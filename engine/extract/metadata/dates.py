@@ -65,10 +65,16 @@ def find_dates(text: str) -> list[tuple[int, int, str]]:
     return found
 
 
+# a build's stand-in for "no date": reproducible builds stamp every file with the Unix epoch or the ZIP format's
+# (SOURCE_DATE_EPOCH 0 or 315532800), midnight UTC on the first of January 1970 or 1980
+PLACEHOLDER_DATE_RE = re.compile(r"^(?:D:)?(?:1970|1980)0101(?:000000)?(?:Z|[+-]00'?(?:00'?)?)?$")
+
+
 def docinfo_date(value: str) -> str:
-    """PDF date string ("D:20240812133835-04'00'") to YYYY-MM-DD, or "" when it is not a real date."""
+    """PDF date string ("D:20240812133835-04'00'") to YYYY-MM-DD, or "" when it is not a real date (nor a build's
+    placeholder for none, `PLACEHOLDER_DATE_RE`)."""
     match = re.match(r"^(?:D:)?(\d{4})(\d{2})?(\d{2})?", value.strip())
-    if not match:
+    if not match or PLACEHOLDER_DATE_RE.match(value.strip()):
         return ""
     year, month, day = int(match.group(1)), int(match.group(2) or 1), int(match.group(3) or 1)
     return (iso(year, month, day) or "") if 1900 <= year <= 2100 else ""

@@ -164,6 +164,18 @@ def test_author_docinfo_then_byline_then_nothing():
     assert extract_author(info(), "Nothing here\nby the way, no names") == ("", None)
 
 
+def test_author_from_a_label_and_value_cell_and_a_docinfo_list_that_lost_its_spaces():
+    # a thesis's title page set as label and value cells (Markdown's "Author: | …")
+    thesis = "Westfälische Wilhelms-Universität\nMünster\nMaster of Science\nAuthor: | Michael Josef Paul Beckemeyer\n"
+    assert extract_author(info(), thesis) == ("Michael Josef Paul Beckemeyer", Provenance.HEURISTIC)
+    assert extract_author(info(), "Bachelorarbeit\nAutor: | Erika Mustermann\n") == ("Erika Mustermann",
+                                                                                     Provenance.HEURISTIC)
+    # a character the docinfo string could not keep, after each separator (NIST's "Boyens, Jon M.;?Paulsen, …")
+    lost = info(docinfo={"author": "Boyens, Jon M.;?Paulsen, Celia;?Moorthy, Rama"})
+    assert extract_author(lost, "") == ("Boyens, Jon M.; Paulsen, Celia; Moorthy, Rama", Provenance.PDF_INFO)
+    assert extract_author(info(docinfo={"author": "Who? Research Group"}), "")[0] == "Who? Research Group"
+
+
 def test_author_from_a_title_block_author_line():
     paper = ("Earth Mover's Distance based Similarity Search at Scale\n"
              "Yu Tang†, Leong Hou U‡, Yilun Cai†, Nikos Mamoulis†, Reynold Cheng†\n"
@@ -519,6 +531,11 @@ def test_extract_metadata_fields_and_provenance():
         "entities": Provenance.HEURISTIC,
         "time_periods": Provenance.HEURISTIC,
     }
+
+
+def test_a_titles_ligatures_are_spelled_out():
+    markdown = join_pages(["# Eﬃziente Konstruktion von Datenstrukturen\n\nText.", "More text."])
+    assert extract_metadata(info(), markdown, []).title == "Effiziente Konstruktion von Datenstrukturen"
 
 
 def test_extract_metadata_empty_document_has_no_provenance():

@@ -74,7 +74,12 @@ GENERIC_AUTHORS = frozenset(
     {"user", "admin", "administrator", "owner", "unknown", "author", "windows user", "microsoft office user",
      "default", "standard", "none", "n/a", "test", "pc", "hp", "dell"}
 )  # fmt: skip
-BYLINE_RE = re.compile(r"^\s*(?:prepared by|written by|authors?:|by)\s*:?\s+(?P<name>.+?)\s*$", re.I | re.M)
+# (a title page set as label and value cells reads "Author: | Michael Beckemeyer"; "Autor" in German, Spanish,
+# Portuguese, Polish)
+BYLINE_RE = re.compile(r"^\s*(?:prepared by|written by|auth?ors?:|autores?:|by)\s*:?\s*\|?\s+(?P<name>.+?)\s*$",
+                       re.I | re.M)
+# a character the docinfo string lost, written "?", between the names of a list: "Boyens, Jon M.;?Paulsen, Celia"
+LOST_SEPARATOR_RE = re.compile(r"(?<=[;,])\?(?=\w)")
 
 
 def is_meaningful_author(author: str) -> bool:
@@ -91,11 +96,11 @@ def is_meaningful_author(author: str) -> bool:
 def extract_author(info: PdfInfo, first_pages: str) -> tuple[str, Provenance | None]:
     """The docinfo author when meaningful (pdf-info), else a "Prepared by / By / Author:" line, else
     the names of a title block's author line (heuristic)."""
-    docinfo = " ".join(info.docinfo.get("author", "").split())
+    docinfo = " ".join(LOST_SEPARATOR_RE.sub(" ", info.docinfo.get("author", "")).split())
     if is_meaningful_author(docinfo):
         return docinfo, Provenance.PDF_INFO
     for match in BYLINE_RE.finditer(first_pages):
-        name = match.group("name").strip(" .,;:")
+        name = match.group("name").strip(" .,;:|")
         words = name.split()
         if 1 <= len(words) <= 12 and words[0][:1].isupper() and not re.search(r"\d{3}|@|https?:", name):
             return name, Provenance.HEURISTIC

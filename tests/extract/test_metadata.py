@@ -189,6 +189,21 @@ def test_author_from_a_title_block_author_line():
     marked = ("Semantic bSDD\nVladimir Alexiev 1,*, Mihail Radkov 1 and Nataliya Keberle 1\n"
               "1Ontotext, 79, Nikola Gabrovski Str. Twins Centre, fl.3, Sofia 1700, Bulgaria\n")
     assert extract_author(info(), marked) == ("Vladimir Alexiev, Mihail Radkov, Nataliya Keberle", Provenance.HEURISTIC)
+    # a line of several names right under the title, without an affiliation: a paper's over its date, a manual's
+    # names set apart by a bar, an affiliation's mark glued to its first word after the names
+    gasper = ("Combining GHOST and Casper\nVitalik Buterin, Diego Hernandez, Thor Kamphefner, Khiem Pham, Zhi Qiao, "
+              "Danny Ryan, Juhyeok Sin, Ying Wang, Yan X Zhang\nOctober 31, 2019\nWe present a protocol.\n")
+    names = extract_author(info(), gasper, "Combining GHOST and Casper")[0]
+    assert names.startswith("Vitalik Buterin, Diego Hernandez") and names.endswith("Ying Wang, Yan X Zhang")
+    assert extract_author(info(), gasper) == ("", None)  # (without the title, no affiliation: nobody)
+    menhir = "Menhir Reference Manual\n(version 20231231)\nFrançois Pottier | Yann Régis-Gianas\nINRIA\n"
+    assert extract_author(info(), menhir, "Menhir Reference Manual") == ("François Pottier, Yann Régis-Gianas",
+                                                                         Provenance.HEURISTIC)
+    rare = "RARE\nMasoud Ebrahimi 1, Qamar Alfalouji 2 1Mälardalen University, Sweden 2TU Graz, Austria\n"
+    assert extract_author(info(), rare) == ("Masoud Ebrahimi, Qamar Alfalouji", Provenance.HEURISTIC)
+    # a subtitle of capitalised phrases under the title, whose words the text writes in lower case, names nobody
+    subtitle = "Open Data Report\nData Sharing, Open Finance\nHow data sharing and open finance meet.\n"
+    assert extract_author(info(), subtitle, "Open Data Report") == ("", None)
     # capitalised title lines with no affiliation after them, or lines that are not all names, name nobody
     assert extract_author(info(), "Four Lectures\nField Data Without Paperwork\nMarch 2025\n") == ("", None)
     title = "River Survey Methods\nA field guide\nDepartment of Rivers\nHow a river survey measures its methods"

@@ -93,9 +93,9 @@ def is_meaningful_author(author: str) -> bool:
     )
 
 
-def extract_author(info: PdfInfo, first_pages: str) -> tuple[str, Provenance | None]:
+def extract_author(info: PdfInfo, first_pages: str, title: str = "") -> tuple[str, Provenance | None]:
     """The docinfo author when meaningful (pdf-info), else a "Prepared by / By / Author:" line, else
-    the names of a title block's author line (heuristic)."""
+    the names of a title block's author line (heuristic; `title`: the document's, see `title_block_authors`)."""
     docinfo = " ".join(LOST_SEPARATOR_RE.sub(" ", info.docinfo.get("author", "")).split())
     if is_meaningful_author(docinfo):
         return docinfo, Provenance.PDF_INFO
@@ -104,7 +104,7 @@ def extract_author(info: PdfInfo, first_pages: str) -> tuple[str, Provenance | N
         words = name.split()
         if 1 <= len(words) <= 12 and words[0][:1].isupper() and not re.search(r"\d{3}|@|https?:", name):
             return name, Provenance.HEURISTIC
-    names = title_block_authors(first_pages)
+    names = title_block_authors(first_pages, title)
     if names:
         return ", ".join(names), Provenance.HEURISTIC
     return "", None
@@ -116,32 +116,44 @@ AFFILIATION_RE = re.compile(
 # footnote marks on an author's name, glued to it or read apart ("Alexiev1,*", "Alexiev 1,*", "Radkov 1")
 NAME_MARKS_RE = re.compile(r"[†‡§¶*∗⋆]+|(?<=[a-z])\s?\d{1,2}(?:\s?,\s?\d{1,2})*\b")
 DATE_TAIL_RE = re.compile(rf"[,;]?\s*(?:\b{MONTH}\s+\d{{1,2}},?\s+)?\b{YEAR}\b.*$")  # ", March 1, 1989 …"
-NAME_WORD = r"(?:[A-Z][a-zà-ÿ'’-]+|[A-Z]\.|[A-Z])"  # "Tofte", "J.", "U"
+NAME_WORD = r"(?:[A-Z][a-zà-ÿ'’]+(?:-[A-Z]?[a-zà-ÿ'’]+)*|[A-Z]\.|[A-Z])"  # "Tofte", "Régis-Gianas", "J.", "U"
 PERSON_RE = re.compile(rf"^{NAME_WORD}(?:\s+(?:{NAME_WORD}|van|von|de|der|da|di|le)){{0,3}}$")
 BLOCK_LINES = 12  # lines of the first page searched for an author line
+MAX_NAMES = 12  # people one author line names
+UNDER_TITLE = 2  # lines after the title line where a line of several names is its authors' without an affiliation
+# an affiliation's footnote mark glued to its first word, after the names it marks ("… Qamar Alfalouji 2 1Mälardalen
+# University"): the affiliation starts there
+MARKED_AFFILIATION_RE = re.compile(r"\s\d{1,2}(?=[A-Z][a-zà-ÿ])")
 
 
-def title_block_authors(first_pages: str) -> list[str]:
+def title_block_authors(first_pages: str, title: str = "") -> list[str]:
     """The people an author line of the title block names ("Yu Tang†, Leong Hou U‡, Yilun Cai†",
-    "Mads Tofte, March 1, 1989"): a line of one to eight person names (two to four capitalised words
+    "Mads Tofte, March 1, 1989"): a line of one to MAX_NAMES person names (two to four capitalised words
     each, none of them a word the text also writes in lower case) that an affiliation follows, on the
-    same line or within the next two. Empty when there is none."""
+    same line or within the next two; or a line of two names or more within UNDER_TITLE lines after the line
+    that prints the document's `title` (a paper's "Vitalik Buterin, Diego Hernandez, …" over its date, a manual's
+    "François Pottier | Yann Régis-Gianas"). Empty when there is none."""
     lines = [" ".join(line.lstrip("#").split()) for line in first_pages.split("\n")]
     lines = [line for line in lines if line][:BLOCK_LINES]
+    wanted = squash(title)
+    titled = next((i for i, line in enumerate(lines) if wanted and squash(line) == wanted), None)
     prose = "\n".join(line for line in first_pages.split("\n") if "@" not in line and "://" not in line)
     lower = set(re.findall(r"\b[a-z][a-z'’-]+\b", prose))  # a name's words are not the text's common words
     for i, line in enumerate(lines):
         affiliation = AFFILIATION_RE.search(line)
         head = line[:affiliation.start()] if affiliation else line
+        head = MARKED_AFFILIATION_RE.split(head, maxsplit=1)[0]
         # (the date first: a mark read apart looks like its day, "March 1")
         head = NAME_MARKS_RE.sub("", DATE_TAIL_RE.sub("", head)).strip(" ,;|")
         if not head:
             continue
         parts = [p.strip() for p in re.split(r",\s*|\s+(?:and|&)\s+|\s+\|\s+", head) if p.strip()]
-        if not 1 <= len(parts) <= 8 or not all(PERSON_RE.match(p) and 2 <= len(p.split()) <= 4 for p in parts) \
+        if not 1 <= len(parts) <= MAX_NAMES or not all(PERSON_RE.match(p) and 2 <= len(p.split()) <= 4 for p in parts) \
                 or any(w.lower() in lower for p in parts for w in p.split() if len(w) > 2):
             continue
         if affiliation or any(AFFILIATION_RE.search(nxt) for nxt in lines[i + 1:i + 3]):
+            return parts
+        if len(parts) >= 2 and titled is not None and titled < i <= titled + UNDER_TITLE:
             return parts
     return []
 

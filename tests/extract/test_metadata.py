@@ -295,6 +295,21 @@ def test_language():
         ({"format": "landscape", "docinfo": {"creator": "Adobe InDesign"}}, "Tax technology report", "", "report"),
         ({"format": "landscape"}, "Quarterly update", "", "presentation"),
         ({}, "Pushing through undercurrents", "Risks emerge. Learn more in the full report.", ""),
+        ({}, "Effiziente Konstruktion", "Abschlussarbeit zur Erlangung des akademischen Grades\nMaster of Science",
+         "thesis"),
+        ({}, "Bachelorarbeit", "Fakultät Informatik\nBachelorarbeit", "thesis"),
+        ({}, "Graph indexes", "A thesis submitted in partial fulfillment of the requirements for the degree", "thesis"),
+        ({}, "Rosenpass", "**Abstract**\nRosenpass is a protocol.\n## 1 Introduction\nText", "research paper"),
+        ({}, "Open Document Format", "Version 1.3. Part 2\n**OASIS Standard**\n27 April 2021", "standard"),
+        ({}, "PIV", "Series/Number | Federal Information Processing Standards Publication (FIPS) 201-2", "standard"),
+        ({}, "SISO-STD-018-2020 Standard for Space Reference FOM", "", "standard"),
+        ({}, "Contingency Planning Guide", "NIST Special Publication 800-34 Rev. 1", "special publication"),
+        ({}, "EduMIPS64 Documentation", "Release 0.5.3", "manual"),
+        ({}, "U.S. Department of Transportation Strategic Plan FY 2022-2026", "", "strategic plan"),
+        ({}, "DOE Budget in Brief", "", "budget"),
+        # "Standard ML" is a language's name, not a standard; a page that mentions a standard is none
+        ({}, "Four Lectures on Standard ML", "", "lecture notes"),
+        ({}, "Market notes", "The bank applied the standard for risk weights.", ""),
     ],
 )
 def test_document_type(kwargs, title, front, expected):

@@ -187,13 +187,25 @@ TYPE_RULES: list[tuple[str, str, re.Pattern[str]]] = [
         r"\b(?:earnings|financial results)\b|\bearnings release\b", re.I)),
     ("annual report", "page1", re.compile(r"\bannual report\b", re.I)),
     ("datasheet", "page1", re.compile(r"\bdata ?sheet\b|^product specification\s*$", re.I | re.M)),
+    # a thesis's title page says what it was written for (a degree), in English or German
+    ("thesis", "page1", re.compile(
+        r"\b(?:thesis|dissertation) submitted\b|\bdoctoral (?:dissertation|thesis)\b|\b(?:bachelor|master)(?:'s|’s)? "
+        r"thesis\b|\bin partial fulfil+ment of the requirements\b|\b(?:bachelor|master|diplom|abschluss)arbeit\b|"
+        r"\bzur erlangung des (?:akademischen )?grades\b", re.I)),
+    # (its headings as the page sets them: "**Abstract**", "## 1 Introduction")
     ("research paper", "front", re.compile(
-        r"^\s*abstract\b(?=[\s\S]*^\s*(?:1\.?|I\.)?\s*introduction\s*$)", re.I | re.M)),
+        r"^[\s#*_]*abstract\b(?=[\s\S]*^[\s#*_]*(?:1\.?|I\.)?\s*introduction[\s*_]*$)", re.I | re.M)),
     ("lecture notes", "title", re.compile(r"\blectures?\b|\blecture notes\b", re.I)),
-    ("thesis", "page1", re.compile(r"\b(?:thesis|dissertation) submitted\b|\bdoctoral dissertation\b", re.I)),
+    # a standard names itself one: "OASIS Standard", "Federal Information Processing Standards Publication",
+    # "SISO-STD-018-2020 Standard for …"
+    ("standard", "page1", re.compile(r"\bOASIS standard\b|\bstandards publication\b", re.I)),
+    ("standard", "title", re.compile(r"\bstandard for\b", re.I)),
+    ("special publication", "page1", re.compile(r"\bspecial publication\b", re.I)),
     ("press release", "page1", re.compile(r"\bfor immediate release\b|\bpress release\b", re.I)),
     ("white paper", "title", re.compile(r"\bwhite ?paper\b", re.I)),
-    ("manual", "title", re.compile(r"\b(?:user(?:'s)? guide|manual|handbook)\b", re.I)),
+    ("manual", "title", re.compile(r"\b(?:user(?:'s)? guide|manual|handbook|documentation)\b", re.I)),
+    ("strategic plan", "title", re.compile(r"\bstrategic plan\b", re.I)),
+    ("budget", "title", re.compile(r"\bbudget\b", re.I)),
     ("report", "title", re.compile(r"\breport\b", re.I)),
     ("report", "front", re.compile(r"^\s*executive summary\b", re.I | re.M)),
 ]  # fmt: skip

@@ -310,6 +310,8 @@ def test_language():
         # "Standard ML" is a language's name, not a standard; a page that mentions a standard is none
         ({}, "Four Lectures on Standard ML", "", "lecture notes"),
         ({}, "Market notes", "The bank applied the standard for risk weights.", ""),
+        ({}, "Market notes", "Standard\nand poor results", ""),
+        ({}, "Web API", "W3C Standard\n2 May 2024", "standard"),
     ],
 )
 def test_document_type(kwargs, title, front, expected):

@@ -196,9 +196,10 @@ TYPE_RULES: list[tuple[str, str, re.Pattern[str]]] = [
     ("research paper", "front", re.compile(
         r"^[\s#*_]*abstract\b(?=[\s\S]*^[\s#*_]*(?:1\.?|I\.)?\s*introduction[\s*_]*$)", re.I | re.M)),
     ("lecture notes", "title", re.compile(r"\blectures?\b|\blecture notes\b", re.I)),
-    # a standard names itself one: "OASIS Standard", "Federal Information Processing Standards Publication",
-    # "SISO-STD-018-2020 Standard for …"
-    ("standard", "page1", re.compile(r"\bOASIS standard\b|\bstandards publication\b", re.I)),
+    # a standard names itself one: its status line alone, a body's acronym and the word ("**OASIS Standard**"),
+    # "… Standards Publication", a title "… Standard for …"
+    ("standard", "page1", re.compile(
+        r"^[\s*_]*[A-Z][A-Z0-9]{1,9}\s+(?i:standard)[\s*_]*$|(?i:\bstandards publication\b)", re.M)),
     ("standard", "title", re.compile(r"\bstandard for\b", re.I)),
     ("special publication", "page1", re.compile(r"\bspecial publication\b", re.I)),
     ("press release", "page1", re.compile(r"\bfor immediate release\b|\bpress release\b", re.I)),

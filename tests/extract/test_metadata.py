@@ -164,7 +164,7 @@ def test_author_docinfo_then_byline_then_nothing():
     assert extract_author(info(), "Nothing here\nby the way, no names") == ("", None)
 
 
-def test_author_from_a_label_and_value_cell_and_a_docinfo_list_that_lost_its_spaces():
+def test_author_from_a_label_and_value_cell_and_a_docinfo_list_that_lost_its_spaces_or_holds_contacts():
     # a thesis's title page set as label and value cells (Markdown's "Author: | …")
     thesis = "Westfälische Wilhelms-Universität\nMünster\nMaster of Science\nAuthor: | Michael Josef Paul Beckemeyer\n"
     assert extract_author(info(), thesis) == ("Michael Josef Paul Beckemeyer", Provenance.HEURISTIC)
@@ -174,6 +174,10 @@ def test_author_from_a_label_and_value_cell_and_a_docinfo_list_that_lost_its_spa
     lost = info(docinfo={"author": "Boyens, Jon M.;?Paulsen, Celia;?Moorthy, Rama"})
     assert extract_author(lost, "") == ("Boyens, Jon M.; Paulsen, Celia; Moorthy, Rama", Provenance.PDF_INFO)
     assert extract_author(info(docinfo={"author": "Who? Research Group"}), "")[0] == "Who? Research Group"
+    # a contact after the name is no part of it
+    assert extract_author(info(docinfo={"author": "Trevor Perrin (noise@trevp.net)"}), "")[0] == "Trevor Perrin"
+    listed = info(docinfo={"author": "Jane Doe <jane@example.org>, Max Roe"})
+    assert extract_author(listed, "")[0] == "Jane Doe, Max Roe"
 
 
 def test_author_from_a_title_block_author_line():

@@ -78,6 +78,8 @@ GENERIC_AUTHORS = frozenset(
 # Portuguese, Polish)
 BYLINE_RE = re.compile(r"^\s*(?:prepared by|written by|auth?ors?:|autores?:|by)\s*:?\s*\|?\s+(?P<name>.+?)\s*$",
                        re.I | re.M)
+# a contact in brackets after a name, an address or a handle: "Trevor Perrin (noise@trevp.net)"
+CONTACT_RE = re.compile(r"\s*[(<][^()<>]*@[^()<>]*[)>]")
 # a character the docinfo string lost, written "?", between the names of a list: "Boyens, Jon M.;?Paulsen, Celia"
 LOST_SEPARATOR_RE = re.compile(r"(?<=[;,])\?(?=\w)")
 
@@ -96,7 +98,7 @@ def is_meaningful_author(author: str) -> bool:
 def extract_author(info: PdfInfo, first_pages: str, title: str = "") -> tuple[str, Provenance | None]:
     """The docinfo author when meaningful (pdf-info), else a "Prepared by / By / Author:" line, else
     the names of a title block's author line (heuristic; `title`: the document's, see `title_block_authors`)."""
-    docinfo = " ".join(LOST_SEPARATOR_RE.sub(" ", info.docinfo.get("author", "")).split())
+    docinfo = " ".join(CONTACT_RE.sub("", LOST_SEPARATOR_RE.sub(" ", info.docinfo.get("author", ""))).split())
     if is_meaningful_author(docinfo):
         return docinfo, Provenance.PDF_INFO
     for match in BYLINE_RE.finditer(first_pages):

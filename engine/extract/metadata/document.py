@@ -203,7 +203,6 @@ TYPE_RULES: list[tuple[str, str, re.Pattern[str]]] = [
     ("standard", "page1", re.compile(
         r"^[\s*_]*[A-Z][A-Z0-9]{1,9}\s+(?i:standard)[\s*_]*$|(?i:\bstandards publication\b)", re.M)),
     ("standard", "title", re.compile(r"\bstandard for\b", re.I)),
-    ("special publication", "page1", re.compile(r"\bspecial publication\b", re.I)),
     ("press release", "page1", re.compile(r"\bfor immediate release\b|\bpress release\b", re.I)),
     ("white paper", "title", re.compile(r"\bwhite ?paper\b", re.I)),
     ("manual", "title", re.compile(r"\b(?:user(?:'s)? guide|manual|handbook|documentation)\b", re.I)),

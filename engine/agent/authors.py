@@ -85,11 +85,12 @@ def names_a_document(phrase: str, names: AbstractSet[str]) -> bool:
     return bool(DOCUMENT_NOUNS & set(made)) or (bool(made) and sum(w in names for w in made) >= 2)
 
 
-def naming_terms(terms: list[str]) -> list[str]:
+def naming_terms(terms: list[str], names: AbstractSet[str] = frozenset()) -> list[str]:
     """The terms of a question about who made a document that name the document ("who wrote the Gasper paper"
     -> gasper): its words of making and of kinds of documents would route it to whichever document says who
-    "wrote" what (an acknowledgement, a contributions note)."""
-    return [t for t in terms if t not in MAKING_TERMS] or terms
+    "wrote" what (an acknowledgement, a contributions note), unless a kind is one a document goes by (`names`: the
+    words that name the corpus's documents, their types among them: "the master's thesis" of the one thesis)."""
+    return [t for t in terms if t not in MAKING_TERMS or (t in DOCUMENT_NOUNS and t in names)] or terms
 
 
 def title_block(page: str) -> tuple[int, int] | None:
@@ -155,17 +156,20 @@ def who_made(corpus: CorpusIndex, retrieval: Retrieval, *, dated: bool = False) 
     `dated`: a question asking when a document was made, answered by title blocks that state a date."""
     if not asks_for_authors(retrieval.question, frozenset().union(*corpus.name_terms), dated=dated):
         return None
-    about = naming_terms(retrieval.terms)
+    about = naming_terms(retrieval.terms, frozenset().union(*corpus.name_terms))
     named = lexical.route(corpus, retrieval.question, about, [s.doc for s in retrieval.routing.scores])
+    # (a document written in another language than the question's shares few of its words: one of them names it)
     chosen = [d for d in (named.chosen[:2] if named.comparison else named.chosen[:1])
-              if names_it(corpus, d, about, named.comparison)]
+              if names_it(corpus, d, about, named.comparison or corpus.docs[d].info.language not in (
+                  "", retrieval.language))]
     return title_blocks(corpus, chosen, named.comparison, dated=dated)
 
 
 def names_it(corpus: CorpusIndex, doc: int, terms: list[str], compared: bool = False) -> bool:
-    """Whether at least half of the terms (one, for a document compared with another: the other's name is the rest)
-    are words the document goes by or writes on its opening pages (where a document says what it is): the document
-    the question asks about, not one routed by a word it happens to use."""
+    """Whether at least half of the terms (one, for a document compared with another: the other's name is the rest;
+    `compared` also for one written in another language than the question) are words the document goes by or writes
+    on its opening pages (where a document says what it is): the document the question asks about, not one routed by
+    a word it happens to use."""
     opening = set(tokenize(" ".join(corpus.page_text(doc, n) for n in range(1, min(TITLE_PAGES, len(
         corpus.docs[doc].pages)) + 1))))
     held = sum(t in corpus.name_terms[doc] or t in opening for t in terms)

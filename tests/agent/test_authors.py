@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pymupdf
 import pytest
 
 from engine.agent import ask
 from engine.agent.authors import asks_for_authors, naming_terms, title_block
+from engine.pipeline import Pipeline
 from engine.workspace import Workspace
+from tests.conftest import SAMPLES
 
 NAMES = frozenset({"river", "survey", "method", "field", "guid"})  # stems naming a document ("River Survey Methods")
 
@@ -36,6 +41,55 @@ def test_a_question_about_the_content_is_not_one(question):
 def test_the_words_of_making_do_not_route_the_question():
     assert naming_terms(["wrote", "gasper", "paper"]) == ["gasper"]
     assert naming_terms(["author", "paper"]) == ["author", "paper"]  # (nothing else left: all of them)
+    # a kind of document that a document goes by (its type, "thesis") names it
+    assert naming_terms(["wrote", "master", "thesi", "trajectori"], frozenset({"thesi"})) == [
+        "master", "thesi", "trajectori"]
+
+
+GERMAN_PROSE = [
+    "Die Arbeit untersucht, wie sich Indexstrukturen für Trajektorien effizient aufbauen und aktualisieren lassen.",
+    "Dabei werden die Daten in einem Baum gespeichert, dessen Knoten die räumliche Ausdehnung der Einträge kennen.",
+    "Für jede Anfrage wird der Baum von der Wurzel bis zu den Blättern durchlaufen, und nur passende Knoten werden",
+    "weiter betrachtet. Die Experimente zeigen, dass das gebündelte Einfügen deutlich weniger Zugriffe benötigt als",
+    "das Einfügen einzelner Elemente, und dass die Kosten mit der Größe des Arbeitsspeichers sinken.",
+]
+
+
+def german_thesis(path: Path) -> Path:
+    """A thesis written in German: a title page with its degree and its author in a label cell, then prose."""
+    doc = pymupdf.open()
+    cover = doc.new_page(width=595, height=842)
+    cover.insert_text((72, 100), "Universität Musterstadt", fontsize=12)
+    cover.insert_text((72, 160), "Effiziente Indexstrukturen für Trajektorien", fontsize=22)
+    cover.insert_text((72, 200), "Abschlussarbeit zur Erlangung des akademischen Grades", fontsize=12)
+    cover.insert_text((72, 220), "Master of Science (M.Sc.)", fontsize=12)
+    cover.insert_text((72, 260), "Autor:", fontsize=12)
+    cover.insert_text((200, 260), "Erika Mustermann", fontsize=12)
+    cover.insert_text((72, 300), "Musterstadt, 5. Juni 2017", fontsize=12)
+    for number in (1, 2):
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 80), f"{number} Kapitel {number}", fontsize=16)
+        for k, line in enumerate(GERMAN_PROSE * 4):
+            page.insert_text((72, 120 + 15 * k), line, fontsize=11)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_who_wrote_a_document_in_another_language_is_answered_from_its_title_block(tmp_path):
+    # an English question about a German thesis shares few of its words: "thesis" (its type) and "master" name it
+    pdfs = tmp_path / "pdfs"
+    pdfs.mkdir()
+    sources = [german_thesis(pdfs / "masterarbeit.pdf"), *sorted(SAMPLES.glob("*.pdf"))]
+    assert len(sources) == 3
+    Pipeline(tmp_path / "ws", workers=1).ingest(sources)
+    workspace = Workspace(tmp_path / "ws")
+    thesis = next(r for r in workspace.records() if r.file_name == "masterarbeit.pdf")
+    assert (thesis.metadata.language, thesis.metadata.document_type) == ("de", "thesis")
+    answer = ask(workspace, "Who wrote the master's thesis on trajectory data structures?")
+    assert any(step.detail.startswith("asks who made the document") for step in answer.trace)
+    assert "Erika Mustermann" in answer.answer and [(c.doc, c.page) for c in answer.citations] == [
+        ("masterarbeit.pdf", 1)]
 
 
 def test_a_title_block_is_the_short_lines_under_the_title_up_to_the_prose():

@@ -52,6 +52,7 @@ tutorial documentation datasheet reference
 # the words of such a question that ask for the making, not name the document: left out when it is routed
 MAKING_TERMS = DOCUMENT_NOUNS | frozenset(stem(w) for w in MAKER_VERBS.split("|")) | frozenset(
     stem(w) for w in "author authors affiliated affiliation affiliations".split())
+LABEL_CELL_RE = re.compile(r":\s*\|\s*")  # a label's cell and its value's: "Author: | Ada Quill"
 TITLE_PAGES = 3  # opening pages searched for a document's title block (a cover may come first)
 BLOCK_LINES = 24  # lines of text under a title that its title block may hold
 BLOCK_WORDS = 16  # a longer line, most of its words in lower case, is the body's prose: the title block ends there
@@ -176,6 +177,14 @@ def names_it(corpus: CorpusIndex, doc: int, terms: list[str], compared: bool = F
     return bool(terms) and (held >= 1 if compared else 2 * held >= len(terms))
 
 
+def label_and_value(line: str) -> str:
+    """A title block's line as prose: a row of a label's cell and its value's read "Author: Ada Quill" (the page's
+    "| Author: | Ada Quill |"); any other line as it is ("Ada Quill | Ben Marsh")."""
+    if not LABEL_CELL_RE.search(line):
+        return line
+    return LABEL_CELL_RE.sub(": ", line.strip().strip("|").strip())
+
+
 def title_blocks(corpus: CorpusIndex, docs: list[int], comparison: bool, *, dated: bool = False) -> Made | None:
     """The title block of each document (`title_block`), on the first of its opening pages that has one, its lines
     read apart ("; "), quoted and cited (a comparison gives each document its line); None when none has one.
@@ -203,7 +212,8 @@ def title_blocks(corpus: CorpusIndex, docs: list[int], comparison: bool, *, date
                 lines.setdefault(s.line, []).append(readable(s.text))
             said = ""
             for pieces in lines.values():
-                said += (" " if not said or said.endswith(":") else "; ") + " ".join(pieces)
+                line = label_and_value(" ".join(pieces))
+                said += (" " if not said or said.endswith(":") else "; ") + line
             said = said.strip() + f" (p. {page})"
             parts.append(f"{index.info.title}: {said}" if comparison else said)
             citations.append(Citation(doc=index.info.file_name, page=page, quote=quote(picked, text)))

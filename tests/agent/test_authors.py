@@ -8,7 +8,7 @@ import pymupdf
 import pytest
 
 from engine.agent import ask
-from engine.agent.authors import asks_for_authors, naming_terms, title_block
+from engine.agent.authors import asks_for_authors, label_and_value, naming_terms, title_block
 from engine.pipeline import Pipeline
 from engine.workspace import Workspace
 from tests.conftest import SAMPLES
@@ -90,6 +90,13 @@ def test_who_wrote_a_document_in_another_language_is_answered_from_its_title_blo
     assert any(step.detail.startswith("asks who made the document") for step in answer.trace)
     assert "Erika Mustermann" in answer.answer and [(c.doc, c.page) for c in answer.citations] == [
         ("masterarbeit.pdf", 1)]
+    assert "|" not in answer.answer  # (a label's cell and its value's read as prose)
+
+
+def test_a_title_blocks_label_and_value_cells_read_as_prose():
+    assert label_and_value("Author: | Michael Beckemeyer") == "Author: Michael Beckemeyer"
+    assert label_and_value("| Gutachter: | Prof. Dr. Jan Vahrenhold |") == "Gutachter: Prof. Dr. Jan Vahrenhold"
+    assert label_and_value("Ada Quill | Ben Marsh") == "Ada Quill | Ben Marsh"  # (names apart, no label)
 
 
 def test_a_title_block_is_the_short_lines_under_the_title_up_to_the_prose():

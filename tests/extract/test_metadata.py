@@ -146,6 +146,21 @@ def test_a_printed_one_word_title_with_digits_is_a_title_where_a_docinfo_slug_is
     assert not is_meaningful_title("DOT2022", "plan.pdf")  # a docinfo code, not a title
 
 
+def test_a_title_that_only_names_the_kind_gives_way_to_the_title_printed_under_it():
+    cover = ("Fakultät Informatik\n\n# Bachelorarbeit\n\n## Cover\n\nUntersuchung von Decentralized Identiﬁern, deren"
+             "\n\nAuswirkung auf den Datenschutz\n\nGeldbeutels\n\n| Vorgelegt von: | Veronika Sedlackova |\n")
+    pdf = info(docinfo={"title": "Bachelorarbeit"})
+    assert extract_title(pdf, join_pages([cover, "Text."]), []) == (
+        "Untersuchung von Decentralized Identifiern, deren Auswirkung auf den Datenschutz Geldbeutels",
+        Provenance.LAYOUT)
+    # a meaningful docinfo title wins; nothing printed under the kind (a label, then prose) leaves the kind
+    assert extract_title(info(docinfo={"title": "Digital Wallets"}), join_pages([cover]), [])[0] == "Digital Wallets"
+    bare = "# Master's Thesis\n\nSubmitted by:\n\nAda Quill\n"
+    assert extract_title(info(), join_pages([bare]), [])[0] == "Master's Thesis"
+    # a title that is more than its kind stays
+    assert extract_title(info(), join_pages(["# A Thesis on Rivers\n\nAda Quill\n"]), [])[0] == "A Thesis on Rivers"
+
+
 def test_title_empty_when_nothing_fits():
     assert extract_title(info(docinfo={"title": "doc.pdf"}), join_pages(["just text"]), []) == ("", None)
 

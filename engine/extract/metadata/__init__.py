@@ -42,13 +42,13 @@ from engine.schemas.metadata import ContextMetadata
 from engine.schemas.pdf import DocKind, PdfInfo
 from engine.schemas.toc import Heading
 
-VERSION = 15  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo;
+VERSION = 16  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo;
 # 6: fenced code as CommonMark reads it; 7: "Ã©" mojibake is no copyright sign; 8: a numbered paragraph's label stays
 # with its first sentence, engine.text.sentence_spans; 9: footnote marks read apart from an author's name, "Radkov 1";
 # 10: a reproducible build's placeholder creation date, 1980-01-01, is no date; 11: a title's ligatures spelled
 # out, an "Author: | …" cell, a docinfo author list's lost separators; 12: a line of names under the title;
 # 13-15: theses, standards, manuals' "Documentation", strategic plans and budgets typed, a docinfo author's contact
-# in brackets left out)
+# in brackets left out; 16: a title that only names the kind gives way to the title printed under it)
 
 __all__ = [
     "VERSION", "extract_metadata",

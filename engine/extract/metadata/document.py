@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.extract.metadata.dates import MONTH, YEAR
-from engine.extract.metadata.text import heading_list
+from engine.extract.metadata.text import fix_ligatures, heading_list
 from engine.extract.titles import extends
 from engine.markdown import marker
 from engine.schemas.base import Provenance
@@ -43,12 +43,47 @@ def is_meaningful_title(title: str, file_name: str = "", *, printed: bool = Fals
 
 
 
+# a title that only names the kind of document its title page sets largest ("Bachelorarbeit", "Master's Thesis",
+# "White Paper"): the title is what the page prints under it
+KIND_TITLE_RE = re.compile(
+    r"(?:bachelor|master|diplom|abschluss|doktor)arbeit|(?:(?:bachelor|master|doctoral|phd)(?:'s|’s)?\s+)?"
+    r"(?:thesis|dissertation)|white ?paper|technical report", re.I)
+UNDER_KIND_WORDS = 40  # the most words of the title printed under such a kind
+
+
+def title_under_kind(markdown: str, line: int) -> str:
+    """The short paragraphs right under a heading at `line` (headings and pictures between skipped), joined: the
+    title a title page prints under its kind ("Untersuchung von Decentralized Identifiern, deren" … "Geldbeutels"
+    under "Bachelorarbeit"); it ends at a table row, a label ("Vorgelegt von:"), a long paragraph or the page's end.
+    "" when it has fewer than three words."""
+    taken: list[str] = []
+    for text in markdown.split("\n")[line + 1:]:
+        text = text.strip()
+        if not text or text.startswith(("#", "[IMAGE")):
+            if taken and text.startswith("#"):
+                break
+            continue
+        if text.startswith(("|", "---")) or text.endswith(":") or len(text.split()) > 15:
+            break
+        taken.append(text)
+        if sum(len(t.split()) for t in taken) > UNDER_KIND_WORDS:
+            return ""
+    title = " ".join(" ".join(taken).replace("**", "").split())
+    return fix_ligatures(title) if len(title.split()) >= 3 else ""
+
+
 def extract_title(info: PdfInfo, markdown: str, headings: list[Heading]) -> tuple[str, Provenance | None]:
     """The docinfo title when meaningful (pdf-info), or the H1 when it prints that title and more (a docinfo
     Title cut before the title's last line; layout); else the H1 (layout); else, when the H1 is only the file
-    name the reformatter fell back to, the first heading of page 1 with at least three words."""
+    name the reformatter fell back to, the first heading of page 1 with at least three words. A title that only
+    names the document's kind (`KIND_TITLE_RE`) gives way to what page 1 prints under its H1 (`title_under_kind`)."""
     docinfo = " ".join(info.docinfo.get("title", "").split())
     found = heading_list(markdown, headings)
+    first = next(((line, " ".join(t.replace("**", "").split())) for line, level, t in found if level == 1), None)
+    if first is not None and KIND_TITLE_RE.fullmatch(first[1]) and (not docinfo or KIND_TITLE_RE.fullmatch(docinfo)):
+        named = title_under_kind(markdown.split(marker(1))[0], first[0])
+        if named:
+            return named, Provenance.LAYOUT
     if is_meaningful_title(docinfo, info.file_name):
         printed = next((" ".join(title.replace("**", "").split()) for _, level, title in found if level == 1), "")
         # (an H1 that is the file name the reformatter fell back to is no printed title, though "intermediate-rust-

@@ -226,6 +226,13 @@ def test_the_structure_sunburst_opens_the_page_of_a_clicked_node(page):
     plot = page.locator("div.pdfrag-plot[data-chart='structure'][data-ready]")
     plot.wait_for()
     page.wait_for_function("() => document.querySelectorAll('.sunburstlayer path.surface').length > 5")
+    # the tree and the picture are drawn by two outputs: wait (up to the timeout) until both show the same sources,
+    # the tree's not the last document's (under load the tree can come a moment after the picture)
+    page.wait_for_function("""() => {
+        const of = sel => [...new Set([...document.querySelectorAll(sel)].map(e => e.dataset.source))].sort().join();
+        const tree = of('#structure-tree .pdfrag-node');
+        return tree !== '' && tree === of('.pdfrag-structure-picture .pdfrag-legend-item');
+    }""", timeout=15_000)
     sources = set(page.locator("#structure-tree .pdfrag-node").evaluate_all("els => els.map(e => e.dataset.source)"))
     legend = set(page.locator(".pdfrag-structure-picture .pdfrag-legend-item").evaluate_all(
         "els => els.map(e => e.dataset.source)"))

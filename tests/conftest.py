@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pymupdf
@@ -84,6 +85,15 @@ def data_dir(tmp_path: Path) -> Path:
 
 
 SAMPLES = REPO / "data" / "samples"
+
+
+@contextmanager
+def written_pdf(path: Path) -> Iterator[pymupdf.Document]:
+    """A new PDF for a test to draw, saved at `path` when the block ends."""
+    doc = pymupdf.open()
+    yield doc
+    doc.save(path)
+    doc.close()
 
 
 @pytest.fixture(scope="session")

@@ -155,9 +155,10 @@ def who_made(corpus: CorpusIndex, retrieval: Retrieval, *, dated: bool = False) 
     name the document (among the documents the search was allowed), the title block of each document it names
     (`names_it`); None for any other question, or when no such document has a title block that names someone.
     `dated`: a question asking when a document was made, answered by title blocks that state a date."""
-    if not asks_for_authors(retrieval.question, frozenset().union(*corpus.name_terms), dated=dated):
+    names = frozenset().union(*corpus.name_terms)
+    if not asks_for_authors(retrieval.question, names, dated=dated):
         return None
-    about = naming_terms(retrieval.terms, frozenset().union(*corpus.name_terms))
+    about = naming_terms(retrieval.terms, names)
     named = lexical.route(corpus, retrieval.question, about, [s.doc for s in retrieval.routing.scores])
     # (a document written in another language than the question's shares few of its words: one of them names it)
     chosen = [d for d in (named.chosen[:2] if named.comparison else named.chosen[:1])

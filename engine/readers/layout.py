@@ -107,7 +107,7 @@ RAISED_SIZE = 0.85  # a raised number is set at most this share of the size of t
 
 def raised_number(span: dict, text: str, before: list[str], previous: float) -> bool:
     """Whether a span is a number set small and raised right after a word or number (a note's marker,
-    "stability¹"; an exponent, "2⁶⁴"): it is read apart from it, not as one word ("stability1", "264"), unless it
+    "accuracy¹"; an exponent, "2⁶⁴"): it is read apart from it, not as one word ("accuracy1", "264"), unless it
     follows a word of one or two letters (a unit's power)."""
     if not (span.get("flags", 0) & SUPERSCRIPT and text[:1].isdigit() and before and before[-1][-1:].isalnum()
             and 0 < span["size"] < RAISED_SIZE * previous):

@@ -189,7 +189,7 @@ class OfflineReader:
     #     fonts by their widths; narrow two-column gutters; bold code in prose; "‣" bullets; white fills edge nothing
     # 90: a line opening with a decimal number that goes on in lower case after a line that did not end its
     #     sentence continues the paragraph ("…in 2023, a" / "1.0 percent decrease …")
-    # 91: a small raised number after a word or number is read apart from it ("stability 1", not "stability1")
+    # 91: a small raised number after a word or number is read apart from it ("accuracy 1", not "accuracy1")
     # 92: a lone title far left or right of the page's text heads a panel of its own (XY-cut: "Contacts" beside cards)
 
     def __init__(self, min_image_px: int = 100) -> None:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pymupdf
 import pytest
 
 from engine.agent import ask
 from engine.agent.authors import asks_for_authors, label_and_value, naming_terms, title_block
 from engine.pipeline import Pipeline
 from engine.workspace import Workspace
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, written_pdf
 
 NAMES = frozenset({"river", "survey", "method", "field", "guid"})  # stems naming a document ("River Survey Methods")
 
@@ -57,22 +56,20 @@ GERMAN_PROSE = [
 
 def german_thesis(path: Path) -> Path:
     """A thesis written in German: a title page with its degree and its author in a label cell, then prose."""
-    doc = pymupdf.open()
-    cover = doc.new_page(width=595, height=842)
-    cover.insert_text((72, 100), "Universität Musterstadt", fontsize=12)
-    cover.insert_text((72, 160), "Effiziente Indexstrukturen für Trajektorien", fontsize=22)
-    cover.insert_text((72, 200), "Abschlussarbeit zur Erlangung des akademischen Grades", fontsize=12)
-    cover.insert_text((72, 220), "Master of Science (M.Sc.)", fontsize=12)
-    cover.insert_text((72, 260), "Autor:", fontsize=12)
-    cover.insert_text((200, 260), "Erika Mustermann", fontsize=12)
-    cover.insert_text((72, 300), "Musterstadt, 5. Juni 2017", fontsize=12)
-    for number in (1, 2):
-        page = doc.new_page(width=595, height=842)
-        page.insert_text((72, 80), f"{number} Kapitel {number}", fontsize=16)
-        for k, line in enumerate(GERMAN_PROSE * 4):
-            page.insert_text((72, 120 + 15 * k), line, fontsize=11)
-    doc.save(path)
-    doc.close()
+    with written_pdf(path) as doc:
+        cover = doc.new_page(width=595, height=842)
+        cover.insert_text((72, 100), "Universität Musterstadt", fontsize=12)
+        cover.insert_text((72, 160), "Effiziente Indexstrukturen für Trajektorien", fontsize=22)
+        cover.insert_text((72, 200), "Abschlussarbeit zur Erlangung des akademischen Grades", fontsize=12)
+        cover.insert_text((72, 220), "Master of Science (M.Sc.)", fontsize=12)
+        cover.insert_text((72, 260), "Autor:", fontsize=12)
+        cover.insert_text((200, 260), "Erika Mustermann", fontsize=12)
+        cover.insert_text((72, 300), "Musterstadt, 5. Juni 2017", fontsize=12)
+        for number in (1, 2):
+            page = doc.new_page(width=595, height=842)
+            page.insert_text((72, 80), f"{number} Kapitel {number}", fontsize=16)
+            for k, line in enumerate(GERMAN_PROSE * 4):
+                page.insert_text((72, 120 + 15 * k), line, fontsize=11)
     return path
 
 

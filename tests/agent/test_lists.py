@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pymupdf
-
 from engine.agent import ask
 from engine.agent.lists import Run, item_runs, lead_units
 from engine.evaluate import _quote_on_page
 from engine.index import load_corpus
 from engine.pipeline import Pipeline
 from engine.workspace import Workspace
+from tests.conftest import written_pdf
 
 STEPS = ["Draft the survey charter", "Map the river reaches", "Train the volunteer crews", "Calibrate the flow meters",
          "Measure the discharge", "Review the field sheets", "Publish the annual atlas"]
@@ -22,27 +21,25 @@ EXPLAINED = ("The survey process at this step is recorded in the survey log with
 
 def handbook(path: Path) -> Path:
     """A one-page PDF: a lead-in sentence, then seven numbered steps, each a short lead and a long explanation."""
-    doc = pymupdf.open()
-    page = doc.new_page(width=595, height=842)
-    y = 72.0
+    with written_pdf(path) as doc:
+        page = doc.new_page(width=595, height=842)
+        y = 72.0
 
-    def line(text: str, size: float = 10, x: float = 72) -> None:
-        nonlocal y
-        page.insert_text((x, y), text, fontsize=size)
-        y += size * 1.6
+        def line(text: str, size: float = 10, x: float = 72) -> None:
+            nonlocal y
+            page.insert_text((x, y), text, fontsize=size)
+            y += size * 1.6
 
-    line("Catchment Survey Handbook", 16)
-    y += 8
-    line("The handbook sets out the following seven-step survey process that a river trust may follow")
-    line("to plan and run its yearly catchment survey.")
-    y += 6
-    for n, step in enumerate(STEPS, 1):
-        line(f"{n}. {step}. {EXPLAINED},")
-        line(f"the dates on which step {n} of the survey process was done, and any problems that came up.", x=86)
+        line("Catchment Survey Handbook", 16)
+        y += 8
+        line("The handbook sets out the following seven-step survey process that a river trust may follow")
+        line("to plan and run its yearly catchment survey.")
         y += 6
-    line("Each survey ends with a public meeting at which the results are presented.")
-    doc.save(path)
-    doc.close()
+        for n, step in enumerate(STEPS, 1):
+            line(f"{n}. {step}. {EXPLAINED},")
+            line(f"the dates on which step {n} of the survey process was done, and any problems that came up.", x=86)
+            y += 6
+        line("Each survey ends with a public meeting at which the results are presented.")
     return path
 
 

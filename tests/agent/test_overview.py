@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
-import pymupdf
 import pytest
 
 from engine.agent import ask
 from engine.agent.overview import asked_whole
 from engine.pipeline import Pipeline
 from engine.workspace import Workspace
+from tests.conftest import written_pdf
 
 
 @pytest.mark.parametrize(("question", "about"), [
@@ -134,18 +132,9 @@ def _ingested(tmp_path: Path, make, name: str) -> Workspace:
     return Workspace(tmp_path / "ws")
 
 
-@contextmanager
-def _written(path: Path) -> Iterator[pymupdf.Document]:
-    """A new PDF, saved at `path` when the block ends."""
-    doc = pymupdf.open()
-    yield doc
-    doc.save(path)
-    doc.close()
-
-
 def manual(path: Path) -> Path:
     """A five-page manual: a cover, two contents pages, then "1 Foreword" and "2 Usage" in prose."""
-    with _written(path) as doc:
+    with written_pdf(path) as doc:
         cover = doc.new_page(width=595, height=842)
         cover.insert_text((72, 120), "Tarn Reference Manual", fontsize=24)
         cover.insert_text((72, 160), "(version 2024)", fontsize=12)
@@ -192,7 +181,7 @@ def test_a_restated_title_answers_only_when_the_search_finds_its_section(samples
 
 def paper(path: Path) -> Path:
     """One page: a title, authors, "Abstract" as a plain line over its paragraph, then a numbered introduction."""
-    with _written(path) as doc:
+    with written_pdf(path) as doc:
         page = doc.new_page(width=595, height=842)
         page.insert_text((72, 80), "Gorse: Faster Heathland Surveys", fontsize=20)
         page.insert_text((72, 110), "Ann Heath, Bo Ling", fontsize=11)

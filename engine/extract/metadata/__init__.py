@@ -44,7 +44,7 @@ from engine.schemas.toc import Heading
 
 VERSION = 16  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo;
 # 6: fenced code as CommonMark reads it; 7: "Ã©" mojibake is no copyright sign; 8: a numbered paragraph's label stays
-# with its first sentence, engine.text.sentence_spans; 9: footnote marks read apart from an author's name, "Radkov 1";
+# with its first sentence, engine.text.sentence_spans; 9: footnote marks read apart from an author's name, "Marsh 1";
 # 10: a reproducible build's placeholder creation date, 1980-01-01, is no date; 11: a title's ligatures spelled
 # out, an "Author: | …" cell, a docinfo author list's lost separators; 12: a line of names under the title;
 # 13-15: theses, standards, manuals' "Documentation", strategic plans and budgets typed, a docinfo author's contact
@@ -93,7 +93,6 @@ def extract_metadata(info: PdfInfo, markdown: str, headings: list[Heading], *,
     provenance: dict[str, Provenance] = {}
 
     title, title_from = extract_title(info, markdown, headings)
-    title = fix_ligatures(title)  # ("Eﬃziente" as the page's glyph: "Effiziente")
     author, author_from = extract_author(info, first_pages, title)
     publication_date, date_from = extract_publication_date(info, first_pages)
     for field, source in (("title", title_from), ("author", author_from), ("publication_date", date_from)):

@@ -43,7 +43,7 @@ def is_meaningful_title(title: str, file_name: str = "", *, printed: bool = Fals
 
 
 
-# a title that only names the kind of document its title page sets largest ("Bachelorarbeit", "Master's Thesis",
+# a title that only names the kind of document its title page sets largest ("Diplomarbeit", "Master's Thesis",
 # "White Paper"): the title is what the page prints under it
 KIND_TITLE_RE = re.compile(
     r"(?:bachelor|master|diplom|abschluss|doktor)arbeit|(?:(?:bachelor|master|doctoral|phd)(?:'s|’s)?\s+)?"
@@ -53,8 +53,8 @@ UNDER_KIND_WORDS = 40  # the most words of the title printed under such a kind
 
 def title_under_kind(markdown: str, line: int) -> str:
     """The short paragraphs right under a heading at `line` (headings and pictures between skipped), joined: the
-    title a title page prints under its kind ("Untersuchung von Decentralized Identifiern, deren" … "Geldbeutels"
-    under "Bachelorarbeit"); it ends at a table row, a label ("Vorgelegt von:"), a long paragraph or the page's end.
+    title a title page prints under its kind ("Vermessung kleiner Flüsse" … "mit Drohnen" under "Diplomarbeit");
+    it ends at a table row, a label ("Vorgelegt von:"), a long paragraph or the page's end.
     "" when it has fewer than three words."""
     taken: list[str] = []
     for text in markdown.split("\n")[line + 1:]:
@@ -69,14 +69,21 @@ def title_under_kind(markdown: str, line: int) -> str:
         if sum(len(t.split()) for t in taken) > UNDER_KIND_WORDS:
             return ""
     title = " ".join(" ".join(taken).replace("**", "").split())
-    return fix_ligatures(title) if len(title.split()) >= 3 else ""
+    return title if len(title.split()) >= 3 else ""
 
 
 def extract_title(info: PdfInfo, markdown: str, headings: list[Heading]) -> tuple[str, Provenance | None]:
     """The docinfo title when meaningful (pdf-info), or the H1 when it prints that title and more (a docinfo
     Title cut before the title's last line; layout); else the H1 (layout); else, when the H1 is only the file
     name the reformatter fell back to, the first heading of page 1 with at least three words. A title that only
-    names the document's kind (`KIND_TITLE_RE`) gives way to what page 1 prints under its H1 (`title_under_kind`)."""
+    names the document's kind (`KIND_TITLE_RE`) gives way to what page 1 prints under its H1 (`title_under_kind`).
+    Its ligatures spelled out ("Eﬃcient" as the page's glyph: "Efficient")."""
+    title, source = _found_title(info, markdown, headings)
+    return fix_ligatures(title), source
+
+
+def _found_title(info: PdfInfo, markdown: str, headings: list[Heading]) -> tuple[str, Provenance | None]:
+    """The title as `extract_title` finds it, as written."""
     docinfo = " ".join(info.docinfo.get("title", "").split())
     found = heading_list(markdown, headings)
     first = next(((line, " ".join(t.replace("**", "").split())) for line, level, t in found if level == 1), None)
@@ -109,13 +116,13 @@ GENERIC_AUTHORS = frozenset(
     {"user", "admin", "administrator", "owner", "unknown", "author", "windows user", "microsoft office user",
      "default", "standard", "none", "n/a", "test", "pc", "hp", "dell"}
 )  # fmt: skip
-# (a title page set as label and value cells reads "Author: | Michael Beckemeyer"; "Autor" in German, Spanish,
+# (a title page set as label and value cells reads "Author: | Ada Quill"; "Autor" in German, Spanish,
 # Portuguese, Polish)
 BYLINE_RE = re.compile(r"^\s*(?:prepared by|written by|auth?ors?:|autores?:|by)\s*:?\s*\|?\s+(?P<name>.+?)\s*$",
                        re.I | re.M)
-# a contact in brackets after a name, an address or a handle: "Trevor Perrin (noise@trevp.net)"
+# a contact in brackets after a name, an address or a handle: "Ada Quill (ada@example.org)", "Ben Marsh <@bmarsh>"
 CONTACT_RE = re.compile(r"\s*[(<][^()<>]*@[^()<>]*[)>]")
-# a character the docinfo string lost, written "?", between the names of a list: "Boyens, Jon M.;?Paulsen, Celia"
+# a character the docinfo string lost, written "?", between the names of a list: "Quill, Ada;?Marsh, Ben"
 LOST_SEPARATOR_RE = re.compile(r"(?<=[;,])\?(?=\w)")
 
 
@@ -150,15 +157,15 @@ def extract_author(info: PdfInfo, first_pages: str, title: str = "") -> tuple[st
 AFFILIATION_RE = re.compile(
     r"\b(?:Universit(?:y|ät|é|à)|Institute|Institut|Laboratory|Laboratories|Department|Dept\.|College|School|"
     r"Faculty|Centre|Center|Research|Inc\.|Ltd\.?|Corporation)\b|@")
-# footnote marks on an author's name, glued to it or read apart ("Alexiev1,*", "Alexiev 1,*", "Radkov 1")
+# footnote marks on an author's name, glued to it or read apart ("Quill1,*", "Quill 1,*", "Marsh 1")
 NAME_MARKS_RE = re.compile(r"[†‡§¶*∗⋆]+|(?<=[a-z])\s?\d{1,2}(?:\s?,\s?\d{1,2})*\b")
 DATE_TAIL_RE = re.compile(rf"[,;]?\s*(?:\b{MONTH}\s+\d{{1,2}},?\s+)?\b{YEAR}\b.*$")  # ", March 1, 1989 …"
-NAME_WORD = r"(?:[A-Z][a-zà-ÿ'’]+(?:-[A-Z]?[a-zà-ÿ'’]+)*|[A-Z]\.|[A-Z])"  # "Tofte", "Régis-Gianas", "J.", "U"
+NAME_WORD = r"(?:[A-Z][a-zà-ÿ'’]+(?:-[A-Z]?[a-zà-ÿ'’]+)*|[A-Z]\.|[A-Z])"  # "Quill", "Lloyd-Jones", "J.", "U"
 PERSON_RE = re.compile(rf"^{NAME_WORD}(?:\s+(?:{NAME_WORD}|van|von|de|der|da|di|le)){{0,3}}$")
 BLOCK_LINES = 12  # lines of the first page searched for an author line
 MAX_NAMES = 12  # people one author line names
 UNDER_TITLE = 2  # lines after the title line where a line of several names is its authors' without an affiliation
-# an affiliation's footnote mark glued to its first word, after the names it marks ("… Qamar Alfalouji 2 1Mälardalen
+# an affiliation's footnote mark glued to its first word, after the names it marks ("… Ben Marsh 2 1Tarn
 # University"): the affiliation starts there
 MARKED_AFFILIATION_RE = re.compile(r"\s\d{1,2}(?=[A-Z][a-zà-ÿ])")
 
@@ -168,8 +175,8 @@ def title_block_authors(first_pages: str, title: str = "") -> list[str]:
     "Mads Tofte, March 1, 1989"): a line of one to MAX_NAMES person names (two to four capitalised words
     each, none of them a word the text also writes in lower case) that an affiliation follows, on the
     same line or within the next two; or a line of two names or more within UNDER_TITLE lines after the line
-    that prints the document's `title` (a paper's "Vitalik Buterin, Diego Hernandez, …" over its date, a manual's
-    "François Pottier | Yann Régis-Gianas"). Empty when there is none."""
+    that prints the document's `title` (a paper's "Ada Quill, Ben Marsh, Ann Heath, …" over its date, a manual's
+    "Bo Ling | Cai Lloyd-Jones"). Empty when there is none."""
     lines = [" ".join(line.lstrip("#").split()) for line in first_pages.split("\n")]
     lines = [line for line in lines if line][:BLOCK_LINES]
     wanted = squash(title)
@@ -233,7 +240,7 @@ TYPE_RULES: list[tuple[str, str, re.Pattern[str]]] = [
     ("research paper", "front", re.compile(
         r"^[\s#*_]*abstract\b(?=[\s\S]*^[\s#*_]*(?:1\.?|I\.)?\s*introduction[\s*_]*$)", re.I | re.M)),
     ("lecture notes", "title", re.compile(r"\blectures?\b|\blecture notes\b", re.I)),
-    # a standard names itself one: its status line alone, a body's acronym and the word ("**OASIS Standard**"),
+    # a standard names itself one: its status line alone, a body's acronym and the word ("**ABC Standard**"),
     # "… Standards Publication", a title "… Standard for …"
     ("standard", "page1", re.compile(
         r"^[\s*_]*[A-Z][A-Z0-9]{1,9}\s+(?i:standard)[\s*_]*$|(?i:\bstandards publication\b)", re.M)),

@@ -36,7 +36,7 @@ def is_date_line(text: str) -> bool:
 
 def is_author_line(text: str, counts: WordCounts | None = None) -> bool:
     """Names separated by commas or "and" ("Karolin Varner*, Benjamin Lipp†, Wanja Zaeske,"), or a long run
-    of capitalised names with no word between them ("Jon Boyens Celia Paulsen Rama Moorthy Nadya Bartol")
+    of capitalised names with no word between them ("Ada Quill Ben Marsh Ann Heath Bo Ling")
     that the rest of the document hardly uses (`counts`: the document's lower-cased words)."""
     plain = MARKERS_RE.sub(" ", text)
     words = plain.replace(",", " ").replace("&", " ").split()

@@ -111,6 +111,19 @@ def stem_words(found: list[str], lang: str = "en") -> list[str]:
 _stemmer = stemmer("en")
 
 
+# Typographic ligatures as one glyph each ("ﬁ" in "ﬁrst"), as many PDFs' text layers keep them, and the letters
+# they stand for; a no-break space reads as a space.
+LIGATURES = {"ﬁ": "fi", "ﬂ": "fl", "ﬀ": "ff", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st", "\u00a0": " "}
+
+
+def fix_ligatures(text: str) -> str:
+    """Ligature glyphs spelled out as their letters: for text people read and copy (a title, an answer), where a
+    quote keeps the page's own characters."""
+    for ligature, letters in LIGATURES.items():
+        text = text.replace(ligature, letters)
+    return text
+
+
 def normalize(text: str) -> str:
     """NFKC (ligatures split), lower case: the index's words (a stored index is built on exactly this)."""
     return text.lower() if text.isascii() else unicodedata.normalize("NFKC", text).lower()

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.markdown import ESCAPED_START_RE, FENCE_RE, IMAGE_RE, MARKER_RE
-from engine.text import CONTENTS_LEADER_RE, INLINE_BULLET_RE, pairs, sentence_spans, tokenize
+from engine.text import CONTENTS_LEADER_RE, INLINE_BULLET_RE, fix_ligatures, pairs, sentence_spans, tokenize
 
 PREFIX_RE = re.compile(r"^(?:#{1,6}\s+|[-*+•]\s+)")
 HANGING_RE = re.compile(r"\b(?:a|an|the|of|in|on|to|for|with|and|or|by|from|at|as|than|that|which|whose)$")  # a line
@@ -437,8 +437,9 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
 
 
 def readable(text: str) -> str:
-    """A window's text for the answer: its lines joined, whitespace collapsed."""
-    lines = [" ".join(line.split()) for line in text.split("\n")]
+    """A window's text for the answer: its lines joined, whitespace collapsed, ligature glyphs spelled out (a
+    reader copies "first", not "ﬁrst"; the citation's quote keeps the page's characters)."""
+    lines = [" ".join(line.split()) for line in fix_ligatures(text).split("\n")]
     lines = [line for line in lines if line and not IMAGE_RE.match(line)]
     out = ""
     for line in lines:

@@ -280,3 +280,31 @@ def test_a_decks_answer_keeps_the_elements_of_its_slides_apart(workspace):
     opening = answer.answer.split("\n\n")
     assert opening[0] == "Upper Vale Catchment Trust" and "Our volunteers used to post their sheets" in opening[1]
     assert "\n- 42 volunteer surveyors across 18 reaches" in answer.answer
+
+
+def test_an_answer_spells_out_ligatures_its_quote_keeps_them(tmp_path):
+    # a text layer with ligature glyphs ("ﬁrst", as TeX and many typesetters write it): the answer reads "first",
+    # searchable and copyable; the citation quotes the page's own characters and its boxes still find them
+    import pymupdf
+
+    from engine.pipeline import Pipeline
+    from tests.conftest import written_pdf
+
+    lines = ["The ﬁrst cooling loop runs at a ﬂow of 40 litres a minute, which is suﬃcient for the",
+             "removal of heat from the rack. The oﬃce fans are not part of the loop."]
+    pdf = tmp_path / "cooling.pdf"
+    with written_pdf(pdf) as doc:
+        page = doc.new_page(width=595, height=842)
+        page.insert_font(fontname="lig", fontbuffer=pymupdf.Font("cjk").buffer)  # a font with the ligature glyphs
+        page.insert_text((72, 80), "Cooling systems", fontsize=16, fontname="lig")
+        for k, line in enumerate(lines):
+            page.insert_text((72, 120 + 15 * k), line, fontsize=11, fontname="lig")
+    layer = pymupdf.open(pdf)[0].get_text()
+    assert "ﬁrst" in layer and "ﬂow" in layer  # the glyphs are what the page holds
+    Pipeline(tmp_path / "ws", workers=1).ingest([pdf])
+    answer = ask(Workspace(tmp_path / "ws"), "What is the flow of the first cooling loop?")
+    assert answer.covered and "first cooling loop" in answer.answer and "40 litres" in answer.answer
+    assert not any(glyph in answer.answer for glyph in "ﬁﬂﬃ")
+    assert not any(glyph in p.text for p in answer.passages for glyph in "ﬁﬂﬃ")
+    (citation,) = answer.citations
+    assert "ﬁrst cooling loop" in citation.quote and citation.boxes

@@ -30,8 +30,8 @@ from engine.extract.metadata.periods import (
 from engine.extract.metadata.sentences import BOILERPLATE_MARKS, FOOTNOTE_END_RE, is_boilerplate, is_prose
 from engine.extract.metadata.summary import CAPTION_RE, LABEL_RE, extract_summary, is_summary_sentence
 from engine.extract.metadata.text import (
-    BULLET_RE, LIGATURES, MAX_ANCHORS, SAMPLE_CHARS, SCAN_CHARS, SOFT_HYPHEN, body_paragraphs,
-    body_sample, fix_ligatures, heading_list, page_blocks, plain_text, resolve_hyphens, sample_pages,
+    BULLET_RE, MAX_ANCHORS, SAMPLE_CHARS, SCAN_CHARS, SOFT_HYPHEN, body_paragraphs,
+    body_sample, heading_list, page_blocks, plain_text, resolve_hyphens, sample_pages,
 )
 from engine.extract.metadata.themes import (
     BOILERPLATE_SECTIONS_RE, MAX_THEMES, NUMBERING_RE, THEME_DESCRIPTION_CHARS, extract_themes, first_sentence,
@@ -73,8 +73,8 @@ __all__ = [
     # summary
     "CAPTION_RE", "LABEL_RE", "extract_summary", "is_summary_sentence",
     # text
-    "BULLET_RE", "LIGATURES", "MAX_ANCHORS", "SAMPLE_CHARS", "SCAN_CHARS", "SOFT_HYPHEN",
-    "body_paragraphs", "body_sample", "fix_ligatures", "heading_list", "page_blocks", "plain_text",
+    "BULLET_RE", "MAX_ANCHORS", "SAMPLE_CHARS", "SCAN_CHARS", "SOFT_HYPHEN",
+    "body_paragraphs", "body_sample", "heading_list", "page_blocks", "plain_text",
     "resolve_hyphens", "sample_pages",
     # themes
     "BOILERPLATE_SECTIONS_RE", "MAX_THEMES", "NUMBERING_RE", "THEME_DESCRIPTION_CHARS", "extract_themes",

@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 
 from engine.extract.metadata.dates import MONTH, YEAR
-from engine.extract.metadata.text import fix_ligatures, heading_list
+from engine.extract.metadata.text import heading_list
 from engine.extract.titles import extends
 from engine.markdown import marker
 from engine.schemas.base import Provenance
 from engine.schemas.pdf import PdfInfo
 from engine.schemas.toc import Heading
-from engine.text import squash
+from engine.text import fix_ligatures, squash
 
 # -------------------------------------------------------------------------------------------- title
 

@@ -12,7 +12,7 @@ import re
 
 from engine.markdown import HEADING_RE, IMAGE_RE, MARKER_RE, Fences, iter_headings, split_pages
 from engine.schemas.toc import Heading
-from engine.text import BULLET_GLYPHS, COMPOUND_WORD_RE
+from engine.text import BULLET_GLYPHS, COMPOUND_WORD_RE, fix_ligatures
 
 SAMPLE_CHARS = 100_000  # about 15k words of body text for keywords, summary and language
 SCAN_CHARS = 600_000  # text scanned for entities and time periods (about 160 pages)
@@ -21,15 +21,6 @@ MAX_ANCHORS = 4000  # years and organisation words looked at, at most: bounds th
 BULLET_RE = re.compile(rf"^(?:[-*+{BULLET_GLYPHS}]|\d{{1,2}}[.)])\s+")  # a list item's mark: Markdown, a glyph, "1."
 BULLET_STARTS = frozenset("-*+0123456789" + BULLET_GLYPHS)
 SOFT_HYPHEN = "\u00ad"
-LIGATURES = {"ﬁ": "fi", "ﬂ": "fl", "ﬀ": "ff", "ﬃ": "ffi", "ﬄ": "ffl", "\u00a0": " "}
-
-
-def fix_ligatures(text: str) -> str:
-    for ligature, letters in LIGATURES.items():
-        text = text.replace(ligature, letters)
-    return text
-
-
 def page_blocks(markdown: str) -> list[str]:
     """Page blocks of a marked document (as `split_pages`, faster); the whole text when it has no markers."""
     pieces = ("\n" + markdown).split("\n--- end page ")

@@ -6,8 +6,8 @@ import re
 from bisect import bisect_right
 
 from engine.extract.metadata.sentences import FOOTNOTE_END_RE, is_boilerplate, is_prose
-from engine.extract.metadata.text import body_paragraphs, fix_ligatures, heading_list
-from engine.text import split_sentences
+from engine.extract.metadata.text import body_paragraphs, heading_list
+from engine.text import fix_ligatures, split_sentences
 from engine.schemas.metadata import Theme
 from engine.schemas.toc import Heading
 

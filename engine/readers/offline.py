@@ -33,7 +33,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 92  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 93  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -191,6 +191,8 @@ class OfflineReader:
     #     sentence continues the paragraph ("…in 2023, a" / "1.0 percent decrease …")
     # 91: a small raised number after a word or number is read apart from it ("accuracy 1", not "accuracy1")
     # 92: a lone title far left or right of the page's text heads a panel of its own (XY-cut: "Contacts" beside cards)
+    # 93: a line that runs over a drawn column rule of a ruled table, its words either side a column gap apart, is cut
+    #     there (a word processor writes a row's line across its cells as one line of text)
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -40,6 +40,7 @@ class Grid:
     ys: list[float]
     rules: list[tuple[float, float, float]] = field(default_factory=list)  # (y, x0, x1) of each row rule
     open: bool = False  # ruled across only (see `open_grids`): its rows are told by their first cells
+    downs: list[tuple[float, float, float]] = field(default_factory=list)  # (x, y0, y1) of each column rule drawn
 
     def column_rows(self, column: int) -> list[float]:
         """The y of the row rules that cross a column (its cells' tops and bottoms)."""
@@ -50,6 +51,14 @@ class Grid:
     @property
     def bbox(self) -> tuple[float, float, float, float]:
         return self.xs[0], self.ys[0], self.xs[-1], self.ys[-1]
+
+    def parts(self, line: Line) -> list[float]:
+        """The column bounds a line runs over that part its text: in an open table every bound inside the
+        grid's sides, in a lattice those a column rule is drawn at beside the line (a cell spanning columns
+        has none there)."""
+        middle = (line.y0 + line.y1) / 2
+        return [x for x in self.xs[1:-1] if line.x0 < x < line.x1 and (self.open or any(
+            abs(rx - x) <= SNAP and y0 - JOIN <= middle <= y1 + JOIN for rx, y0, y1 in self.downs))]
 
     def holds(self, line: Line) -> bool:
         """Whether a line's middle lies inside the grid."""
@@ -81,11 +90,12 @@ def find_tables(page, lines: list[Line],
     horizontal, vertical = rulings(drawings, page.rect.width, page.rect.height)
     found = grids(horizontal, vertical)
     across = [h for h in horizontal if not any(_crosses(h, v) for v in vertical)]
-    if len(across) < OPEN_MIN_RULES:
+    crossing = any(g.holds(line) and g.parts(line) for g in found for line in lines)
+    if len(across) < OPEN_MIN_RULES and not crossing:
         return found, lines
     words = [(w[0], w[1], w[2], w[3]) for w in (words_of_page() if words_of_page else page.get_text("words"))]
-    opened = open_grids(across, lines, words)
-    return found + opened, split_at_columns(lines, opened, words)
+    opened = open_grids(across, lines, words) if len(across) >= OPEN_MIN_RULES else []
+    return found + opened, split_at_columns(lines, found + opened, words)
 
 
 Segment = tuple[float, float, float]  # (position, start, end): y, x0, x1 of a horizontal; x, y0, y1 of a vertical
@@ -188,7 +198,7 @@ def grids(horizontal: list[Segment], vertical: list[Segment]) -> list[Grid]:
     for hs, vs in groups.values():
         ys, xs = _positions([h[0] for h in hs]), _positions([v[0] for v in vs])
         if len(ys) >= 3 and len(xs) >= 3:
-            found.append(Grid(xs, ys, sorted(hs)))
+            found.append(Grid(xs, ys, sorted(hs), downs=sorted(vs)))
     return found
 
 
@@ -288,14 +298,14 @@ def _open_grid(rules: list[Segment], lines: list[Line], words: list[Box], x0: fl
 
 
 def split_at_columns(lines: list[Line], tables: list[Grid], words: list[Box]) -> list[Line]:
-    """The lines, each one inside an open table that runs over a column's bound cut into one line a column
-    (its words placed by their boxes)."""
+    """The lines, each one inside a table that runs over a column's bound (`Grid.parts`: the reader joined two
+    cells' words on one baseline) cut into one line a column (its words placed by their boxes)."""
     if not tables:
         return lines
     out: list[Line] = []
     for line in lines:
         grid = next((g for g in tables if g.holds(line)), None)
-        crossed = [x for x in (grid.xs[1:-1] if grid else []) if line.x0 < x < line.x1]
+        crossed = grid.parts(line) if grid else []
         if grid is None or not crossed:
             out.append(line)
             continue
@@ -304,6 +314,8 @@ def split_at_columns(lines: list[Line], tables: list[Grid], words: list[Box]) ->
         if len(boxes) != len(tokens):  # (the words do not match the line's text: leave it whole)
             out.append(line)
             continue
+        if not grid.open:  # a drawn rule parts two cells' words, which stand apart as columns do, not as words do
+            crossed = [x for x in crossed if _apart(boxes, x, GAP * line.size)]
         bounds = [line.x0, *crossed, line.x1 + 1]
         for left, right in zip(bounds, bounds[1:]):
             part = [(b, t) for b, t in zip(boxes, tokens) if left <= (b[0] + b[2]) / 2 < right]
@@ -311,6 +323,13 @@ def split_at_columns(lines: list[Line], tables: list[Grid], words: list[Box]) ->
                 out.append(replace(line, text=" ".join(t for _, t in part), x0=part[0][0][0], x1=part[-1][0][2],
                                    lead=0, lead_style=(False, False, False)))
     return out
+
+
+def _apart(boxes: list[Box], x: float, gap: float) -> bool:
+    """Whether the words either side of `x` (by their middles) stand at least `gap` apart."""
+    left = [b[2] for b in boxes if (b[0] + b[2]) / 2 < x]
+    right = [b[0] for b in boxes if (b[0] + b[2]) / 2 >= x]
+    return bool(left and right) and min(right) - max(left) >= gap
 
 
 def _band(value: float, edges: list[float]) -> int:

@@ -134,3 +134,65 @@ def test_a_note_under_an_open_table_stays_out_of_it_and_prose_between_rules_is_n
              ("The tally went to the district", "office by the end of the week.")]
     result = _open_table_page(tmp_path, rows=prose)
     assert not [b for b in result.blocks[0].blocks if b.kind == "table"]
+
+
+def _lattice_page(tmp_path, *, spanning=False):
+    """A ruled table whose second row has one text line running over the column rule (as word processors write
+    a row's line: the first cell's words, spaces up to the next cell, its words); with `spanning`, a title row
+    across both columns that no column rule parts."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    xs, top = [64, 140, 320], 100
+    ys = [top, top + 20, top + 80] if not spanning else [top - 20, top, top + 20, top + 80]
+    for y in ys:
+        page.draw_line((xs[0], y), (xs[-1], y))
+    for x in xs:
+        page.draw_line((x, top if x == xs[1] else ys[0]), (x, ys[-1]))  # (the middle rule stops under a title row)
+    if spanning:
+        page.insert_text((xs[0] + 5, top - 7), "Plans     of the contingency programme and their purposes", fontsize=10)
+    page.insert_text((xs[0] + 5, top + 13), "Plan", fontsize=10)
+    page.insert_text((xs[1] + 5, top + 13), "Purpose", fontsize=10)
+    page.insert_text((xs[0] + 5, top + 33), "Continuity", fontsize=10)
+    page.insert_text((xs[1] + 5, top + 33), "Provides procedures to sustain", fontsize=10)
+    run = "(COOP) Plan"
+    while xs[0] + 5 + pymupdf.get_text_length(run + " ", fontsize=10) < xs[1] + 5:
+        run += " "
+    page.insert_text((xs[0] + 5, top + 45), run + "an organization's functions", fontsize=10)
+    page.insert_text((xs[1] + 5, top + 57), "for up to 30 days.", fontsize=10)
+    for k in range(8):
+        page.insert_text((72, 240 + 14 * k), BODY, fontsize=10)
+    path = tmp_path / "lattice.pdf"
+    doc.save(path)
+    return OfflineReader().read(path)
+
+
+def test_a_line_running_over_a_drawn_column_rule_is_read_as_two_cells(tmp_path):
+    result = _lattice_page(tmp_path)
+    tables = [b for b in result.blocks[0].blocks if b.kind == "table"]
+    assert len(tables) == 1 and tables[0].cells == [
+        ["Plan", "Purpose"],
+        ["Continuity (COOP) Plan", "Provides procedures to sustain an organization's functions for up to 30 days."]]
+
+
+def test_a_title_row_across_the_columns_stays_whole(tmp_path):
+    # no column rule is drawn beside it: its wide gap is no bound between cells
+    result = _lattice_page(tmp_path, spanning=True)
+    tables = [b for b in result.blocks[0].blocks if b.kind == "table"]
+    assert len(tables) == 1
+    assert tables[0].cells[0][0] == "Plans of the contingency programme and their purposes"
+    assert tables[0].cells[-1] == ["Continuity (COOP) Plan",
+                                   "Provides procedures to sustain an organization's functions for up to 30 days."]
+
+
+def test_words_a_space_apart_over_a_drawn_rule_stay_together():
+    # a diagram's grid line passing between two words of one label is no column bound
+    from engine.readers.ruled import split_at_columns
+
+    grid = Grid([72, 200, 400], [100, 120, 140], [(100, 72, 400), (120, 72, 400), (140, 72, 400)],
+                downs=[(72, 100, 140), (200, 100, 140), (400, 100, 140)])
+    label = line("(1, 1)", 190, 112, x1=212)
+    words = [(190, 103, 199, 116), (201.5, 103, 212, 116)]  # "(1," and "1)", a space apart across x = 200
+    assert split_at_columns([label], [grid], words) == [label]
+    apart = line("Plan organization", 150, 132, x1=290)
+    words = [(150, 123, 170, 136), (210, 123, 290, 136)]  # two cells' words, 40 points apart across the rule
+    assert [l.text for l in split_at_columns([apart], [grid], words)] == ["Plan", "organization"]

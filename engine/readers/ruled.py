@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from statistics import median
 
+import numpy as np
+
 from engine.readers.layout import Line
 from engine.readers.sentences import ends_sentence
 from engine.readers.tables import table_block
@@ -104,17 +106,18 @@ Box = tuple[float, float, float, float]  # a word's x0, y0, x1, y1
 
 def rulings(drawings: list[dict], width: float, height: float) -> tuple[list[Segment], list[Segment]]:
     """Horizontal and vertical rulings: stroked lines, thin filled rectangles, and the sides of the cell-sized
-    rectangles (a page-sized background aside)."""
+    rectangles (a page-sized background aside, and a fill drawn inside one of its own colour: `unseen`)."""
     horizontal: list[Segment] = []
     vertical: list[Segment] = []
+    hidden = unseen(drawings)
     # white fills on the white page edge nothing that shows: a figure's background drawn under it is no table; but
     # a table whose every cell a word processor filled white has its cells told by them
     blank = [_blank(drawing) for drawing in drawings]
     cells = sum(1 for drawing, white in zip(drawings, blank) if white
                 for item in drawing.get("items", ()) if item[0] == "re")
-    for drawing, white in zip(drawings, blank):
+    for n, (drawing, white) in enumerate(zip(drawings, blank)):
         skip = white and cells < WHITE_CELLS
-        for item in drawing.get("items", ()):
+        for k, item in enumerate(drawing.get("items", ())):
             if item[0] == "l":
                 (x0, y0), (x1, y1) = item[1], item[2]
                 if abs(y1 - y0) < 1 and abs(x1 - x0) >= MIN_RULE:
@@ -130,10 +133,48 @@ def rulings(drawings: list[dict], width: float, height: float) -> tuple[list[Seg
                     horizontal.append(((y0 + y1) / 2, x0, x1))
                 elif w < THIN and h >= MIN_RULE:
                     vertical.append(((x0 + x1) / 2, y0, y1))
-                elif w >= MIN_RULE and h >= MIN_RULE and not (w > 0.9 * width and h > 0.9 * height) and not skip:
+                elif w >= MIN_RULE and h >= MIN_RULE and not (w > 0.9 * width and h > 0.9 * height) and not skip \
+                        and (n, k) not in hidden:
                     horizontal += [(y0, x0, x1), (y1, x0, x1)]
                     vertical += [(x0, y0, y1), (x1, y0, y1)]
     return _joined(horizontal), _joined(vertical)
+
+
+MAX_FILLS = 2000  # filled rectangles on a page, at most, compared with each other (`unseen`)
+
+
+def unseen(drawings: list[dict]) -> set[tuple[int, int]]:
+    """The (drawing, item) positions of filled rectangles that lie inside a larger one of the same colour drawn
+    before or after them: their edges do not show (a word processor shades each line of a cell's text in the
+    cell's own colour), so they part no rows or columns. (Within one path, a rectangle inside another is a hole:
+    the two draw a frame, whose edges show.)"""
+    fills: list[tuple[tuple[float, ...], float, float, float, float, int, int]] = []
+    for n, drawing in enumerate(drawings):
+        if drawing.get("type") != "f" or drawing.get("fill") is None:
+            continue
+        colour = tuple(round(c, 2) for c in drawing["fill"])
+        for k, item in enumerate(drawing.get("items", ())):
+            if item[0] == "re":
+                x0, y0, x1, y1 = item[1]
+                fills.append((colour, min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1), n, k))
+    if len(fills) > MAX_FILLS:
+        return set()
+    hidden: set[tuple[int, int]] = set()
+    by_colour: dict[tuple[float, ...], list[tuple[float, float, float, float, int, int]]] = {}
+    for fill in fills:
+        by_colour.setdefault(fill[0], []).append(fill[1:])
+    for group in by_colour.values():
+        if len(group) < 2:
+            continue
+        box = np.array([g[:4] for g in group])
+        area = (box[:, 2] - box[:, 0]) * (box[:, 3] - box[:, 1])
+        drawn = np.array([g[4] for g in group])  # (a rectangle inside another of one path is a hole: a frame)
+        inside = (box[None, :, 0] <= box[:, None, 0] + SNAP) & (box[None, :, 1] <= box[:, None, 1] + SNAP) \
+            & (box[None, :, 2] >= box[:, None, 2] - SNAP) & (box[None, :, 3] >= box[:, None, 3] - SNAP) \
+            & (area[None, :] > area[:, None]) \
+            & (drawn[None, :] != drawn[:, None])  # [i, j]: rectangle i lies inside the larger rectangle j, drawn apart
+        hidden.update((group[i][4], group[i][5]) for i in np.flatnonzero(inside.any(axis=1)))
+    return hidden
 
 
 def _blank(drawing: dict) -> bool:
@@ -173,9 +214,10 @@ def _positions(values: list[float]) -> list[float]:
 
 
 def grids(horizontal: list[Segment], vertical: list[Segment]) -> list[Grid]:
-    """The lattices the rulings form: sets of rulings connected by crossings, with at least three rules each
-    way (two rows and two columns; a framed box is no table)."""
-    if len(horizontal) < 3 or len(vertical) < 3:
+    """The lattices the rulings form: sets of rulings connected by crossings, with at least three rules down
+    and two across (two columns side by side, in one row or more; a framed box is no table, nor a box parted
+    only across, a title band over its text)."""
+    if len(horizontal) < 2 or len(vertical) < 3:
         return []
     parent = list(range(len(horizontal) + len(vertical)))
 
@@ -197,7 +239,7 @@ def grids(horizontal: list[Segment], vertical: list[Segment]) -> list[Grid]:
     found: list[Grid] = []
     for hs, vs in groups.values():
         ys, xs = _positions([h[0] for h in hs]), _positions([v[0] for v in vs])
-        if len(ys) >= 3 and len(xs) >= 3:
+        if len(ys) >= 2 and len(xs) >= 3:
             found.append(Grid(xs, ys, sorted(hs), downs=sorted(vs)))
     return found
 

@@ -196,3 +196,59 @@ def test_words_a_space_apart_over_a_drawn_rule_stay_together():
     apart = line("Plan organization", 150, 132, x1=290)
     words = [(150, 123, 170, 136), (210, 123, 290, 136)]  # two cells' words, 40 points apart across the rule
     assert [l.text for l in split_at_columns([apart], [grid], words)] == ["Plan", "organization"]
+
+
+def test_lines_shaded_in_their_cells_colour_part_no_rows(tmp_path):
+    # a word processor shades a cell and, again, each line of its text in the same colour: those inner
+    # rectangles show no edge, so a cell's wrapped text stays one cell (and a row its own row)
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    blue = (0.77, 0.85, 0.94)
+    xs, ys = [72, 250, 430], [100, 120, 180, 220]
+    cells = [["Requirement", "Controls"],
+             [["Limit system access to", "authorized users and", "processes acting for them."], ["Account Management"]],
+             [["Limit unsuccessful", "logon attempts."], ["Unsuccessful Logon Attempts"]]]
+    for r in range(3):
+        for c in range(2):
+            page.draw_rect(pymupdf.Rect(xs[c], ys[r], xs[c + 1], ys[r + 1]), color=None, fill=blue, width=0)
+            lines = [cells[r][c]] if r == 0 else cells[r][c]
+            for k, text in enumerate(lines):
+                top = ys[r] + 12 * k  # (stacked from the cell's top rule down, as the word processor draws them)
+                page.draw_rect(pymupdf.Rect(xs[c] + 4, top, xs[c + 1] - 4, top + 12), color=None, fill=blue, width=0)
+                page.insert_text((xs[c] + 6, top + 9), text, fontsize=10)
+    for y in ys:
+        page.draw_line((xs[0], y), (xs[-1], y), width=0.5)
+    for x in xs:
+        page.draw_line((x, ys[0]), (x, ys[-1]), width=0.5)
+    for k in range(8):
+        page.insert_text((72, 260 + 14 * k), BODY, fontsize=10)
+    path = tmp_path / "shaded.pdf"
+    doc.save(path)
+    result = OfflineReader().read(path)
+    tables = [b for b in result.blocks[0].blocks if b.kind == "table"]
+    assert len(tables) == 1 and tables[0].cells == [
+        ["Requirement", "Controls"],
+        ["Limit system access to authorized users and processes acting for them.", "Account Management"],
+        ["Limit unsuccessful logon attempts.", "Unsuccessful Logon Attempts"]]
+
+
+def test_a_fill_inside_a_fill_of_its_colour_shows_no_edge_but_a_frames_hole_does():
+    from engine.readers.ruled import unseen
+
+    blue, grey = (0.77, 0.85, 0.94), (0.5, 0.5, 0.5)
+    cell = {"type": "f", "fill": blue, "items": [("re", (90, 157, 239, 621), 1)]}
+    line_shade = {"type": "f", "fill": blue, "items": [("re", (95, 157, 234, 169), 1)]}
+    other = {"type": "f", "fill": grey, "items": [("re", (95, 169, 234, 180), 1)]}
+    assert unseen([cell, line_shade, other]) == {(1, 0)}  # the same colour drawn inside: hidden; another: shows
+    frame = {"type": "f", "fill": grey, "items": [("re", (72, 72, 548, 355), 1), ("re", (74, 74, 546, 353), 1)]}
+    assert unseen([frame]) == set()  # one path's inner rectangle is its hole: a frame's two edges show
+
+
+def test_a_box_parted_down_is_a_one_row_table_and_a_box_parted_across_is_none():
+    across = [("l", (72, 100), (300, 100)), ("l", (72, 160), (300, 160))]
+    sides = [("l", (72, 100), (72, 160)), ("l", (300, 100), (300, 160))]
+    h, v = rulings([drawing(*across, *sides, ("l", (130, 100), (130, 160)))], 612, 792)
+    found = grids(h, v)  # a term beside its definition, framed and parted by a rule down ("Testing | Tests are …")
+    assert len(found) == 1 and found[0].xs == [72, 130, 300] and found[0].ys == [100, 160]
+    h, v = rulings([drawing(*across, *sides, ("l", (72, 120), (300, 120)))], 612, 792)
+    assert grids(h, v) == []  # (a title band over a box's text: no columns)

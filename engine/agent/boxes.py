@@ -33,11 +33,38 @@ Box = list[float]
 
 def quote_pieces(quote: str) -> list[str]:
     """The parts of a quote that are searched on their own: elided parts, table cells, lines."""
-    pieces = []
+    return [piece for row in quote_rows(quote) for piece in row]
+
+
+def quote_rows(quote: str) -> list[list[str]]:
+    """The quote's lines (elided parts, and the lines of each), each as its table cells or its one text."""
+    rows = []
     for part in quote.split(ELISION):  # ligatures spelled out, as the search reads the page ("ﬁ" -> "fi")
-        pieces += [" ".join(unicodedata.normalize("NFKC", p).split()) for p in SPLIT_RE.split(part)
-                   if WORD_RE.search(p)]
-    return pieces
+        for line in part.split("\n"):
+            cells = [" ".join(unicodedata.normalize("NFKC", p).split()) for p in SPLIT_RE.split(line)
+                     if WORD_RE.search(p)]
+            if cells:
+                rows.append(cells)
+    return rows
+
+
+def shared_line(found: list[list[Any]], anchors: list[Any]) -> tuple[float, float] | None:
+    """The line (top, bottom) on which most of a table row's cells have a match, when two or more do, of lines as
+    good the one nearest `anchors` (the quote's parts found once): where the row stands, so that a cell the page
+    also holds elsewhere ("Plan" in a header and in the text) is taken there."""
+    lines: list[tuple[float, float, set[int]]] = []
+    for cell, hits in enumerate(found):
+        for r in hits:
+            line = next((ln for ln in lines if abs(ln[0] - r.y0) < 2 and abs(ln[1] - r.y1) < 2), None)
+            if line is None:
+                lines.append((r.y0, r.y1, {cell}))
+            else:
+                line[2].add(cell)
+    def distance(line: tuple[float, float, set[int]]) -> float:
+        return min((abs(a.y0 - line[0]) for a in anchors), default=0.0)
+
+    best = min(lines, key=lambda ln: (-len(ln[2]), distance(ln)), default=None)
+    return (best[0], best[1]) if best is not None and len(best[2]) >= 2 else None
 
 
 class WordStream:
@@ -80,33 +107,44 @@ def quote_boxes(page, quote: str, textpage=None) -> list[Box]:
     sure: list[list[Any]] = []  # PyMuPDF's rectangles or ours (Rect)
     unsure: list[list[Any]] = []
     stream: WordStream | None = None
-    for piece in quote_pieces(quote):
-        words = piece.split()
-        found = page.search_for(piece, textpage=textpage)
-        if found and len(words) >= UNIQUE_WORDS:
-            sure.append(found)
-            continue
-        if stream is None:
-            stream = WordStream(page.get_text("words", textpage=textpage))
-        if found:  # a short part is sure where the page holds it once ("Roles and responsibilities.")
-            (sure if stream.count(piece) == 1 else unsure).append(found)
-            continue
-        whole = stream.find(piece)
-        if whole:
-            sure.append(whole)
-            continue
-        runs = [" ".join(words[i:i + RUN_WORDS]) for i in range(0, len(words), RUN_WORDS)]
-        located = [stream.find(run) for run in runs]
-        if sum(1 for hits in located if hits) * 2 >= len(runs):
-            sure += [hits for hits in located if hits]
-            continue
-        for i in range(0, len(words), RUN_WORDS):
-            run = words[i:i + RUN_WORDS]
-            if len(run) < 2 and i:  # a lone last word: searched with the one before it
-                run = words[i - 1:i + 1]
-            hits = page.search_for(" ".join(run), textpage=textpage)
-            if hits:
-                (sure if len(hits) <= 2 and len(run) >= 3 else unsure).append(hits)
+    rows = quote_rows(quote)
+    searched = [[page.search_for(piece, textpage=textpage) for piece in row] for row in rows]
+    anchors = [hits[0] for matches in searched for hits in matches if len(hits) == 1]  # parts found once
+    for row, matches in zip(rows, searched):
+        line = shared_line(matches, anchors) if len(row) > 1 else None
+        for piece, found in zip(row, matches):
+            words = piece.split()
+            if found and len(words) >= UNIQUE_WORDS:
+                sure.append(found)
+                continue
+            if stream is None:
+                stream = WordStream(page.get_text("words", textpage=textpage))
+            once = stream.count(piece) == 1
+            if line is not None and found and not once:  # a table row's short cell the page holds more than once:
+                # where the row's other cells stand
+                on_line = [r for r in found if abs(r.y0 - line[0]) < 2 and abs(r.y1 - line[1]) < 2]
+                if on_line:
+                    sure.append(on_line)
+                    continue
+            if found:  # a short part is sure where the page holds it once ("Roles and responsibilities.")
+                (sure if once else unsure).append(found)
+                continue
+            whole = stream.find(piece)
+            if whole:
+                sure.append(whole)
+                continue
+            runs = [" ".join(words[i:i + RUN_WORDS]) for i in range(0, len(words), RUN_WORDS)]
+            located = [stream.find(run) for run in runs]
+            if sum(1 for hits in located if hits) * 2 >= len(runs):
+                sure += [hits for hits in located if hits]
+                continue
+            for i in range(0, len(words), RUN_WORDS):
+                run = words[i:i + RUN_WORDS]
+                if len(run) < 2 and i:  # a lone last word: searched with the one before it
+                    run = words[i - 1:i + 1]
+                hits = page.search_for(" ".join(run), textpage=textpage)
+                if hits:
+                    (sure if len(hits) <= 2 and len(run) >= 3 else unsure).append(hits)
     rects = [r for hits in sure for r in hits]
     if rects:
         top, bottom = min(r.y0 for r in rects) - NEAR, max(r.y1 for r in rects) + NEAR

@@ -124,3 +124,24 @@ def test_text_pages_are_read_once_across_answers_and_the_oldest_go_first(tmp_pat
     other = page_with_lines(tmp_path / "other")
     assert pages.get(other, 1) is not None and pages.get(path, 1) is not kept  # size 1: the first page went
     pages.close()
+
+
+def test_a_header_cell_the_page_repeats_is_boxed_on_the_header_row(tmp_path):
+    # a quoted table row comes with its header; a header cell's word ("Plan") stands elsewhere near the table too:
+    # only the one on the line of the header's other cells is the quote's
+    path = tmp_path / "table.pdf"
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 80), "Each plan below has a purpose and a scope.", fontsize=10)
+    for x, cell in ((72, "Plan"), (200, "Purpose"), (380, "Scope")):
+        page.insert_text((x, 110), cell, fontsize=10)
+    for x, cell in ((72, "Continuity plan"), (200, "Sustains functions for 30 days."), (380, "A facility.")):
+        page.insert_text((x, 130), cell, fontsize=10)
+    page.insert_text((72, 160), "The crisis plan and the recovery plan follow the same layout.", fontsize=10)
+    doc.save(path)
+    doc.close()
+    with pymupdf.open(path) as doc:
+        boxes = quote_boxes(doc[0], "Plan | Purpose | Scope … Continuity plan | Sustains functions for 30 days. | "
+                                    "A facility.")
+        tops = sorted(round(b[1]) for b in boxes)
+        assert tops and all(95 < t < 125 for t in tops), boxes  # the header row and the quoted row only

@@ -19,6 +19,16 @@ def line(text, x0, base, *, size=10.0, bold=False, x1=None):
                 italic=False, block=0, base=base)
 
 
+def _read(doc, path):
+    """The reader's result for a test's PDF, saved at `path`."""
+    doc.save(path)
+    return OfflineReader().read(path)
+
+
+def _tables(result) -> list:
+    return [b for b in result.blocks[0].blocks if b.kind == "table"]
+
+
 def drawing(*items):
     return {"type": "s", "items": list(items)}
 
@@ -82,7 +92,7 @@ def test_the_reader_finds_a_drawn_grid_on_a_real_page(tmp_path):
     path = tmp_path / "grid.pdf"
     doc.save(path)
     result = OfflineReader().read(path)
-    tables = [b for b in result.blocks[0].blocks if b.kind == "table"]
+    tables = _tables(result)
     assert tables and tables[0].cells == [list(row) for row in rows]
     assert "| River | Herons | Egrets |" in result.markdown
 
@@ -110,14 +120,12 @@ def _open_table_page(tmp_path, *, note=None, rows=None):
         page.draw_line((108, rule_y), (420, rule_y), width=0.5)
     page.insert_text((72, bottom + 30), "Each test reads one field of the box and compares it with the standard.",
                      fontsize=10)
-    path = tmp_path / "open.pdf"
-    doc.save(path)
-    return OfflineReader().read(path)
+    return _read(doc, tmp_path / "open.pdf")
 
 
 def test_a_table_ruled_across_only_becomes_a_table_its_columns_told_by_the_gap_down_it(tmp_path):
     result = _open_table_page(tmp_path)
-    tables = [b for b in result.blocks[0].blocks if b.kind == "table"]
+    tables = _tables(result)
     assert len(tables) == 1 and tables[0].cells == [
         ["Test name", "True if"], ["boxLengthIsValid", "Size of box contents equals 4 bytes"],
         ["signatureIsValid", "Signature equals 0x0d0a870a"], ["brandIsValid", "Brand equals jp2 and the minor version is 0"]]
@@ -127,7 +135,7 @@ def test_a_table_ruled_across_only_becomes_a_table_its_columns_told_by_the_gap_d
 def test_a_note_under_an_open_table_stays_out_of_it_and_prose_between_rules_is_no_table(tmp_path):
     note = "1 The brand is read from the file type box, which every conforming file must hold."
     result = _open_table_page(tmp_path, note=note)
-    tables = [b for b in result.blocks[0].blocks if b.kind == "table"]
+    tables = _tables(result)
     assert len(tables) == 1 and all(note not in cell for row in tables[0].cells for cell in row)
     assert note in result.markdown
     prose = [(BODY[:48], BODY[48:]), ("It counted the egrets too", "and wrote both numbers down."),
@@ -161,14 +169,12 @@ def _lattice_page(tmp_path, *, spanning=False):
     page.insert_text((xs[1] + 5, top + 57), "for up to 30 days.", fontsize=10)
     for k in range(8):
         page.insert_text((72, 240 + 14 * k), BODY, fontsize=10)
-    path = tmp_path / "lattice.pdf"
-    doc.save(path)
-    return OfflineReader().read(path)
+    return _read(doc, tmp_path / "lattice.pdf")
 
 
 def test_a_line_running_over_a_drawn_column_rule_is_read_as_two_cells(tmp_path):
     result = _lattice_page(tmp_path)
-    tables = [b for b in result.blocks[0].blocks if b.kind == "table"]
+    tables = _tables(result)
     assert len(tables) == 1 and tables[0].cells == [
         ["Plan", "Purpose"],
         ["Continuity (COOP) Plan", "Provides procedures to sustain an organization's functions for up to 30 days."]]
@@ -177,7 +183,7 @@ def test_a_line_running_over_a_drawn_column_rule_is_read_as_two_cells(tmp_path):
 def test_a_title_row_across_the_columns_stays_whole(tmp_path):
     # no column rule is drawn beside it: its wide gap is no bound between cells
     result = _lattice_page(tmp_path, spanning=True)
-    tables = [b for b in result.blocks[0].blocks if b.kind == "table"]
+    tables = _tables(result)
     assert len(tables) == 1
     assert tables[0].cells[0][0] == "Plans of the contingency programme and their purposes"
     assert tables[0].cells[-1] == ["Continuity (COOP) Plan",
@@ -222,10 +228,7 @@ def test_lines_shaded_in_their_cells_colour_part_no_rows(tmp_path):
         page.draw_line((x, ys[0]), (x, ys[-1]), width=0.5)
     for k in range(8):
         page.insert_text((72, 260 + 14 * k), BODY, fontsize=10)
-    path = tmp_path / "shaded.pdf"
-    doc.save(path)
-    result = OfflineReader().read(path)
-    tables = [b for b in result.blocks[0].blocks if b.kind == "table"]
+    tables = _tables(_read(doc, tmp_path / "shaded.pdf"))
     assert len(tables) == 1 and tables[0].cells == [
         ["Requirement", "Controls"],
         ["Limit system access to authorized users and processes acting for them.", "Account Management"],

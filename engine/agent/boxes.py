@@ -51,7 +51,7 @@ def quote_rows(quote: str) -> list[list[str]]:
 def shared_line(found: list[list[Any]], anchors: list[Any]) -> tuple[float, float] | None:
     """The line (top, bottom) on which most of a table row's cells have a match, when two or more do, of lines as
     good the one nearest `anchors` (the quote's parts found once): where the row stands, so that a cell the page
-    also holds elsewhere ("Plan" in a header and in the text) is taken there."""
+    also holds elsewhere ("Total" in a header and in the text) is taken there."""
     lines: list[tuple[float, float, set[int]]] = []
     for cell, hits in enumerate(found):
         for r in hits:

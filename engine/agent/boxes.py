@@ -48,6 +48,11 @@ def quote_rows(quote: str) -> list[list[str]]:
     return rows
 
 
+def same_line(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """Whether two (top, bottom) spans are one line of text (within 2 points each)."""
+    return abs(a[0] - b[0]) < 2 and abs(a[1] - b[1]) < 2
+
+
 def shared_line(found: list[list[Any]], anchors: list[Any]) -> tuple[float, float] | None:
     """The line (top, bottom) on which most of a table row's cells have a match, when two or more do, of lines as
     good the one nearest `anchors` (the quote's parts found once): where the row stands, so that a cell the page
@@ -55,11 +60,12 @@ def shared_line(found: list[list[Any]], anchors: list[Any]) -> tuple[float, floa
     lines: list[tuple[float, float, set[int]]] = []
     for cell, hits in enumerate(found):
         for r in hits:
-            line = next((ln for ln in lines if abs(ln[0] - r.y0) < 2 and abs(ln[1] - r.y1) < 2), None)
+            line = next((ln for ln in lines if same_line((ln[0], ln[1]), (r.y0, r.y1))), None)
             if line is None:
                 lines.append((r.y0, r.y1, {cell}))
             else:
                 line[2].add(cell)
+
     def distance(line: tuple[float, float, set[int]]) -> float:
         return min((abs(a.y0 - line[0]) for a in anchors), default=0.0)
 
@@ -122,7 +128,7 @@ def quote_boxes(page, quote: str, textpage=None) -> list[Box]:
             once = stream.count(piece) == 1
             if line is not None and found and not once:  # a table row's short cell the page holds more than once:
                 # where the row's other cells stand
-                on_line = [r for r in found if abs(r.y0 - line[0]) < 2 and abs(r.y1 - line[1]) < 2]
+                on_line = [r for r in found if same_line(line, (r.y0, r.y1))]
                 if on_line:
                     sure.append(on_line)
                     continue
@@ -162,8 +168,8 @@ def merge_lines(rects: Iterable) -> list[Box]:
         box = [r.x0, r.y0, r.x1, r.y1]
         if out:
             last = out[-1]
-            same_line = abs(last[1] - box[1]) < 2 and abs(last[3] - box[3]) < 2
-            if same_line and box[0] <= last[2] + 0.5 * (box[3] - box[1]):  # a word space apart at most
+            if same_line((last[1], last[3]), (box[1], box[3])) \
+                    and box[0] <= last[2] + 0.5 * (box[3] - box[1]):  # a word space apart at most
                 last[2] = max(last[2], box[2])
                 continue
             if any(b[0] <= box[0] and b[1] <= box[1] and b[2] >= box[2] and b[3] >= box[3] for b in out):

@@ -28,7 +28,7 @@ from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answ
     page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
 from engine.index.sections import is_deck, pages_past_end
-from engine.text import fix_ligatures, tokenize
+from engine.text import tokenize
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 from engine.schemas.answer import Passage
 
@@ -226,8 +226,8 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         """A question a document's own place answers (its title block, its account of itself)."""
         text, citations, passages = made
         trace.append(TraceStep(kind="decision", detail=decision))
-        return Answer(answer=fix_ligatures(text), citations=citations, retrieved=retrieved, trace=trace,
-                      passages=passages, covered=True)
+        return Answer(answer=text, citations=citations, retrieved=retrieved, trace=trace, passages=passages,
+                      covered=True)
 
     # a question about what a document is about ("What is this about?" of a chosen one has no word to search for):
     # its own account answers
@@ -336,6 +336,5 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         return refused(f"the best pages of {titles} hold no sentence that answers it")
     trace.append(TraceStep(kind="decision", detail=(
         "compared side by side" if routing.comparison else "answered from one document")))
-    # the answer reads "first" where a page's text layer has the ligature glyph ("ﬁrst"); its quotes keep the glyphs
-    return Answer(answer=fix_ligatures("\n\n".join(parts)), citations=citations, retrieved=retrieved, trace=trace,
+    return Answer(answer="\n\n".join(parts), citations=citations, retrieved=retrieved, trace=trace,
                   passages=passages, covered=True)

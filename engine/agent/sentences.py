@@ -32,7 +32,7 @@ from engine.readers.sentences import sentence_goes_on
 from engine.index.evidence import NAME_RE, NOTE_WEIGHT, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, \
     expanded, note_weight, readable
 from engine.markdown import NEST_INDENT, is_heading, list_depth
-from engine.text import words
+from engine.text import fix_ligatures, words
 
 MAX_SENTENCES = 8
 ANSWER_CHARS = 750  # later sentences are taken while the answer stays within this length
@@ -674,7 +674,7 @@ def with_labels(sentences: list[Sentence], page_of) -> list[tuple[Sentence, str]
             if parts is None:
                 named[(page, top)] = False
             else:
-                found[(page, line)] = (top, " ".join(as_labels(parts, lines[at]).split()))
+                found[(page, line)] = (top, " ".join(fix_ligatures(as_labels(parts, lines[at])).split()))  # as readable
     labels = {key: label for key, (top, label) in found.items() if named[(key[0], top)]}
     folded = {(page, top) for (page, _), (top, _) in found.items() if named[(page, top)]}
     out: list[tuple[Sentence, str]] = []

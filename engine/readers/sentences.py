@@ -7,6 +7,12 @@ import re
 SENTENCE_END = (".", ":", "?", "!", "”", '"', ";")
 FOOTNOTE_MARK = re.compile(r"(?<=[.?!:;”\")])\d{1,3}$")  # "… end of sentence.12"
 RUNS_ON = (",", "-", "\u00ad", "\ufffe", "\u2010", "(", "–", "—")
+# English words that cannot end a sentence: an article, a possessive, a preposition or conjunction that wants
+# what follows ("… David Schenker, chief counsel for the" / "Commission’s study, …")
+DANGLING = frozenset("the a an of and or for with from into than its their our your".split())
+# what opens a list item or a note rather than the rest of a sentence: a bullet, a label ("(iv) ", "3. ", "b) ",
+# "[2] "), a number before a capital ("90 See …")
+MARKER_RE = re.compile(r"^\s*(?:[^\w\s“\"'‘(\[]\s|[(\[]?[0-9ivxlcIVXLCa-zA-Z]{1,4}[.)\]]\s|\d{1,4}\s+[A-Z])")
 
 
 def ends_sentence(text: str) -> bool:
@@ -18,8 +24,16 @@ def ends_sentence(text: str) -> bool:
 
 def sentence_goes_on(prev: str, nxt: str) -> bool:
     """The text itself says the sentence runs on: no closing punctuation before, a lower-case word
-    (or the rest of a hyphenated word) after."""
+    (or the rest of a hyphenated word) after, or a last word that wants what follows (`dangles`) before
+    anything but a list item or a note (`MARKER_RE`)."""
     prev = prev.rstrip()
     if not prev or ends_sentence(prev):
         return False
-    return nxt[:1].islower() or prev.endswith(RUNS_ON)
+    return nxt[:1].islower() or prev.endswith(RUNS_ON) or (dangles(prev) and MARKER_RE.match(nxt) is None)
+
+
+def dangles(text: str) -> bool:
+    """Whether the text stops on a word that wants what follows (`DANGLING`); not a list's "…; and", "…; or",
+    which close an item before the next."""
+    head, _, last = text.rstrip().rpartition(" ")
+    return last in DANGLING and not (last in ("and", "or") and head.endswith(";"))

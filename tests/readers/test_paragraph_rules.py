@@ -192,3 +192,28 @@ def test_a_decimal_number_that_goes_on_in_lower_case_is_an_amount_of_the_sentenc
     assert texts[1].endswith("of their 3.8.3 with its supporting discussion section and informative references.")
     assert any(t.startswith("2.1 Scope of the survey") for t in texts)
     assert any(t.startswith("4.5 hours were spent") for t in texts)
+
+
+def test_a_line_ending_on_a_word_that_wants_more_goes_on_past_a_wider_gap_but_not_into_a_list_item_or_note():
+    # a note's first line sits further from its second than the pitch (a raised note number above it), and its
+    # sentence runs on over a capital: "… chief counsel for the" / "Commission's study, …"
+    note = [line("32 Id. at 738-39 (Senators Wagner and Hughes). David Schenker, chief counsel for the", 72, 100,
+                 x1=520),
+            line("Commission's study, offered the following observations in response to the arguments", 108, 117,
+                 x1=530),
+            line("against the registration and regulation required by the Act:", 108, 128.5, x1=350)]
+    # "…; or" closes a list item (its next one set without a bullet); a number before a capital opens a note
+    items = [line("The applicant shall present a passport issued by the Department of State; or", 72, 200, x1=480),
+             line("A driver's license issued by a state government entity.", 72, 217, x1=400),
+             line("The broker shall understand the potential risks associated with the recommendation, and", 72,
+                  260, x1=530),
+             line("90 See Proposed Commission Interpretation Regarding Standard of Conduct for Advisers.", 72, 277,
+                  x1=500)]
+    # the page's other notes set the pitch, 11.5 pt
+    notes = [line(t, 72, 400 + 11.5 * k, x1=540) for k, t in enumerate(PROSE)]
+    _, blocks = blocks_of(page(note + items + notes))
+    texts = [b.text for b in blocks]
+    assert texts[0].startswith("32 Id.") and "chief counsel for the Commission's study, offered" in texts[0]
+    assert texts[0].endswith("required by the Act:")
+    assert not any("; or" in t and "license" in t for t in texts)
+    assert not any("recommendation, and 90 See" in t for t in texts)

@@ -33,7 +33,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 95  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 96  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -196,6 +196,8 @@ class OfflineReader:
     # 94: a filled rectangle inside a larger one of its own colour (a cell's lines shaded as the cell is) is no ruling
     # 95: a line ending on a word that wants what follows ("… counsel for the") goes on in the next, unless that
     #     opens a list item or a note
+    # 96: lattices one above another with the same columns and an unfilled band of cells between are one (zebra
+    #     rows), its last row read on below when unshaded
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

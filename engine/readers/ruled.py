@@ -90,7 +90,7 @@ def find_tables(page, lines: list[Line],
     except Exception:  # (a damaged content stream: no rulings, the page is read as text)
         return [], lines
     horizontal, vertical = rulings(drawings, page.rect.width, page.rect.height)
-    found = grids(horizontal, vertical)
+    found = banded(grids(horizontal, vertical), lines)
     across = [h for h in horizontal if not any(_crosses(h, v) for v in vertical)]
     crossing = any(g.holds(line) and g.parts(line) for g in found for line in lines)
     if len(across) < OPEN_MIN_RULES and not crossing:
@@ -242,6 +242,68 @@ def grids(horizontal: list[Segment], vertical: list[Segment]) -> list[Grid]:
         if len(ys) >= 2 and len(xs) >= 3:
             found.append(Grid(xs, ys, sorted(hs), downs=sorted(vs)))
     return found
+
+
+BAND_ROWS = 3.0  # an unfilled row between two banded lattices is at most this many times their tallest row
+
+
+def banded(found: list[Grid], lines: list[Line]) -> list[Grid]:
+    """Lattices one above the other with the same columns, told apart only by an unfilled band between them, as
+    one: a table whose rows are shaded every other one (zebra stripes) draws its shaded rows' cells and nothing of
+    the rows between, whose text each sits inside one column. Not when a line in the band runs across a column
+    edge or past the sides (a caption, a paragraph between two tables), or the band is taller than BAND_ROWS of
+    their tallest row. Such a table's last row, when unshaded, is read under it (`_unshaded_below`)."""
+    out = sorted(found, key=lambda g: g.ys[0])
+    merged: set[int] = set()
+    k = 0
+    while k + 1 < len(out):
+        upper, lower = out[k], out[k + 1]
+        tallest = _tallest(upper, lower)
+        gap = [line for line in lines if upper.ys[-1] < (line.y0 + line.y1) / 2 < lower.ys[0]]
+        same = len(upper.xs) == len(lower.xs) and all(abs(a - b) <= SNAP for a, b in zip(upper.xs, lower.xs))
+        if same and gap and 0 < lower.ys[0] - upper.ys[-1] <= BAND_ROWS * tallest \
+                and all(_in_a_column(line, upper) for line in gap):
+            out[k] = Grid(upper.xs, upper.ys + lower.ys, sorted(upper.rules + lower.rules),
+                          downs=sorted(upper.downs + lower.downs))
+            del out[k + 1]
+            merged.add(id(out[k]))
+        else:
+            k += 1
+    return [_unshaded_below(g, lines) if id(g) in merged else g for g in out]
+
+
+def _tallest(*found: Grid) -> float:
+    return max(b - a for g in found for a, b in zip(g.ys, g.ys[1:]))
+
+
+def _in_a_column(line: Line, grid: Grid) -> bool:
+    """Whether a line lies between the grid's sides without running over a column edge."""
+    return grid.xs[0] - SNAP <= line.x0 and line.x1 <= grid.xs[-1] + SNAP \
+        and not any(line.x0 < x < line.x1 for x in grid.xs[1:-1])
+
+
+def _unshaded_below(grid: Grid, lines: list[Line]) -> Grid:
+    """A banded table with its last row read on below its last shaded one: the lines starting within a line's
+    height under it, each in one column, and those packed under them (wrapped cells), up to the first gap; none
+    when a line running over a column edge follows without a gap (prose set tight under the table) or the row
+    would be taller than BAND_ROWS of the tallest."""
+    bottom = grid.ys[-1]
+    below = sorted((line for line in lines if (line.y0 + line.y1) / 2 > bottom
+                    and line.x1 > grid.xs[0] and line.x0 < grid.xs[-1]), key=lambda line: line.y0)
+    if not below or below[0].y0 - bottom > below[0].y1 - below[0].y0 or not _in_a_column(below[0], grid):
+        return grid
+    pad = max(0.0, below[0].y0 - bottom)
+    reach = below[0].y1
+    for line in below[1:]:
+        if line.y0 > reach + 0.5 * (line.y1 - line.y0):
+            break  # (a gap: the row has ended)
+        if not _in_a_column(line, grid):
+            return grid
+        reach = max(reach, line.y1)
+    end = reach + pad
+    if end - bottom > BAND_ROWS * _tallest(grid):
+        return grid
+    return Grid(grid.xs, grid.ys + [end], grid.rules + [(end, grid.xs[0], grid.xs[-1])], downs=grid.downs)
 
 
 OPEN_MIN_RULES = 3  # an open table: a rule above, one under its header, one below (booktabs' top, mid, bottom)

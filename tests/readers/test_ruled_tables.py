@@ -255,3 +255,52 @@ def test_a_box_parted_down_is_a_one_row_table_and_a_box_parted_across_is_none():
     assert len(found) == 1 and found[0].xs == [72, 130, 300] and found[0].ys == [100, 160]
     h, v = rulings([drawing(*across, *sides, ("l", (72, 120), (300, 120)))], 612, 792)
     assert grids(h, v) == []  # (a title band over a box's text: no columns)
+
+
+def _zebra(page, top, rows, shaded=None, shade=(0.95, 0.95, 0.95), xs=(72, 230, 540)):
+    """Rows of two cells, those `shaded` (by default every other one) with their cells filled and nothing drawn
+    for the rows between, from `top` down, a detail given as a list wrapping over lines; the y under the last row."""
+    y = top
+    for r, (name, detail) in enumerate(rows):
+        wrapped = detail if isinstance(detail, list) else [detail]
+        height = 8 + 12 * len(wrapped)
+        if (r % 2 == 0) if shaded is None else (r in shaded):
+            for c in range(2):
+                page.draw_rect(pymupdf.Rect(xs[c], y, xs[c + 1], y + height), color=None, fill=shade, width=0)
+        page.insert_text((xs[0] + 4, y + 13), name, fontsize=9)
+        for k, text in enumerate(wrapped):
+            page.insert_text((xs[1] + 4, y + 13 + 12 * k), text, fontsize=9)
+        y += height
+    return y
+
+
+def test_a_table_shaded_every_other_row_is_one_table_with_its_unshaded_rows(tmp_path):
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    # the header and the first row shaded, then every other row; the last one, unshaded, is read under the last band
+    rows = [("Solution", "Details"),
+            ("SupplyHorizon", ["It finds supply chain issues before they disrupt, from internal and", "external data."]),
+            ("Smart platform", ["It shows manufacturing operations across the organisation with", "connected data from",
+                                "disparate systems."]),
+            ("Supplier 360", ["It consolidates supplier data from various sources into one view", "of performance."]),
+            ("Greenlight", ["It gathers greenhouse gas emissions into dashboards that track", "reduction projects."])]
+    _zebra(page, 100, rows, shaded={0, 1, 3})
+    for k in range(8):
+        page.insert_text((72, 300 + 14 * k), BODY, fontsize=10)
+    tables = _tables(_read(doc, tmp_path / "zebra.pdf"))
+    assert len(tables) == 1
+    assert tables[0].cells == [[name, detail if isinstance(detail, str) else " ".join(detail)] for name, detail in rows]
+
+
+def test_two_striped_tables_with_a_caption_across_their_columns_between_stay_two(tmp_path):
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    first = [("Name", "Role"), ("Ada", "Analyst"), ("Ben", "Builder")]
+    below = _zebra(page, 100, first)
+    page.insert_text((72, below + 14), "Table 2: The teams that the survey visited in the second year", fontsize=9)
+    second = [("Team", "Site"), ("North", "Harbour"), ("South", "Ridge")]
+    _zebra(page, below + 24, second)
+    for k in range(8):
+        page.insert_text((72, 400 + 14 * k), BODY, fontsize=10)
+    tables = _tables(_read(doc, tmp_path / "two.pdf"))
+    assert [t.cells[0] for t in tables] == [["Name", "Role"], ["Team", "Site"]]

@@ -18,7 +18,7 @@ from statistics import median
 import numpy as np
 
 from engine.readers.layout import Line
-from engine.readers.sentences import ends_sentence
+from engine.readers.sentences import ends_sentence, sentence_goes_on
 from engine.readers.tables import table_block
 from engine.schemas import Block
 
@@ -490,11 +490,19 @@ def _sub_rows(members: list[Line], grid: Grid) -> list[list[Line]]:
             return parts
     if len(per_column) < 2 or any(n != len(baselines) for n in per_column.values()):
         return [members]  # (a cell wraps its text over lines: one row of wrapped cells)
+    if all(_wraps([l for l in members if _band(l.x0 + 1, grid.xs) == column]) for column in per_column):
+        return [members]  # (every cell's sentence runs on from line to line: wrapped over as many lines each)
     rows: list[list[Line]] = [[] for _ in baselines]
     for line in members:
         k = min(range(len(baselines)), key=lambda b: abs(baselines[b] - line.baseline))
         rows[k].append(line)
     return rows
+
+
+def _wraps(cell: list[Line]) -> bool:
+    """Whether each line of a cell goes on with the sentence of the line above (`sentence_goes_on`)."""
+    ordered = sorted(cell, key=lambda l: l.baseline)
+    return all(sentence_goes_on(a.text, b.text) for a, b in zip(ordered, ordered[1:]))
 
 
 def grid_block(grid: Grid, lines: list[Line], vocabulary: set[str], box, style) -> Block | None:

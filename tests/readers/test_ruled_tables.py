@@ -55,6 +55,18 @@ def test_a_cell_no_row_rule_crosses_spans_the_rows_beside_it():
     assert rows == [["3.1.1 Limit system access to users.", "AC-2"], ["", "AC-3"], ["", "AC-17"]]
 
 
+
+def test_a_band_ruled_around_rows_is_a_row_a_baseline_unless_every_cell_wraps_its_sentence():
+    grid = Grid([72, 250, 400], [100, 140], [(100, 72, 400), (140, 72, 400)])
+    grouped = [line("Securities held outright", 74, 112), line("2,469", 252, 112),
+               line("Repurchase agreements", 74, 124), line("0", 252, 124)]
+    wrapped = [line("Properly vetted BaaS", 74, 112), line("Improve due diligence on BaaS", 252, 112),
+               line("partners", 74, 124), line("providers", 252, 124)]
+    texts = [[[" ".join(l.text for l in cell) for cell in row] for row in cells(grid, lines)]
+             for lines in (grouped, wrapped)]
+    assert texts[0] == [["Securities held outright", "2,469"], ["Repurchase agreements", "0"]]
+    assert texts[1] == [["Properly vetted BaaS partners", "Improve due diligence on BaaS providers"]]
+
 def test_a_ruled_table_becomes_a_markdown_table_with_its_header_and_its_bold_cells_are_not_headings():
     grid = Grid([72, 250, 400], [300, 320, 340, 360], [(300, 72, 400), (320, 72, 400), (340, 72, 400),
                                                        (360, 72, 400)])

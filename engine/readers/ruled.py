@@ -95,9 +95,11 @@ def find_tables(page, lines: list[Line],
     crossing = any(g.holds(line) and g.parts(line) for g in found for line in lines)
     if len(across) < OPEN_MIN_RULES and not crossing:
         return found, lines
-    words = [(w[0], w[1], w[2], w[3]) for w in (words_of_page() if words_of_page else page.get_text("words"))]
+    extracted = words_of_page() if words_of_page else page.get_text("words")
+    words = [(w[0], w[1], w[2], w[3]) for w in extracted]
     opened = open_grids(across, lines, words) if len(across) >= OPEN_MIN_RULES else []
-    return found + opened, split_at_columns(lines, found + opened, words)
+    spelled = {(w[0], w[1], w[2], w[3]): w[4] for w in extracted}
+    return found + opened, split_at_columns(lines, found + opened, words, spelled)
 
 
 Segment = tuple[float, float, float]  # (position, start, end): y, x0, x1 of a horizontal; x, y0, y1 of a vertical
@@ -401,9 +403,11 @@ def _open_grid(rules: list[Segment], lines: list[Line], words: list[Box], x0: fl
     return [Grid([x0, *cuts, x1], [y for y, _, _ in rules], [(y, x0, x1) for y, _, _ in rules], open=True)]
 
 
-def split_at_columns(lines: list[Line], tables: list[Grid], words: list[Box]) -> list[Line]:
+def split_at_columns(lines: list[Line], tables: list[Grid], words: list[Box],
+                     spelled: dict[Box, str] | None = None) -> list[Line]:
     """The lines, each one inside a table that runs over a column's bound (`Grid.parts`: the reader joined two
-    cells' words on one baseline) cut into one line a column (its words placed by their boxes)."""
+    cells' words on one baseline) cut into one line a column (its words placed by their boxes; `spelled`, each
+    box's text, places a line's words where the reader parted one word in two: `_token_boxes`)."""
     if not tables:
         return lines
     out: list[Line] = []
@@ -413,9 +417,9 @@ def split_at_columns(lines: list[Line], tables: list[Grid], words: list[Box]) ->
         if grid is None or not crossed:
             out.append(line)
             continue
-        boxes = _words_of(line, words)
         tokens = line.text.split()
-        if len(boxes) != len(tokens):  # (the words do not match the line's text: leave it whole)
+        boxes = _token_boxes(tokens, _words_of(line, words), spelled or {})
+        if boxes is None:  # (the words do not match the line's text: leave it whole)
             out.append(line)
             continue
         if not grid.open:  # a drawn rule parts two cells' words, which stand apart as columns do, not as words do
@@ -427,6 +431,23 @@ def split_at_columns(lines: list[Line], tables: list[Grid], words: list[Box]) ->
                 out.append(replace(line, text=" ".join(t for _, t in part), x0=part[0][0][0], x1=part[-1][0][2],
                                    lead=0, lead_style=(False, False, False)))
     return out
+
+
+def _token_boxes(tokens: list[str], boxes: list[Box], spelled: dict[Box, str]) -> list[Box] | None:
+    """The box of each of a line's words: the boxes themselves when there are as many, else each box given to the
+    words that spell its text together (the reader reads a raised exponent apart: "2 241" in the box of "2241");
+    None when they do not match."""
+    if len(boxes) == len(tokens):
+        return boxes
+    out: list[Box] = []
+    for box in boxes:
+        want, got = spelled.get(box, ""), ""
+        while len(out) < len(tokens) and len(got) < len(want):
+            got += tokens[len(out)]
+            out.append(box)
+        if not want or got != want:
+            return None
+    return out if len(out) == len(tokens) else None
 
 
 def _apart(boxes: list[Box], x: float, gap: float) -> bool:

@@ -216,6 +216,20 @@ def test_words_a_space_apart_over_a_drawn_rule_stay_together():
     assert [l.text for l in split_at_columns([apart], [grid], words)] == ["Plan", "organization"]
 
 
+
+def test_a_line_is_cut_at_a_column_bound_though_the_reader_parted_a_raised_exponent():
+    # "2.5" and "2^241" in two columns of an open table; the reader reads the exponent apart ("2 241"), so the
+    # line has three words over the page's two boxes: each box goes to the words that spell its text
+    from engine.readers.ruled import split_at_columns
+
+    grid = Grid([105, 321, 370, 436], [131, 151, 294], [(131, 105, 436), (151, 105, 436), (294, 105, 436)],
+                open=True)
+    row = line("2.5 2 241", 338, 274, x1=413)
+    words = [(338.3, 265.6, 353.5, 276.6), (393.5, 263.9, 412.9, 276.6)]
+    spelled = {words[0]: "2.5", words[1]: "2241"}
+    assert [l.text for l in split_at_columns([row], [grid], words, spelled)] == ["2.5", "2 241"]
+    assert split_at_columns([row], [grid], words, {words[0]: "2.5", words[1]: "2242"}) == [row]  # (no match)
+
 def test_lines_shaded_in_their_cells_colour_part_no_rows(tmp_path):
     # a word processor shades a cell and, again, each line of its text in the same colour: those inner
     # rectangles show no edge, so a cell's wrapped text stays one cell (and a row its own row)

@@ -75,12 +75,16 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
     out: list[Block] = []
     current: _Open | None = None
     table: Table | None = None
+    beside: list[Line] = []  # text set beside an open code block (its rendered output's labels), read after it
     pending_images = sorted(page_images, key=lambda r: r.bbox[1] if r.bbox else 0)
 
     def flush() -> None:
         nonlocal current, table
         if current is not None and current.lines:
             out.append(_text_block(current, vocabulary))
+        if beside:
+            out.append(_text_block(_Open("paragraph", list(beside), [l.text for l in beside]), vocabulary))
+            beside.clear()
         if table is not None and table.rows:
             out.append(table.block(vocabulary, box, style))
         current = table = None
@@ -126,6 +130,15 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
             row = i + 1
         if row > i + 1 and traits.code and all(c.mono for c in lines[i:row]):
             line, step, row = merge_cells(lines[i:row]), row - i, i + 1  # a code line with a gap in it
+        if row > i + 1 and table is None and current is not None and current.kind == "code" \
+                and lines[i].mono and continues_code(current.lines, lines[i], limit(lines[i])) \
+                and not any(c.mono for c in lines[i + 1:row]) \
+                and min(c.x0 for c in lines[i + 1:row]) > max(l.x1 for l in current.lines + [lines[i]]) + lines[i].size:
+            # a code line with its output set beside it, right of all the code (a diagram's labels): the code goes on
+            current.lines.append(lines[i])
+            beside.extend(lines[i + 1:row])
+            i = row
+            continue
         if row > i + 1:  # cells side by side: a table row, or the wrapped lines of the last row's cells
             cells = lines[i:row]
             i = row

@@ -141,6 +141,24 @@ def test_monospaced_lines_are_fenced_code_with_their_indentation():
     assert "```\nlet rec fact n =\n  if n = 0 then 1\n  else n * fact (n - 1)\n```" in result.markdown
 
 
+
+def test_a_code_line_with_its_rendered_output_beside_it_stays_in_its_code_block():
+    # a manual sets a diagram's source on the left and the diagram it draws on the right: the drawing's labels,
+    # set larger, stand between code lines' baselines and made a table of code and labels
+    def code(text, x0, base):
+        return line(text, x0, base, size=7.0, face="Courier", mono=True, x1=x0 + 4.2 * len(text))
+
+    source = [code("#diagram(", 71, 200), code("node-stroke: 0.6pt,", 71, 209.9),
+              code("node($Sigma$, enclose: ((1,1), (1,2)), // a node spanning centers", 71, 219.8),
+              code("node((2,1), [X]),", 71, 229.7), code("node((2,2), [Y]),", 71, 239.5),
+              code('edge((1,1), "r", "->"),', 71, 249.4), code(")", 71, 259.3)]
+    labels = [line("X", 509, 214.5, size=11.0, x1=517), line("Y", 452, 244.6, size=11.0, x1=461)]
+    prose = [line(t, 72, 100 + 11 * k, x1=540) for k, t in enumerate(PROSE)]
+    _, blocks = blocks_of(page(prose + sorted(source + labels, key=lambda l: l.baseline)))
+    assert [b.kind for b in blocks] == ["paragraph", "code", "paragraph"]
+    assert blocks[1].text.split("\n") == [s.text for s in source]
+    assert blocks[2].text == "X Y"
+
 def test_a_display_formula_keeps_its_line_inside_its_sentence():
     lines = [line("Then the verifier checks, for every member of the ring, that", 72, 100, x1=540),
              line("c = h(m, L, R)", 200, 122, face="CMMI10", x1=280),

@@ -320,6 +320,15 @@ def _join_stretched(fragments: list[Line]) -> list[Line]:
     return [f for f in fragments if id(f) not in gone]
 
 
+def mono_joined(left: Line, right: Line) -> bool:
+    """Whether two pieces of one line are monospaced together: both are, or one is and the other holds no letter
+    or digit (a listing's continuation mark "↪" or a symbol in another font before its code)."""
+    def symbols(piece: Line) -> bool:
+        return not any(c.isalnum() for c in piece.text)
+
+    return (left.mono or right.mono) and (left.mono or symbols(left)) and (right.mono or symbols(right))
+
+
 def _merge_baseline(fragments: list[Line], gutter: float | None = None) -> list[Line]:
     """Merge fragments on the same baseline that belong together (labels, split runs), never across a
     column `gutter` (an x position)."""
@@ -334,10 +343,10 @@ def _merge_baseline(fragments: list[Line], gutter: float | None = None) -> list[
             prev.rest_x0 = prev.rest_x0 or frag.x0
             if prev.lead == len(prev.text) and frag.lead_style == prev.lead_style:
                 prev.lead += len(joiner) + frag.lead  # (the first run in one style goes on in this fragment)
+            prev.mono = mono_joined(prev, frag)
             prev.text = f"{prev.text}{joiner}{frag.text}"
             prev.x1 = max(prev.x1, frag.x1)
             prev.y0, prev.y1 = min(prev.y0, frag.y0), max(prev.y1, frag.y1)
-            prev.mono = prev.mono and frag.mono
             if bullet:  # a bullet glyph (often a symbol font set larger) takes the style of the text it introduces
                 prev.size, prev.bold, prev.italic = frag.size, frag.bold, frag.italic
                 prev.face, prev.base = frag.face, frag.base
@@ -473,10 +482,10 @@ def _join_pieces(lines: list[Line], gutter: float | None = None) -> list[Line]:
             line.lead_kept = kept_after(line, piece)
             if line.lead == len(line.text) and piece.lead_style == line.lead_style:
                 line.lead += len(joiner) + piece.lead
+            line.mono = mono_joined(line, piece)
             line.text = f"{line.text}{joiner}{piece.text}"
             line.x1 = max(line.x1, piece.x1)
             line.y0, line.y1 = min(line.y0, piece.y0), max(line.y1, piece.y1)
-            line.mono = line.mono and piece.mono
             gone.add(j)
         out.append(line)
     return out

@@ -22,6 +22,16 @@ def test_runs_with_a_gap_keep_their_space():
 
 
 
+
+def test_a_listings_continuation_mark_in_another_font_leaves_its_code_line_monospaced():
+    # a wrapped listing line opens with "↪" set in a math font; a word of prose in another font still counts
+    mark, code = _line("↪", 98.1, 104.1), _line("KeyedHashFunction, key: Key) {", 115.8, 404.5)
+    code.mono = True
+    assert [(l.text, l.mono) for l in _merge_baseline([mark, code])] == [("↪ KeyedHashFunction, key: Key) {", True)]
+    word, code = _line("see", 60.0, 80.0), _line("fn main() {", 84.0, 150.0)
+    code.mono = True
+    assert [l.mono for l in _merge_baseline([word, code])] == [False]
+
 def test_dvips_type3_digits_and_ligatures_are_restored():
     from engine.readers.layout import _fragment
 

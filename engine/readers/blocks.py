@@ -14,7 +14,7 @@ from engine.readers.paragraphs import continues, sentence_goes_on
 from engine.readers.pitch import pitch_limit
 from engine.readers.tables import Table, cell_under, prepend, starts_cell
 from engine.readers.reading_order import same_row
-from engine.readers.ruled import Grid, grid_block
+from engine.readers.ruled import Grid, grid_blocks
 from engine.text import BULLET_GLYPHS
 from engine.schemas import Block, BlockStyle, ImageRef, PageBlocks
 from engine.schemas.blocks import BlockKind
@@ -86,7 +86,7 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
             out.append(_text_block(_Open("paragraph", list(beside), [l.text for l in beside]), vocabulary))
             beside.clear()
         if table is not None and table.rows:
-            out.append(table.block(vocabulary, box, style))
+            out.extend(table.blocks(vocabulary, box, style))
         current = table = None
 
     def place_images(before_y: float) -> None:
@@ -213,14 +213,14 @@ def _without_ruled(page_no: int, lines: list[Line], heads: Heads, grids: list[Gr
                    vocabulary: set[str]) -> tuple[list[Line], Heads, dict[int, list[Block]]]:
     """The page's lines without those of its ruled tables, the headings re-keyed to the lines left, and each
     table's block under the index of the line it comes before (where its first line was read)."""
-    ruled: dict[int, Block] = {}  # index of a table's first line -> its block
+    ruled: dict[int, list[Block]] = {}  # index of a table's first line -> its blocks (a title, the table)
     taken: set[int] = set()
     for grid in grids:
         inside = [k for k, line in enumerate(lines) if k not in taken and grid.holds(line)]
-        block = grid_block(grid, [lines[k] for k in inside], vocabulary, box, style) if inside else None
-        if block is not None:
+        made = grid_blocks(grid, [lines[k] for k in inside], vocabulary, box, style) if inside else []
+        if made:
             taken.update(inside)
-            ruled[inside[0]] = block
+            ruled[inside[0]] = made
     if not ruled:
         return lines, heads, {}
     kept: list[Line] = []
@@ -228,7 +228,7 @@ def _without_ruled(page_no: int, lines: list[Line], heads: Heads, grids: list[Gr
     tables: dict[int, list[Block]] = {}
     for k, line in enumerate(lines):
         if k in ruled:
-            tables.setdefault(len(kept), []).append(ruled[k])
+            tables.setdefault(len(kept), []).extend(ruled[k])
         if k not in taken:
             moved[k] = len(kept)
             kept.append(line)

@@ -19,7 +19,7 @@ import numpy as np
 
 from engine.readers.layout import Line
 from engine.readers.sentences import ends_sentence, sentence_goes_on
-from engine.readers.tables import table_block
+from engine.readers.tables import table_blocks
 from engine.schemas import Block
 
 SNAP = 1.5  # points: rulings this close are one
@@ -526,11 +526,11 @@ def _wraps(cell: list[Line]) -> bool:
     return all(sentence_goes_on(a.text, b.text) for a, b in zip(ordered, ordered[1:]))
 
 
-def grid_block(grid: Grid, lines: list[Line], vocabulary: set[str], box, style) -> Block | None:
-    """A ruled table as one block (rows split by newlines, cells by " | ", `cells` in columns, each printed
-    line's span kept); None when fewer than two rows or columns hold text."""
+def grid_blocks(grid: Grid, lines: list[Line], vocabulary: set[str], box, style) -> list[Block]:
+    """A ruled table as its blocks (`engine.readers.tables.table_blocks`: rows split by newlines, cells by " | ",
+    `cells` in columns, each printed line's span kept; a title row over the columns' names set before it); none
+    when fewer than two rows or columns hold text."""
     rows = cells(grid, lines)
     if len(rows) < 2 or len(rows[0]) < 2:
-        return None
-    every = [l for row in rows for cell in row for l in cell]
-    return table_block(rows, min(every, key=lambda l: (l.y0, l.x0)), vocabulary, box, style)
+        return []
+    return table_blocks(rows, vocabulary, box, style)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from engine.readers.layout import Line
 from engine.readers.hyphens import join_lines
 from engine.readers.paragraphs import sentence_goes_on
+from engine.readers.sentences import dangles
 from engine.schemas import Block
 from engine.text import BULLET_GLYPHS, SYMBOL_BULLETS
 
@@ -94,10 +95,39 @@ class Table:
             placed.append(cells)
         return placed
 
-    def block(self, vocabulary: set[str], box, style) -> Block:
-        """The table as one block (see `table_block`)."""
+    def blocks(self, vocabulary: set[str], box, style) -> list[Block]:
+        """The table as its blocks (see `table_blocks`)."""
         grid = [[cell.lines if cell is not None else [] for cell in row] for row in self.columns()]
-        return table_block(grid, self.rows[0][0].lines[0], vocabulary, box, style)
+        return table_blocks(grid, vocabulary, box, style)
+
+
+TITLE_NAME_WORDS = 8  # a column's name is short: a row of longer cells is data, not the names under a title
+
+
+def table_blocks(grid: list[list[list[Line]]], vocabulary: set[str], box, style) -> list[Block]:
+    """A table as its blocks: the table (`table_block`), preceded by its title as a paragraph when its first row
+    is one cell, the first, set over a row that names every column ("Table 4.1. Summary of supervised
+    institutions" over "Portfolio | Definition | Number of institutions"): the names head the table. A title
+    that stops on a word wanting more or a hyphen is a header wrapped over rows, and stays."""
+    texts = [[" ".join(l.text for l in cell).strip() for cell in row] for row in grid]
+    if len(grid) >= 3 and len(texts[0]) >= 2 and texts[0][0] and not any(texts[0][1:]) \
+            and all(_name(cell) for cell in texts[1]) and not dangles(texts[0][0]) \
+            and not texts[0][0].endswith(("-", "\u00ad")):
+        title = grid[0][0]
+        joined, parts = join_lines([l.text for l in title], vocabulary)
+        lines = [{"start": a, "end": b, "bbox": box([l])} for (a, b), l in zip(parts, title)]
+        rest = grid[1:]
+        first = next(l for row in rest for cell in row for l in cell)
+        heading = Block(kind="paragraph", text=joined, bbox=box(title), style=style(title[0]),
+                        lines=lines)  # type: ignore[arg-type]  # (dicts: the Block validates them into BlockLine)
+        return [heading, table_block(rest, first, vocabulary, box, style)]
+    first = next(l for row in grid for cell in row for l in cell)
+    return [table_block(grid, first, vocabulary, box, style)]
+
+
+def _name(cell: str) -> bool:
+    """Whether a cell reads as a column's name: a word of two letters or more, or a year, in a few words."""
+    return bool(re.search(r"[^\W\d_]{2}|^(?:19|20)\d\d$", cell)) and len(cell.split()) <= TITLE_NAME_WORDS
 
 
 def table_block(grid: list[list[list[Line]]], first: Line, vocabulary: set[str], box, style) -> Block:

@@ -63,7 +63,7 @@ def test_a_table_cells_wrapped_word_follows_the_same_rule():
     table.add_row([line("backend", 72, 100, x1=120), line("Auswahl der PDF-", 200, 100, x1=300)])
     assert table.absorb([line("Ausgabe und der Match-", 200, 112, x1=300)], 14.0)
     assert table.absorb([line("ing Dateien", 200, 124, x1=260)], 14.0)
-    block = table.block(WORDS, box, style)
+    [block] = table.blocks(WORDS, box, style)
     assert block.cells == [["backend", "Auswahl der PDF-Ausgabe und der Matching Dateien"]]
 
 

@@ -192,15 +192,42 @@ def test_a_line_running_over_a_drawn_column_rule_is_read_as_two_cells(tmp_path):
         ["Continuity (COOP) Plan", "Provides procedures to sustain an organization's functions for up to 30 days."]]
 
 
-def test_a_title_row_across_the_columns_stays_whole(tmp_path):
-    # no column rule is drawn beside it: its wide gap is no bound between cells
+def test_a_title_row_across_the_columns_stays_whole_and_goes_before_the_table_its_names_head(tmp_path):
+    # no column rule is drawn beside it: its wide gap is no bound between cells; one cell over a row naming every
+    # column, it is the table's title, a paragraph before it, and the names are the table's header
     result = _lattice_page(tmp_path, spanning=True)
+    blocks = result.blocks[0].blocks
     tables = _tables(result)
     assert len(tables) == 1
-    assert tables[0].cells[0][0] == "Plans of the contingency programme and their purposes"
+    at = blocks.index(tables[0])
+    assert blocks[at - 1].kind == "paragraph"
+    assert blocks[at - 1].text == "Plans of the contingency programme and their purposes"
+    assert tables[0].cells[0] == ["Plan", "Purpose"]
     assert tables[0].cells[-1] == ["Continuity (COOP) Plan",
                                    "Provides procedures to sustain an organization's functions for up to 30 days."]
+    assert "Plans of the contingency programme and their purposes\n\n| Plan | Purpose |\n| --- | --- |" \
+        in result.markdown
 
+
+
+def test_a_tables_title_row_goes_before_it_only_over_a_row_of_names():
+    from engine.readers.blocks import box, style
+    from engine.readers.tables import table_blocks
+
+    def grid(title, names):
+        rows = [[title, "", ""], names, ["Bank holding companies", "4,100", "25.3"]]
+        return [[[line(text, 72 + 150 * c, 100 + 12 * r)] if text else [] for c, text in enumerate(row)]
+                for r, row in enumerate(rows)]
+
+    made = table_blocks(grid("Table 4.1. Summary of supervised institutions",
+                             ["Portfolio", "Number of institutions", "Total assets"]), set(), box, style)
+    assert [b.kind for b in made] == ["paragraph", "table"]
+    assert made[0].text == "Table 4.1. Summary of supervised institutions"
+    assert made[1].cells[0] == ["Portfolio", "Number of institutions", "Total assets"]
+    wrapped = table_blocks(grid("Size of Firm (Total Assets for", ["Standalone BDs", "Total Number", "Percentage"]),
+                           set(), box, style)  # (a header wrapped over rows: it stays the first row)
+    marks = table_blocks(grid("Contingency Consideration", ["Document system", "X", "X"]), set(), box, style)
+    assert [b.kind for b in wrapped] == ["table"] and [b.kind for b in marks] == ["table"]
 
 def test_words_a_space_apart_over_a_drawn_rule_stay_together():
     # a diagram's grid line passing between two words of one label is no column bound

@@ -43,6 +43,11 @@ class Grid:
     rules: list[tuple[float, float, float]] = field(default_factory=list)  # (y, x0, x1) of each row rule
     open: bool = False  # ruled across only (see `open_grids`): its rows are told by their first cells
     downs: list[tuple[float, float, float]] = field(default_factory=list)  # (x, y0, y1) of each column rule drawn
+    open_below: float | None = None  # a lattice head over rows ruled across only from this y down (`headed`)
+
+    def open_at(self, line: Line) -> bool:
+        """Whether the line is read as in a table ruled across only: its columns' bounds are the gaps down it."""
+        return self.open or (self.open_below is not None and (line.y0 + line.y1) / 2 > self.open_below)
 
     def column_rows(self, column: int) -> list[float]:
         """The y of the row rules that cross a column (its cells' tops and bottoms)."""
@@ -59,7 +64,7 @@ class Grid:
         grid's sides, in a lattice those a column rule is drawn at beside the line (a cell spanning columns
         has none there)."""
         middle = (line.y0 + line.y1) / 2
-        return [x for x in self.xs[1:-1] if line.x0 < x < line.x1 and (self.open or any(
+        return [x for x in self.xs[1:-1] if line.x0 < x < line.x1 and (self.open_at(line) or any(
             abs(rx - x) <= SNAP and y0 - JOIN <= middle <= y1 + JOIN for rx, y0, y1 in self.downs))]
 
     def holds(self, line: Line) -> bool:
@@ -97,7 +102,17 @@ def find_tables(page, lines: list[Line],
         return found, lines
     extracted = words_of_page() if words_of_page else page.get_text("words")
     words = [(w[0], w[1], w[2], w[3]) for w in extracted]
+    # a lattice's bottom rule may be the top of rows ruled across only under it (a filled head over ruled rows)
+    tops = [(g.ys[-1], g.xs[0], g.xs[-1]) for g in found
+            if any(h[0] > g.ys[-1] and abs(h[1] - g.xs[0]) <= EDGE and abs(h[2] - g.xs[-1]) <= EDGE for h in across)]
     opened = open_grids(across, lines, words) if len(across) >= OPEN_MIN_RULES else []
+    if tops and len(across) >= OPEN_MIN_RULES - 1:  # (read again with those tops: tables only they begin replace the
+        begun = [o for o in open_grids(across + tops, lines, words)  # ones within them; none that runs into
+                 if any(abs(o.ys[0] - top[0]) <= SNAP and abs(o.xs[0] - top[1]) <= EDGE for top in tops)  # the next
+                 and not any(o.ys[0] + SNAP < g.ys[0] < o.ys[-1] - SNAP for g in found)]  # lattice down the page)
+        opened = [o for o in opened if not any(b.ys[0] - SNAP <= o.ys[0] and o.ys[-1] <= b.ys[-1] + SNAP
+                                               and abs(o.xs[0] - b.xs[0]) <= EDGE for b in begun)] + begun
+        found, opened = headed(found, opened)
     spelled = {(w[0], w[1], w[2], w[3]): w[4] for w in extracted}
     return found + opened, split_at_columns(lines, found + opened, words, spelled)
 
@@ -341,6 +356,25 @@ def open_grids(horizontal: list[Segment], lines: list[Line], words: list[Box]) -
     return found
 
 
+def headed(lattices: list[Grid], opened: list[Grid]) -> tuple[list[Grid], list[Grid]]:
+    """Each lattice whose bottom rule is the top rule of a table ruled across only, as wide, joined with it: one
+    table whose head (a title band, the columns' names in filled cells) is the lattice and whose rows are the open
+    table's, its columns the gaps down the rows (`Grid.open_below`: lines under the head are read as an open
+    table's); the others as they are."""
+    kept: list[Grid] = []
+    rest = list(opened)
+    for lattice in lattices:
+        below = next((o for o in rest if abs(o.ys[0] - lattice.ys[-1]) <= SNAP
+                      and abs(o.xs[0] - lattice.xs[0]) <= EDGE and abs(o.xs[-1] - lattice.xs[-1]) <= EDGE), None)
+        if below is None:
+            kept.append(lattice)
+            continue
+        rest.remove(below)
+        kept.append(Grid(below.xs, lattice.ys + below.ys[1:], sorted(lattice.rules + below.rules),
+                         downs=lattice.downs, open_below=lattice.ys[-1]))
+    return kept, rest
+
+
 def _between(lines: list[Line], top: float, bottom: float) -> list[Line]:
     """The lines whose middle lies between two heights."""
     return [l for l in lines if top < (l.y0 + l.y1) / 2 < bottom]
@@ -422,7 +456,7 @@ def split_at_columns(lines: list[Line], tables: list[Grid], words: list[Box],
         if boxes is None:  # (the words do not match the line's text: leave it whole)
             out.append(line)
             continue
-        if not grid.open:  # a drawn rule parts two cells' words, which stand apart as columns do, not as words do
+        if not grid.open_at(line):  # a drawn rule parts two cells' words, which stand apart as columns do, not words
             crossed = [x for x in crossed if _apart(boxes, x, GAP * line.size)]
         bounds = [line.x0, *crossed, line.x1 + 1]
         for left, right in zip(bounds, bounds[1:]):

@@ -357,3 +357,38 @@ def test_two_striped_tables_with_a_caption_across_their_columns_between_stay_two
         page.insert_text((72, 400 + 14 * k), BODY, fontsize=10)
     tables = _tables(_read(doc, tmp_path / "two.pdf"))
     assert [t.cells[0] for t in tables] == [["Name", "Role"], ["Team", "Site"]]
+
+
+def test_a_filled_head_over_rows_ruled_across_only_is_one_table(tmp_path):
+    # a report's table: a title band and the columns' names in filled cells, then rows parted by rules across
+    # only; the first row, between the head's bottom and the first rule, belongs to the table too
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    x0, x1 = 90, 520
+    page.draw_rect(pymupdf.Rect(x0, 100, x1, 120), color=None, fill=(0.0, 0.33, 0.55), width=0)
+    names = [(90, 210), (210, 400), (400, 460), (460, 520)]
+    for a, b in names:
+        page.draw_rect(pymupdf.Rect(a, 120, b, 140), color=None, fill=(0.9, 0.91, 0.91), width=0)
+    page.insert_text((x0 + 4, 114), "Table 4.1. Summary of supervised institutions", fontsize=9, color=(1, 1, 1))
+    for (a, _), name in zip(names, ["Portfolio", "Definition", "Number", "Assets"]):
+        page.insert_text((a + 4, 134), name, fontsize=8)
+    rows = [("State member banks", ["Members within large firms"], "4", "1.2"),
+            ("Large banking firms", ["Firms with total assets of $100 billion", "and greater"], "18", "5.1"),
+            ("Small foreign firms", ["Representative offices"], "32", "0.0"),
+            ("Community banks", ["Assets less than $10 billion"], "654", "0.7")]
+    y = 140
+    for row in rows:
+        for (a, _), text in zip(names, row):
+            for k, piece in enumerate(text if isinstance(text, list) else [text]):
+                page.insert_text((a + 4, y + 13 + 10 * k), piece, fontsize=8)
+        y += 10 + 10 * len(row[1])
+        page.draw_line((x0, y), (x1, y), width=0.5)  # (none under the head: its fills' edge is the first row's top)
+    for k in range(8):
+        page.insert_text((72, 300 + 14 * k), BODY, fontsize=10)
+    result = _read(doc, tmp_path / "headed.pdf")
+    blocks = result.blocks[0].blocks
+    tables = _tables(result)
+    assert len(tables) == 1
+    assert blocks[blocks.index(tables[0]) - 1].text == "Table 4.1. Summary of supervised institutions"
+    assert tables[0].cells == [["Portfolio", "Definition", "Number", "Assets"],
+                               *[[a, " ".join(b), c, d] for a, b, c, d in rows]]

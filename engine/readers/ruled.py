@@ -112,7 +112,7 @@ def find_tables(page, lines: list[Line],
                  and not any(o.ys[0] + SNAP < g.ys[0] < o.ys[-1] - SNAP for g in found)]  # lattice down the page)
         opened = [o for o in opened if not any(b.ys[0] - SNAP <= o.ys[0] and o.ys[-1] <= b.ys[-1] + SNAP
                                                and abs(o.xs[0] - b.xs[0]) <= EDGE for b in begun)] + begun
-        found, opened = headed(found, opened)
+        found, opened = headed(found, opened, across, lines, words)
     spelled = {(w[0], w[1], w[2], w[3]): w[4] for w in extracted}
     return found + opened, split_at_columns(lines, found + opened, words, spelled)
 
@@ -356,23 +356,54 @@ def open_grids(horizontal: list[Segment], lines: list[Line], words: list[Box]) -
     return found
 
 
-def headed(lattices: list[Grid], opened: list[Grid]) -> tuple[list[Grid], list[Grid]]:
+def headed(lattices: list[Grid], opened: list[Grid], across: list[Segment], lines: list[Line],
+           words: list[Box]) -> tuple[list[Grid], list[Grid]]:
     """Each lattice whose bottom rule is the top rule of a table ruled across only, as wide, joined with it: one
     table whose head (a title band, the columns' names in filled cells) is the lattice and whose rows are the open
-    table's, its columns the gaps down the rows (`Grid.open_below`: lines under the head are read as an open
-    table's); the others as they are."""
+    table's, its columns the gaps down the rows (`Grid.open_below`: lines under the head are read in those columns,
+    cut where their words stand apart at a bound); a lattice over rules across that make no open table of their
+    own (a rule under every row) takes them as its rows, in its own columns (`_ruled_under`); the others as they
+    are."""
     kept: list[Grid] = []
     rest = list(opened)
     for lattice in lattices:
         below = next((o for o in rest if abs(o.ys[0] - lattice.ys[-1]) <= SNAP
                       and abs(o.xs[0] - lattice.xs[0]) <= EDGE and abs(o.xs[-1] - lattice.xs[-1]) <= EDGE), None)
-        if below is None:
+        if below is not None:
+            rest.remove(below)
+            kept.append(Grid(below.xs, lattice.ys + below.ys[1:], sorted(lattice.rules + below.rules),
+                             downs=lattice.downs, open_below=lattice.ys[-1]))
+            continue
+        grown = _ruled_under(lattice, across, lattices, lines, words)
+        if grown is None:
             kept.append(lattice)
             continue
-        rest.remove(below)
-        kept.append(Grid(below.xs, lattice.ys + below.ys[1:], sorted(lattice.rules + below.rules),
-                         downs=lattice.downs, open_below=lattice.ys[-1]))
+        rest = [o for o in rest if o.ys[-1] <= lattice.ys[-1] + SNAP or o.ys[0] >= grown.ys[-1] - SNAP]
+        # (an open table read inside those rows gives way)
+        kept.append(grown)
     return kept, rest
+
+
+def _ruled_under(lattice: Grid, across: list[Segment], lattices: list[Grid], lines: list[Line],
+                 words: list[Box]) -> Grid | None:
+    """A lattice with the rules across under it as its rows (in its columns): the rules as wide as it, down to the
+    next lattice, while the text between two of them stays between its sides and holds no line of prose across
+    the rows; None when fewer than two."""
+    x0, x1, bottom = lattice.xs[0], lattice.xs[-1], lattice.ys[-1]
+    under = sorted(h for h in across if h[0] > bottom + SNAP and abs(h[1] - x0) <= EDGE and abs(h[2] - x1) <= EDGE)
+    stop = min((g.ys[0] for g in lattices if g.ys[0] > bottom + SNAP), default=float("inf"))
+    ys = [bottom]
+    for y, _, _ in under:
+        band = _between(lines, ys[-1], y)
+        if y >= stop or any(l.x0 < x0 - EDGE or l.x1 > x1 + EDGE or (
+                len(l.text) > 2 * OPEN_MAX_CHARS and 4 * (l.x1 - l.x0) > 3 * (x1 - x0) and _gapless(l, words))
+                for l in band):
+            break  # (the next table, or text that is no row of this one: prose across it, lines past its sides)
+        ys.append(y)
+    if len(ys) < 3:
+        return None
+    return Grid(lattice.xs, lattice.ys + ys[1:], sorted(lattice.rules + [(y, x0, x1) for y in ys[1:]]),
+                downs=lattice.downs, open_below=bottom)
 
 
 def _between(lines: list[Line], top: float, bottom: float) -> list[Line]:
@@ -456,7 +487,7 @@ def split_at_columns(lines: list[Line], tables: list[Grid], words: list[Box],
         if boxes is None:  # (the words do not match the line's text: leave it whole)
             out.append(line)
             continue
-        if not grid.open_at(line):  # a drawn rule parts two cells' words, which stand apart as columns do, not words
+        if not grid.open:  # a drawn rule (or a head's bound) parts two cells' words, which stand apart as columns do
             crossed = [x for x in crossed if _apart(boxes, x, GAP * line.size)]
         bounds = [line.x0, *crossed, line.x1 + 1]
         for left, right in zip(bounds, bounds[1:]):

@@ -392,3 +392,31 @@ def test_a_filled_head_over_rows_ruled_across_only_is_one_table(tmp_path):
     assert blocks[blocks.index(tables[0]) - 1].text == "Table 4.1. Summary of supervised institutions"
     assert tables[0].cells == [["Portfolio", "Definition", "Number", "Assets"],
                                *[[a, " ".join(b), c, d] for a, b, c, d in rows]]
+
+
+def test_a_filled_head_over_rows_ruled_one_by_one_reads_them_in_its_columns(tmp_path):
+    # the head names five columns in filled cells; a rule under every row (no open table of their own: no row
+    # wraps), a label row whose words run past the first column's bound; the numbers go in the head's columns
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    xs = [90, 250, 305, 360, 415, 470, 520]
+    for a, b in zip(xs, xs[1:]):
+        page.draw_rect(pymupdf.Rect(a, 100, b, 118), color=None, fill=(0.9, 0.91, 0.91), width=0)
+    for (a, b), name in zip(zip(xs, xs[1:]), ["Entity/item", "2023", "2022", "2021", "2020", "2019"]):
+        page.insert_text((a + 4 if name[0].isalpha() else b - 24, 113), name, fontsize=8)
+    rows = [["Top-tier savings and loan holding companies"], ["Total number", "48", "50", "47", "50", "53"],
+            ["Total assets (billions of dollars)", "1,334", "1,741", "1,856", "2,026", "1,822"],
+            ["Number of inspections", "51", "50", "63", "55", "52"]]
+    y = 118
+    for row in rows:
+        page.insert_text((xs[0] + 4, y + 11), row[0], fontsize=8)
+        for b, value in zip(xs[2:], row[1:]):
+            page.insert_text((b - 4 - pymupdf.get_text_length(value, fontsize=8), y + 11), value, fontsize=8)
+        y += 14
+        page.draw_line((xs[0], y), (xs[-1], y), width=0.5)
+    for k in range(8):
+        page.insert_text((72, 300 + 14 * k), BODY, fontsize=10)
+    tables = _tables(_read(doc, tmp_path / "ruled_rows.pdf"))
+    assert len(tables) == 1
+    assert tables[0].cells == [["Entity/item", "2023", "2022", "2021", "2020", "2019"],
+                               ["Top-tier savings and loan holding companies", "", "", "", "", ""], *rows[1:]]

@@ -81,12 +81,13 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
             continue
         if lang in NOUN_CAPITALS and not (word.isupper() or any(c.isdigit() for c in word)):
             continue
-        bare = word[:-1] if PLURAL_ACRONYM_RE.fullmatch(word) else word  # ("FTEs": the corpus may say "FTE")
+        bare = word[:-1] if PLURAL_ACRONYM_RE.fullmatch(word) else word  # ("FTEs": the corpus may say "FTE" …
         month = next((m for m in MONTH_NAMES if len(bare) >= 3 and m.startswith(bare)), None)
         bare = month or bare  # a month's abbreviation ("Sept"): the corpus may write the month out
-        missing = any(term not in bm.vocab and term not in named and not term.isdigit()
-                      for term in (t[:4] if DECADE_RE.fullmatch(t) else t  # "1930s": the corpus may say "1930"
-                                   for t in tokenize(bare)))
+        missing = all(any(term not in bm.vocab and term not in named and not term.isdigit()
+                          for term in (t[:4] if DECADE_RE.fullmatch(t) else t  # "1930s": the corpus may say "1930"
+                                       for t in tokenize(form)))
+                      for form in dict.fromkeys((bare, word)))  # … or "FTEs" as the question does)
         if not missing or (ACRONYM_RE.fullmatch(bare) and spelled_out(corpus, bare)):
             continue
         glued = GLUED_CODE_RE.fullmatch(bare)

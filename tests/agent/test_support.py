@@ -234,3 +234,23 @@ def test_a_question_without_stop_words_is_read_in_the_language_of_the_documents_
         assert lexical.terms_language(corpus, terms) == "de"
     finally:
         corpus.docs[guide].info.language = "en"
+
+
+def test_a_plural_acronym_the_corpus_writes_as_the_question_does_is_no_unknown_name(tmp_path):
+    # "FTEs" may be "FTE" on the page, but a page writing "(LBOs)" names them too: neither form missing
+    from engine.agent import retriever_for
+    from engine.agent.offline import unknown_names
+    from engine.pipeline import Pipeline
+    from tests.conftest import written_pdf
+
+    with written_pdf(tmp_path / "portfolios.pdf") as doc:
+        page = doc.new_page(width=595, height=842)
+        for k, line in enumerate(["Large banking organizations (LBOs) are firms with total assets of $100 billion",
+                                  "and greater. The 18 LBOs held 5.1 trillion dollars of assets at year-end, and",
+                                  "their supervision employed 120 full-time equivalent staff (FTE) this year."]):
+            page.insert_text((72, 100 + 15 * k), line, fontsize=11)
+    Pipeline(tmp_path / "ws", workers=1).ingest([tmp_path / "portfolios.pdf"])
+    corpus = retriever_for(tmp_path / "ws").corpus
+    assert unknown_names(corpus, "What assets did the LBOs hold?") == []
+    assert unknown_names(corpus, "How many FTEs did supervision employ?") == []  # (the page says "FTE")
+    assert unknown_names(corpus, "How many CBOs are there?") == ["CBOs"]

@@ -403,6 +403,8 @@ def word_gutter(fragments: list[Line], width: float) -> float | None:
 
 PROSE_GUTTER_LINES = 12  # lines of prose on each side of a narrow gutter
 MERGE_GAP = 1.2  # sizes: fragments on one baseline this close are one line (see _same_line)
+NUMBER_GAP = 0.6  # sizes: … but two numbers this far apart stand in two columns (a word space is a quarter)
+NUMBER_RE = re.compile(r"[−–-]?\(?[$€£]?\d(?:[\d,.]*\d)?%?\)?")  # "1,068,000", "-6.15%", "(1.9)", "$4.5"
 PROSE_GUTTER_ROWS = 1  # rows on which a line of each column would be read as one line (one hides the gutter)
 
 
@@ -545,6 +547,10 @@ def _same_line(left: Line, right: Line) -> bool:
         return False
     gap = right.x0 - left.x1
     size = max(left.size, right.size)
+    if gap >= NUMBER_GAP * size and left.text.split() and right.text.split() \
+            and NUMBER_RE.fullmatch(left.text.split()[-1]) and all(map(NUMBER_RE.fullmatch, right.text.split())):
+        return False  # numbers a column's gap apart are two cells ("1,068,000   1,033,108"), not one (a note's
+        # number before its text, "1   15 U.S.C. 80b.", stays with it)
     if gap <= MERGE_GAP * size:
         return True
     if left.font and right.font and gap <= STRETCHED_GAP * size and right.text[:1].isalpha() \

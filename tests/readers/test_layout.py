@@ -32,6 +32,17 @@ def test_a_listings_continuation_mark_in_another_font_leaves_its_code_line_monos
     code.mono = True
     assert [l.mono for l in _merge_baseline([word, code])] == [False]
 
+
+def test_numbers_a_columns_gap_apart_stay_apart_but_a_notes_number_joins_its_text():
+    # a budget's row: three amounts 11 points apart at 10 points (a word space is about 2.5)
+    cells = _merge_baseline([_line("1,068,000", 298.0, 341.0), _line("1,033,108", 352.3, 392.0),
+                             _line("1,152,682", 403.3, 446.0)])
+    assert [l.text for l in cells] == ["1,068,000", "1,033,108", "1,152,682"]
+    note = _merge_baseline([_line("1", 72.0, 77.0), _line("15 U.S.C. 80b. Unless otherwise noted,", 85.0, 260.0)])
+    assert [l.text for l in note] == ["1 15 U.S.C. 80b. Unless otherwise noted,"]
+    spaced = _merge_baseline([_line("1 000", 72.0, 96.0), _line("000", 98.5, 113.0)])  # (a thousands space)
+    assert [l.text for l in spaced] == ["1 000 000"]
+
 def test_dvips_type3_digits_and_ligatures_are_restored():
     from engine.readers.layout import _fragment
 

@@ -550,7 +550,7 @@ def _same_line(left: Line, right: Line) -> bool:
     if gap >= NUMBER_GAP * size and left.text.split() and right.text.split() \
             and NUMBER_RE.fullmatch(left.text.split()[-1]) and all(map(NUMBER_RE.fullmatch, right.text.split())):
         return False  # numbers a column's gap apart are two cells ("1,068,000   1,033,108"), not one (a note's
-        # number before its text, "1   15 U.S.C. 80b.", stays with it)
+        # number before its text, "1   12 sites were visited.", stays with it)
     if gap <= MERGE_GAP * size:
         return True
     if left.font and right.font and gap <= STRETCHED_GAP * size and right.text[:1].isalpha() \

@@ -102,17 +102,8 @@ def find_tables(page, lines: list[Line],
         return found, lines
     extracted = words_of_page() if words_of_page else page.get_text("words")
     words = [(w[0], w[1], w[2], w[3]) for w in extracted]
-    # a lattice's bottom rule may be the top of rows ruled across only under it (a filled head over ruled rows)
-    tops = [(g.ys[-1], g.xs[0], g.xs[-1]) for g in found
-            if any(h[0] > g.ys[-1] and abs(h[1] - g.xs[0]) <= EDGE and abs(h[2] - g.xs[-1]) <= EDGE for h in across)]
     opened = open_grids(across, lines, words) if len(across) >= OPEN_MIN_RULES else []
-    if tops and len(across) >= OPEN_MIN_RULES - 1:  # (read again with those tops: tables only they begin replace the
-        begun = [o for o in open_grids(across + tops, lines, words)  # ones within them; none that runs into
-                 if any(abs(o.ys[0] - top[0]) <= SNAP and abs(o.xs[0] - top[1]) <= EDGE for top in tops)  # the next
-                 and not any(o.ys[0] + SNAP < g.ys[0] < o.ys[-1] - SNAP for g in found)]  # lattice down the page)
-        opened = [o for o in opened if not any(b.ys[0] - SNAP <= o.ys[0] and o.ys[-1] <= b.ys[-1] + SNAP
-                                               and abs(o.xs[0] - b.xs[0]) <= EDGE for b in begun)] + begun
-        found, opened = headed(found, opened, across, lines, words)
+    found, opened = headed(found, _begun(found, opened, across, lines, words), across, lines, words)
     spelled = {(w[0], w[1], w[2], w[3]): w[4] for w in extracted}
     return found + opened, split_at_columns(lines, found + opened, words, spelled)
 
@@ -354,6 +345,22 @@ def open_grids(horizontal: list[Segment], lines: list[Line], words: list[Box]) -
             above = gaps
         found += _open_grid(run, lines, words, x0, x1)
     return found
+
+
+def _begun(lattices: list[Grid], opened: list[Grid], across: list[Segment], lines: list[Line],
+           words: list[Box]) -> list[Grid]:
+    """The open tables, with those that a lattice's bottom rule begins (a filled head over rows ruled across only:
+    its bottom edge is their first rule, which touches the lattice's sides and so is no rule across) in place of
+    the ones found within them; none that runs into the next lattice down the page."""
+    tops = [(g.ys[-1], g.xs[0], g.xs[-1]) for g in lattices
+            if any(h[0] > g.ys[-1] and abs(h[1] - g.xs[0]) <= EDGE and abs(h[2] - g.xs[-1]) <= EDGE for h in across)]
+    if not tops or len(across) < OPEN_MIN_RULES - 1:
+        return opened
+    begun = [o for o in open_grids(across + tops, lines, words)
+             if any(abs(o.ys[0] - top[0]) <= SNAP and abs(o.xs[0] - top[1]) <= EDGE for top in tops)
+             and not any(o.ys[0] + SNAP < g.ys[0] < o.ys[-1] - SNAP for g in lattices)]
+    return [o for o in opened if not any(b.ys[0] - SNAP <= o.ys[0] and o.ys[-1] <= b.ys[-1] + SNAP
+                                         and abs(o.xs[0] - b.xs[0]) <= EDGE for b in begun)] + begun
 
 
 def headed(lattices: list[Grid], opened: list[Grid], across: list[Segment], lines: list[Line],

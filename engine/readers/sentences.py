@@ -8,7 +8,7 @@ SENTENCE_END = (".", ":", "?", "!", "”", '"', ";")
 FOOTNOTE_MARK = re.compile(r"(?<=[.?!:;”\")])\d{1,3}$")  # "… end of sentence.12"
 RUNS_ON = (",", "-", "\u00ad", "\ufffe", "\u2010", "(", "–", "—")
 # English words that cannot end a sentence: an article, a possessive, a preposition or conjunction that wants
-# what follows ("… David Schenker, chief counsel for the" / "Commission’s study, …")
+# what follows ("… signed by the chief counsel for the" / "Committee’s staff, …")
 DANGLING = frozenset("the a an of and or for with from into than its their our your".split())
 # what opens a list item or a note rather than the rest of a sentence: a bullet, a label ("(iv) ", "3. ", "b) ",
 # "[2] "), a number before a capital ("90 See …")

@@ -106,8 +106,8 @@ TITLE_NAME_WORDS = 8  # a column's name is short: a row of longer cells is data,
 
 def table_blocks(grid: list[list[list[Line]]], vocabulary: set[str], box, style) -> list[Block]:
     """A table as its blocks: the table (`table_block`), preceded by its title as a paragraph when its first row
-    is one cell, the first, set over a row that names every column ("Table 4.1. Summary of supervised
-    institutions" over "Portfolio | Definition | Number of institutions"): the names head the table. A title
+    is one cell, the first, set over a row that names every column ("Table 3. Survey sites by region" over
+    "Site | Region | Visits"): the names head the table. A title
     that stops on a word wanting more or a hyphen is a header wrapped over rows, and stays."""
     texts = [[" ".join(l.text for l in cell).strip() for cell in row] for row in grid]
     if len(grid) >= 3 and len(texts[0]) >= 2 and texts[0][0] and not any(texts[0][1:]) \

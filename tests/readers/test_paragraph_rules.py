@@ -215,9 +215,9 @@ def test_a_decimal_number_that_goes_on_in_lower_case_is_an_amount_of_the_sentenc
 def test_a_line_ending_on_a_word_that_wants_more_goes_on_past_a_wider_gap_but_not_into_a_list_item_or_note():
     # a note's first line sits further from its second than the pitch (a raised note number above it), and its
     # sentence runs on over a capital: "… chief counsel for the" / "Commission's study, …"
-    note = [line("32 Id. at 738-39 (Senators Wagner and Hughes). David Schenker, chief counsel for the", 72, 100,
+    note = [line("32 Id. at 738-39 (Senators Smith and Jones). Jane Doe, chief counsel for the", 72, 100,
                  x1=520),
-            line("Commission's study, offered the following observations in response to the arguments", 108, 117,
+            line("Committee's staff, offered the following observations in response to the arguments", 108, 117,
                  x1=530),
             line("against the registration and regulation required by the Act:", 108, 128.5, x1=350)]
     # "…; or" closes a list item (its next one set without a bullet); a number before a capital opens a note
@@ -231,7 +231,7 @@ def test_a_line_ending_on_a_word_that_wants_more_goes_on_past_a_wider_gap_but_no
     notes = [line(t, 72, 400 + 11.5 * k, x1=540) for k, t in enumerate(PROSE)]
     _, blocks = blocks_of(page(note + items + notes))
     texts = [b.text for b in blocks]
-    assert texts[0].startswith("32 Id.") and "chief counsel for the Commission's study, offered" in texts[0]
+    assert texts[0].startswith("32 Id.") and "chief counsel for the Committee's staff, offered" in texts[0]
     assert texts[0].endswith("required by the Act:")
     assert not any("; or" in t and "license" in t for t in texts)
     assert not any("recommendation, and 90 See" in t for t in texts)

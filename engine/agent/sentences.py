@@ -52,6 +52,9 @@ NEAR_BONUS = 0.2
 ORDINAL_RE = re.compile(r"(?:The (?:first|second|third|fourth|last)|(?:First|Second|Third|Fourth|Fifth)ly|"
                         r"First|Second|Third|Fourth|Fifth|Sixth|Seventh|Finally|Lastly|Next|Also|In addition|"
                         r"\(?\d{1,2}[.)]|\(?[a-h][.)]|\(?(?:i|ii|iii|iv|v|vi|vii)[.)])(?=[\s,])")
+# an ordinal that starts a count ("First, …", "1.", "(a)", "(i)"): a later one ("(3) Net of …", a table's third
+# note) goes on with a count started before it, and brings no further items of its own
+FIRST_RE = re.compile(r"(?:The first|Firstly|First|\(?1[.)]|\(?a[.)]|\(?i[.)])(?=[\s,])")
 COUNT_RE = re.compile(rf"\b(?:\d|{NUMBER_WORDS})\s+(?:\w+\s+){{0,2}}?\w+s\b", re.I)  # "four key ways", "3 steps"
 HEADINGS = True  # a heading may be picked as the label of what follows it when no value is asked for
 COUNT_LOOKAHEAD = 8  # units after a count of things searched for the sentences going on with it
@@ -327,7 +330,7 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
                     and (not bulleted or is_item(page_of(key[0])[1], by_key[key])) and add(by_key[key]):
                 chars += len(by_key[key].text)
                 key = following(key, by_key, page_of)
-        if COUNT_RE.search(s.text) or ORDINAL_RE.match(s.text):
+        if COUNT_RE.search(s.text) or FIRST_RE.match(s.text):
             chars = 0
             for i in range(s.index + 1, s.index + 1 + COUNT_LOOKAHEAD):
                 nxt = by_key.get((s.page, i))

@@ -149,6 +149,19 @@ def test_a_count_of_things_brings_the_sentences_that_go_on_counting():
             "Third, sales to realise a tax loss are allowed."} <= set(picked)
 
 
+
+def test_a_later_numbered_note_brings_no_further_notes_but_a_first_item_brings_the_count():
+    # a table's notes "(1)" … "(5)": a picked third note goes on with no count it started; "(1)" starts one
+    notes = ("(1) Tax is set at the rate of each item.\n\n(2) Before the share of partners.\n\n"
+             "(3) Net of the share held by partners in each unit.\n\n(4) Amounts relate to the sale of the unit.\n\n"
+             "(5) Amortization was 327 in the quarter.")
+    question = "What is the partners' share net of?"
+    pool = candidates(whole(notes), page_of(notes), asked_kinds(question), question)
+    third = [s for s in pool if s.text.startswith("(3)")]
+    first = [s for s in pool if s.text.startswith("(1)")]
+    assert [s.text[:3] for s in with_context(third, pool, page_of(notes))] == ["(3)"]
+    assert [s.text[:3] for s in with_context(first, pool, page_of(notes))] == ["(1)", "(2)", "(3)", "(4)", "(5)"]
+
 def test_a_question_in_parts_wants_the_value_of_each_part():
     text = ("The effective income tax rate was 27.8% against 25.1% a year before. Income rose in the parks. "
             "The increase in the rate was due to a non-cash tax charge on the joint venture.")

@@ -547,8 +547,8 @@ def _same_line(left: Line, right: Line) -> bool:
         return False
     gap = right.x0 - left.x1
     size = max(left.size, right.size)
-    if gap >= NUMBER_GAP * size and left.text.split() and right.text.split() \
-            and NUMBER_RE.fullmatch(left.text.split()[-1]) and all(map(NUMBER_RE.fullmatch, right.text.split())):
+    if gap >= NUMBER_GAP * size and right.text.strip() and all(map(NUMBER_RE.fullmatch, right.text.split())) \
+            and NUMBER_RE.fullmatch(left.text.rsplit(None, 1)[-1] if left.text.strip() else ""):
         return False  # numbers a column's gap apart are two cells ("1,068,000   1,033,108"), not one (a note's
         # number before its text, "1   12 sites were visited.", stays with it)
     if gap <= MERGE_GAP * size:

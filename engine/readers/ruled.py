@@ -402,9 +402,7 @@ def _ruled_under(lattice: Grid, across: list[Segment], lattices: list[Grid], lin
     ys = [bottom]
     for y, _, _ in under:
         band = _between(lines, ys[-1], y)
-        if y >= stop or any(l.x0 < x0 - EDGE or l.x1 > x1 + EDGE or (
-                len(l.text) > 2 * OPEN_MAX_CHARS and 4 * (l.x1 - l.x0) > 3 * (x1 - x0) and _gapless(l, words))
-                for l in band):
+        if y >= stop or any(_past_sides(l, x0, x1) or _prose_across(l, words, x0, x1) for l in band):
             break  # (the next table, or text that is no row of this one: prose across it, lines past its sides)
         ys.append(y)
     if len(ys) < 3:
@@ -429,7 +427,7 @@ def _gaps(top: float, bottom: float, lines: list[Line], words: list[Box], x0: fl
     """The gaps (from, to) that run down the text between two rules (between columns); none when a line there
     reaches beyond the rules or the text has no gap `GAP` ems wide."""
     inside = _between(lines, top, bottom)
-    if not inside or any(l.x0 < x0 - EDGE or l.x1 > x1 + EDGE for l in inside):
+    if not inside or any(_past_sides(l, x0, x1) for l in inside):
         return []
     gap = GAP * min(l.size for l in inside)
     spans = sorted((w[0], w[2]) for w in words if top < (w[1] + w[3]) / 2 < bottom and x0 - EDGE <= w[0] <= x1)
@@ -440,6 +438,16 @@ def _gaps(top: float, bottom: float, lines: list[Line], words: list[Box], x0: fl
             gaps.append((reach, start))
         reach = max(reach, end)
     return gaps
+
+
+def _past_sides(line: Line, x0: float, x1: float) -> bool:
+    """Whether a line reaches beyond a table's sides (by more than EDGE)."""
+    return line.x0 < x0 - EDGE or line.x1 > x1 + EDGE
+
+
+def _prose_across(line: Line, words: list[Box], x0: float, x1: float) -> bool:
+    """Whether a line is prose across a table's width: long, over three quarters of it, no column gap in it."""
+    return len(line.text) > 2 * OPEN_MAX_CHARS and 4 * (line.x1 - line.x0) > 3 * (x1 - x0) and _gapless(line, words)
 
 
 def _gapless(line: Line, words: list[Box]) -> bool:
@@ -460,8 +468,7 @@ def _open_grid(rules: list[Segment], lines: list[Line], words: list[Box], x0: fl
         bottom = min(n.y0 for n in notes) - 0.5  # (a note set under the rows, before the last rule, stays out)
         rules = [*rules[:-1], (bottom, x0, x1)]
         inside = cells
-    if any(len(l.text) > 2 * OPEN_MAX_CHARS and 4 * (l.x1 - l.x0) > 3 * (x1 - x0) and _gapless(l, words)
-           for l in inside):
+    if any(_prose_across(l, words, x0, x1) for l in inside):
         return []  # (a line of prose across the rules: text between rules that frame a figure or a box)
     banded = [{round(l.baseline) for l in _between(inside, a, b)} for (a, _, _), (b, _, _) in zip(rules[1:], rules[2:])]
     text_size = median(l.size for l in lines)

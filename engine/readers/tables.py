@@ -109,20 +109,22 @@ def table_blocks(grid: list[list[list[Line]]], vocabulary: set[str], box, style)
     is one cell, the first, set over a row that names every column ("Table 3. Survey sites by region" over
     "Site | Region | Visits"): the names head the table. A title
     that stops on a word wanting more or a hyphen is a header wrapped over rows, and stays."""
-    texts = [[" ".join(l.text for l in cell).strip() for cell in row] for row in grid]
+    texts = [[" ".join(l.text for l in cell).strip() for cell in row] for row in grid[:2]]  # (title, names)
     if len(grid) >= 3 and len(texts[0]) >= 2 and texts[0][0] and not any(texts[0][1:]) \
             and all(_name(cell) for cell in texts[1]) and not dangles(texts[0][0]) \
             and not texts[0][0].endswith(("-", "\u00ad")):
         title = grid[0][0]
         joined, parts = join_lines([l.text for l in title], vocabulary)
         lines = [{"start": a, "end": b, "bbox": box([l])} for (a, b), l in zip(parts, title)]
-        rest = grid[1:]
-        first = next(l for row in rest for cell in row for l in cell)
         heading = Block(kind="paragraph", text=joined, bbox=box(title), style=style(title[0]),
                         lines=lines)  # type: ignore[arg-type]  # (dicts: the Block validates them into BlockLine)
-        return [heading, table_block(rest, first, vocabulary, box, style)]
-    first = next(l for row in grid for cell in row for l in cell)
-    return [table_block(grid, first, vocabulary, box, style)]
+        return [heading, _table(grid[1:], vocabulary, box, style)]
+    return [_table(grid, vocabulary, box, style)]
+
+
+def _table(grid: list[list[list[Line]]], vocabulary: set[str], box, style) -> Block:
+    """`table_block`, its style from its first line in reading order."""
+    return table_block(grid, next(l for row in grid for cell in row for l in cell), vocabulary, box, style)
 
 
 def _name(cell: str) -> bool:

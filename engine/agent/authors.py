@@ -130,13 +130,18 @@ def title_block(page: str) -> tuple[int, int] | None:
 PARTICLES = frozenset("and und et y e of de der den van von da di du la le dr prof".split())
 
 
+# a name's contact details: an e-mail address, a handle ("@ada"), a URL, or any of them in brackets
+CONTACT_RE = re.compile(r"[(<\[][^)>\]]*(?:@|://)[^)>\]]*[)>\]]|\S*@\S*|\S+://\S+")
+
+
 def names_line(line: str) -> bool:
     """A line of names (people or an organisation): a byline ("Prepared by …", "Author: …"), or two words or more,
-    each word of letters capitalised but for particles ("and", "van", "de"). (A byline as the metadata's author
-    reads one: engine.extract.metadata.document.BYLINE_RE.)"""
+    each word of letters capitalised but for particles ("and", "van", "de"), their contact details aside ("Ada Quill
+    (@ada)", "Ben Marsh <ben@tarn.org>"). (A byline as the metadata's author reads one:
+    engine.extract.metadata.document.BYLINE_RE.)"""
     if BYLINE_RE.match(line):
         return True
-    found = [w for w in re.findall(r"[^\W\d_][\w'’.-]*", line) if w.lower() not in PARTICLES]
+    found = [w for w in re.findall(r"[^\W\d_][\w'’.-]*", CONTACT_RE.sub(" ", line)) if w.lower() not in PARTICLES]
     return len(found) >= 2 and all(w[:1].isupper() for w in found)
 
 

@@ -137,3 +137,12 @@ def test_a_document_the_question_does_not_name_is_not_answered_by_its_title_bloc
     # no sample document goes by "annual" nor says it on its opening pages: the usual answer, not a title block
     answer = ask(Workspace(samples_workspace), "Who wrote the annual report?")
     assert not any(step.detail.startswith("asks who made the document") for step in answer.trace)
+
+
+def test_names_with_their_handles_or_addresses_are_a_title_block():
+    page = ("# Quill\n\none hash, fast everywhere\n\nAda Quill (@adaq) Ben Marsh (@bmarsh)\n\n"
+            "Cai Lloyd-Jones <cai@tarn.example.org>\n\n```\nhttps://quill.example.org\n```\n\n" + "word " * 30)
+    start, end = title_block(page)
+    assert page[start:end] == ("one hash, fast everywhere\n\nAda Quill (@adaq) Ben Marsh (@bmarsh)\n\n"
+                               "Cai Lloyd-Jones <cai@tarn.example.org>")
+    assert title_block("# Quill\n\none hash (see quill.example.org)\n\n" + "word " * 30) is None

@@ -42,10 +42,19 @@ ABOUT_RE = re.compile(
     r"\s*[?.!]*\s*$", re.I)
 # what a question asking what a thing is names ("What is the XC9500?", "What are Noise protocols?")
 DEFINING_RE = re.compile(r"^\s*what\s+(?:is|are)\s+(?P<a>.+?)\s*[?.!]*\s*$", re.I)
-# a heading over a document's own account of itself, on its opening pages
-ACCOUNT_HEADING_RE = re.compile(r"^(?:[\dIVX]{1,4}[.)]?\s+)?(?:abstract|summary|executive summary|overview|"
-                                r"introduction|about this (?:report|document|paper|guide)|kurzfassung|zusammenfassung|"
-                                r"einleitung|kurzdarstellung|résumé|resumen)\s*:?$", re.I)
+# a heading over a document's own account of itself, on its opening pages: a summary of it (an abstract, an executive
+# summary) before an introduction to it
+SUMMARY_NAMES = r"abstract|summary|executive summary|kurzfassung|zusammenfassung|kurzdarstellung|résumé|resumen"
+INTRODUCTION_NAMES = r"overview|introduction|about this (?:report|document|paper|guide)|einleitung"
+ACCOUNT_NUMBER = r"(?:[\dIVX]{1,4}[.)]?\s+)?"
+SUMMARY_HEADING_RE = re.compile(rf"^{ACCOUNT_NUMBER}(?:{SUMMARY_NAMES})\s*:?$", re.I)
+ACCOUNT_HEADING_RE = re.compile(rf"^{ACCOUNT_NUMBER}(?:{SUMMARY_NAMES}|{INTRODUCTION_NAMES})\s*:?$", re.I)
+# the same names run into the account's first sentence ("Abstract— We …", "SUMMARY: The Commission …")
+SUMMARY_RUN_IN_RE = re.compile(rf"^(?:{SUMMARY_NAMES})\s*[—–:.]\s*\S", re.I)
+ACCOUNT_RUN_IN_RE = re.compile(rf"^(?:{SUMMARY_NAMES}|{INTRODUCTION_NAMES})\s*[—–:.]\s*\S", re.I)
+AccountNames = tuple[re.Pattern[str], re.Pattern[str]]  # an account's heading and its name run in, of one kind
+SUMMARY: AccountNames = (SUMMARY_HEADING_RE, SUMMARY_RUN_IN_RE)
+ACCOUNT: AccountNames = (ACCOUNT_HEADING_RE, ACCOUNT_RUN_IN_RE)
 ACCOUNT_CHARS = 700  # the account quoted: its prose up to this length (whole units)
 COVER_CHARS = 300  # a deck's title slide read before its account, up to this length (whole units)
 DETERMINERS = frozenset("this that these those the a an its their our your my whole entire".split())
@@ -110,13 +119,15 @@ def overview(corpus: CorpusIndex, retrieval: Retrieval, *, defining: bool = Fals
 
 
 def account(corpus: CorpusIndex, doc: int) -> Made | None:
-    """The document's account of itself: the prose under the first abstract, summary, overview or introduction
-    heading (`ACCOUNT_HEADING_RE`) of its tree's sections or of its opening pages, else its first prose on those
-    pages, else on the pages up to the one its tree's first section starts on (a manual's "1. Foreword" after a cover
-    and contents pages), up to ACCOUNT_CHARS, quoted and cited. An account heading may be a line of its own in plain
-    text (a paper's "Abstract"). A deck's title slide (its title, subtitle, audience and date, up to COVER_CHARS)
-    comes before an account found on a later slide, and that slide is read from its opening (its title, a step's
-    label over the step's text), each line a line of the answer."""
+    """The document's account of itself: the prose under the first summary of it (an abstract, a summary, an executive
+    summary: `SUMMARY_HEADING_RE`) on its front pages (its opening pages, or up to the one its tree's first section
+    starts on), else under the first account heading (those, or an overview or introduction: `ACCOUNT_HEADING_RE`) of
+    its tree's sections or of its opening pages, else its first prose on its front pages (a manual's "1. Foreword"
+    after a cover and contents pages), up to ACCOUNT_CHARS, quoted and cited. An account heading may be a line of its
+    own in plain text (a paper's "Abstract") or run into the account's first sentence ("Abstract— We …", "SUMMARY:
+    The Commission …"). A deck's title slide (its title, subtitle, audience and date, up to COVER_CHARS) comes before
+    an account found on a later slide, and that slide is read from its opening (its title, a step's label over the
+    step's text), each line a line of the answer."""
     index = corpus.docs[doc]
     opening = list(range(1, min(TITLE_PAGES, len(index.pages)) + 1))
     # the page of the first section the document's tree (its outline or contents) titles as an account of it
@@ -130,8 +141,9 @@ def account(corpus: CorpusIndex, doc: int) -> Made | None:
     first = next((node.start_page for node in index.nodes if node.kind == "section" and node.start_page not in opening),
                  0)
     front = list(range(1, max(len(opening), min(first, len(index.pages))) + 1))
-    tries = [(page, True) for page in headed] + [(page, False) for page in front]
-    found = next(((page, hit) for page, under in tries if (hit := account_units(*page_of(page), headed=under))), None)
+    tries = [(page, SUMMARY) for page in front] + [(page, ACCOUNT) for page in headed] \
+        + [(page, None) for page in front]
+    found = next(((page, hit) for page, titled in tries if (hit := account_units(*page_of(page), titled))), None)
     if found is None:
         return None
     page, units = found
@@ -148,15 +160,17 @@ def account(corpus: CorpusIndex, doc: int) -> Made | None:
             [Passage(doc=index.info.file_name, page=page, text=readable(text[start:end]))])
 
 
-def titles_account(title: str) -> bool:
-    """Whether a heading titles a document's account of itself ("Abstract", "1 Overview", "**Executive Summary**")."""
-    return ACCOUNT_HEADING_RE.match(" ".join(title.replace("*", "").split())) is not None
+def titles_account(title: str, names: AccountNames | None = None) -> bool:
+    """Whether a heading titles a document's account of itself ("Abstract", "1 Overview", "**Executive Summary**"; of
+    `names`' kind: ACCOUNT, any; SUMMARY, a summary of it)."""
+    return (names or ACCOUNT)[0].match(" ".join(title.replace("*", "").split())) is not None
 
 
-def account_units(analysis: PageUnits, text: str, *, headed: bool) -> list[int]:
-    """The units of a page's account of its document: with `headed`, the text units after its first heading (or line
-    of its own) that names an account (up to the next heading); else those of its first prose line; whole units up to
-    ACCOUNT_CHARS (at least one)."""
+def account_units(analysis: PageUnits, text: str, titled: AccountNames | None) -> list[int]:
+    """The units of a page's account of its document: when `titled`, the text units after its first heading (or line
+    of its own) that names an account of that kind, or from its first prose sentence that opens with such a name run
+    in ("Abstract— …"), up to the next heading; else those of its first prose line; whole units up to ACCOUNT_CHARS
+    (at least one)."""
     lines = text.split("\n")
     fences = Fences()
     code = [fences.fence(line) or fences.inside for line in lines]  # (a fenced block's lines are code, not prose)
@@ -172,12 +186,20 @@ def account_units(analysis: PageUnits, text: str, *, headed: bool) -> list[int]:
         return i < len(units) and not units[i].heading and not code[line] and prose(lines[line]) \
             and line not in led and line not in among and not is_row(lines[line])
 
-    if headed:
-        # (a heading, or a line of its own over prose: a paper's "Abstract" is often set as plain text, and a
-        # contents page lists "I. Introduction" over more titles)
-        start = next((i + 1 for i, u in enumerate(units) if titles_account(u.text)
-                      and (u.heading or (lines[u.line].strip().strip("*_") == u.text.strip("*_") and body(i + 1)))),
-                     None)
+    def opens(i: int) -> int | None:  # where the account starts when unit i opens it
+        unit = units[i]
+        # a heading, or a line of its own over prose: a paper's "Abstract" is often set as plain text, and a contents
+        # page lists "I. Introduction" over more titles
+        if titles_account(unit.text, titled) and (unit.heading or (
+                lines[unit.line].strip().strip("*_") == unit.text.strip("*_") and body(i + 1))):
+            return i + 1
+        # the name run into the first sentence of a paragraph of prose
+        if titled and titled[1].match(unit.text) and body(i) and (i == 0 or units[i - 1].line != unit.line):
+            return i
+        return None
+
+    if titled:
+        start = next((at for i in range(len(units)) if (at := opens(i)) is not None), None)
     else:
         start = next((i for i in range(len(units)) if body(i)), None)
     if start is None:

@@ -205,11 +205,11 @@ PROSE = ("The guide sets out how a small volunteer group can survey the rivers o
 
 
 def _account(text: str, *, headed: bool) -> list[str]:
-    from engine.agent.overview import account_units
+    from engine.agent.overview import ACCOUNT, account_units
     from engine.index.evidence import analyse
 
     analysis = analyse(text)
-    return [analysis.units[i].text for i in account_units(analysis, text, headed=headed)]
+    return [analysis.units[i].text for i in account_units(analysis, text, ACCOUNT if headed else None)]
 
 
 def test_an_account_is_prose_not_a_contents_entry_code_or_a_table_row():
@@ -239,3 +239,38 @@ def test_a_question_asking_for_a_documents_parts_gets_its_trees_top_level_sectio
     # parts of a thing in the document, not of the document: the usual answer
     answer = ask(Workspace(samples_workspace), "What sections does a field sheet have?")
     assert not any(step.detail.startswith("asks for a document's parts") for step in answer.trace)
+
+
+def release(path: Path) -> Path:
+    """Two pages: a notice whose summary is run into its first sentence ("SUMMARY: …"), then an "I. Introduction"
+    section (in the outline) whose first paragraph is background."""
+    with written_pdf(path) as doc:
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 80), "Heathland Survey Standards", fontsize=20)
+        _lines(page, ["SUMMARY: The Board is proposing a standard for surveys of heathland that sets how often a",
+                      "site is walked, how species are recorded and how the records are kept for later review."], 130)
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 80), "I. Introduction", fontsize=14)
+        _lines(page, ["Heathland covers large parts of the upland and has long been surveyed by volunteers who walk",
+                      "the same transects every spring and keep their records on paper sheets."], 110)
+        doc.set_toc([[1, "I. Introduction", 2]])
+    return path
+
+
+def test_a_summary_run_into_its_first_sentence_is_the_account_before_an_introduction(tmp_path):
+    answer = ask(_ingested(tmp_path, release, "standards.pdf"), "Summarize the heathland survey standards")
+    assert answer.answer.startswith("SUMMARY: The Board is proposing a standard"), answer.answer
+    assert [c.page for c in answer.citations] == [1]
+
+
+def test_an_abstract_run_into_its_first_sentence_is_an_account_an_introduction_is_not_a_summary():
+    from engine.agent.overview import SUMMARY
+
+    text = "Abstract— " + PROSE + "\n\n## 1 Introduction\n\nThe rivers were surveyed by volunteers in the past.\n"
+    assert _account(text, headed=True) == ["Abstract— " + PROSE]
+    from engine.agent.overview import account_units
+    from engine.index.evidence import analyse
+
+    later = "## 1 Introduction\n\n" + PROSE
+    assert account_units(analyse(later), later, SUMMARY) == []  # (an introduction: only when no summary is found)
+    assert _account("The abstract — of the survey — is " + PROSE.lower(), headed=True) == []

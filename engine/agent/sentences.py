@@ -155,9 +155,10 @@ def table_header_of(analysis: PageUnits, text: str, index: int) -> int | None:
 
 def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...],
          phrases: frozenset[str] = frozenset(), budget: int = ANSWER_CHARS,
-         notes: float = NOTE_WEIGHT) -> list[Sentence]:
+         notes: float = NOTE_WEIGHT, names: frozenset[str] = frozenset()) -> list[Sentence]:
     """The greedy choice of the module docstring (without the sentences each one brings along); a note's
-    score counts `notes` of itself (1.0 when the question asks for notes)."""
+    score counts `notes` of itself (1.0 when the question asks for notes); no unit that only names the document
+    (`names_only`)."""
     total = sum(weights.values()) or 1.0
     picked: list[Sentence] = []
     held: set[str] = set()
@@ -177,7 +178,7 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
         after = {(s.page, s.index + 1) for s in picked}
         best, best_score = None, 0.0
         for s in pool:
-            if s in picked or (picked and chars + len(s.text) > budget):
+            if s in picked or (picked and chars + len(s.text) > budget) or names_only(s, names):
                 continue
             overlap = share(s)
             # a further row needs words of the question of its own (its header's are every row's)
@@ -209,7 +210,14 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
     return picked
 
 
-def fill(picked: list[Sentence], pool: list[Sentence], budget: int = FILL_CHARS) -> list[Sentence]:
+def names_only(s: Sentence, names: frozenset[str]) -> bool:
+    """Whether every word of a unit names the document (`names`: its title set on its title page): it says nothing
+    the answer's citation does not."""
+    return bool(names) and s.stems <= names
+
+
+def fill(picked: list[Sentence], pool: list[Sentence], budget: int = FILL_CHARS,
+         names: frozenset[str] = frozenset()) -> list[Sentence]:
     """The picked sentences and, in the room left within `budget` characters, the sentences of the pool nearest
     the first picked one in its passage (at most BESIDE_UNITS units away; no table row), the later one first on a
     tie: what the passage says around the answer's best sentence."""
@@ -219,7 +227,7 @@ def fill(picked: list[Sentence], pool: list[Sentence], budget: int = FILL_CHARS)
     out = list(picked)
     room = budget - sum(len(s.text) for s in picked)
     near = sorted((s for s in pool if s not in picked and s.own is None and not s.heading and not s.note
-                   and s.page == first.page
+                   and not names_only(s, names) and s.page == first.page
                    and s.rank == first.rank and abs(s.index - first.index) <= BESIDE_UNITS),
                   key=lambda s: (abs(s.index - first.index), -s.index))
     for s in near:
@@ -569,8 +577,8 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
     pool = candidates(chosen, page_of, kinds, question, names)
     listing = asks_for_list(question)
     budget = LIST_PICK_CHARS if listing else ANSWER_CHARS
-    picked = pick(pool, weights, kinds, frozenset(phrases), budget, note_weight(question))
-    return with_context(fill(picked, pool, FILL_CHARS), pool, page_of, listing, weights)
+    picked = pick(pool, weights, kinds, frozenset(phrases), budget, note_weight(question), names)
+    return with_context(fill(picked, pool, FILL_CHARS, names), pool, page_of, listing, weights)
 
 
 def answer_text(sentences: list[Sentence], page_of, *, by_line: bool = False) -> str:

@@ -450,3 +450,19 @@ def test_lines_read_by_line_stay_apart_even_when_they_are_labels():
     picked = [unit_sentence(3, found[u], page_of(text), 0) for u in ("Asia Pacific", "Christopher Roberge")]
     assert answer_text(picked, page_of(text)) == "Asia Pacific; Christopher Roberge (p. 3)"
     assert answer_text(picked, page_of(text), by_line=True) == "Asia Pacific\n\nChristopher Roberge (p. 3)"
+
+
+def test_a_line_that_only_names_the_document_is_not_quoted():
+    # (the question names the paper by its title; the title line on its first page says nothing the citation does not)
+    text = ("Heathland Transect Survey Methods\n\nAda Quill, Ben Marsh\n\n"
+            "This work is licensed under the Open Survey Licence 2.0, which allows reuse with attribution.\n\n"
+            "Transect surveys of heathland are repeated by walkers every spring.")
+    question = "Under what licence is the paper 'Heathland Transect Survey Methods' published?"
+    weights = {t: (0.2 if t in query_terms("Heathland Transect Survey Methods paper") else 2.0)
+               for t in query_terms(question)}
+    names = frozenset(query_terms("Heathland Transect Survey Methods paper"))
+    picked = [s.text for s in best_sentences(whole(text), page_of(text), weights, question, names=names)]
+    assert any(s.startswith("This work is licensed") for s in picked)
+    assert "Heathland Transect Survey Methods" not in picked
+    with_title = [s.text for s in best_sentences(whole(text), page_of(text), weights, question)]
+    assert "Heathland Transect Survey Methods" in with_title  # (the same without the names: the line adds their words)

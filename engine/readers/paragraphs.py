@@ -98,7 +98,7 @@ def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: l
     if line.x0 >= prev.x1 or (line.x1 <= prev.x0 and not (goes_on and len(run) == 1 and _after_label(prev, page))):
         return False  # not in the same column (but a first line may start after a run-in label)
     margin = run[1].x0 if len(run) >= 2 else None
-    finished = ends_sentence(prev.text)
+    finished = ends_sentence(prev.text) and not goes_on  # (a decimal number going on: sentences.DECIMAL_END_RE)
     if hanging and margin is None and line.x0 < prev.x0 + 0.5 * INDENT * em \
             and not goes_on:
         return False  # a list item's next line hangs under its text, not under its bullet

@@ -235,3 +235,19 @@ def test_a_line_ending_on_a_word_that_wants_more_goes_on_past_a_wider_gap_but_no
     assert texts[0].endswith("required by the Act:")
     assert not any("; or" in t and "license" in t for t in texts)
     assert not any("recommendation, and 90 See" in t for t in texts)
+
+
+def test_a_decimal_number_at_a_lines_end_goes_on_in_lower_case_but_a_note_mark_after_a_sentence_does_not():
+    # "… (57.3" reads as a sentence ending "57." with a note's mark "3", unless the next line goes on in lower case
+    # (the first line stops well short of the column's edge, as a paragraph's last line would)
+    lines = [line("The office processed 52,811 of 92,125 claims (57.3", 72, 100, x1=300),
+             line("percent) within 60 days during the year, and the rest in an average of 93 days.", 72, 114,
+                  x1=540),
+             line("The Commission received the comments by the end of 2017.45", 72, 150, x1=540),
+             line("The Commission then proposed the rule, and it ran the survey again in the spring.", 90, 164,
+                  x1=540)]  # (indented after a sentence that ended: a new paragraph)
+    _, blocks = blocks_of(page(lines))
+    texts = [b.text for b in blocks]
+    assert texts[0] == ("The office processed 52,811 of 92,125 claims (57.3 percent) within 60 days during the year, "
+                        "and the rest in an average of 93 days.")
+    assert texts[1:] == [lines[2].text, lines[3].text]

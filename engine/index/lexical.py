@@ -10,7 +10,9 @@ a page scores by its best passages.
 
 from __future__ import annotations
 
+import bisect
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -132,6 +134,50 @@ def terms_language(corpus: CorpusIndex, terms: Sequence[str]) -> str:
             held[lang] = held.get(lang, 0) + 1
     best = max(sorted(languages), key=lambda lang: held.get(lang, 0))
     return best if held.get(best, 0) > held.get("en", 0) else "en"
+
+
+# A question asked in one language about a document written in another shares few of its words, but often their
+# roots: cognates and inflections the English stemmer does not fold ("trajectory" ~ "Trajektorien", "implemented" ~
+# "implementiert", "algorithm" ~ "Algorithmen"). Spelled alike (accents dropped, these spellings taken as one), a
+# document's word that begins as a question's word does, or the other way round, over COGNATE_LETTERS letters or
+# more, is searched too. Over the 17 English questions about the German theses: r@1 0.29 -> 0.35, r@5 0.59 -> 0.65.
+COGNATE_LETTERS = 5
+SPELLINGS = (("ph", "f"), ("th", "t"), ("c", "k"), ("z", "s"), ("y", "i"))
+
+
+def spelled_alike(term: str) -> str:
+    """A term as cognates of another language spell it ("trajectori" -> "trajektori", "präsentat" -> "prasentat")."""
+    term = unicodedata.normalize("NFKD", term).encode("ascii", "ignore").decode()
+    for a, b in SPELLINGS:
+        term = term.replace(a, b)
+    return term
+
+
+def cognate_terms(corpus: CorpusIndex, docs: Sequence[int], terms: Sequence[str], language: str) -> list[str]:
+    """The words of the documents `docs` written in another language than `language` (the question's) that begin as
+    one of the terms does, or that one of the terms begins as, spelled alike (see COGNATE_LETTERS); none for a
+    document in the question's language."""
+    cache: dict[int, tuple[list[str], dict[str, list[str]]]] = corpus.extras.setdefault("alike", {})
+    out: list[str] = []
+    for doc in docs:
+        if not language or (corpus.docs[doc].info.language or "en") == language:
+            continue
+        if doc not in cache:  # the document's words by their spelling alike, sorted (a prefix's words are a run)
+            spelled: dict[str, list[str]] = {}
+            for word in corpus.docs[doc].terms["page"].terms:
+                alike = spelled_alike(word)
+                if len(alike) >= COGNATE_LETTERS:
+                    spelled.setdefault(alike, []).append(word)
+            cache[doc] = (sorted(spelled), spelled)
+        keys, spelled = cache[doc]
+        for term in terms:
+            asked = spelled_alike(term)
+            if len(asked) < COGNATE_LETTERS:
+                continue
+            found = keys[bisect.bisect_left(keys, asked):bisect.bisect_left(keys, asked + "\uffff")]
+            found += [asked[:n] for n in range(COGNATE_LETTERS, len(asked)) if asked[:n] in spelled]
+            out += [w for key in found for w in spelled[key] if w not in terms and w not in out]
+    return out
 
 
 HYPHENATED_RE = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")  # a compound of letters: "multi-factor" (not "FY-2025")

@@ -86,6 +86,16 @@ class Retriever:
         asked_in = question_language(question, corpus.languages)
         terms, phrases = self.terms(question, asked_in), query_pairs(question, asked_in)
         routing = slides_first(corpus, question, terms, lexical.route(corpus, question, terms, docs))
+        language = asked_in or lexical.terms_language(corpus, terms)
+        # a document written in another language than the question: its words that share a question word's root too
+        # (of the routed documents; of all when none holds a word of the question, and routed by them then)
+        routed = routing.chosen[:2] if routing.comparison else routing.chosen[:1]
+        cognates = lexical.cognate_terms(corpus, routed or (docs if docs is not None else range(len(corpus.docs))),
+                                         terms, language)
+        if cognates:
+            terms = terms + cognates
+            if not routed:
+                routing = slides_first(corpus, question, terms, lexical.route(corpus, question, terms, docs))
         parts: dict[str, np.ndarray] = {}
         notes: list[str] = []
         if method in ("bm25", "hybrid"):
@@ -114,7 +124,6 @@ class Retriever:
             scores = sections_first(corpus, scores, named)
             notes += [s.note(corpus.docs[s.doc].info.file_name) for s in named]
         order = alternate(corpus, scores, routing.chosen[:2]) if routing.comparison else None
-        language = asked_in or lexical.terms_language(corpus, terms)
         return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k, order), notes,
                          language, named)
 

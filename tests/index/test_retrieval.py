@@ -308,3 +308,38 @@ def test_compounds_are_searched_as_the_corpus_writes_them(retriever):
     # (Retriever.terms: what the search and the Gemini agent's routing both read)
     assert found.terms == retriever.terms("How are the crosssections laid out?") == \
         terms("How are the crosssections laid out?")
+
+
+GERMAN_PAGES = [
+    ["Einleitung", "Diese Arbeit beschreibt Indexstrukturen für große Datenmengen und deren Aktualisierung im",
+     "Hauptspeicher. Die Daten werden in Blöcken gespeichert, und jeder Block wird einzeln gelesen.",
+     "Die Auswertung vergleicht die Verfahren miteinander und mit den bekannten Ergebnissen."],
+    ["Umsetzung", "Die Implementierung der Verfahren für Trajektorien wurde in C++ geschrieben und umfasst",
+     "etwa zehntausend Zeilen. Sie verwendet eine Bibliothek für den externen Speicher."],
+]
+
+
+def test_an_english_question_about_a_german_document_finds_its_words_of_the_same_root(tmp_path):
+    # "trajectories" / "implemented" share no stem with "Trajektorien" / "Implementierung", but their roots
+    from engine.index.lexical import cognate_terms
+    from engine.pipeline import Pipeline
+    from tests.conftest import written_pdf
+
+    (tmp_path / "pdfs").mkdir()
+    path = tmp_path / "pdfs" / "arbeit.pdf"
+    with written_pdf(path) as doc:
+        for lines in GERMAN_PAGES:
+            page = doc.new_page(width=595, height=842)
+            page.insert_text((72, 80), lines[0], fontsize=16)
+            for k, text in enumerate(lines[1:]):
+                page.insert_text((72, 120 + 15 * k), text, fontsize=11)
+    Pipeline(tmp_path / "ws", workers=1).ingest([path])
+    workspace = Workspace(tmp_path / "ws")
+    retriever = Retriever(load_corpus(workspace), workspace=workspace)
+    corpus = retriever.corpus
+    assert corpus.docs[0].info.language == "de"
+    found = retriever.search("How were the trajectories implemented, and in which language?", k=2)
+    assert found.hits and found.hits[0].page == 2
+    cognates = cognate_terms(corpus, [0], query_terms("How were the trajectories implemented?"), "en")
+    assert {"trajektorien", "implementierung"} <= set(cognates)
+    assert cognate_terms(corpus, [0], query_terms("How were the trajectories implemented?"), "de") == []

@@ -259,8 +259,9 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
                  weights: dict[str, float] | None = None) -> list[Sentence]:
     """The picked sentences with what they need to be read: the sentence before one that points back; the
     items after one that introduces a list ("…:", a short label line, or the best one when the question
-    asks for a list); the sentences that go on counting ("Second, …") after one that counts things ("three
-    refinements") or starts the count; a table row's header row, and a header row's rows when none of them is
+    asks for a list; not a table's rows when a picked row states the amount or date asked for: a caption over the
+    table is no list's lead-in then); the sentences that go on counting ("Second, …") after one that counts things
+    ("three refinements") or starts the count; a table row's header row, and a header row's rows when none of them is
     picked and no picked sentence holds the value asked for (when one does, a header row without its rows is left
     out: filler); the rest of a sentence the page break cuts, either way. All within the chosen passages (a header
     row, and a sentence's start on the page before, also outside them), within ANSWER_CHARS + LIST_ANSWER_CHARS in
@@ -281,6 +282,7 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
 
     done: set[tuple[int, int]] = set()  # units of an enumeration already given as its lead-in and leads
     valued = any(s.typed for s in picked)  # a picked sentence holds a value of the kind asked for
+    counted = any(s.header is not None and s.kinds & {"number", "date"} for s in picked)  # … a table row, an amount
     listed = next((found for s in picked if (found := enumeration(s, page_of)) is not None), None) if listing else None
     if listed is not None:  # the run's leads replace the explanations of its items that were picked
         lead_in, leads, explained = listed
@@ -333,6 +335,7 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
                         break
                     chars += len(item.text)
             while key in by_key and key not in done \
+                    and not (counted and by_key[key].header is not None) \
                     and chars + len(by_key[key].text) <= LIST_ANSWER_CHARS \
                     and (not cell_label or (key[0] == s.page and by_key[key].line == s.line)) \
                     and (not bulleted or is_item(page_of(key[0])[1], by_key[key])) and add(by_key[key]):

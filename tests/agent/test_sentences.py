@@ -466,3 +466,15 @@ def test_a_line_that_only_names_the_document_is_not_quoted():
     assert "Heathland Transect Survey Methods" not in picked
     with_title = [s.text for s in best_sentences(whole(text), page_of(text), weights, question)]
     assert "Heathland Transect Survey Methods" in with_title  # (the same without the names: the line adds their words)
+
+
+def test_a_tables_caption_beside_the_row_holding_the_amount_does_not_bring_every_row():
+    # (the caption is a short label line: over a list its items follow it; over a table whose picked row states the
+    # amount asked for, the other rows are filler)
+    text = ("I/Os may be configured for 3.3V or 5V operation. All outputs provide 24 mA drive.\n\n"
+            "Table 1: Device Family\n\n|  | D36 | D72 | D108 |\n| --- | --- | --- | --- |\n"
+            "| Macrocells | 36 | 72 | 108 |\n| Usable Gates | 800 | 1,600 | 2,400 |\n| Registers | 36 | 72 | 108 |\n"
+            "| Pins | 34 | 72 | 108 |\n\nThe devices are offered in several packages.")
+    texts = [s.text for s in sentences_for("How many macrocells does the D108 have?", text)]
+    assert "Macrocells | 36 | 72 | 108" in texts
+    assert not any(t.startswith(("Usable Gates", "Registers", "Pins")) for t in texts), texts

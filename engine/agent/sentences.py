@@ -155,7 +155,7 @@ def table_header_of(analysis: PageUnits, text: str, index: int) -> int | None:
 
 def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...],
          phrases: frozenset[str] = frozenset(), budget: int = ANSWER_CHARS,
-         notes: float = NOTE_WEIGHT, names: frozenset[str] = frozenset()) -> list[Sentence]:
+         notes: float = NOTE_WEIGHT, naming: frozenset[str] = frozenset()) -> list[Sentence]:
     """The greedy choice of the module docstring (without the sentences each one brings along); a note's
     score counts `notes` of itself (1.0 when the question asks for notes); no unit that only names the document
     (`names_only`)."""
@@ -178,7 +178,7 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
         after = {(s.page, s.index + 1) for s in picked}
         best, best_score = None, 0.0
         for s in pool:
-            if s in picked or (picked and chars + len(s.text) > budget) or names_only(s, names):
+            if s in picked or (picked and chars + len(s.text) > budget) or names_only(s, naming):
                 continue
             overlap = share(s)
             # a further row needs words of the question of its own (its header's are every row's)
@@ -210,14 +210,15 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
     return picked
 
 
-def names_only(s: Sentence, names: frozenset[str]) -> bool:
-    """Whether every word of a unit names the document (`names`: its title set on its title page): it says nothing
-    the answer's citation does not."""
-    return bool(names) and s.stems <= names
+def names_only(s: Sentence, naming: frozenset[str]) -> bool:
+    """Whether every word of a unit is a word of the question that names the document (`naming`: the title set on
+    its title page, which a question quoting the title repeats): it says nothing the question and the answer's
+    citation do not."""
+    return bool(naming) and s.stems <= naming
 
 
 def fill(picked: list[Sentence], pool: list[Sentence], budget: int = FILL_CHARS,
-         names: frozenset[str] = frozenset()) -> list[Sentence]:
+         naming: frozenset[str] = frozenset()) -> list[Sentence]:
     """The picked sentences and, in the room left within `budget` characters, the sentences of the pool nearest
     the first picked one in its passage (at most BESIDE_UNITS units away; no table row), the later one first on a
     tie: what the passage says around the answer's best sentence."""
@@ -227,7 +228,7 @@ def fill(picked: list[Sentence], pool: list[Sentence], budget: int = FILL_CHARS,
     out = list(picked)
     room = budget - sum(len(s.text) for s in picked)
     near = sorted((s for s in pool if s not in picked and s.own is None and not s.heading and not s.note
-                   and not names_only(s, names) and s.page == first.page
+                   and not names_only(s, naming) and s.page == first.page
                    and s.rank == first.rank and abs(s.index - first.index) <= BESIDE_UNITS),
                   key=lambda s: (abs(s.index - first.index), -s.index))
     for s in near:
@@ -580,8 +581,9 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
     pool = candidates(chosen, page_of, kinds, question, names)
     listing = asks_for_list(question)
     budget = LIST_PICK_CHARS if listing else ANSWER_CHARS
-    picked = pick(pool, weights, kinds, frozenset(phrases), budget, note_weight(question), names)
-    return with_context(fill(picked, pool, FILL_CHARS, names), pool, page_of, listing, weights)
+    naming = frozenset(names & weights.keys())  # (the question's words that name the document)
+    picked = pick(pool, weights, kinds, frozenset(phrases), budget, note_weight(question), naming)
+    return with_context(fill(picked, pool, FILL_CHARS, naming), pool, page_of, listing, weights)
 
 
 def answer_text(sentences: list[Sentence], page_of, *, by_line: bool = False) -> str:

@@ -478,3 +478,15 @@ def test_a_tables_caption_beside_the_row_holding_the_amount_does_not_bring_every
     texts = [s.text for s in sentences_for("How many macrocells does the D108 have?", text)]
     assert "Macrocells | 36 | 72 | 108" in texts
     assert not any(t.startswith(("Usable Gates", "Registers", "Pins")) for t in texts), texts
+
+
+def test_a_document_whose_names_hold_all_its_words_still_has_sentences_to_quote():
+    # (a tiny document's names, read from its text, may hold every word of it: only a unit repeating the question's
+    # words that name it is passed over, "3 Section 3 of River Report", not the text under it)
+    text = "3 Section 3 of River Report\n\nPage 3 text about topic 3, line 1. Page 3 text about topic 3, line 2."
+    question = "What does section 3 of the River Report cover?"
+    names = frozenset(query_terms(text))
+    weights = {t: 0.02 for t in query_terms(question)}
+    picked = [s.text for s in best_sentences(whole(text), page_of(text), weights, question, names=names)]
+    assert picked and "3 Section 3 of River Report" not in picked
+    assert "Page 3 text about topic 3, line 1." in picked

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.markdown import ESCAPED_START_RE, FENCE_RE, IMAGE_RE, MARKER_RE
-from engine.text import CONTENTS_LEADER_RE, INLINE_BULLET_RE, fix_ligatures, pairs, sentence_spans, tokenize
+from engine.text import (CONTENTS_LEADER_RE, INLINE_BULLET_RE, STOP_WORDS, fix_ligatures, pairs, sentence_spans,
+                         tokenize)
 
 PREFIX_RE = re.compile(r"^(?:#{1,6}\s+|[-*+•]\s+)")
 HANGING_RE = re.compile(r"\b(?:a|an|the|of|in|on|to|for|with|and|or|by|from|at|as|than|that|which|whose)$")  # a line
@@ -48,6 +49,13 @@ REASON_RE = re.compile(r"\b(because|due to|as a result|driven by|reflect(?:s|ed|
 DEFINITION_RE = re.compile(r"\b(means?|meaning|defined as|definition|refers? to|we view \w+(?: \w+){0,4} as|"
                            r"is (?:a|an|the) (?:term|way|person|process|practice|measure) (?:for|of|that|in which))\b",
                            re.I)
+# a term a question asks to be defined: "What is a PIV card?", "What are smart contracts?" (a few words, none of them
+# a stop word: "What is the mission of OPM?" asks about a thing of the content)
+DEFINED_RE = re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<term>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,3})"
+                        r"\s*[?.!]*\s*$", re.I)
+# where a definition's term ends and what it is begins: "PIV Card: A physical artifact …", "A smart contract is a …"
+DEFINES_RE = re.compile(r":\s|\s?—\s?|\s\|\s|\s(?:is|are)\s(?=(?:an?|the|one)\s)|\s(?:means|refers to)\s", re.I)
+BRACKETED_ACRONYM_RE = re.compile(r"\(([A-Za-z]{2,8})\)")  # "(PIV)" after the words it stands for
 QUANTITY_NOUNS = (r"number|amount|total|size|value|cost|costs|price|revenue|revenues|income|share|rate|percentage|"
                   r"budget|sales|spending|growth|headcount|capacity|range|temperature|voltage|delay|frequency|"
                   r"assets|liabilities|equity|earnings|profit|profits|loss|losses|expenses|margin|debt|"
@@ -115,9 +123,43 @@ def answer_type(question: str) -> str | None:
         return "reason"
     if EXPANSION_ASK_RE.search(question) and asked_acronyms(question):
         return "expansion"
-    if re.search(r"\b(mean|means|meant|meaning|definition|define[sd]?|refers? to)\b", q):
+    if re.search(r"\b(mean|means|meant|meaning|definition|define[sd]?|refers? to)\b", q) or defined_term(question):
         return "definition"
     return None
+
+
+def stem_of(word: str) -> str:
+    """A word's term as the index writes it ("" for a stop word)."""
+    found = tokenize(word)
+    return found[0] if found else ""
+
+
+def defined_term(question: str) -> str:
+    """The term a question asks to be defined ("What is a PIV card?" -> "PIV card"), or ""."""
+    match = DEFINED_RE.match(" ".join(question.split()))
+    term = match.group("term") if match else ""
+    return term if term and not any(w in STOP_WORDS for w in term.lower().split()) else ""
+
+
+def defines(text: str, question: str) -> bool:
+    """Whether the text defines the term the question asks about: it opens with the term, an article before it and
+    the words an acronym of it stands for beside it allowed ("Personal Identity Verification (PIV) Card"), and goes on
+    to say what it is ("…: A physical artifact", "… is a …", "… means …", a glossary row's "… | …")."""
+    term = defined_term(question)
+    if " | " in text and text.count(" | ") > 1:  # a row of several columns says more than what its first cell is
+        return False
+    parts = DEFINES_RE.split(text.strip().lstrip("-*• ").strip("*_ "), maxsplit=1) if term else []
+    if len(parts) < 2 or not parts[1].strip():
+        return False
+    lead = parts[0].strip("*_ ")
+    wanted = set(tokenize(term))
+    for match in BRACKETED_ACRONYM_RE.finditer(lead):  # the words an acronym of the term stands for are the term too
+        letters = match.group(1)
+        before = lead[:match.start()].split()
+        if stem_of(letters) in wanted and len(before) >= len(letters) \
+                and "".join(w[0] for w in before[-len(letters):]).lower() == letters.lower():
+            lead = " ".join(before[:-len(letters)] + [letters]) + lead[match.end():]
+    return bool(wanted) and set(tokenize(lead)) == wanted
 
 
 def has_type(kind: str | None, text: str, question: str) -> bool:
@@ -127,7 +169,7 @@ def has_type(kind: str | None, text: str, question: str) -> bool:
     if kind == "reason":
         return REASON_RE.search(text) is not None
     if kind == "definition":
-        return DEFINITION_RE.search(text) is not None
+        return DEFINITION_RE.search(text) is not None or defines(text, question)
     if kind == "expansion":
         return bool(expanded(text, question))
     return any(match.group(0) not in question for match in stated(kind, text))
@@ -365,6 +407,28 @@ def posed_questions(found: list[Unit]) -> frozenset[int]:
 
 
 PAGE_CACHE = 1024  # analysed pages kept per corpus
+
+
+def definition_pages(corpus, question: str, doc: int) -> list[int]:
+    """The pages (global ids, in order) of document `doc` that define the term the question asks to be defined
+    (`defined_term`, `defines`): a glossary's entry, a sentence saying what it is; none for another question. Only
+    pages holding every word of the term, and its last word before what says what it is, are read."""
+    term = defined_term(question)
+    tokens = sorted(set(tokenize(term)))
+    if not tokens:
+        return []
+    last = re.escape(term.split()[-1])
+    said = re.compile(rf"\b{last}\w{{0,2}}\)?\s*(?::|—|\|\s|\s(?:is|are|means|refers to)\s)", re.I)
+    bm = corpus.bm25["page"]
+    start, count = int(corpus.page_base[doc]), len(corpus.docs[doc].pages)
+    held: set[int] | None = None
+    for token in tokens:
+        tid = bm.vocab.get(token)
+        pages = set(bm.post_units[bm.term_ptr[tid]:bm.term_ptr[tid + 1]].tolist()) if tid is not None else set()
+        held = pages if held is None else held & pages
+    found = [g for g in sorted(held or ()) if start <= g < start + count
+             and said.search(corpus.page_text(doc, g - start + 1))]
+    return [g for g in found if any(defines(u.text, question) for u in page_units(corpus, doc, g - start + 1).units)]
 
 
 def page_units(corpus, doc: int, page: int) -> PageUnits:

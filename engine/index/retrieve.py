@@ -17,6 +17,7 @@ import numpy as np
 
 from engine.index import lexical, rank
 from engine.index.corpus import CorpusIndex
+from engine.index.evidence import defined_term, definition_pages
 from engine.index.sections import NamedSection, is_deck, named_sections, names_slides
 from engine.text import query_pairs, query_terms, question_language
 from engine.index.tree import tree_scores
@@ -123,6 +124,12 @@ class Retriever:
         if named:  # a section the question names (by number or title) is where it asks to look
             scores = sections_first(corpus, scores, named)
             notes += [s.note(corpus.docs[s.doc].info.file_name) for s in named]
+        elif routing.chosen and not routing.comparison:  # a term asked to be defined: where the document defines it
+            defining = definition_pages(corpus, question, routing.chosen[0])
+            if defining:
+                scores = pages_first(scores, defining)
+                notes.append(f"defines '{defined_term(question)}' on page(s) "
+                             f"{', '.join(str(corpus.page_address(g)[1]) for g in defining)}: they come first")
         order = alternate(corpus, scores, routing.chosen[:2]) if routing.comparison else None
         return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k, order), notes,
                          language, named)
@@ -202,13 +209,18 @@ def alternate(corpus: CorpusIndex, scores: np.ndarray, compared: Sequence[int],
 
 def sections_first(corpus: CorpusIndex, scores: np.ndarray, named: Sequence[NamedSection]) -> np.ndarray:
     """Scores with the pages of the named sections above every other page, in their own order."""
+    pages = [np.arange(int(corpus.page_base[s.doc]) + s.first_page - 1, int(corpus.page_base[s.doc]) + s.last_page)
+             for s in named]
+    return pages_first(scores, np.concatenate(pages) if pages else [])
+
+
+def pages_first(scores: np.ndarray, pages: Sequence[int] | np.ndarray) -> np.ndarray:
+    """Scores with these pages (global ids) above every other page, in their own order."""
     out = scores.astype(np.float32, copy=True)
     top = float(scores.max()) if scores.size else 0.0
     lift = top if top > 0 else 1.0
-    for section in named:
-        start = int(corpus.page_base[section.doc])
-        pages = np.arange(start + section.first_page - 1, start + section.last_page)
-        out[pages] = np.maximum(scores[pages], 0.0) + lift + 1e-3
+    chosen = np.asarray(pages, dtype=np.int64)
+    out[chosen] = np.maximum(scores[chosen], 0.0) + lift + 1e-3
     return out
 
 

@@ -123,7 +123,7 @@ def test_bad_arguments(workspace):
 @pytest.mark.parametrize(("question", "kind"), [
     ("When was the rule vacated?", "date"), ("How many checks were processed?", "number"),
     ("What was the dollar revenue of the practice?", "number"), ("Who wrote the parser?", "name"),
-    ("Why did spending double?", "reason"), ("What is a functor?", None),
+    ("Why did spending double?", "reason"), ("What is a functor?", "definition"),
     ("What were Disney's total assets at December 28, 2024?", "number"),
     ("When lists are added to the typechecker, what problem arises?", None),  # a condition, not a date
     ("When the part is switched on, approximately what level must its supply reach?", None),  # (a word between)

@@ -284,7 +284,7 @@ def test_a_question_asking_what_an_acronym_stands_for_asks_for_its_expansion():
 
     assert answer_type("What does RARE stand for?") == "expansion"
     assert answer_type("Expand GHOST and IRWI.") == "expansion"
-    assert answer_type("What is an acronym?") is None  # no acronym to expand
+    assert answer_type("What is an acronym?") == "definition"  # no acronym to expand: a term to define
 
 
 def test_compounds_are_searched_as_the_corpus_writes_them(retriever):
@@ -343,3 +343,54 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     cognates = cognate_terms(corpus, [0], query_terms("How were the trajectories implemented?"), "en")
     assert {"trajektorien", "implementierung"} <= set(cognates)
     assert cognate_terms(corpus, [0], query_terms("How were the trajectories implemented?"), "de") == []
+
+
+@pytest.mark.parametrize(("question", "term"), [
+    ("What is a PIV card?", "PIV card"), ("What are smart contracts?", "smart contracts"),
+    ("What is the Care Obligation?", "Care Obligation"),
+    ("What is the mission of the agency?", ""),  # (a thing of the content, not a term)
+    ("What is the total revenue?", "total revenue"),  # (a term, but an amount is asked for: answer_type says so)
+])
+def test_a_question_asking_what_a_term_is_names_the_term(question, term):
+    from engine.index.evidence import answer_type, defined_term
+
+    assert defined_term(question) == term
+    assert answer_type(question) == ("number" if "revenue" in question else "definition" if term else None)
+
+
+@pytest.mark.parametrize(("text", "defined"), [
+    ("Personal Identity Verification (PIV) Card: A physical artifact issued to an individual.", True),
+    ("The PIV Card is the primary component of the PIV system.", True),
+    ("- **PIV Card**: the card the standard describes", True),
+    ("PIV Card | A physical artifact issued to an individual", True),
+    ("A PIV card is terminated when the agency determines that the holder left.", False),  # (says what happens)
+    ("The PIV Card itself is revoked:", False),
+    ("The requirements for the PIV Card reader are provided in a separate publication.", False),
+])
+def test_a_text_defines_a_term_when_it_opens_with_it_and_says_what_it_is(text, defined):
+    from engine.index.evidence import defines
+
+    assert defines(text, "What is a PIV card?") is defined
+
+
+def test_a_term_asked_to_be_defined_puts_the_page_defining_it_first(tmp_path):
+    from engine.pipeline import Pipeline
+    from tests.conftest import written_pdf
+
+    (tmp_path / "pdfs").mkdir()
+    path = tmp_path / "pdfs" / "standard.pdf"
+    pages = [["Issuance", "A tally sheet is checked by the crew before each survey, and the tally sheet is kept",
+              "with the other tally sheets of the season in the office of the survey group."],
+             ["Storage", "Each tally sheet is scanned at the end of the week and the tally sheet itself is filed."],
+             ["Glossary", "Tally sheet: A printed form on which a surveyor records each bird seen on a transect.",
+              "Transect: A fixed line across a site that a surveyor walks at a steady pace."]]
+    with written_pdf(path) as doc:
+        for lines in pages:
+            page = doc.new_page(width=595, height=842)
+            page.insert_text((72, 80), lines[0], fontsize=16)
+            for k, text in enumerate(lines[1:]):
+                page.insert_text((72, 120 + 15 * k), text, fontsize=11)
+    Pipeline(tmp_path / "ws", workers=1).ingest([path])
+    workspace = Workspace(tmp_path / "ws")
+    found = Retriever(load_corpus(workspace), workspace=workspace).search("What is a tally sheet?", k=3)
+    assert found.hits[0].page == 3 and any("defines 'tally sheet'" in note for note in found.notes)

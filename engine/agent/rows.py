@@ -137,13 +137,21 @@ def labelled(row: str, header: str, used: list[tuple[int, int]] | None = None) -
     return parts
 
 
+def first_row_of_data(first: str, row: str) -> bool:
+    """Whether a table's first row (which Markdown has to set as its header) is data like its `row`: a cell of it
+    holds an address (a name never does: "Sales | hello@example.com"), or its first cell is a label ending in ":"
+    as the row's is (a glossary's "Computer: | A device that …")."""
+    head, own = cell_texts(first), cell_texts(row)
+    return any(ADDRESS_RE.search(cell) for cell in head) \
+        or bool(head and own and head[0].endswith(":") and own[0].endswith(":"))
+
+
 def named_table(lines: list[str], at: int) -> bool:
     """Whether line `at` of a page's Markdown heads a table whose rows read by its names: a header row proper (a
     "| --- |" line under it) over rows that fill most of its named columns (not a chart's labels over its legend),
-    none of its cells an address (a name never is: "Sales | hello@example.com" is a table's first row of data,
-    which Markdown has to set as its header)."""
+    and no first row of data (`first_row_of_data`)."""
     if at + 1 >= len(lines) or SEPARATOR_RE.match(lines[at + 1]) is None \
-            or any(ADDRESS_RE.search(cell) for cell in cell_texts(lines[at])):
+            or first_row_of_data(lines[at], lines[at + 2] if at + 2 < len(lines) else ""):
         return False
     filled = {c for row in itertools.takewhile(is_row, lines[at + 2:])
               for c, cell in enumerate(cell_texts(row)) if cell}

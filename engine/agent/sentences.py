@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from engine.agent.focus import asks_for_list
 from engine.agent.lists import LABEL_END, NUMBERED_LINE_RE, is_label_line, item_runs, lead_units, run_of
 from engine.agent.passages import ANAPHOR_RE, CLOSED, body_end, is_item
-from engine.agent.rows import as_labels, cell_texts, definitions, is_row, labelled, lent_stems, named_table, \
-    row_nearness
+from engine.agent.rows import as_labels, cell_texts, definitions, first_row_of_data, is_row, labelled, lent_stems, \
+    named_table, row_nearness
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
 from engine.agent.values import holds_value, new_values
 from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
@@ -138,7 +138,8 @@ def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...]
 
 def table_header_of(analysis: PageUnits, text: str, index: int) -> int | None:
     """The index of the header row (the first "a | b" line of the run of table lines) of the table the
-    unit `index` is a row of; None for a unit that is no table row or is the header itself."""
+    unit `index` is a row of; None for a unit that is no table row, is the header itself, or whose table's first
+    row is data like it (rows.first_row_of_data)."""
     lines = text.split("\n")
     line = analysis.units[index].line
     if not is_row(lines[line]):
@@ -148,7 +149,7 @@ def table_header_of(analysis: PageUnits, text: str, index: int) -> int | None:
         top -= 1
     while top < line and "|" not in lines[top]:
         top += 1
-    if top == line:
+    if top == line or first_row_of_data(lines[top], lines[line]):
         return None
     return next((j for j, u in enumerate(analysis.units) if u.line == top), None)
 
@@ -227,7 +228,8 @@ def fill(picked: list[Sentence], pool: list[Sentence], budget: int = FILL_CHARS,
     first = picked[0]
     out = list(picked)
     room = budget - sum(len(s.text) for s in picked)
-    near = sorted((s for s in pool if s not in picked and s.own is None and not s.heading and not s.note
+    near = sorted((s for s in pool if s not in picked and s.own is None and not is_row(s.text) and not s.heading
+                   and not s.note
                    and not names_only(s, naming) and s.page == first.page
                    and s.rank == first.rank and abs(s.index - first.index) <= BESIDE_UNITS),
                   key=lambda s: (abs(s.index - first.index), -s.index))

@@ -490,3 +490,15 @@ def test_a_document_whose_names_hold_all_its_words_still_has_sentences_to_quote(
     picked = [s.text for s in best_sentences(whole(text), page_of(text), weights, question, names=names)]
     assert picked and "3 Section 3 of River Report" not in picked
     assert "Page 3 text about topic 3, line 1." in picked
+
+
+def test_a_glossarys_rows_are_data_and_its_neighbouring_rows_do_not_fill_the_answer():
+    # (a glossary read as a table: its first row is a term like the others, not its columns' names; the rows
+    # beside the one that defines the term asked about are other terms)
+    text = ("| Cold Site: | A backup facility with power and space but no equipment. |\n| --- | --- |\n"
+            "| Disruption: | An unplanned event that stops an information system for a time. |\n"
+            "| Hot Site: | A fully operational offsite facility equipped with hardware and software. |\n"
+            "| Warm Site: | A partly equipped facility that takes days to bring up. |")
+    texts = [s.text for s in sentences_for("What is a hot site?", text)]
+    assert texts[0] == "Hot Site: | A fully operational offsite facility equipped with hardware and software.", texts
+    assert not any(t.startswith(("Cold Site", "Disruption")) for t in texts)  # (no header row, no filling row)

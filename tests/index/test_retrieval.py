@@ -310,6 +310,24 @@ def test_compounds_are_searched_as_the_corpus_writes_them(retriever):
         terms("How are the crosssections laid out?")
 
 
+def _retriever_of_pages(tmp_path, name: str, pages: list[list[str]]) -> Retriever:
+    """A retriever over one PDF ingested offline: a page for each list, its title set large over its lines."""
+    from engine.pipeline import Pipeline
+    from tests.conftest import written_pdf
+
+    (tmp_path / "pdfs").mkdir()
+    path = tmp_path / "pdfs" / name
+    with written_pdf(path) as doc:
+        for lines in pages:
+            page = doc.new_page(width=595, height=842)
+            page.insert_text((72, 80), lines[0], fontsize=16)
+            for k, text in enumerate(lines[1:]):
+                page.insert_text((72, 120 + 15 * k), text, fontsize=11)
+    Pipeline(tmp_path / "ws", workers=1).ingest([path])
+    workspace = Workspace(tmp_path / "ws")
+    return Retriever(load_corpus(workspace), workspace=workspace)
+
+
 GERMAN_PAGES = [
     ["Einleitung", "Diese Arbeit beschreibt Indexstrukturen für große Datenmengen und deren Aktualisierung im",
      "Hauptspeicher. Die Daten werden in Blöcken gespeichert, und jeder Block wird einzeln gelesen.",
@@ -322,20 +340,8 @@ GERMAN_PAGES = [
 def test_an_english_question_about_a_german_document_finds_its_words_of_the_same_root(tmp_path):
     # "trajectories" / "implemented" share no stem with "Trajektorien" / "Implementierung", but their roots
     from engine.index.lexical import cognate_terms
-    from engine.pipeline import Pipeline
-    from tests.conftest import written_pdf
 
-    (tmp_path / "pdfs").mkdir()
-    path = tmp_path / "pdfs" / "arbeit.pdf"
-    with written_pdf(path) as doc:
-        for lines in GERMAN_PAGES:
-            page = doc.new_page(width=595, height=842)
-            page.insert_text((72, 80), lines[0], fontsize=16)
-            for k, text in enumerate(lines[1:]):
-                page.insert_text((72, 120 + 15 * k), text, fontsize=11)
-    Pipeline(tmp_path / "ws", workers=1).ingest([path])
-    workspace = Workspace(tmp_path / "ws")
-    retriever = Retriever(load_corpus(workspace), workspace=workspace)
+    retriever = _retriever_of_pages(tmp_path, "arbeit.pdf", GERMAN_PAGES)
     corpus = retriever.corpus
     assert corpus.docs[0].info.language == "de"
     found = retriever.search("How were the trajectories implemented, and in which language?", k=2)
@@ -374,23 +380,10 @@ def test_a_text_defines_a_term_when_it_opens_with_it_and_says_what_it_is(text, d
 
 
 def test_a_term_asked_to_be_defined_puts_the_page_defining_it_first(tmp_path):
-    from engine.pipeline import Pipeline
-    from tests.conftest import written_pdf
-
-    (tmp_path / "pdfs").mkdir()
-    path = tmp_path / "pdfs" / "standard.pdf"
     pages = [["Issuance", "A tally sheet is checked by the crew before each survey, and the tally sheet is kept",
               "with the other tally sheets of the season in the office of the survey group."],
              ["Storage", "Each tally sheet is scanned at the end of the week and the tally sheet itself is filed."],
              ["Glossary", "Tally sheet: A printed form on which a surveyor records each bird seen on a transect.",
               "Transect: A fixed line across a site that a surveyor walks at a steady pace."]]
-    with written_pdf(path) as doc:
-        for lines in pages:
-            page = doc.new_page(width=595, height=842)
-            page.insert_text((72, 80), lines[0], fontsize=16)
-            for k, text in enumerate(lines[1:]):
-                page.insert_text((72, 120 + 15 * k), text, fontsize=11)
-    Pipeline(tmp_path / "ws", workers=1).ingest([path])
-    workspace = Workspace(tmp_path / "ws")
-    found = Retriever(load_corpus(workspace), workspace=workspace).search("What is a tally sheet?", k=3)
+    found = _retriever_of_pages(tmp_path, "standard.pdf", pages).search("What is a tally sheet?", k=3)
     assert found.hits[0].page == 3 and any("defines 'tally sheet'" in note for note in found.notes)

@@ -229,8 +229,7 @@ def fill(picked: list[Sentence], pool: list[Sentence], budget: int = FILL_CHARS,
     out = list(picked)
     room = budget - sum(len(s.text) for s in picked)
     near = sorted((s for s in pool if s not in picked and s.own is None and not is_row(s.text) and not s.heading
-                   and not s.note
-                   and not names_only(s, naming) and s.page == first.page
+                   and not s.note and not names_only(s, naming) and s.page == first.page
                    and s.rank == first.rank and abs(s.index - first.index) <= BESIDE_UNITS),
                   key=lambda s: (abs(s.index - first.index), -s.index))
     for s in near:

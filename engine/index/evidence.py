@@ -146,7 +146,7 @@ def defines(text: str, question: str) -> bool:
     the words an acronym of it stands for beside it allowed ("Personal Identity Verification (PIV) Card"), and goes on
     to say what it is ("…: A physical artifact", "… is a …", "… means …", a glossary row's "… | …")."""
     term = defined_term(question)
-    if " | " in text and text.count(" | ") > 1:  # a row of several columns says more than what its first cell is
+    if text.count(" | ") > 1:  # a row of several columns says more than what its first cell is
         return False
     parts = DEFINES_RE.split(text.strip().lstrip("-*• ").strip("*_ "), maxsplit=1) if term else []
     if len(parts) < 2 or not parts[1].strip():

@@ -55,6 +55,7 @@ DEFINED_RE = re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<term>[^\
                         r"\s*[?.!]*\s*$", re.I)
 # where a definition's term ends and what it is begins: "PIV Card: A physical artifact …", "A smart contract is a …"
 DEFINES_RE = re.compile(r":\s|\s?—\s?|\s\|\s|\s(?:is|are)\s(?=(?:an?|the|one)\s)|\s(?:means|refers to)\s", re.I)
+WORD_RE = re.compile(r"[^\W\d_]{2,}")  # a word of letters
 BRACKETED_ACRONYM_RE = re.compile(r"\(([A-Za-z]{2,8})\)")  # "(PIV)" after the words it stands for
 QUANTITY_NOUNS = (r"number|amount|total|size|value|cost|costs|price|revenue|revenues|income|share|rate|percentage|"
                   r"budget|sales|spending|growth|headcount|capacity|range|temperature|voltage|delay|frequency|"
@@ -149,7 +150,7 @@ def defines(text: str, question: str) -> bool:
     if text.count(" | ") > 1:  # a row of several columns says more than what its first cell is
         return False
     parts = DEFINES_RE.split(text.strip().lstrip("-*• ").strip("*_ "), maxsplit=1) if term else []
-    if len(parts) < 2 or not parts[1].strip():
+    if len(parts) < 2 or len(WORD_RE.findall(parts[1])) < 2:  # (what it is, in words: not "EMD | 1.0", a chart's)
         return False
     lead = parts[0].strip("*_ ")
     wanted = set(tokenize(term))

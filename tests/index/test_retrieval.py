@@ -372,6 +372,7 @@ def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     ("A PIV card is terminated when the agency determines that the holder left.", False),  # (says what happens)
     ("The PIV Card itself is revoked:", False),
     ("The requirements for the PIV Card reader are provided in a separate publication.", False),
+    ("PIV Card | 1.0", False),  # (a chart's label and a number: no words say what it is)
 ])
 def test_a_text_defines_a_term_when_it_opens_with_it_and_says_what_it_is(text, defined):
     from engine.index.evidence import defines

@@ -26,6 +26,7 @@ COMPARE_RE = re.compile(
     r"whereas|respectively|each of|in each|between)\b", re.I,
 )
 AND_RE = re.compile(r"\b(?:and|or)\b|;", re.I)  # (a semicolon joins two clauses as "and" does)
+TWO_RE = re.compile(r"\b(?:the|these|those)\s+two\b", re.I)  # "the two … reports": two documents by the same words
 DISTINCT_SHARE = 0.2  # a name word used by at most this share of the documents (at least one) names its own
 NAME_DISCOUNT = 0.2  # weight of a word that names a routed document, within it
 ROUTE_KEEP = 0.6  # documents scoring at least this share of the best one are searched as well
@@ -85,9 +86,25 @@ def route(corpus: CorpusIndex, question: str, terms: Sequence[str], docs: Sequen
         strict = named_documents(corpus, terms, candidates, strict=True)
         if len(strict) >= 2:
             named, comparison = strict, True
+    if not comparison and (is_comparison(question) or TWO_RE.search(question)):
+        shared = shared_names(corpus, terms, candidates)  # "the two Regulation Best Interest documents"
+        if len(shared) == 2:
+            named, comparison = shared, True
     if comparison:  # the compared documents first, then the others that scored well
         chosen = named + [i for i in chosen if i not in named]
     return Routing(scores, chosen, comparison)
+
+
+def shared_names(corpus: CorpusIndex, terms: Sequence[str], candidates: Sequence[int]) -> list[int]:
+    """The two best candidates when the question names them by words they share and no other candidate has ("the
+    two Regulation Best Interest documents": two words or more of both documents' names), else none."""
+    if len(candidates) < 2:
+        return []
+    first, second = candidates[:2]
+    common = set(terms) & corpus.name_terms[first] & corpus.name_terms[second]
+    if len(common) < 2 or any(common <= corpus.name_terms[d] for d in candidates[2:]):
+        return []
+    return [first, second]
 
 
 def named_documents(corpus: CorpusIndex, terms: Sequence[str], candidates: Sequence[int], *,

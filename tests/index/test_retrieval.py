@@ -388,3 +388,27 @@ def test_a_term_asked_to_be_defined_puts_the_page_defining_it_first(tmp_path):
               "Transect: A fixed line across a site that a surveyor walks at a steady pace."]]
     found = _retriever_of_pages(tmp_path, "standard.pdf", pages).search("What is a tally sheet?", k=3)
     assert found.hits[0].page == 3 and any("defines 'tally sheet'" in note for note in found.notes)
+
+
+def test_two_documents_a_question_names_by_the_words_they_share_are_compared(tmp_path):
+    from engine.pipeline import Pipeline
+    from tests.conftest import written_pdf
+
+    (tmp_path / "pdfs").mkdir()
+    paths = []
+    for season, count in (("Spring", "twelve"), ("Autumn", "thirty")):
+        path = tmp_path / "pdfs" / f"heron-count-{season.lower()}.pdf"
+        with written_pdf(path) as doc:
+            page = doc.new_page(width=595, height=842)
+            page.insert_text((72, 80), f"Heron Count Survey: {season} Report", fontsize=20)
+            page.insert_text((72, 130), f"The volunteers counted {count} herons along the upper river this season,",
+                             fontsize=11)
+            page.insert_text((72, 145), "walking the same transects as in every earlier year of the survey.", fontsize=11)
+        paths.append(path)
+    Pipeline(tmp_path / "ws", workers=1).ingest(paths)
+    workspace = Workspace(tmp_path / "ws")
+    retriever = Retriever(load_corpus(workspace), workspace=workspace)
+    found = retriever.search("What do the two Heron Count Survey reports say about herons?", k=4)
+    assert found.routing.comparison and len(set(found.routed_files(retriever.corpus)[:2])) == 2
+    one = retriever.search("What does the Heron Count Survey report say about herons?", k=4)
+    assert not one.routing.comparison  # (no "two", "both", "compare": one document is asked about)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from engine.agent.authors import DOCUMENT_NOUNS, TITLE_PAGES, Made, prose
+from engine.agent.authors import DOCUMENT_NOUNS, TITLE_PAGES, Made, prose, title_block
 from engine.agent.pieces import answer_units
 from engine.agent.rows import is_row
 from engine.agent.sentences import Sentence, answer_text, quote, unit_sentence
@@ -121,7 +121,8 @@ def overview(corpus: CorpusIndex, retrieval: Retrieval, *, defining: bool = Fals
 def account(corpus: CorpusIndex, doc: int) -> Made | None:
     """The document's account of itself: the prose under the first summary of it (an abstract, a summary, an executive
     summary: `SUMMARY_HEADING_RE`) on its front pages (its opening pages, or up to the one its tree's first section
-    starts on), else under the first account heading (those, or an overview or introduction: `ACCOUNT_HEADING_RE`) of
+    starts on), else an abstract with no name over it under a title block (`abstract_units`), else under the first
+    account heading (those, or an overview or introduction: `ACCOUNT_HEADING_RE`) of
     its tree's sections or of its opening pages, else its first prose on its front pages (a manual's "1. Foreword"
     after a cover and contents pages), up to ACCOUNT_CHARS, quoted and cited. An account heading may be a line of its
     own in plain text (a paper's "Abstract") or run into the account's first sentence ("Abstract— We …", "SUMMARY:
@@ -141,9 +142,12 @@ def account(corpus: CorpusIndex, doc: int) -> Made | None:
     first = next((node.start_page for node in index.nodes if node.kind == "section" and node.start_page not in opening),
                  0)
     front = list(range(1, max(len(opening), min(first, len(index.pages))) + 1))
-    tries = [(page, SUMMARY) for page in front] + [(page, ACCOUNT) for page in headed] \
-        + [(page, None) for page in front]
-    found = next(((page, hit) for page, titled in tries if (hit := account_units(*page_of(page), titled))), None)
+    def headed_by(tries: list[tuple[int, AccountNames | None]]) -> tuple[int, list[int]] | None:
+        return next(((page, hit) for page, titled in tries if (hit := account_units(*page_of(page), titled))), None)
+
+    found = headed_by([(page, SUMMARY) for page in front]) \
+        or next(((page, hit) for page in opening if (hit := abstract_units(*page_of(page)))), None) \
+        or headed_by([(page, ACCOUNT) for page in headed] + [(page, None) for page in front])
     if found is None:
         return None
     page, units = found
@@ -212,6 +216,39 @@ def account_units(analysis: PageUnits, text: str, titled: AccountNames | None) -
             break
         out.append(i)
         chars += len(unit.text)
+    return out
+
+
+ABSTRACT_WORDS = 50  # prose under a title block, before any heading, this long or longer is an abstract (a paper's
+# is 100 to 250 words; a notice under a thesis's title block, "© 2021 … is protected by copyright …", is shorter)
+
+
+def abstract_units(analysis: PageUnits, text: str) -> list[int]:
+    """The units of an abstract set with no name over it: the prose right under a title block that names people
+    (engine.agent.authors.title_block), up to the next heading, ABSTRACT_WORDS long or longer; whole units up to
+    ACCOUNT_CHARS. None on a page without such a block."""
+    span = title_block(text)
+    if span is None:
+        return []
+    units = analysis.units
+    after = [i for i, u in enumerate(units) if u.start >= span[1]]
+    run: list[int] = []
+    for i in after:
+        if units[i].heading:
+            break
+        if prose(text.split("\n")[units[i].line]):
+            run.append(i)
+        elif run:
+            break
+    if sum(len(units[i].text.split()) for i in run) < ABSTRACT_WORDS:
+        return []
+    out: list[int] = []
+    chars = 0
+    for i in run:
+        if i in analysis.notes or (out and chars + len(units[i].text) > ACCOUNT_CHARS):
+            break
+        out.append(i)
+        chars += len(units[i].text)
     return out
 
 

@@ -274,3 +274,38 @@ def test_an_abstract_run_into_its_first_sentence_is_an_account_an_introduction_i
     later = "## 1 Introduction\n\n" + PROSE
     assert account_units(analyse(later), later, SUMMARY) == []  # (an introduction: only when no summary is found)
     assert _account("The abstract — of the survey — is " + PROSE.lower(), headed=True) == []
+
+
+def bare_paper(path: Path) -> Path:
+    """Two pages: a title, authors and an abstract with no name over it, then "1 Introduction" (background)."""
+    with written_pdf(path) as doc:
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 80), "Gorse: Faster Heathland Surveys", fontsize=20)
+        page.insert_text((72, 110), "Ann Heath, Bo Ling", fontsize=11)
+        _lines(page, ["We present Gorse, a method for surveying heathland from short transects that walkers can",
+                      "repeat each spring. It halves the time a survey takes without losing any species that the",
+                      "full method records on the same sites, and it needs no equipment beyond a notebook, a",
+                      "compass and a watch, so that volunteer groups can adopt it within a single season."], 150)
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 80), "1 Introduction", fontsize=14)
+        _lines(page, ["Heathland surveys are slow because every quadrat is walked and recorded in full by two",
+                      "people, and the records are kept on paper sheets that are typed up later on."], 110)
+        doc.set_toc([[1, "1 Introduction", 2]])
+    return path
+
+
+def test_an_abstract_with_no_name_under_the_title_block_is_the_account_before_the_introduction(tmp_path):
+    answer = ask(_ingested(tmp_path, bare_paper, "gorse.pdf"), "Summarize the Gorse paper")
+    assert answer.answer.startswith("We present Gorse, a method for surveying heathland"), answer.answer
+
+
+def test_a_short_notice_under_a_title_block_is_no_abstract():
+    from engine.agent.overview import abstract_units
+    from engine.index.evidence import analyse
+
+    notice = ("# Bachelor Thesis\n\nAda Quill, Ben Marsh\n\n© 2021\n\n"
+              "This work, including its parts, is protected by copyright. Any use outside the limits of copyright "
+              "law without the author's consent is not permitted.\n")
+    assert abstract_units(analyse(notice), notice) == []
+    longer = notice.replace("not permitted.", "not permitted. " + "It may be read and cited freely. " * 8)
+    assert abstract_units(analyse(longer), longer)  # (as long as an abstract: read as one)

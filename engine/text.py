@@ -24,6 +24,7 @@ WORD_RE = re.compile(r"[^\W_]+")  # a run of letters and digits: the word of the
 # a keyword's word, where "covid-19" is one word and "2023" none.
 COMPOUND_WORD_RE = re.compile(r"[^\W\d_][\w'’-]*[^\W_]|[^\W\d_]")
 POSSESSIVE_RE = re.compile(r"(?<=\w)['’]s\b")
+LETTER_WORD_RE = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more: text that names or says, not figures
 
 STOP_WORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before being below

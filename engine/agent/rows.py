@@ -15,13 +15,12 @@ from collections.abc import Set as AbstractSet
 
 from engine.agent.values import new_values
 from engine.index.evidence import URL_RE as ADDRESS_RE, PageUnits
-from engine.text import tokenize
+from engine.text import LETTER_WORD_RE, tokenize
 
 # "1. fCNT = Operating frequency for 16-bit counters", "TPD = pin-to-pin delay": a short term, "=", its meaning
 DEFINITION_RE = re.compile(r"^(?:\(?\d{1,2}[.)]\s*)?([^\s=|]{1,24}(?:\s[^\s=|]{1,24})?)\s*=\s*([^=|]{3,})$")
 
 
-LABEL_WORD_RE = re.compile(r"[^\W\d_]{2,}")
 SCALE_RE = re.compile(r"\b(?:thousand|million|billion|trillion|percent|per cent|bn|mn|m|k|US|USD|EUR|GBP)\b", re.I)
 
 
@@ -54,7 +53,7 @@ def is_label(cell: str, kind: str | None, question: str) -> bool:
     rest = cell
     for match in reversed(new_values(kind, cell, question) if kind is not None else []):
         rest = rest[:match.start()] + " " + rest[match.end():]
-    return LABEL_WORD_RE.search(SCALE_RE.sub(" ", rest)) is not None
+    return LETTER_WORD_RE.search(SCALE_RE.sub(" ", rest)) is not None
 
 
 def label_stems(row: str, kind: str | None, question: str, defined: dict[str, frozenset[str]]) -> frozenset[str]:

@@ -32,7 +32,7 @@ from engine.readers.sentences import sentence_goes_on
 from engine.index.evidence import NAME_RE, NOTE_WEIGHT, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, \
     expanded, note_weight, readable
 from engine.markdown import NEST_INDENT, is_heading, list_depth
-from engine.text import fix_ligatures, words
+from engine.text import LETTER_WORD_RE, fix_ligatures, words
 
 MAX_SENTENCES = 8
 ANSWER_CHARS = 750  # later sentences are taken while the answer stays within this length
@@ -69,7 +69,6 @@ FRAME_WORDS = 6  # the opening words two sentences set in one frame share (all b
 PARALLEL_UNITS = 6  # sentences on either side of a picked one read for its frame
 CONTINUATION_ROWS = 8  # rows with an empty first cell under a picked row that go on with it
 ELISION = " … "  # between sentences of one page that are not next to each other in its text
-WORDED_RE = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more: a row that names what it gives
 
 
 @dataclass(frozen=True)
@@ -284,7 +283,7 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
 
     done: set[tuple[int, int]] = set()  # units of an enumeration already given as its lead-in and leads
     valued = any(s.typed for s in picked)  # a picked sentence holds a value of the kind asked for
-    counted = any(s.header is not None and s.kinds & {"number", "date"} for s in picked)  # … a table row, an amount
+    counted = any(s.header is not None and s.kinds & set(VALUE_KINDS) for s in picked)  # … a table row, an amount
     listed = next((found for s in picked if (found := enumeration(s, page_of)) is not None), None) if listing else None
     if listed is not None:  # the run's leads replace the explanations of its items that were picked
         lead_in, leads, explained = listed
@@ -619,7 +618,7 @@ def answer_text(sentences: list[Sentence], page_of, *, by_line: bool = False) ->
         if before is not None and (item or row) and s.line == before.line:  # an item goes on, or a row
             out[-1] = out[-1].rstrip(";") + (" " if item else "; ") + piece
         elif before is not None and row and not item and is_row(lines[before.line]) \
-                and not WORDED_RE.search(piece):  # a row of figures only (a chart's values) stays on the line above
+                and not LETTER_WORD_RE.search(piece):  # a row of figures only (a chart's values): on the line above
             out[-1] = out[-1].rstrip(";") + "; " + piece
         elif before is not None and (item or (row and is_row(lines[before.line]))):
             gap = "\n"

@@ -12,13 +12,14 @@ little per extra unit.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.markdown import ESCAPED_START_RE, FENCE_RE, IMAGE_RE, MARKER_RE
-from engine.text import (CONTENTS_LEADER_RE, INLINE_BULLET_RE, STOP_WORDS, fix_ligatures, pairs, sentence_spans,
-                         tokenize)
+from engine.text import (CONTENTS_LEADER_RE, INLINE_BULLET_RE, LETTER_WORD_RE, STOP_WORDS, fix_ligatures, pairs,
+                         sentence_spans, tokenize)
 
 PREFIX_RE = re.compile(r"^(?:#{1,6}\s+|[-*+•]\s+)")
 HANGING_RE = re.compile(r"\b(?:a|an|the|of|in|on|to|for|with|and|or|by|from|at|as|than|that|which|whose)$")  # a line
@@ -55,7 +56,6 @@ DEFINED_RE = re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<term>[^\
                         r"\s*[?.!]*\s*$", re.I)
 # where a definition's term ends and what it is begins: "PIV Card: A physical artifact …", "A smart contract is a …"
 DEFINES_RE = re.compile(r":\s|\s?—\s?|\s\|\s|\s(?:is|are)\s(?=(?:an?|the|one)\s)|\s(?:means|refers to)\s", re.I)
-WORD_RE = re.compile(r"[^\W\d_]{2,}")  # a word of letters
 BRACKETED_ACRONYM_RE = re.compile(r"\(([A-Za-z]{2,8})\)")  # "(PIV)" after the words it stands for
 QUANTITY_NOUNS = (r"number|amount|total|size|value|cost|costs|price|revenue|revenues|income|share|rate|percentage|"
                   r"budget|sales|spending|growth|headcount|capacity|range|temperature|voltage|delay|frequency|"
@@ -135,6 +135,7 @@ def stem_of(word: str) -> str:
     return found[0] if found else ""
 
 
+@functools.lru_cache(maxsize=256)  # (read for every unit a definition question's pages are scored on)
 def defined_term(question: str) -> str:
     """The term a question asks to be defined ("What is a PIV card?" -> "PIV card"), or ""."""
     match = DEFINED_RE.match(" ".join(question.split()))
@@ -147,10 +148,10 @@ def defines(text: str, question: str) -> bool:
     the words an acronym of it stands for beside it allowed ("Personal Identity Verification (PIV) Card"), and goes on
     to say what it is ("…: A physical artifact", "… is a …", "… means …", a glossary row's "… | …")."""
     term = defined_term(question)
-    if text.count(" | ") > 1:  # a row of several columns says more than what its first cell is
+    if not term or text.count(" | ") > 1:  # (a row of several columns says more than what its first cell is)
         return False
-    parts = DEFINES_RE.split(text.strip().lstrip("-*• ").strip("*_ "), maxsplit=1) if term else []
-    if len(parts) < 2 or len(WORD_RE.findall(parts[1])) < 2:  # (what it is, in words: not "EMD | 1.0", a chart's)
+    parts = DEFINES_RE.split(text.strip().lstrip("-*• ").strip("*_ "), maxsplit=1)
+    if len(parts) < 2 or len(LETTER_WORD_RE.findall(parts[1])) < 2:  # (in words: not "EMD | 1.0", a chart's)
         return False
     lead = parts[0].strip("*_ ")
     wanted = set(tokenize(term))

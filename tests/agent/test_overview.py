@@ -241,20 +241,29 @@ def test_a_question_asking_for_a_documents_parts_gets_its_trees_top_level_sectio
     assert not any(step.detail.startswith("asks for a document's parts") for step in answer.trace)
 
 
-def release(path: Path) -> Path:
-    """Two pages: a notice whose summary is run into its first sentence ("SUMMARY: …"), then an "I. Introduction"
-    section (in the outline) whose first paragraph is background."""
+def front_and_introduction(path: Path, front: list[tuple[str, float]], lines: list[str], introduction: str) -> Path:
+    """Two pages: a front page of (text, font size) lines, then a section `introduction` (in the outline) whose
+    first paragraph is background."""
     with written_pdf(path) as doc:
         page = doc.new_page(width=595, height=842)
-        page.insert_text((72, 80), "Heathland Survey Standards", fontsize=20)
-        _lines(page, ["SUMMARY: The Board is proposing a standard for surveys of heathland that sets how often a",
-                      "site is walked, how species are recorded and how the records are kept for later review."], 130)
+        top = 80
+        for text, size in front:
+            page.insert_text((72, top), text, fontsize=size)
+            top += 30
+        _lines(page, lines, top + 20)
         page = doc.new_page(width=595, height=842)
-        page.insert_text((72, 80), "I. Introduction", fontsize=14)
-        _lines(page, ["Heathland covers large parts of the upland and has long been surveyed by volunteers who walk",
-                      "the same transects every spring and keep their records on paper sheets."], 110)
-        doc.set_toc([[1, "I. Introduction", 2]])
+        page.insert_text((72, 80), introduction, fontsize=14)
+        _lines(page, ["Heathland surveys are slow because every quadrat is walked and recorded in full by two",
+                      "people, and the records are kept on paper sheets that are typed up later on."], 110)
+        doc.set_toc([[1, introduction, 2]])
     return path
+
+
+def release(path: Path) -> Path:
+    """A notice whose summary is run into its first sentence ("SUMMARY: …"), then "I. Introduction"."""
+    return front_and_introduction(path, [("Heathland Survey Standards", 20)], [
+        "SUMMARY: The Board is proposing a standard for surveys of heathland that sets how often a",
+        "site is walked, how species are recorded and how the records are kept for later review."], "I. Introduction")
 
 
 def test_a_summary_run_into_its_first_sentence_is_the_account_before_an_introduction(tmp_path):
@@ -277,21 +286,12 @@ def test_an_abstract_run_into_its_first_sentence_is_an_account_an_introduction_i
 
 
 def bare_paper(path: Path) -> Path:
-    """Two pages: a title, authors and an abstract with no name over it, then "1 Introduction" (background)."""
-    with written_pdf(path) as doc:
-        page = doc.new_page(width=595, height=842)
-        page.insert_text((72, 80), "Gorse: Faster Heathland Surveys", fontsize=20)
-        page.insert_text((72, 110), "Ann Heath, Bo Ling", fontsize=11)
-        _lines(page, ["We present Gorse, a method for surveying heathland from short transects that walkers can",
-                      "repeat each spring. It halves the time a survey takes without losing any species that the",
-                      "full method records on the same sites, and it needs no equipment beyond a notebook, a",
-                      "compass and a watch, so that volunteer groups can adopt it within a single season."], 150)
-        page = doc.new_page(width=595, height=842)
-        page.insert_text((72, 80), "1 Introduction", fontsize=14)
-        _lines(page, ["Heathland surveys are slow because every quadrat is walked and recorded in full by two",
-                      "people, and the records are kept on paper sheets that are typed up later on."], 110)
-        doc.set_toc([[1, "1 Introduction", 2]])
-    return path
+    """A title, authors and an abstract with no name over it, then "1 Introduction"."""
+    return front_and_introduction(path, [("Gorse: Faster Heathland Surveys", 20), ("Ann Heath, Bo Ling", 11)], [
+        "We present Gorse, a method for surveying heathland from short transects that walkers can",
+        "repeat each spring. It halves the time a survey takes without losing any species that the",
+        "full method records on the same sites, and it needs no equipment beyond a notebook, a",
+        "compass and a watch, so that volunteer groups can adopt it within a single season."], "1 Introduction")
 
 
 def test_an_abstract_with_no_name_under_the_title_block_is_the_account_before_the_introduction(tmp_path):

@@ -28,6 +28,7 @@ from engine.agent.rows import as_labels, cell_texts, definitions, first_row_of_d
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
 from engine.agent.values import holds_value, new_values
 from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
+from engine.readers.headings import CAPTION_RE
 from engine.readers.sentences import sentence_goes_on
 from engine.index.evidence import NAME_RE, NOTE_WEIGHT, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, \
     expanded, note_weight, readable
@@ -62,6 +63,7 @@ LABEL_WORDS = 6  # a line this short, without a full stop, that heads what follo
 # the first sentence holds the value asked for when one that does holds this share of the best one's words
 VALUE_FIRST = 0.5
 BESIDE_UNITS = 4  # the room an answer leaves goes to sentences this close to its best one, nearest first …
+RUN_ON_WORDS = 8  # a sentence the page break cuts, read on into the next page, has this many words before the break
 FILL_CHARS = 650  # … while the picked sentences stay within this length
 ENUM_CHARS = 800  # the leads of an enumeration's items a question asking for them gets, up to this length
 ANSWER_RUN_CHARS = 400  # a question the page asks brings the rest of its answer's paragraph up to this length
@@ -300,6 +302,10 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         over = following((s.page, s.index), by_key, page_of)
         if over[0] != s.page and over in by_key and not s.text.rstrip().endswith((*CLOSED, ":")):
             add(by_key[over])  # a sentence the page break cuts off: its rest opens the next page
+        else:
+            rest = page_rest_of(s, page_of)
+            if rest is not None:  # (… also where notes the reader did not tell apart stand between them)
+                add(rest)
         opening = page_opening_of(s, page_of)
         if opening is not None:
             add(opening)  # … and the other way: a page's opening picked, the sentence's start ends the page before
@@ -397,6 +403,30 @@ def page_opening_of(s: Sentence, page_of) -> Sentence | None:
             or not sentence_goes_on(before.units[last].text, s.text):
         return None
     return unit_sentence(s.page - 1, last, page_of, s.rank)
+
+
+def page_rest_of(s: Sentence, page_of) -> Sentence | None:
+    """When `s` ends its paragraph with a sentence the page break cut ("… investor harm that can result from the"):
+    the rest of that sentence, the first unit of the next page, as a sentence of the answer (the counterpart of
+    `page_opening_of`); else None. Not for table rows or headings."""
+    analysis, text = page_of(s.page)
+    lines = text.split("\n")
+    nxt = analysis.units[s.index + 1] if s.index + 1 < len(analysis.units) else None
+    if nxt is not None and (nxt.line == s.line or is_row(lines[nxt.line]) or sentence_goes_on(s.text, nxt.text)):
+        return None  # (the sentence goes on on its page; a table's title line over its rows)
+    cut = s.text.rstrip()
+    if not cut[-1:].islower() or len(cut.split()) < RUN_ON_WORDS:
+        return None  # (prose cut off mid-sentence, on a word in lower case: not a label, a code line or a citation)
+    if s.index in analysis.notes or is_row(lines[s.line]) or is_heading(lines[s.line]) or CAPTION_RE.match(cut):
+        return None  # (a note or a caption at the page's foot does not go on with the next page's text)
+    try:
+        after, later = page_of(s.page + 1)
+    except LookupError:
+        return None  # (the document's last page)
+    if not after.units or after.units[0].heading or is_row(later.split("\n")[after.units[0].line]) \
+            or not after.units[0].text[:1].islower() or not sentence_goes_on(s.text, after.units[0].text):
+        return None
+    return unit_sentence(s.page + 1, 0, page_of, s.rank)
 
 
 def following(key: tuple[int, int], by_key: dict[tuple[int, int], Sentence], page_of) -> tuple[int, int]:

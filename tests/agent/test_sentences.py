@@ -434,6 +434,26 @@ def test_a_page_opening_picked_brings_the_start_of_its_sentence_from_the_page_be
     assert [s.page for s in with_context([opening], [opening], pages.__getitem__)] == [5]
 
 
+def test_a_sentence_the_page_break_cuts_reads_on_into_the_next_pages_opening():
+    # a paragraph ending on a word that wants what follows, notes under it the reader did not tell apart
+    first = ("The committee also said that any economic analysis should weigh the harm that can result from the\n\n"
+             "42 For example, some commenters supported a new standard. See a letter from 2013.")
+    second = "current suitability standard. The Commission then asked for comment."
+    pages = {4: (analyse(first), first), 5: (analyse(second), second)}
+    cut = unit_sentence(4, 0, pages.__getitem__, 0)
+    assert [(s.page, s.text) for s in with_context([cut], [cut], pages.__getitem__)] == [
+        (4, "The committee also said that any economic analysis should weigh the harm that can result from the"),
+        (5, "current suitability standard.")]
+    del pages[5]  # the document's last page: nothing follows
+    assert [s.page for s in with_context([cut], [cut], pages.__getitem__)] == [4]
+    for before in ("Payment services, 2021-23 thousands of dollars\n\n| Item | 2023 |\n| --- | --- |\n| Fees | 5 |",
+                   "OIG reports issued in",  # (a label, too short to be a sentence the break cut)
+                   "Any economic analysis should weigh the harm that can result from the\n\nsame conduct, it said."):
+        pages = {4: (analyse(before), before), 5: (analyse(second), second)}
+        alone = unit_sentence(4, 0, pages.__getitem__, 0)
+        assert [s.page for s in with_context([alone], [alone], pages.__getitem__)] == [4]
+
+
 def test_a_heading_in_an_answer_ends_its_paragraph_unless_its_text_goes_on():
     assert answer_of(PAGE, "Staff", "The company has offices in many countries.") == (
         "Staff\n\nThe company has offices in many countries. (p. 3)")

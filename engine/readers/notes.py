@@ -4,7 +4,9 @@ answering code leaves them out of an answer unless the question asks for referen
 
 A footnote is the run of paragraphs at the foot of a page, below every other text block over it, whose first
 opens with a note marker ("12 See …", "3The example …", "* …") set smaller than the document's body text or
-whose number the page's body carries as a note mark ("… platforms.12"). A reference-list entry is a
+whose number the page's body carries as a note mark ("… platforms.12"); notes set as small right above such a run
+are footnotes too, from the first that opens with a marker, though they start on the page's upper half (a page
+whose notes take more room than its body). A reference-list entry is a
 paragraph or item under a heading that names a references section, or one of a run of entries numbered in
 brackets in order ("[1] R. Harper …", "[2] …", "[3] …").
 """
@@ -82,8 +84,30 @@ def footnotes(page: PageBlocks, size: float | None) -> set[int]:
         if _lowest(run, page.blocks, others) and (small or _marks(" ".join(
                 page.blocks[i].text for i in order[:position]), marker)):
             found.update(run)
+            if small:
+                found.update(_notes_above(order[:position], page.blocks, first))
         position += len(run)
     return found
+
+
+def _notes_above(before: list[int], blocks: list[Block], first: Block) -> list[int]:
+    """The text blocks right above a run of footnotes set smaller than the body, each over the next (within half a
+    line: a note's first line may reach into the next's) and set no larger than the run's first: footnotes too, though
+    they start on the upper half of the page (a page whose notes take up more room than its body), up to the first
+    marker-led one."""
+    found: list[int] = []
+    below = first
+    for i in reversed(before):
+        block = blocks[i]
+        if block.kind not in TEXT_KINDS or block.bbox is None or below.bbox is None \
+                or block.bbox[3] > below.bbox[1] + 0.5 * (_size(first) or 0.0) \
+                or (_size(block) or 0.0) > (_size(first) or 0.0) + 0.25 \
+                or block.bbox[0] >= below.bbox[2] or below.bbox[0] >= block.bbox[2]:
+            break
+        found.append(i)
+        below = block
+    markers = [n for n, i in enumerate(found) if MARKER_RE.match(blocks[i].text)]
+    return found[:markers[-1] + 1] if markers else []
 
 
 def numbered_next(last: Block, block: Block) -> bool:

@@ -49,6 +49,24 @@ def test_a_short_note_set_in_its_smaller_marker_size_joins_the_run_numbered_afte
     assert footnotes(out_of_order, 12.0) == set()  # not the next number: the larger block ends the run
 
 
+def test_notes_taking_more_room_than_the_body_are_notes_from_the_first_one_on_the_upper_half():
+    # the body ends above the page's middle; its notes fill the rest, the first two starting above it (one of two
+    # paragraphs), their first lines reaching a little into the next's box
+    body = block(BODY + " It met in June.17 It also met in July.18", 80, 12.0, height=250)
+    notes = [block("17 See the minutes of the June meeting.", 379, height=16),
+             block("The minutes list the members present and the votes taken on each item.", 393, left=108,
+                   height=186),
+             block("18 For an extensive discussion of the July meeting, see the annual report.", 582, height=15),
+             block("It also lists the members present.", 595, left=108, height=37),
+             block("19 See the committee's charter.", 635, height=61)]
+    found = page([body, *notes])
+    assert footnotes(found, 12.0) == {1, 2, 3, 4, 5}
+    larger = page([body, block("17 The committee then met again in the autumn.", 379, 12.0, height=16), *notes[2:]])
+    assert footnotes(larger, 12.0) == {2, 3, 4}  # text in the body's size above the notes is no note
+    unmarked = page([body, notes[1], *notes[2:]])
+    assert footnotes(unmarked, 12.0) == {2, 3, 4}  # nor small text above them that no marker opens (a quote)
+
+
 def test_a_figure_of_the_body_is_no_mark():
     found = page([block(BODY + " It has 2,180 members since 2012.", 80, 12.0, height=400),
                   block("180 Members must pay dues every quarter.", 600, 12.0, height=16)])

@@ -409,14 +409,14 @@ def page_rest_of(s: Sentence, page_of) -> Sentence | None:
     """When `s` ends its paragraph with a sentence the page break cut ("… investor harm that can result from the"):
     the rest of that sentence, the first unit of the next page, as a sentence of the answer (the counterpart of
     `page_opening_of`); else None. Not for table rows or headings."""
+    cut = s.text.rstrip()
+    if not cut[-1:].islower() or len(cut.split()) < RUN_ON_WORDS:
+        return None  # (prose cut off mid-sentence, on a word in lower case: not a label, a code line or a citation)
     analysis, text = page_of(s.page)
     lines = text.split("\n")
     nxt = analysis.units[s.index + 1] if s.index + 1 < len(analysis.units) else None
     if nxt is not None and (nxt.line == s.line or is_row(lines[nxt.line]) or sentence_goes_on(s.text, nxt.text)):
         return None  # (the sentence goes on on its page; a table's title line over its rows)
-    cut = s.text.rstrip()
-    if not cut[-1:].islower() or len(cut.split()) < RUN_ON_WORDS:
-        return None  # (prose cut off mid-sentence, on a word in lower case: not a label, a code line or a citation)
     if s.index in analysis.notes or is_row(lines[s.line]) or is_heading(lines[s.line]) or CAPTION_RE.match(cut):
         return None  # (a note or a caption at the page's foot does not go on with the next page's text)
     try:

@@ -37,6 +37,11 @@ def sentences_for(question: str, text: str = PAGE):
     return best_sentences(whole(text), page_of(text), weights, question)
 
 
+def texts_for(question: str, text: str, weights: dict[str, float], names: frozenset[str] = frozenset()) -> list[str]:
+    """The texts of the answer's sentences for a page, with these term weights and the document's name words."""
+    return [s.text for s in best_sentences(whole(text), page_of(text), weights, question, names=names)]
+
+
 def greedy_for(question: str, text: str = PAGE):
     """The sentences picked for their question words and values, with their context, without the fill."""
     weights = {t: 1.0 for t in query_terms(question)}
@@ -188,7 +193,7 @@ def test_a_table_value_question_gets_the_row_of_the_asked_quantity_not_the_capti
     question = "What net income did priced services report in the pro forma income statement for 2023?"
     # the caption holds more of the question's weight (its rare words) than the row, which holds what is asked
     weights = {t: 0.5 if t in {"net", "incom", "report", "2023"} else 1.5 for t in query_terms(question)}
-    picked = [s.text for s in best_sentences(whole(text), page_of(text), weights, question)]
+    picked = texts_for(question, text, weights)
     assert "Net income | 40.1 | 4.0" in picked
 
 
@@ -481,10 +486,10 @@ def test_a_line_that_only_names_the_document_is_not_quoted():
     weights = {t: (0.2 if t in query_terms("Heathland Transect Survey Methods paper") else 2.0)
                for t in query_terms(question)}
     names = frozenset(query_terms("Heathland Transect Survey Methods paper"))
-    picked = [s.text for s in best_sentences(whole(text), page_of(text), weights, question, names=names)]
+    picked = texts_for(question, text, weights, names)
     assert any(s.startswith("This work is licensed") for s in picked)
     assert "Heathland Transect Survey Methods" not in picked
-    with_title = [s.text for s in best_sentences(whole(text), page_of(text), weights, question)]
+    with_title = texts_for(question, text, weights)
     assert "Heathland Transect Survey Methods" in with_title  # (the same without the names: the line adds their words)
 
 
@@ -507,7 +512,7 @@ def test_a_document_whose_names_hold_all_its_words_still_has_sentences_to_quote(
     question = "What does section 3 of the River Report cover?"
     names = frozenset(query_terms(text))
     weights = {t: 0.02 for t in query_terms(question)}
-    picked = [s.text for s in best_sentences(whole(text), page_of(text), weights, question, names=names)]
+    picked = texts_for(question, text, weights, names)
     assert picked and "3 Section 3 of River Report" not in picked
     assert "Page 3 text about topic 3, line 1." in picked
 

@@ -33,7 +33,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 105  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 106  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -207,6 +207,8 @@ class OfflineReader:
     # 103: … also over rules across under every row, read in the lattice's columns
     # 104: two numbers on one baseline more than 0.6 em apart are two pieces, not one line (a table's columns)
     # 105: a decimal number ending a line goes on in lower case ("claims (57.3" / "percent) within …"), no note mark
+    # 106: a list's label under a full line that did not end its sentence, flush with it, goes on with the sentence
+    #      when no list holds it ("… neighbors of q in" / "D. All these works …")
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -18,7 +18,7 @@ from engine.readers.layout import Line
 from engine.readers.pitch import pitch_limit
 from engine.readers.reading_order import same_row
 from engine.readers.sentences import ends_sentence, sentence_goes_on
-from engine.text import has_leader
+from engine.text import has_leader, roman_value
 
 NUMBERED_RE = re.compile(r"^\(?\d{1,4}[.)]?\s+\S")
 INDENT = 0.8  # ems: a first-line indent or a hanging indent is at least this deep
@@ -71,6 +71,49 @@ def _decimal_in_text(prev: Line, line: Line, label: tuple[str, float]) -> bool:
     return bool(after) and after[0][:1].islower()
 
 
+SINGLE_LABEL_RE = re.compile(r"^\(?([A-Za-z]{1,4}|\d{1,2})[.)]")  # the label's value: "D." "0." "xi." "7)"
+
+
+def _predecessor(kind: str, value: str) -> str | None:
+    """The label before `value` in its series ("C" before "D", "6" before "7", "x" before "xi"); None for a
+    series' first label, or for one that has no predecessor ("0")."""
+    if kind == "arabic":
+        return str(int(value) - 1) if int(value) > 1 else None
+    if kind in ("roman", "lower_roman"):
+        number = roman_value(value) or 1
+        if number <= 1:
+            return None
+        numeral = "".join(r * c for r, c in zip(("x", "ix", "v", "iv", "i"), _roman_counts(number - 1), strict=True))
+        return numeral.upper() if kind == "roman" else numeral
+    return chr(ord(value) - 1) if value.lower() != "a" else None
+
+
+def _roman_counts(number: int) -> tuple[int, ...]:
+    counts = []
+    for size in (10, 9, 5, 4, 1):
+        counts.append(number // size)
+        number %= size
+    return tuple(counts)
+
+
+def _label_in_text(prev: Line, line: Line, page: list[Line], label: tuple[str, float]) -> bool:
+    """A line that opens like a list's label ("D. All these works …", "0. The example …", "7. A federate …")
+    right under a full line that did not end its sentence ("… the k nearest neighbors of q in", "… discussed in
+    Chapter"), flush with it, goes on with that sentence when no list holds the label: it is not the first of
+    its series (1, a, A, i, I) and no line above it on the page opens with the label before it."""
+    if label[0] not in ("arabic", "upper", "lower", "roman", "lower_roman") or ends_sentence(prev.text):
+        return False
+    em = max(prev.size, 1.0)
+    if abs(line.x0 - prev.x0) > 0.5 * em or right_edge(page, prev) - prev.x1 > 1.5 * em:
+        return False
+    match = SINGLE_LABEL_RE.match(line.text)
+    before = _predecessor(label[0], match.group(1)) if match else None
+    if before is None:
+        return match is not None and match.group(1) == "0"
+    opens = re.compile(rf"^\(?{re.escape(before)}[.)]\s")
+    return not any(opens.match(other.text) and other.baseline < line.baseline for other in page)
+
+
 def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: list[Line],
               hanging: bool = False) -> bool:
     """Whether `line` goes on with the paragraph whose printed lines so far are `paragraph` (`page`: all
@@ -84,7 +127,7 @@ def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: l
         return False  # a numbered paragraph or footnote starts
     label = label_class(line.text)
     if label and not (label[0] in ("arabic_bare", "upper_bare") and goes_on) \
-            and not _decimal_in_text(prev, line, label):
+            and not _decimal_in_text(prev, line, label) and not _label_in_text(prev, line, page, label):
         return False  # a numbered item starts
     step = line.baseline - prev.baseline
     if step < 0.5 * em:  # beside or above: the next column (or a stray line out of reading order)

@@ -251,3 +251,27 @@ def test_a_decimal_number_at_a_lines_end_goes_on_in_lower_case_but_a_note_mark_a
     assert texts[0] == ("The office processed 52,811 of 92,125 claims (57.3 percent) within 60 days during the year, "
                         "and the rest in an average of 93 days.")
     assert texts[1:] == [lines[2].text, lines[3].text]
+
+
+def test_a_label_under_a_full_line_goes_on_with_its_sentence_when_no_list_holds_it():
+    # a variable, a chapter's number or a name's initial wrapped to a line's start reads like a list's label
+    text = [line("Given a query q and a database of objects D, the objective is to find the neighbors of q in", 72,
+                 100, x1=540),
+            line("D. All these works adopt the filter-and-refinement framework, which is described in Chapter", 72,
+                 111, x1=540),
+            line("7. A federate may play one or more of these roles in the federation.", 72, 122, x1=400)]
+    # a list's items: the series' first label, the one after a label above, a label after a short line
+    items = [line("The plan names the steps each office takes when its systems fail, which it tests at least", 72,
+                  200, x1=540),
+             line("A. Notify the contacts listed in the plan and record the time of the failure and its cause, and",
+                  72, 211, x1=540),
+             line("B. Recover the system from its backup before the end of the next working day in the office,", 72,
+                  222, x1=540),
+             line("C. Report to the board", 72, 233, x1=190),
+             line("D. Test the plan again.", 72, 244, x1=200)]
+    _, blocks = blocks_of(page(text + items))
+    texts = [b.text for b in blocks]
+    assert texts[0].endswith("neighbors of q in D. All these works adopt the filter-and-refinement framework, "
+                             "which is described in Chapter 7. A federate may play one or more of these roles in "
+                             "the federation.")
+    assert [t[:2] for t in texts[2:]] == ["A.", "B.", "C.", "D."]

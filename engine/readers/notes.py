@@ -84,17 +84,17 @@ def footnotes(page: PageBlocks, size: float | None) -> set[int]:
         if _lowest(run, page.blocks, others) and (small or _marks(" ".join(
                 page.blocks[i].text for i in order[:position]), marker)):
             found.update(run)
-            if small:
-                found.update(_notes_above(order[:position], page.blocks, first))
+            found.update(_notes_above(order[:position], page.blocks, first, numbered=not small))
         position += len(run)
     return found
 
 
-def _notes_above(before: list[int], blocks: list[Block], first: Block) -> list[int]:
+def _notes_above(before: list[int], blocks: list[Block], first: Block, *, numbered: bool = False) -> list[int]:
     """The text blocks right above a run of footnotes set smaller than the body, each over the next (within half a
     line: a note's first line may reach into the next's) and set no larger than the run's first: footnotes too, though
     they start on the upper half of the page (a page whose notes take up more room than its body), up to the first
-    marker-led one."""
+    marker-led one. `numbered`: a run set as large as the body (told apart by its marks in the body), whose notes
+    above must each open with the number before the one below ("42 For example, …" over "43 Recommendation …")."""
     found: list[int] = []
     below = first
     for i in reversed(before):
@@ -102,7 +102,8 @@ def _notes_above(before: list[int], blocks: list[Block], first: Block) -> list[i
         if block.kind not in TEXT_KINDS or block.bbox is None or below.bbox is None \
                 or block.bbox[3] > below.bbox[1] + 0.5 * (_size(first) or 0.0) \
                 or (_size(block) or 0.0) > (_size(first) or 0.0) + 0.25 \
-                or block.bbox[0] >= below.bbox[2] or below.bbox[0] >= block.bbox[2]:
+                or block.bbox[0] >= below.bbox[2] or below.bbox[0] >= block.bbox[2] \
+                or (numbered and not numbered_next(block, below)):
             break
         found.append(i)
         below = block

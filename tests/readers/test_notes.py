@@ -117,3 +117,17 @@ def test_note_blocks_reads_the_body_size_of_the_document():
                    block("1 Figures are rounded to the nearest million dollars.", 700, 8.0, height=12)])]
     assert body_size(pages) == 10.0
     assert note_blocks(pages) == {1: {2}}
+
+
+def test_a_note_in_body_type_right_above_the_next_numbered_one_is_a_note_though_it_starts_on_the_upper_half():
+    # notes set as large as the body, told apart by their marks in it: the first starts a little above the page's
+    # middle, the two below it on the lower half
+    body = block(BODY + " It met in June.42 It also met in July.43 And in May.44", 71, 12.0, height=288)
+    notes = [block("42 For example, the minutes of the June meeting list the members present.", 395.6, 12.0,
+                   height=180),
+             block("43 See the minutes of the July meeting.", 581, 12.0, height=97),
+             block("44 Id.", 684, 8.0, height=8)]
+    assert footnotes(page([body, *notes]), 12.0) == {1, 2, 3}
+    # a paragraph above them that is not the note before the next one stays in the body
+    other = block("41 The committee then met again in the autumn, as the charter asks.", 395.6, 12.0, height=180)
+    assert footnotes(page([body, other, *notes[1:]]), 12.0) == {2, 3}

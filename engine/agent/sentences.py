@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.agent.focus import asks_for_list
 from engine.agent.lists import LABEL_END, NUMBERED_LINE_RE, is_label_line, item_runs, lead_units, run_of
@@ -33,7 +33,7 @@ from engine.readers.sentences import sentence_goes_on
 from engine.index.evidence import NAME_RE, NOTE_WEIGHT, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, \
     expanded, note_weight, readable
 from engine.markdown import NEST_INDENT, is_heading, list_depth
-from engine.text import LETTER_WORD_RE, fix_ligatures, words
+from engine.text import LETTER_WORD_RE, fix_ligatures, sentence_spans, words
 
 MAX_SENTENCES = 8
 ANSWER_CHARS = 750  # later sentences are taken while the answer stays within this length
@@ -304,8 +304,8 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
             add(by_key[over])  # a sentence the page break cuts off: its rest opens the next page
         else:
             rest = page_rest_of(s, page_of)
-            if rest is not None:  # (… also where notes the reader did not tell apart stand between them)
-                add(rest)
+            if rest is not None and not add(rest):  # (… also where notes the reader did not tell apart stand between)
+                add(first_sentence(rest, page_of))  # (a unit too long for the room: the cut sentence's rest alone)
         opening = page_opening_of(s, page_of)
         if opening is not None:
             add(opening)  # … and the other way: a page's opening picked, the sentence's start ends the page before
@@ -427,6 +427,13 @@ def page_rest_of(s: Sentence, page_of) -> Sentence | None:
             or not after.units[0].text[:1].islower() or not sentence_goes_on(s.text, after.units[0].text):
         return None
     return unit_sentence(s.page + 1, 0, page_of, s.rank)
+
+
+def first_sentence(s: Sentence, page_of) -> Sentence:
+    """The unit's first sentence: a unit runs on past a note's number after a full stop ("standard.45 In …")."""
+    _, text = page_of(s.page)
+    end = sentence_spans(text[s.start:s.end])[0][1]
+    return replace(s, text=text[s.start:s.start + end], end=s.start + end)
 
 
 def following(key: tuple[int, int], by_key: dict[tuple[int, int], Sentence], page_of) -> tuple[int, int]:

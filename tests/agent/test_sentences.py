@@ -449,6 +449,13 @@ def test_a_sentence_the_page_break_cuts_reads_on_into_the_next_pages_opening():
     assert [(s.page, s.text) for s in with_context([cut], [cut], pages.__getitem__)] == [
         (4, "The committee also said that any economic analysis should weigh the harm that can result from the"),
         (5, "current suitability standard.")]
+    # a first unit too long for the answer's room (it runs on past a note's number after its full stop): the cut
+    # sentence's rest alone
+    long = ("current suitability standard.45 The Commission then asked for comment on "
+            + ", ".join(["the costs of each obligation to the firms and their customers"] * 25) + ".")
+    pages[5] = (analyse(long), long)
+    assert [(s.page, s.text) for s in with_context([cut], [cut], pages.__getitem__)][1:] == [
+        (5, "current suitability standard.45")]
     del pages[5]  # the document's last page: nothing follows
     assert [s.page for s in with_context([cut], [cut], pages.__getitem__)] == [4]
     for before in ("Payment services, 2021-23 thousands of dollars\n\n| Item | 2023 |\n| --- | --- |\n| Fees | 5 |",

@@ -74,26 +74,16 @@ def _decimal_in_text(prev: Line, line: Line, label: tuple[str, float]) -> bool:
 SINGLE_LABEL_RE = re.compile(r"^\(?([A-Za-z]{1,4}|\d{1,2})[.)]")  # the label's value: "D." "0." "xi." "7)"
 
 
-def _predecessor(kind: str, value: str) -> str | None:
-    """The label before `value` in its series ("C" before "D", "6" before "7", "x" before "xi"); None for a
-    series' first label, or for one that has no predecessor ("0")."""
+def _label_value(kind: str, token: str) -> int | None:
+    """A label's place in its series of `kind` (1 for "1", "a", "A", "i", "I"; 0 for "0"); None when the token is not
+    of that kind."""
     if kind == "arabic":
-        return str(int(value) - 1) if int(value) > 1 else None
+        return int(token) if token.isdigit() else None
+    if not token.isalpha() or token.isupper() != (kind in ("upper", "roman")):
+        return None
     if kind in ("roman", "lower_roman"):
-        number = roman_value(value) or 1
-        if number <= 1:
-            return None
-        numeral = "".join(r * c for r, c in zip(("x", "ix", "v", "iv", "i"), _roman_counts(number - 1), strict=True))
-        return numeral.upper() if kind == "roman" else numeral
-    return chr(ord(value) - 1) if value.lower() != "a" else None
-
-
-def _roman_counts(number: int) -> tuple[int, ...]:
-    counts = []
-    for size in (10, 9, 5, 4, 1):
-        counts.append(number // size)
-        number %= size
-    return tuple(counts)
+        return roman_value(token)
+    return ord(token.lower()) - ord("a") + 1 if len(token) == 1 else None
 
 
 def _label_in_text(prev: Line, line: Line, page: list[Line], label: tuple[str, float]) -> bool:
@@ -107,11 +97,12 @@ def _label_in_text(prev: Line, line: Line, page: list[Line], label: tuple[str, f
     if abs(line.x0 - prev.x0) > 0.5 * em or right_edge(page, prev) - prev.x1 > 1.5 * em:
         return False
     match = SINGLE_LABEL_RE.match(line.text)
-    before = _predecessor(label[0], match.group(1)) if match else None
-    if before is None:
-        return match is not None and match.group(1) == "0"
-    opens = re.compile(rf"^\(?{re.escape(before)}[.)]\s")
-    return not any(opens.match(other.text) and other.baseline < line.baseline for other in page)
+    value = _label_value(label[0], match.group(1)) if match else None
+    if value is None or value <= 1:
+        return value == 0
+    return not any(other.baseline < line.baseline and (found := SINGLE_LABEL_RE.match(other.text)) is not None
+                   and other.text[found.end():found.end() + 1].isspace()
+                   and _label_value(label[0], found.group(1)) == value - 1 for other in page)
 
 
 def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: list[Line],

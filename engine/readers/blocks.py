@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from engine.readers.charts import Chart
 from engine.readers.headings import Candidate
 from engine.readers.layout import Line
 from engine.readers.code import code_text, continues_code, merge_cells
@@ -12,7 +13,7 @@ from engine.readers.formula import formula_goes_on, is_formula, resumes, runs_in
 from engine.readers.hyphens import join_lines
 from engine.readers.paragraphs import continues, sentence_goes_on
 from engine.readers.pitch import pitch_limit
-from engine.readers.tables import Table, cell_under, prepend, starts_cell
+from engine.readers.tables import Table, cell_under, prepend, starts_cell, table_blocks
 from engine.readers.reading_order import same_row
 from engine.readers.ruled import Grid, grid_blocks
 from engine.text import BULLET_GLYPHS
@@ -66,12 +67,18 @@ class Traits:
 
 def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list[ImageRef],
                 traits: Traits, grids: list[Grid] | None = None,
-                decoration: set[tuple[int, ...]] | None = None) -> list[Block]:
+                decoration: set[tuple[int, ...]] | None = None, charts: list[Chart] | None = None) -> list[Block]:
     """The page's lines (furniture already removed) as blocks in reading order; the lines inside a ruled
-    table (`grids`) make one table block where its first line is read. An image at a place of `decoration`
-    (see `recurring_places`: a logo, a watermark) ends no paragraph: it goes before the one it stands in."""
+    table (`grids`) make one table block where its first line is read, and a column chart read as a table
+    (`charts`, its lines already taken from the page's) goes before the first line under its top that it stands
+    over. An image at a place of `decoration` (see `recurring_places`: a logo, a watermark) ends no paragraph: it
+    goes before the one it stands in."""
     vocabulary, pitches = traits.vocabulary, traits.pitches
     lines, heads, ruled_tables = _without_ruled(page_no, lines, heads, grids or [], vocabulary)
+    for chart in charts or []:
+        at = next((k for k, l in enumerate(lines) if l.y0 >= chart.top - 1 and l.x0 < chart.x1 and l.x1 > chart.x0),
+                  len(lines))
+        ruled_tables.setdefault(at, []).extend(table_blocks(chart.rows, vocabulary, box, style))
     out: list[Block] = []
     current: _Open | None = None
     table: Table | None = None

@@ -16,6 +16,7 @@ from engine.readers.reading_order import around_gutter, margin_notes, same_row, 
 from engine.readers.tracking import may_be_tracked, untracked_spans
 
 if TYPE_CHECKING:
+    from engine.readers.charts import Chart
     from engine.readers.ruled import Grid
 from engine.text import BULLET_GLYPHS
 
@@ -88,6 +89,7 @@ class PageLayout:
     columns: int = 1
     gutter: float | None = None  # x of the column gutter found among word fragments (see word_gutter)
     grids: list[Grid] = field(default_factory=list)  # its ruled tables (engine.readers.ruled)
+    charts: list[Chart] = field(default_factory=list)  # its column charts read as tables (engine.readers.charts)
     drawn: int = 0  # vector paths on a page without text (counted only there: text drawn as shapes)
     # a page read as shown though /Rotate turns it (engine.readers.offline.text_runs_across): the matrix from the
     # page as shown back to its own coordinates, and its own width and height, where blocks are given

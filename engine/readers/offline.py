@@ -19,6 +19,7 @@ from engine.readers.hyphens import vocabulary
 from engine.readers.pitch import line_pitches
 from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, PageText, read_layout, reading_order
 from engine.readers.reading_order import same_row
+from engine.readers.charts import read_charts
 from engine.readers.ruled import find_tables
 from engine.readers.run_in import split_run_in
 from engine.schemas import ImageRef, PageBlocks, PageInfo, ReadResult
@@ -33,7 +34,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 106  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 107  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -209,6 +210,7 @@ class OfflineReader:
     # 105: a decimal number ending a line goes on in lower case ("claims (57.3" / "percent) within …"), no note mark
     # 106: a list's label under a full line that did not end its sentence, flush with it, goes on with the sentence
     #      when no list holds it ("… neighbors of q in" / "D. All these works …")
+    # 107: a column chart that prints its bars' values is read as a table (engine.readers.charts)
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -240,7 +242,16 @@ class OfflineReader:
                     text = PageText(page, tracked, fixed)  # (read once: the ruled tables' word boxes come from it too)
                     layout = read_layout(page, index + 1, self.min_image_px, text)
                     layout.unturn, layout.own_size = unturn, own_size
-                    layout.grids, layout.lines = find_tables(page, layout.lines, text.words)
+                    drawn: list[list[dict]] = []
+
+                    def drawings_of_page(page=page, drawn=drawn) -> list[dict]:  # (read once for charts and tables)
+                        if not drawn:
+                            drawn.append(page.get_cdrawings())
+                        return drawn[0]
+
+                    layout.charts, layout.lines = read_charts(page, layout.lines, drawings_of_page, text.words)
+                    layout.grids, layout.lines = find_tables(page, layout.lines, text.words, drawings_of_page)
+                    layout.grids = [g for g in layout.grids if not any(c.covers(g.bbox) for c in layout.charts)]
                     del text
                     layouts.append(layout)
                 except Exception as exc:  # one bad page never sinks the document
@@ -451,10 +462,10 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
         info = PageInfo(page=layout.number, chars=chars, columns=layout.columns, images=len(page_images))
         page = PageBlocks(page=layout.number, width=round(layout.width, 1), height=round(layout.height, 1),
                           blocks=page_blocks(layout.number, lines, heads, page_images, traits, layout.grids,
-                                             decoration))
+                                             decoration, layout.charts))
         page.blocks = furniture_blocks(margin, layout.height, top=True) + page.blocks + \
             furniture_blocks(margin, layout.height, top=False)
-        if chars < NEEDS_OCR_MIN_CHARS and not layout.lines:
+        if chars < NEEDS_OCR_MIN_CHARS and not layout.lines and not layout.charts:
             if page_images or layout.width == 0 or layout.drawn >= DRAWN_TEXT_MIN:
                 info.needs_ocr = page.needs_ocr = True
                 info.warnings.append("no text layer: needs OCR")

@@ -81,17 +81,17 @@ def side_by_side(lines: list[Line]) -> int:
     return sum(len(row) - 1 for row in rows.values() if len(row) > 1)
 
 
-def find_tables(page, lines: list[Line],
-                words_of_page: Callable[[], list] | None = None) -> tuple[list[Grid], list[Line]]:
+def find_tables(page, lines: list[Line], words_of_page: Callable[[], list] | None = None,
+                drawings_of_page: Callable[[], list[dict]] | None = None) -> tuple[list[Grid], list[Line]]:
     """The ruled tables of a PyMuPDF page (lattices, and tables ruled across only), and the page's lines with
     those that run over an open table's column gap cut there (`words_of_page`: returns `page.get_text("words")`,
-    from an extraction already made)."""
+    from an extraction already made; `drawings_of_page`: returns `page.get_cdrawings()`, read once a page)."""
     if side_by_side(lines) < MIN_SIDE_BY_SIDE:
         return [], lines
     try:
         if len(PATH_OP_RE.findall(page.read_contents())) < MIN_PATH_OPS:
             return [], lines
-        drawings = page.get_cdrawings()
+        drawings = drawings_of_page() if drawings_of_page else page.get_cdrawings()
     except Exception:  # (a damaged content stream: no rulings, the page is read as text)
         return [], lines
     horizontal, vertical = rulings(drawings, page.rect.width, page.rect.height)

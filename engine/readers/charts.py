@@ -81,14 +81,13 @@ class Chart:
     top: float
     x0: float
     x1: float
-    plot: tuple[float, float, float, float]  # the bars' bounds (x0, y0, x1, y1)
+    plots: list[tuple[float, float, float, float]]  # the bars' bounds (x0, y0, x1, y1), a panel each
 
     def covers(self, box: tuple[float, float, float, float]) -> bool:
-        """Whether most of a box (a lattice the bars' edges draw) lies on the plot."""
+        """Whether most of a box (a lattice the bars' edges draw) lies on a plot."""
         x0, y0, x1, y1 = box
-        px0, py0, px1, py1 = self.plot
-        inside = max(0.0, min(x1, px1) - max(x0, px0)) * max(0.0, min(y1, py1) - max(y0, py0))
-        return inside >= 0.5 * max(1e-6, (x1 - x0) * (y1 - y0))
+        return any(max(0.0, min(x1, px1) - max(x0, px0)) * max(0.0, min(y1, py1) - max(y0, py0))
+                   >= 0.5 * max(1e-6, (x1 - x0) * (y1 - y0)) for px0, py0, px1, py1 in self.plots)
 
 
 @dataclass(slots=True)
@@ -300,8 +299,8 @@ def _slots(chart: _Found) -> list[list[int]]:
 
 
 def _ticks(chart: _Found, lines: list[Line], taken: set[int]) -> None:
-    """The value axis's labels left of the plot (numbers right-aligned in a column over its height): taken,
-    as the values printed on the bars say what they mark."""
+    """The value axis's labels left of the plot (numbers right-aligned in a column over its height): no
+    category's or series' name (they stay on the page as text, as they were read)."""
     left = chart.columns[0].x0
     ticks = [k for k, line in enumerate(lines) if k not in taken and VALUE_RE.match(line.text.strip())
              and left - 8 * line.height <= line.x1 <= left + EDGE
@@ -366,16 +365,18 @@ def find_charts(drawings: list[dict], lines: list[Line], width: float,
     for chart in charts:
         if len(chart.categories) < MIN_NAMED * len(chart.columns):
             _share_categories(chart, charts, lines, taken)
-    out = []
+    kept = []
     for chart in charts:
         if len(chart.categories) < MIN_NAMED * len(chart.columns):  # its text stays as it was
-            own = {id(line) for line in [*chart.values.values(), *chart.names.values(), *chart.ticks]}
+            own = {id(line) for line in [*chart.values.values(), *chart.names.values()]}
             taken -= {k for k, line in enumerate(lines) if id(line) in own}
-            continue
-        out.append(_table(chart))
-    if not out:
+        else:
+            kept.append(chart)
+    ticks = {id(line) for chart in charts for line in chart.ticks}  # (kept out of the categories, then given back)
+    taken -= {k for k, line in enumerate(lines) if id(line) in ticks}
+    if not kept:
         return [], _whole(lines, set(), pieces)
-    return out, _whole(lines, taken, pieces)
+    return [_table(stack) for stack in _stacks(kept)], _whole(lines, taken, pieces)
 
 
 def _may_print_values(group: list[Column], lines: list[Line]) -> bool:
@@ -469,27 +470,46 @@ def _share_categories(chart: _Found, charts: list[_Found], lines: list[Line], ta
             c.categories = {i: source.categories[j] for i, j in _aligned(c, source).items() if j in source.categories}
 
 
-def _table(chart: _Found) -> Chart:
-    """The chart's rows: a header naming the series (from the legend), then a category and its values a row;
+def _table(stack: list[_Found]) -> Chart:
+    """Charts that share their categories (a chart, or a stack of panels) as one table: a header naming each
+    series (from the legend; a panel's own key names its one series), then a category and its values a row;
     side-by-side bars under one category make one row."""
-    fills = list(dict.fromkeys(bar.fill for column in chart.columns for bar in column.parts))
-    rows: list[list[list[Line]]] = [[[]] + [[chart.names[f]] if f in chart.names else [] for f in fills]]
+    series = [(chart, fill) for chart in stack
+              for fill in dict.fromkeys(bar.fill for column in chart.columns for bar in column.parts)]
+    rows: list[list[list[Line]]] = [[[]] + [[chart.names[f]] if f in chart.names else [] for chart, f in series]]
     index: dict[tuple[int, ...], int] = {}
-    for c, column in enumerate(chart.columns):
-        category = chart.categories.get(c, [])
-        key = tuple(id(line) for line in category) or (-c - 1,)
-        if key not in index:
-            index[key] = len(rows)
-            rows.append([category] + [[] for _ in fills])
-        row = rows[index[key]]
-        for p, bar in enumerate(column.parts):
-            value = chart.values.get((c, p))
-            if value is not None and not row[1 + fills.index(bar.fill)]:
-                row[1 + fills.index(bar.fill)] = [value]
+    for chart in stack:
+        for c, column in enumerate(chart.columns):
+            category = chart.categories.get(c, [])
+            key = tuple(id(line) for line in category) or (-id(column),)
+            if key not in index:
+                index[key] = len(rows)
+                rows.append([category] + [[] for _ in series])
+            row = rows[index[key]]
+            for p, bar in enumerate(column.parts):
+                value = chart.values.get((c, p))
+                at = 1 + series.index((chart, bar.fill))
+                if value is not None and not row[at]:
+                    row[at] = [value]
     every = [line for row in rows for cell in row for line in cell]
-    plot = (chart.columns[0].x0, min(c.top for c in chart.columns), chart.columns[-1].x1, chart.base)
+    plots = [(chart.columns[0].x0, min(c.top for c in chart.columns), chart.columns[-1].x1, chart.base)
+             for chart in stack]
     return Chart(rows, min(line.y0 for line in every), min(line.x0 for line in every), max(line.x1 for line in every),
-                 plot)
+                 plots)
+
+
+def _stacks(charts: list[_Found]) -> list[list[_Found]]:
+    """The charts grouped where they share a category's lines (panels stacked under one row of categories)."""
+    stacks: list[list[_Found]] = []
+    for chart in charts:
+        own = {id(line) for lines in chart.categories.values() for line in lines}
+        for stack in stacks:
+            if own & {id(line) for other in stack for lines in other.categories.values() for line in lines}:
+                stack.append(chart)
+                break
+        else:
+            stacks.append([chart])
+    return stacks
 
 
 def read_charts(page, lines: list[Line], drawings_of_page: Callable[[], list[dict]],

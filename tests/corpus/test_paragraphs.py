@@ -75,7 +75,9 @@ def readings():
     results = {}
     for pdf in PDFS:
         layouts, warnings = OfflineReader().layouts(pdf)
-        printed = [[line.text for line in layout.lines] for layout in layouts]
+        printed = [[line.text for line in layout.lines] + [line.text for line in {  # (a chart's, each line once)
+            id(line): line for chart in layout.charts for row in chart.rows for cell in row for line in cell}.values()]
+            for layout in layouts]
         results[pdf] = (printed, compose(layouts, warnings))
     return results
 

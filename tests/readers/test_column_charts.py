@@ -32,6 +32,13 @@ def _ticks(page, x1, bottom, step, count):
         page.insert_text((x1 - width, bottom - k * step * SCALE + 2), text, fontname="helv", fontsize=7)
 
 
+def _legend(page, keys, y=BASE + 40):
+    """A legend under the plot: a small key of each series' colour, its name beside it."""
+    for x, fill, name in keys:
+        page.draw_rect(pymupdf.Rect(x, y, x + 5, y + 5), color=None, fill=fill)
+        page.insert_text((x + 8, y + 5), name, fontname="helv", fontsize=7)
+
+
 def _caption_and_body(page, caption):
     page.insert_text((72, 72), "The survey asked every firm which of these it had already done in full this year.",
                      fontname="helv", fontsize=10)
@@ -77,10 +84,8 @@ def test_stacked_bars_take_their_series_names_from_the_legend_keys_of_their_colo
         _centred(page, f"{major}%", x + 15, (BASE + middle) / 2 + 3)
         _centred(page, f"{some}%", x + 15, (middle + top) / 2 + 3)
         _centred(page, ["Access to technology", "Reduced costs", "Expertise"][k], x + 15, BASE + 12)
-    for x, fill, name in [(150, GREEN, "Major/significant"), (260, BLUE, "Some")]:
-        page.draw_rect(pymupdf.Rect(x, BASE + 40, x + 5, BASE + 45), color=None, fill=fill)
-        page.insert_text((x + 8, BASE + 45), name, fontname="helv", fontsize=7)
-    tables, markdown = _tables(tmp_path, doc)
+    _legend(page, [(150, GREEN, "Major/significant"), (260, BLUE, "Some")])
+    tables, _ = _tables(tmp_path, doc)
     assert tables[0].cells == [["", "Major/significant", "Some"], ["Access to technology", "54%", "26%"],
                                ["Reduced costs", "51%", "27%"], ["Expertise", "46%", "34%"]]
     assert render_table(tables[0]).startswith("|  | Major/significant | Some |")
@@ -96,9 +101,7 @@ def test_bars_of_two_colours_side_by_side_are_one_category_with_a_value_for_each
             top = _bar(page, x + 20 * j, BASE, value, fill, 20)
             _centred(page, f"{value}%", x + 20 * j + 10, top - 3)
         _centred(page, ["Data analytics", "Tax technical", "Transformation"][k], x + 20, BASE + 12)
-    for x, fill, name in [(150, GREEN, "2021"), (220, BLUE, "2023")]:
-        page.draw_rect(pymupdf.Rect(x, BASE + 40, x + 5, BASE + 45), color=None, fill=fill)
-        page.insert_text((x + 8, BASE + 45), name, fontname="helv", fontsize=7)
+    _legend(page, [(150, GREEN, "2021"), (220, BLUE, "2023")])
     tables, _ = _tables(tmp_path, doc)
     assert tables[0].cells == [["", "2021", "2023"], ["Data analytics", "45%", "44%"], ["Tax technical", "40%", "36%"],
                                ["Transformation", "43%", "29%"]]

@@ -170,6 +170,11 @@ def plots(found: list[Column]) -> list[list[Column]]:
     return out
 
 
+def _pitch(columns: list[Column]) -> float:
+    """The typical distance between the middles of neighbouring bars."""
+    return median(b.middle - a.middle for a, b in zip(columns, columns[1:]))
+
+
 def _middle(line: Line) -> tuple[float, float]:
     return (line.x0 + line.x1) / 2, (line.y0 + line.y1) / 2
 
@@ -234,7 +239,7 @@ def _zeros(chart: _Found, lines: list[Line], taken: set[int]) -> None:
     if len(fills) != 1:
         return
     first, width = chart.columns[0], chart.columns[0].x1 - chart.columns[0].x0
-    pitch = median(b.middle - a.middle for a, b in zip(chart.columns, chart.columns[1:]))
+    pitch = _pitch(chart.columns)
     values = {(id(chart.columns[c]), p): line for (c, p), line in chart.values.items()}
     for k, line in enumerate(lines):
         x = _middle(line)[0]
@@ -399,7 +404,7 @@ def _split_labels(lines: list[Line], charts: list[_Found], words: list) -> tuple
         cut = None
         tokens = line.text.split()
         for chart in charts:
-            pitch = median(b.middle - a.middle for a, b in zip(chart.columns, chart.columns[1:]))
+            pitch = _pitch(chart.columns)
             if line.x0 >= chart.columns[-1].x1 or line.x1 <= chart.columns[0].x0:
                 continue
             if len(tokens) > 1 and all(VALUE_RE.match(t) for t in tokens) \
@@ -474,9 +479,10 @@ def _table(stack: list[_Found]) -> Chart:
     """Charts that share their categories (a chart, or a stack of panels) as one table: a header naming each
     series (from the legend; a panel's own key names its one series), then a category and its values a row;
     side-by-side bars under one category make one row."""
-    series = [(chart, fill) for chart in stack
+    series = [(id(chart), chart, fill) for chart in stack
               for fill in dict.fromkeys(bar.fill for column in chart.columns for bar in column.parts)]
-    rows: list[list[list[Line]]] = [[[]] + [[chart.names[f]] if f in chart.names else [] for chart, f in series]]
+    rows: list[list[list[Line]]] = [[[]] + [[chart.names[f]] if f in chart.names else [] for _, chart, f in series]]
+    column_of = {(key, f): 1 + k for k, (key, _, f) in enumerate(series)}  # (a chart by identity, a fill) -> column
     index: dict[tuple[int, ...], int] = {}
     for chart in stack:
         for c, column in enumerate(chart.columns):
@@ -488,7 +494,7 @@ def _table(stack: list[_Found]) -> Chart:
             row = rows[index[key]]
             for p, bar in enumerate(column.parts):
                 value = chart.values.get((c, p))
-                at = 1 + series.index((chart, bar.fill))
+                at = column_of[(id(chart), bar.fill)]
                 if value is not None and not row[at]:
                     row[at] = [value]
     every = [line for row in rows for cell in row for line in cell]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -242,13 +243,7 @@ class OfflineReader:
                     text = PageText(page, tracked, fixed)  # (read once: the ruled tables' word boxes come from it too)
                     layout = read_layout(page, index + 1, self.min_image_px, text)
                     layout.unturn, layout.own_size = unturn, own_size
-                    drawn: list[list[dict]] = []
-
-                    def drawings_of_page(page=page, drawn=drawn) -> list[dict]:  # (read once for charts and tables)
-                        if not drawn:
-                            drawn.append(page.get_cdrawings())
-                        return drawn[0]
-
+                    drawings_of_page = functools.cache(page.get_cdrawings)  # (read once for charts and tables)
                     layout.charts, layout.lines = read_charts(page, layout.lines, drawings_of_page, text.words)
                     layout.grids, layout.lines = find_tables(page, layout.lines, text.words, drawings_of_page)
                     layout.grids = [g for g in layout.grids if not any(c.covers(g.bbox) for c in layout.charts)]

@@ -20,6 +20,7 @@ import itertools
 import re
 from dataclasses import dataclass, replace
 
+from engine.agent.extremes import direction, extreme_rows
 from engine.agent.focus import asks_for_list
 from engine.agent.lists import LABEL_END, NUMBERED_LINE_RE, is_label_line, item_runs, lead_units, run_of
 from engine.agent.passages import ANAPHOR_RE, CLOSED, body_end, is_item
@@ -49,6 +50,9 @@ RANK_BONUS = 0.05  # a sentence of the best passage, less for later ones
 # a new value standing right beside what the question asks about ("63 enforcement actions", the row "Net income |
 # 40.1"), less the farther apart (engine.agent.support.sentence_nearness, engine.agent.rows.row_nearness)
 NEAR_BONUS = 0.2
+# the row holding its table's largest (smallest) value, for a question asking for the most (least): this weight
+# of the question's words it holds with its table's caption and header row (engine.agent.extremes)
+EXTREME_BONUS = 1.0
 # a sentence that goes on counting ("First, …", "Second, …", "(2) …") after a picked one
 ORDINAL_RE = re.compile(r"(?:The (?:first|second|third|fourth|last)|(?:First|Second|Third|Fourth|Fifth)ly|"
                         r"First|Second|Third|Fourth|Fifth|Sixth|Seventh|Finally|Lastly|Next|Also|In addition|"
@@ -95,6 +99,9 @@ class Sentence:
     heading: bool = False
     note: bool = False  # a footnote or reference-list entry (PageUnits.notes)
     posed: bool = False  # a question put to the reader (PageUnits.posed)
+    # a table row holding its table's extreme value when the question asks for the most or least of something
+    # (engine.agent.extremes): the stems of its table's caption and header row, else None
+    extreme: frozenset[str] | None = None
 
 
 def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...], question: str,
@@ -105,14 +112,21 @@ def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...]
     name the document (never what a question asks about)."""
     parts = [(frozenset(focus_terms(part, names)), asked_kind(part)) for part in question_parts(question)]
     parts = [(focus, kind) for focus, kind in parts if focus and kind in VALUE_KINDS]
+    sign = direction(question)
     found: dict[tuple[int, int], Sentence] = {}
     for rank, (page, window) in enumerate(chosen):
         analysis, text = page_of(page)
         lines = text.split("\n")
+        extremes = {row.line: row for row in extreme_rows(text, sign, question)}
+        seen = {u.line for u in analysis.units if window.start <= u.start and u.end <= window.end}
         defined: dict[str, frozenset[str]] | None = None
         for i, unit in enumerate(analysis.units):
-            if unit.start < window.start or unit.end > window.end or (page, i) in found:
+            if (page, i) in found:
                 continue
+            if unit.start < window.start or unit.end > window.end:  # (a table's extreme row joins any part of it)
+                extreme = extremes.get(unit.line)
+                if extreme is None or not any(extreme.table[0] <= line <= extreme.table[1] for line in seen):
+                    continue
             note = i in analysis.notes
             # (a note's marker, "12 See …", is no value)
             value_text = NOTE_MARKER_RE.sub("", unit.value_text, count=1) if note else unit.value_text
@@ -133,7 +147,8 @@ def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...]
                                         analysis.pairs[i], bool(held), rank, header, held,
                                         own if header is not None else None,
                                         values_of(held, value_text, question), near, unit.heading, note,
-                                        i in analysis.posed)
+                                        i in analysis.posed,
+                                        extremes[unit.line].context if unit.line in extremes else None)
     return list(found.values())
 
 
@@ -189,14 +204,17 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
             pairs = len((s.pairs & phrases) - held_pairs) / max(1, len(phrases))
             value = bool(s.values - values)
             follows = (s.page, s.index) in after and s.own is None  # (the next row of a table goes on with nothing)
-            if picked and gain <= 0 and not (value and own > 0) and not (follows and (own > 0 or value)):
+            if picked and gain <= 0 and not (value and own > 0) and not (follows and (own > 0 or value)) \
+                    and s.extreme is None:
                 continue
-            if not picked and kinds and not s.typed and typed_best >= VALUE_FIRST * overall_best:
+            if not picked and kinds and not s.typed and s.extreme is None and typed_best >= VALUE_FIRST * overall_best:
                 continue
             score = gain + PHRASE_BONUS * pairs \
                 + (TYPE_BONUS + VALUE_SHARE * overlap + NEAR_BONUS * s.near if value else 0.0) \
                 + (FOLLOW_BONUS if follows else 0.0) + RANK_BONUS / (1 + s.rank) \
-                + (0.001 if s.header is not None else 0.0)  # a row before its header row, other things equal
+                + (0.001 if s.header is not None else 0.0) \
+                + (EXTREME_BONUS * damp(s) * sum(w for t, w in weights.items() if t in s.stems | s.extreme) / total
+                   if s.extreme is not None and not any(x.extreme is not None for x in picked) else 0.0)
             if s.note and not value:  # (a note stating a value asked for is as good evidence as the text)
                 score *= notes
             if s.posed:  # a question put to the reader asks; it does not state (as windows weigh it)

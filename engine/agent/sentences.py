@@ -74,6 +74,7 @@ ANSWER_RUN_CHARS = 400  # a question the page asks brings the rest of its answer
 FRAME_WORDS = 6  # the opening words two sentences set in one frame share (all but two)
 PARALLEL_UNITS = 6  # sentences on either side of a picked one read for its frame
 CONTINUATION_ROWS = 8  # rows with an empty first cell under a picked row that go on with it
+AXIS_TICKS = 3  # lines of figures alone, one after another, that are a chart's value axis
 ELISION = " … "  # between sentences of one page that are not next to each other in its text
 
 
@@ -247,7 +248,9 @@ def fill(picked: list[Sentence], pool: list[Sentence], budget: int = FILL_CHARS,
     first = picked[0]
     out = list(picked)
     room = budget - sum(len(s.text) for s in picked)
+    by_key = {(s.page, s.index): s for s in pool}
     near = sorted((s for s in pool if s not in picked and s.own is None and not is_row(s.text) and not s.heading
+                   and not on_axis(s, by_key)
                    and not s.note and not names_only(s, naming) and s.page == first.page
                    and s.rank == first.rank and abs(s.index - first.index) <= BESIDE_UNITS),
                   key=lambda s: (abs(s.index - first.index), -s.index))
@@ -363,8 +366,11 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
                     and not (counted and by_key[key].header is not None) \
                     and chars + len(by_key[key].text) <= LIST_ANSWER_CHARS \
                     and (not cell_label or (key[0] == s.page and by_key[key].line == s.line)) \
-                    and (not bulleted or is_item(page_of(key[0])[1], by_key[key])) and add(by_key[key]):
-                chars += len(by_key[key].text)
+                    and (not bulleted or is_item(page_of(key[0])[1], by_key[key])):
+                if not on_axis(by_key[key], by_key):  # (a chart's axis numbers say nothing alone)
+                    if not add(by_key[key]):
+                        break
+                    chars += len(by_key[key].text)
                 key = following(key, by_key, page_of)
         if COUNT_RE.search(s.text) or FIRST_RE.match(s.text):
             chars = 0
@@ -403,6 +409,26 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         if s.index == 0 and s.page - 1 in first_rank:
             first_rank[s.page] = min(first_rank[s.page], first_rank[s.page - 1])
     return sorted(out.values(), key=lambda s: (first_rank[s.page], s.page, s.start))
+
+
+def figures_only(s: Sentence) -> bool:
+    """A unit of figures alone ("50%", "$100"), no table row: a chart's axis tick, or a slide's big number."""
+    return not LETTER_WORD_RE.search(s.text) and not is_row(s.text)
+
+
+def on_axis(s: Sentence, by_key: dict[tuple[int, int], Sentence]) -> bool:
+    """A line of figures alone among AXIS_TICKS or more such lines one after another (a chart's value axis, "50%",
+    "25%", "0%", set between its caption and its table); a figure alone (a slide's "45%" under its label) is not."""
+    if not figures_only(s):
+        return False
+    run = 1
+    for step in (1, -1):
+        i = s.index + step
+        while (s.page, i) in by_key and figures_only(by_key[(s.page, i)]) \
+                and by_key[(s.page, i)].line != by_key[(s.page, i - step)].line:
+            run += 1
+            i += step
+    return run >= AXIS_TICKS
 
 
 def page_opening_of(s: Sentence, page_of) -> Sentence | None:

@@ -534,3 +534,14 @@ def test_a_glossarys_rows_are_data_and_its_neighbouring_rows_do_not_fill_the_ans
     texts = [s.text for s in sentences_for("What is a hot site?", text)]
     assert texts[0] == "Hot Site: | A fully operational offsite facility equipped with hardware and software.", texts
     assert not any(t.startswith(("Cold Site", "Disruption")) for t in texts)  # (no header row, no filling row)
+
+
+def test_a_charts_axis_numbers_are_passed_over_a_figure_alone_under_its_label_is_not():
+    chart = ("Several skill areas were cited less often in 2023 than in 2021.\n\n"
+             "Figure 7. Greatest needs in the tax department for skills\n\n2021 vs. 2023\n\n50%\n\n25%\n\n0%\n\n"
+             "|  | 2021 | 2023 |\n| --- | --- | --- |\n| Data analytics | 45% | 44% |\n| Tax skills | 40% | 36% |")
+    texts = [s.text for s in sentences_for("Which skills were cited in 2021 vs. 2023?", chart)]
+    assert "2021 vs. 2023" in texts and "Data analytics | 45% | 44%" in texts
+    assert not {"50%", "25%", "0%"} & set(texts)
+    slide = "Revenue growth\n\n45%\n\nThe board met twice in the year to review the plan."
+    assert "45%" in [s.text for s in greedy_for("What was the revenue growth?", slide)]

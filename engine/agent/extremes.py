@@ -31,6 +31,7 @@ NUMBER_CELL_RE = re.compile(r"^[(\-−]?(?:US)?[$€£]?\s?(\d[\d,]*(?:\.\d+)?|\
 # the scale a suffix gives ("10K", "3M", "$2.1 bil."): a column mixing "3932" and "3M" compares right
 SCALES = {"k": 1e3, "m": 1e6, "mil": 1e6, "million": 1e6, "mn": 1e6, "b": 1e9, "bil": 1e9, "billion": 1e9, "bn": 1e9}
 MIN_ROWS = 2  # a column compared has values in this many rows or more
+WRAP_WORDS = 8  # a line of text this short between rows of one table is a wrapped part of a cell
 CAPTION_WORDS = 40  # the line over a table is its caption when it is this short
 SUM_TOLERANCE = 0.02  # a total equals the sum of the rows over it within this share
 
@@ -64,7 +65,9 @@ def cell_number(cell: str) -> float | None:
 
 
 def tables(lines: list[str]) -> list[tuple[int, int]]:
-    """The (first, last) line numbers of each run of table lines (blank lines within a run allowed)."""
+    """The (first, last) line numbers of each run of table lines: blank lines within a run allowed, and a short
+    line of text (up to WRAP_WORDS words) between two rows of as many cells, the wrapped part of a cell the reader
+    set apart, which splits one table into pieces."""
     runs: list[tuple[int, int]] = []
     start = last = None
     for i, line in enumerate(lines):
@@ -72,12 +75,21 @@ def tables(lines: list[str]) -> list[tuple[int, int]]:
             if start is None:
                 start = i
             last = i
-        elif line.strip() and start is not None and last is not None:
+        elif line.strip() and start is not None and last is not None and not wrapped(lines, last, i):
             runs.append((start, last))
             start = last = None
     if start is not None and last is not None:
         runs.append((start, last))
     return runs
+
+
+def wrapped(lines: list[str], last: int, at: int) -> bool:
+    """Whether line `at`, after the table row `last`, is a short line of text between it and a next row of as many
+    cells (blank lines aside)."""
+    if is_row(lines[at]) or len(lines[at].split()) > WRAP_WORDS or lines[at].lstrip().startswith("#"):
+        return False
+    after = next((j for j in range(at + 1, len(lines)) if lines[j].strip()), None)
+    return after is not None and is_row(lines[after]) and len(cell_texts(lines[after])) == len(cell_texts(lines[last]))
 
 
 def caption(lines: list[str], first: int) -> str:

@@ -92,9 +92,23 @@ def test_a_header_of_years_is_no_row_but_a_pieces_first_row_of_data_is():
     assert [row.line for row in extreme_rows(piece, 1, "Which business was most common?")] == [0]
 
 
-def test_tables_are_runs_of_table_lines():
-    lines = ["intro", "| a | 1 |", "| --- | --- |", "", "| b | 2 |", "text", "| c | 3 |"]
-    assert tables(lines) == [(1, 4), (6, 6)]
+def test_tables_are_runs_of_table_lines_a_wrapped_cells_line_between_pieces_of_one_table_included():
+    wrapped = ["intro", "| a | 1 |", "| --- | --- |", "", "| b | 2 |", "Receivables", "| c | 3 |"]
+    assert tables(wrapped) == [(1, 6)]
+    prose = ["| a | 1 |", "A paragraph of text between two tables is longer than a wrapped cell.", "| c | 3 |"]
+    assert tables(prose) == [(0, 0), (2, 2)]
+    assert tables(["| a | 1 |", "Note", "| c | 3 | 4 |"]) == [(0, 0), (2, 2)]  # (not as many cells)
+    assert tables(["| a | 1 |", "### Totals", "| c | 3 |"]) == [(0, 0), (2, 2)]  # (a heading starts another)
+
+
+def test_the_largest_row_of_a_table_split_into_pieces():
+    text = ("Table 2: Lines of business\n\n| Line | Firms | Percent |\n| --- | --- | --- |\n"
+            "| Private placements | 1,755 | 61.4% |\n| Mutual funds | 1,549 | 54.2% |\n\n"
+            "Broker or dealer retailing:\n\n"
+            "| Equity securities | 1,462 | 51.2% |\n| --- | --- | --- |\n| Debt securities | 1,331 | 46.6% |")
+    found = extreme_rows(text, 1, "Which line of business was most common?")
+    assert [text.split("\n")[row.line] for row in found] == ["| Private placements | 1,755 | 61.4% |"]
+    assert found[0].table == (2, 11)
 
 
 def test_a_superlative_question_picks_the_tables_largest_row_first_whatever_words_it_shares():

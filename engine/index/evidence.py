@@ -103,6 +103,13 @@ class Unit:
         return SECTION_NUMBER_RE.sub("", self.text, count=1) if self.heading else self.text
 
 
+# a reason asked for past the question's opening: "what (factors) explain", "what primarily drove", "what is the
+# reason", "for what reason", "what reasons"
+REASON_ASK_RE = re.compile(r"\b(?:what (?:\w+ ){0,2}?(?:caused|drove|drives|explains?|accounts? for|led to)|"
+                           r"for what reasons?|what reasons?|"
+                           r"what (?:is|was|are|were) the (?:\w+ )?(?:reasons?|causes?))\b")
+
+
 def answer_type(question: str) -> str | None:
     """What kind of value the question asks for: "date", "number", "name", "reason", "expansion" (what an acronym
     of the question stands for), "definition" or None."""
@@ -120,7 +127,7 @@ def answer_type(question: str) -> str | None:
         return "number"
     if re.match(r"(who|whom|whose)\b", q) or re.search(r"\b(who (?:wrote|is|was|are|were)|by whom)\b", q):
         return "name"
-    if re.match(r"why\b", q) or re.search(r"\b(what (?:caused|drove|explains)|for what reason)\b", q):
+    if re.match(r"why\b", q) or REASON_ASK_RE.search(q):
         return "reason"
     if EXPANSION_ASK_RE.search(question) and asked_acronyms(question):
         return "expansion"

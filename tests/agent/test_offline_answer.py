@@ -129,6 +129,10 @@ def test_bad_arguments(workspace):
     ("When the part is switched on, approximately what level must its supply reach?", None),  # (a word between)
     ("When was the rule vacated, and what court vacated it?", "date"),  # a second question, not a condition
     ("What two operations make up matching, and when does a structure match?", None),
+    ("What factors explain the change in cash provided by operations?", "reason"),  # a few words between
+    ("What is the reason the package stores its media type first?", "reason"),
+    ("What reasons are given for the new building?", "reason"),
+    ("What is the main benefit of the reform?", None),
 ])
 def test_answer_types(question, kind):
     assert answer_type(question) == kind

@@ -9,8 +9,9 @@ opens by pointing back ("It…", "This…") brings the sentence before it; one t
 pieces, "Impact • …", the pieces after it in its row: engine.agent.pieces); a question the page asks
 brings its answer (the sentences after it in their paragraph, up to the next question); a table's header
 row picked alone brings the rows under it when no picked sentence holds the value asked for; a sentence the page
-break cuts brings its rest from the next page, or its start from the page before. The page's citation quotes
-exactly the sentences used from it.
+break cuts brings its rest from the next page, or its start from the page before. A question for the most or the
+least of something weighs the row holding its table's extreme value (engine.agent.extremes). The page's citation
+quotes exactly the sentences used from it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import itertools
 import re
 from dataclasses import dataclass, replace
 
-from engine.agent.extremes import direction, extreme_rows
+from engine.agent.extremes import Extreme, direction, extreme_rows
 from engine.agent.focus import asks_for_list
 from engine.agent.lists import LABEL_END, NUMBERED_LINE_RE, is_label_line, item_runs, lead_units, run_of
 from engine.agent.passages import ANAPHOR_RE, CLOSED, body_end, is_item
@@ -115,10 +116,13 @@ def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...]
     parts = [(focus, kind) for focus, kind in parts if focus and kind in VALUE_KINDS]
     sign = direction(question)
     found: dict[tuple[int, int], Sentence] = {}
+    extremes_of: dict[int, dict[int, Extreme]] = {}  # page -> its tables' extreme rows by line
     for rank, (page, window) in enumerate(chosen):
         analysis, text = page_of(page)
         lines = text.split("\n")
-        extremes = {row.line: row for row in extreme_rows(text, sign, question)}
+        if page not in extremes_of:
+            extremes_of[page] = {row.line: row for row in extreme_rows(text, sign, question)}
+        extremes = extremes_of[page]
         seen = {u.line for u in analysis.units if window.start <= u.start and u.end <= window.end}
         defined: dict[str, frozenset[str]] | None = None
         for i, unit in enumerate(analysis.units):

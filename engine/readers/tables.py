@@ -13,6 +13,7 @@ from engine.schemas import Block
 from engine.text import BULLET_GLYPHS, SYMBOL_BULLETS
 
 CURRENCY_CELL_RE = re.compile(r"^[$€£¥]$")
+WORD_RE = re.compile(r"[^\W\d_]")  # a letter
 # a cell's line that opens a list item (a tick keeps its glyph: in a table it may be the cell's value)
 ITEM_GLYPHS = "".join(g for g in BULLET_GLYPHS if g not in "✓✔\uf0fc")
 CELL_BULLET_RE = re.compile(rf"^[{ITEM_GLYPHS}]\s*(?=\S)")
@@ -70,7 +71,7 @@ class Table:
                 return False
             text = cell.lines[-1].text
             prose = k > 0 and len(cell.text) >= 30 and len(line.text) >= 15  # a wrapped passage in a later column
-            if not (prose or line.text[:1].islower() or sentence_goes_on(text, line.text)):
+            if not (prose or line.text[:1].islower() or sentence_goes_on(text, line.text) or level(row, cell, line)):
                 return False  # (a line under the first column, or under a short cell, may begin the next row)
             targets.append(cell)
         for line, cell in zip(lines, targets):
@@ -99,6 +100,20 @@ class Table:
         """The table as its blocks (see `table_blocks`)."""
         grid = [[cell.lines if cell is not None else [] for cell in row] for row in self.columns()]
         return table_blocks(grid, vocabulary, box, style)
+
+
+BETWEEN_SHARE = 0.25  # of a line's size: how far from either of two lines a baseline between them keeps
+
+
+def level(row: list[Cell], cell: Cell, line: Line) -> bool:
+    """Whether another cell of the row is printed between `cell`'s last line and `line` under it: a table that
+    sets its values in the middle of a row whose first cell wraps to two lines ("Non-Exchange Member Arranging For
+    Transactions in Listed" over "Securities by Exchange Member", its "797" half a line below the first and above
+    the second) has `line` as the cell's wrapped rest, where the next row's first cell is printed below the values."""
+    if not WORD_RE.search(line.text):
+        return False  # (figures alone are values: a chart's axis numbers either side of its axis title)
+    above, below, margin = cell.lines[-1].baseline, line.baseline, BETWEEN_SHARE * line.size
+    return any(above + margin <= other.lines[-1].baseline <= below - margin for other in row if other is not cell)
 
 
 TITLE_NAME_WORDS = 8  # a column's name is short: a row of longer cells is data, not the names under a title

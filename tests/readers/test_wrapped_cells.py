@@ -1,0 +1,65 @@
+"""A table row whose first cell wraps to two lines and whose other cells are printed between those lines (level
+with the middle of the row): the second line is the cell's rest, not a line of its own that splits the table."""
+
+from __future__ import annotations
+
+import pymupdf
+
+from engine.readers.offline import OfflineReader
+from engine.readers.tables import Table
+from tests.readers.test_heading_rules import line
+
+ROWS = [("Private Placements of Securities", None, "1,755", "61.4%"),
+        ("Non-Exchange Member Arranging For Transactions in Listed", "Securities by Exchange Member", "797", "27.9%"),
+        ("Investment Advisory Services", None, "691", "24.2%"),
+        ("Broker or Dealer Selling Interests in Mortgages or Other", "Receivables", "232", "8.1%"),
+        ("Trading Securities for Own Account", None, "613", "21.5%")]
+
+
+def _row(values_at: float) -> Table:
+    table = Table()
+    table.add_row([line("Non-Exchange Member Arranging For Transactions in Listed", 82, 327, size=12, x1=382),
+                   line("797", 431, values_at, size=12, x1=452), line("27.9%", 490, values_at, size=12, x1=524)])
+    return table
+
+
+def test_a_line_under_the_first_cell_with_the_rows_values_printed_between_is_that_cells_rest():
+    table = _row(values_at=334)
+    assert table.absorb([line("Securities by Exchange Member", 93, 341, size=12, x1=252)], 18.0)
+    assert table.rows[0][0].text == "Non-Exchange Member Arranging For Transactions in Listed Securities by Exchange Member"
+
+
+def test_a_line_under_a_row_whose_values_stand_level_with_its_first_line_may_start_the_next_row():
+    table = _row(values_at=327)  # (values on the first line: nothing says the line below is not a row of its own)
+    assert not table.absorb([line("Securities by Exchange Member", 93, 341, size=12, x1=252)], 18.0)
+
+
+def test_figures_alone_between_are_no_cells_rest():
+    table = Table()  # a chart's axis: its title level between two tick numbers
+    table.add_row([line("600000", 60, 300, size=8, x1=84), line("I/Os", 40, 307, size=8, x1=56)])
+    assert not table.absorb([line("400000", 60, 314, size=8, x1=84)], 12.0)
+
+
+def test_a_table_with_wrapped_first_cells_reads_as_one_table(tmp_path):
+    path = tmp_path / "lines.pdf"
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((82, 80), "Table 2: Lines of business as of December 2017", fontsize=12, fontname="tibo")
+    page.insert_text((82, 110), "Line of Business", fontsize=12, fontname="tibo")
+    page.insert_text((420, 110), "Number", fontsize=12, fontname="tibo")
+    page.insert_text((486, 110), "Percent", fontsize=12, fontname="tibo")
+    y = 130.0
+    for first, rest, number, share in ROWS:
+        middle = y + 7 if rest else y
+        page.insert_text((82, y), first, fontsize=12, fontname="tiro")
+        if rest:
+            page.insert_text((93, y + 14), rest, fontsize=12, fontname="tiro")
+        page.insert_text((431, middle), number, fontsize=12, fontname="tiro")
+        page.insert_text((490, middle), share, fontsize=12, fontname="tiro")
+        y += 30 if rest else 16
+    doc.save(path)
+    result = OfflineReader().read(path)
+    tables = [b for p in result.blocks for b in p.blocks if b.kind == "table"]
+    assert len(tables) == 1
+    assert [row[0] for row in tables[0].cells] == ["Line of Business"] + [
+        f"{first} {rest}" if rest else first for first, rest, _, _ in ROWS]

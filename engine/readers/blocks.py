@@ -167,6 +167,17 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
         if table is not None:
             if not bullet and table.absorb([line], limit(line)):
                 continue
+            after = _row_end(lines, i, page_no, heads) if i < len(lines) and (page_no, i) not in heads else i
+            if not bullet and after > i + 1 and table.labels(line, lines[i:after], limit(line)):
+                table.add_row([line])  # a label over the rows after it ("Revenues:"): a row of one cell
+                continue
+            if not bullet and after > i + 1 and cell_under([line], lines[i:after]) == 0 \
+                    and table.continues(lines[i:after]) and table.follows(line, limit(line)) \
+                    and starts_cell([line], lines[i], limit(line)):
+                table.add_row(lines[i:after])  # the first cell began on the line above its row
+                prepend(table, 0, [line])
+                i = after
+                continue
             flush()
         if traits.code and line.mono and not bullet:
             if current is not None and current.kind == "code" and continues_code(current.lines, line, limit(line)):

@@ -42,14 +42,7 @@ class Table:
     rows: list[list[Cell]] = field(default_factory=list)
 
     def add_row(self, lines: list[Line]) -> None:
-        cells: list[Cell] = []
-        for line in lines:
-            if cells and CURRENCY_CELL_RE.match(cells[-1].text):  # "$" beside its amount: one cell
-                cells[-1].lines.append(line)
-                cells[-1].x1 = line.x1
-            else:
-                cells.append(Cell([line], line.x0, line.x1))
-        self.rows.append(cells)
+        self.rows.append(row_cells(lines))
 
     def absorb(self, lines: list[Line], limit: float) -> bool:
         """Take `lines` (one line, or cells side by side) as the wrapped continuation of the last row's
@@ -79,6 +72,51 @@ class Table:
             cell.x0, cell.x1 = min(cell.x0, line.x0), max(cell.x1, line.x1)
         return True
 
+    def continues(self, below: list[Line]) -> bool:
+        """Whether the row `below` (lines side by side) is one more of this table's: as many cells as its widest
+        row, each under its column, and no repeat of its first row (a repeated header under its own title starts
+        another table)."""
+        width = max(len(row) for row in self.rows)
+        cells = row_cells(below)
+        if len(cells) != width or width < 2:
+            return False
+        full = [row for row in self.rows if len(row) == width]
+        bands = [(min(r[k].x0 for r in full), max(r[k].x1 for r in full)) for k in range(width)]
+        return all(_column(cell, bands) == k for k, cell in enumerate(cells)) and \
+            [cell.text for cell in cells] != [cell.text for cell in self.rows[0]]
+
+    def pitch(self, limit: float, step: float | None = None) -> float:
+        """The furthest a row's line may stand below the one before: `limit` (a paragraph's line pitch), or a
+        little more than the step between the last two rows where the table sets its rows further apart (with one
+        row so far, than `step`, the one below the line, when given)."""
+        if len(self.rows) >= 2:
+            step = self.rows[-1][0].lines[0].baseline - self.rows[-2][0].lines[-1].baseline
+        elif step is None or step > 2 * limit:
+            return limit
+        return max(limit, ROW_PITCH_SLACK * step)
+
+    def follows(self, line: Line, limit: float, step: float | None = None) -> bool:
+        """Whether `line` stands within the rows' `pitch` under the last row, at its size."""
+        last = max((cell.lines[-1] for cell in self.rows[-1]), key=lambda l: l.baseline)
+        return 0.3 * line.size < line.baseline - last.baseline <= self.pitch(limit, step) \
+            and abs(line.size - last.size) < 1
+
+    def labels(self, line: Line, below: list[Line], limit: float) -> bool:
+        """Whether `line`, alone between the last row and the row `below` (cells side by side), labels the rows
+        below it inside this table ("Revenues:", "Short-term assets (note 1)" over rows of the table's columns):
+        a line with a word and no sentence (no lower-case start, no full stop at its end), inside the first
+        column (it reaches no further than where the row below's second cell starts), at the rows' size and pitch,
+        over a row that `continues` the table, that it does not read on into (`starts_cell`: then it is the first
+        cell's start)."""
+        cells = row_cells(below)
+        step = min(l.baseline for l in below) - line.baseline
+        if not WORD_RE.search(line.text) or line.text[:1].islower() or line.text.rstrip().endswith("."):
+            return False  # (a label starts no sentence's middle and ends none: "which has a solution of the form")
+        if not (self.continues(below) and self.follows(line, limit, step)):
+            return False
+        return line.x1 <= cells[1].x0 - 2 and line.x0 <= cells[0].x1 and abs(line.size - below[0].size) < 1 \
+            and 0.3 * line.size < step <= self.pitch(limit, step) and not starts_cell([line], cells[0].lines[0], limit)
+
     def columns(self) -> list[list[Cell | None]]:
         """The rows with their cells in columns: the columns of the rows with the most cells, and a
         shorter row's cells placed under the column each overlaps most (left-aligned if that fails)."""
@@ -102,6 +140,19 @@ class Table:
         return table_blocks(grid, vocabulary, box, style)
 
 
+def row_cells(lines: list[Line]) -> list[Cell]:
+    """A row's cells from its lines side by side: a currency sign ("$") and the amount beside it are one cell."""
+    cells: list[Cell] = []
+    for line in lines:
+        if cells and CURRENCY_CELL_RE.match(cells[-1].text):
+            cells[-1].lines.append(line)
+            cells[-1].x1 = line.x1
+        else:
+            cells.append(Cell([line], line.x0, line.x1))
+    return cells
+
+
+ROW_PITCH_SLACK = 1.15  # a lone line between rows stands at most this many times the rows' own step below
 BETWEEN_SHARE = 0.25  # of a line's size: how far from either of two lines a baseline between them keeps
 
 

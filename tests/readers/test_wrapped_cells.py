@@ -63,3 +63,66 @@ def test_a_table_with_wrapped_first_cells_reads_as_one_table(tmp_path):
     assert len(tables) == 1
     assert [row[0] for row in tables[0].cells] == ["Line of Business"] + [
         f"{first} {rest}" if rest else first for first, rest, _, _ in ROWS]
+
+
+def _statement(path, groups, *, title_between=False):
+    """A borderless statement: a header row, then groups of rows each under a label line of its own, rows 14 pt
+    apart; with `title_between`, each group under its own title line and a repeat of the header instead."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 60), "Pro forma balance sheet, December 31, 2023 and 2022", fontsize=11, fontname="hebo")
+    page.insert_text((72, 100), "Pro forma balance sheet text above the table, a sentence long enough to read as "
+                     "prose.", fontsize=8, fontname="helv")
+    y = 130.0
+
+    def row(cells):
+        nonlocal y
+        for x, text in zip((97, 300, 380), cells):
+            page.insert_text((x, y), text, fontsize=8, fontname="helv")
+        y += 14
+
+    row(("Item", "2023", "2022"))
+    for label, rows in groups:
+        page.insert_text((97, y), label, fontsize=8, fontname="helv")
+        y += 14
+        if title_between:
+            row(("Item", "2023", "2022"))
+        for cells in rows:
+            row(cells)
+    doc.save(path)
+
+
+GROUPS = [("Short-term assets (note 1)", [("Imputed investments", "556.3", "539.0"), ("Receivables", "47.2", "44.0")]),
+          ("Long-term assets (note 2)", [("Premises", "94.7", "103.2"), ("Total long-term assets", "447.6", "429.5")])]
+
+
+def test_a_label_line_between_a_tables_rows_is_a_row_of_the_table(tmp_path):
+    _statement(tmp_path / "s.pdf", GROUPS)
+    tables = [b for p in OfflineReader().read(tmp_path / "s.pdf").blocks for b in p.blocks if b.kind == "table"]
+    assert len(tables) == 1
+    assert tables[0].cells == [["Item", "2023", "2022"], ["Short-term assets (note 1)", "", ""],
+                               ["Imputed investments", "556.3", "539.0"], ["Receivables", "47.2", "44.0"],
+                               ["Long-term assets (note 2)", "", ""], ["Premises", "94.7", "103.2"],
+                               ["Total long-term assets", "447.6", "429.5"]]
+
+
+def test_a_title_over_a_repeated_header_starts_another_table(tmp_path):
+    _statement(tmp_path / "s.pdf", GROUPS, title_between=True)
+    blocks = [b for p in OfflineReader().read(tmp_path / "s.pdf").blocks for b in p.blocks]
+    assert [b.text for b in blocks if b.kind == "paragraph" and "note" in b.text] == \
+        ["Short-term assets (note 1)", "Long-term assets (note 2)"]
+
+
+def test_a_first_cell_begun_on_the_line_above_its_row_is_one_cell(tmp_path):
+    groups = [("Long-term assets (note 2)", [("Premises", "94.7", "103.2")])]
+    path = tmp_path / "s.pdf"
+    _statement(path, groups)
+    doc = pymupdf.open(path)
+    page = doc[0]
+    page.insert_text((97, 130 + 14 * 3), "Leases, leasehold improvements, and long-term", fontsize=8, fontname="helv")
+    for x, text in zip((105, 300, 380), ("prepayments", "72.5", "80.3")):
+        page.insert_text((x, 130 + 14 * 3 + 10), text, fontsize=8, fontname="helv")
+    doc.save(tmp_path / "t.pdf")
+    tables = [b for p in OfflineReader().read(tmp_path / "t.pdf").blocks for b in p.blocks if b.kind == "table"]
+    assert len(tables) == 1
+    assert tables[0].cells[-1] == ["Leases, leasehold improvements, and long-term prepayments", "72.5", "80.3"]

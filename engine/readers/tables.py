@@ -1,4 +1,5 @@
-"""Table rows from lines side by side: cells, and the wrapped lines of a cell gathered back into it."""
+"""Table rows from lines side by side: cells, the wrapped lines of a cell gathered back into it, and a label line
+between rows kept as a row of the table."""
 
 from __future__ import annotations
 

@@ -97,10 +97,10 @@ class Table:
         return max(limit, ROW_PITCH_SLACK * step)
 
     def follows(self, line: Line, limit: float, step: float | None = None) -> bool:
-        """Whether `line` stands within the rows' `pitch` under the last row, at its size."""
+        """Whether `line` stands within the rows' `pitch` under the last row (whatever its size: a header row is
+        often set smaller than the rows and the label under it)."""
         last = max((cell.lines[-1] for cell in self.rows[-1]), key=lambda l: l.baseline)
-        return 0.3 * line.size < line.baseline - last.baseline <= self.pitch(limit, step) \
-            and abs(line.size - last.size) < 1
+        return 0.3 * line.size < line.baseline - last.baseline <= self.pitch(limit, step)
 
     def labels(self, line: Line, below: list[Line], limit: float) -> bool:
         """Whether `line`, alone between the last row and the row `below` (cells side by side), labels the rows

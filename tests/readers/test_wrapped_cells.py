@@ -4,6 +4,7 @@ with the middle of the row): the second line is the cell's rest, not a line of i
 from __future__ import annotations
 
 import pymupdf
+import pytest
 
 from engine.readers.offline import OfflineReader
 from engine.readers.tables import Table
@@ -65,7 +66,7 @@ def test_a_table_with_wrapped_first_cells_reads_as_one_table(tmp_path):
         f"{first} {rest}" if rest else first for first, rest, _, _ in ROWS]
 
 
-def _statement(path, groups, *, title_between=False):
+def _statement(path, groups, *, title_between=False, header_size=8):
     """A borderless statement: a header row, then groups of rows each under a label line of its own, rows 14 pt
     apart; with `title_between`, each group under its own title line and a repeat of the header instead."""
     doc = pymupdf.open()
@@ -75,13 +76,13 @@ def _statement(path, groups, *, title_between=False):
                      "prose.", fontsize=8, fontname="helv")
     y = 130.0
 
-    def row(cells):
+    def row(cells, size=8):
         nonlocal y
         for x, text in zip((97, 300, 380), cells):
-            page.insert_text((x, y), text, fontsize=8, fontname="helv")
+            page.insert_text((x, y), text, fontsize=size, fontname="helv")
         y += 14
 
-    row(("Item", "2023", "2022"))
+    row(("Item", "2023", "2022"), header_size)
     for label, rows in groups:
         page.insert_text((97, y), label, fontsize=8, fontname="helv")
         y += 14
@@ -96,8 +97,9 @@ GROUPS = [("Short-term assets (note 1)", [("Imputed investments", "556.3", "539.
           ("Long-term assets (note 2)", [("Premises", "94.7", "103.2"), ("Total long-term assets", "447.6", "429.5")])]
 
 
-def test_a_label_line_between_a_tables_rows_is_a_row_of_the_table(tmp_path):
-    _statement(tmp_path / "s.pdf", GROUPS)
+@pytest.mark.parametrize("header_size", [8, 6.5])  # (a header row often set smaller than the rows)
+def test_a_label_line_between_a_tables_rows_is_a_row_of_the_table(tmp_path, header_size):
+    _statement(tmp_path / "s.pdf", GROUPS, header_size=header_size)
     tables = [b for p in OfflineReader().read(tmp_path / "s.pdf").blocks for b in p.blocks if b.kind == "table"]
     assert len(tables) == 1
     assert tables[0].cells == [["Item", "2023", "2022"], ["Short-term assets (note 1)", "", ""],

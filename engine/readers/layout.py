@@ -407,6 +407,7 @@ PROSE_GUTTER_LINES = 12  # lines of prose on each side of a narrow gutter
 MERGE_GAP = 1.2  # sizes: fragments on one baseline this close are one line (see _same_line)
 NUMBER_GAP = 0.6  # sizes: … but two numbers this far apart stand in two columns (a word space is a quarter)
 NUMBER_RE = re.compile(r"[−–-]?\(?[$€£]?\d(?:[\d,.]*\d)?%?\)?")  # "1,068,000", "-6.15%", "(1.9)", "$4.5"
+CURRENCY_SIGN_RE = re.compile(r"[$€£¥]")  # a currency sign printed apart from its amount
 PROSE_GUTTER_ROWS = 1  # rows on which a line of each column would be read as one line (one hides the gutter)
 
 
@@ -476,7 +477,7 @@ def _join_pieces(lines: list[Line], gutter: float | None = None) -> list[Line]:
             em = max(line.size, 1.0)
             near = [j for j in range(i + 1, min(len(lines), i + 1 + SCRIPT_REACH)) if j not in gone
                     and not lines[j].vertical and same_row(line, lines[j])
-                    and -em <= lines[j].x0 - line.x1 <= 1.2 * em
+                    and -em <= lines[j].x0 - line.x1 <= 1.2 * em and not cells_apart(line, lines[j], numbers=False)
                     and not (gutter is not None and line.x1 <= gutter <= lines[j].x0)]
             if not near or line.vertical:
                 break
@@ -541,18 +542,29 @@ def _baseline_key(fragments: list[Line]):
     return lambda f: keys.get(id(f), (round(f.y1), f.x0))
 
 
+def cells_apart(left: Line, right: Line, *, numbers: bool = True) -> bool:
+    """Whether two pieces on one row, `right` after `left`, are two cells however close: a number and the currency
+    sign that opens the next column's amount ("24,690   $   23,549": the sign goes with 23,549), or with `numbers`,
+    numbers a column's gap apart ("1,068,000   1,033,108"; a note's number before its text, "1   12 sites were
+    visited.", stays with it)."""
+    if right.x0 - left.x1 < NUMBER_GAP * max(left.size, right.size) or not right.text.strip() \
+            or NUMBER_RE.fullmatch(left.text.rsplit(None, 1)[-1] if left.text.strip() else "") is None:
+        return False
+    if CURRENCY_SIGN_RE.fullmatch(right.text.strip()):
+        return True
+    return numbers and all(map(NUMBER_RE.fullmatch, right.text.split()))
+
+
 def _same_line(left: Line, right: Line) -> bool:
     if left.vertical != right.vertical or left.slanted != right.slanted:
         return False  # (a watermark set aslant across the page, whose box holds a line's row, is not on it)
     overlap = min(left.y1, right.y1) - max(left.y0, right.y0)
     if overlap < 0.5 * min(left.height, right.height) or right.x0 < left.x1 - max(2.0, min(left.size, right.size)):
         return False
+    if cells_apart(left, right):
+        return False
     gap = right.x0 - left.x1
     size = max(left.size, right.size)
-    if gap >= NUMBER_GAP * size and right.text.strip() and all(map(NUMBER_RE.fullmatch, right.text.split())) \
-            and NUMBER_RE.fullmatch(left.text.rsplit(None, 1)[-1] if left.text.strip() else ""):
-        return False  # numbers a column's gap apart are two cells ("1,068,000   1,033,108"), not one (a note's
-        # number before its text, "1   12 sites were visited.", stays with it)
     if gap <= MERGE_GAP * size:
         return True
     if left.font and right.font and gap <= STRETCHED_GAP * size and right.text[:1].isalpha() \

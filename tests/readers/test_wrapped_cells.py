@@ -128,3 +128,24 @@ def test_a_first_cell_begun_on_the_line_above_its_row_is_one_cell(tmp_path):
     tables = [b for p in OfflineReader().read(tmp_path / "t.pdf").blocks for b in p.blocks if b.kind == "table"]
     assert len(tables) == 1
     assert tables[0].cells[-1] == ["Leases, leasehold improvements, and long-term prepayments", "72.5", "80.3"]
+
+
+def test_a_currency_sign_opening_the_next_columns_amount_goes_with_that_amount(tmp_path):
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((52, 100), "($ in millions)", fontsize=11, fontname="helv")
+    for x, text in ((385, "2024"), (455, "2023"), (525, "Change")):
+        page.insert_text((x, 100), text, fontsize=11, fontname="helv")
+    for k, (label, this, last, change) in enumerate([("Revenues", "24,690", "23,549", "5 %"),
+                                                     ("Income before income taxes", "3,660", "2,871", "27 %")]):
+        y = 117 + 17 * k
+        page.insert_text((52, y), label, fontsize=11, fontname="helv")
+        page.insert_text((348.4, y), "$", fontsize=11, fontname="helv")
+        page.insert_text((409 - pymupdf.get_text_length(this, "helv", 11), y), this, fontsize=11, fontname="helv")
+        page.insert_text((421.9, y), "$", fontsize=11, fontname="helv")  # (12.9 pt after the amount: a word's reach)
+        page.insert_text((482.5 - pymupdf.get_text_length(last, "helv", 11), y), last, fontsize=11, fontname="helv")
+        page.insert_text((530, y), change, fontsize=11, fontname="helv")
+    doc.save(tmp_path / "f.pdf")
+    tables = [b for p in OfflineReader().read(tmp_path / "f.pdf").blocks for b in p.blocks if b.kind == "table"]
+    assert [row[:3] for row in tables[0].cells[1:]] == [["Revenues", "$ 24,690", "$ 23,549"],
+                                                        ["Income before income taxes", "$ 3,660", "$ 2,871"]]

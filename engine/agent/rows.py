@@ -88,6 +88,7 @@ def row_nearness(row: str, focus: AbstractSet[str], kind: str | None, question: 
 
 NAME_WORDS = 8  # a column's name is short: a longer top cell is a row of text, no header
 VALUE_WORDS = 4  # a value this short is given with its column's name ("Status: Target Met"); a longer one reads alone
+UNIT_NOTE_RE = re.compile(r"^\(.*\)$")  # a header cell wholly in brackets: the unit of the table's values
 NAME_CELL_RE = re.compile(r"[^\W\d_]|^(?:19|20)\d\d$")  # a column's name: a word, or a year ("2023"), not "40.1"
 SEPARATOR_RE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")  # "| --- | --- |" under a header
 
@@ -160,8 +161,9 @@ def named_table(lines: list[str], at: int) -> bool:
 
 def as_labels(parts: list[tuple[int, str]], header: str) -> str:
     """(column, text) pairs as the columns' names with their values ("Type: Target, Status: Target Met"); a value
-    of more than VALUE_WORDS words (a cell of prose), under an empty name, or one that repeats it, as it is."""
-    names = cell_texts(header)
+    of more than VALUE_WORDS words (a cell of prose), under an empty name, under a note of the table's unit in
+    brackets ("($ in millions)": no column's name), or one that repeats its name, as it is."""
+    names = ["" if UNIT_NOTE_RE.match(name) else name for name in cell_texts(header)]
     pieces = [f"{names[c]}: {value}" if names[c] and names[c] != value and len(value.split()) <= VALUE_WORDS
               else value for c, value in parts]
     return "".join(piece + ("" if n + 1 == len(pieces) else " " if piece.endswith((".", "!", "?", ";")) else ", ")

@@ -81,3 +81,9 @@ def test_a_row_reads_as_its_columns_names_with_their_values():
     assert labelled("| a | 1 |", "| | Value |") is None  # one column named: nothing to label
     assert labelled("| Net income | 40.1 |", "| Investment income | 2.0 |") is None  # a row of data on top
     assert labelled(ROW, "| A sentence of prose set in the top cell of a table | b | c | d | e | f |") is None
+
+
+def test_a_unit_note_over_the_first_column_names_no_column():
+    header = "| ($ in millions) | 2024 | 2023 | Change |"
+    row = "| Domestic | $ 2,206 | $ 2,210 | — % |"
+    assert as_labels(labelled(row, header) or [], header) == "Domestic, 2024: $ 2,206, 2023: $ 2,210, Change: — %"

@@ -13,7 +13,7 @@ from engine.readers.formula import formula_goes_on, is_formula, resumes, runs_in
 from engine.readers.hyphens import join_lines
 from engine.readers.paragraphs import continues, sentence_goes_on
 from engine.readers.pitch import pitch_limit
-from engine.readers.tables import Table, cell_under, prepend, starts_cell, table_blocks
+from engine.readers.tables import Table, cell_under, prepend, row_cells, starts_cell, table_blocks
 from engine.readers.reading_order import same_row
 from engine.readers.ruled import Grid, grid_blocks
 from engine.text import BULLET_GLYPHS
@@ -167,12 +167,13 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
         if table is not None:
             if not bullet and table.absorb([line], limit(line)):
                 continue
-            after = _row_end(lines, i, page_no, heads) if i < len(lines) and (page_no, i) not in heads else i
-            if not bullet and after > i + 1 and table.labels(line, lines[i:after], limit(line)):
+            after = _row_end(lines, i, page_no, heads) if not bullet and i < len(lines) \
+                and (page_no, i) not in heads else i
+            if after > i + 1 and table.labels(line, lines[i:after], limit(line)):
                 table.add_row([line])  # a label over the rows after it ("Revenues:"): a row of one cell
                 continue
-            if not bullet and after > i + 1 and cell_under([line], lines[i:after]) == 0 \
-                    and table.continues(lines[i:after]) and table.follows(line, limit(line)) \
+            if after > i + 1 and cell_under([line], lines[i:after]) == 0 \
+                    and table.continues(row_cells(lines[i:after])) and table.follows(line, limit(line)) \
                     and starts_cell([line], lines[i], limit(line)):
                 table.add_row(lines[i:after])  # the first cell began on the line above its row
                 prepend(table, 0, [line])

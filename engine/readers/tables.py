@@ -14,7 +14,7 @@ from engine.schemas import Block
 from engine.text import BULLET_GLYPHS, SYMBOL_BULLETS
 
 CURRENCY_CELL_RE = re.compile(r"^[$€£¥]$")
-WORD_RE = re.compile(r"[^\W\d_]")  # a letter
+LETTER_RE = re.compile(r"[^\W\d_]")  # a letter (a cell with one holds a word, not figures alone)
 # a cell's line that opens a list item (a tick keeps its glyph: in a table it may be the cell's value)
 ITEM_GLYPHS = "".join(g for g in BULLET_GLYPHS if g not in "✓✔\uf0fc")
 CELL_BULLET_RE = re.compile(rf"^[{ITEM_GLYPHS}]\s*(?=\S)")
@@ -73,12 +73,11 @@ class Table:
             cell.x0, cell.x1 = min(cell.x0, line.x0), max(cell.x1, line.x1)
         return True
 
-    def continues(self, below: list[Line]) -> bool:
-        """Whether the row `below` (lines side by side) is one more of this table's: as many cells as its widest
-        row, each under its column, and no repeat of its first row (a repeated header under its own title starts
-        another table)."""
+    def continues(self, cells: list[Cell]) -> bool:
+        """Whether the row of `cells` (`row_cells` of lines side by side) is one more of this table's: as many cells
+        as its widest row, each under its column, and no repeat of its first row (a repeated header under its own
+        title starts another table)."""
         width = max(len(row) for row in self.rows)
-        cells = row_cells(below)
         if len(cells) != width or width < 2:
             return False
         full = [row for row in self.rows if len(row) == width]
@@ -109,11 +108,11 @@ class Table:
         column (it reaches no further than where the row below's second cell starts), at the rows' size and pitch,
         over a row that `continues` the table, that it does not read on into (`starts_cell`: then it is the first
         cell's start)."""
+        if not LETTER_RE.search(line.text) or line.text[:1].islower() or line.text.rstrip().endswith("."):
+            return False  # (a label starts no sentence's middle and ends none: "which has a solution of the form")
         cells = row_cells(below)
         step = min(l.baseline for l in below) - line.baseline
-        if not WORD_RE.search(line.text) or line.text[:1].islower() or line.text.rstrip().endswith("."):
-            return False  # (a label starts no sentence's middle and ends none: "which has a solution of the form")
-        if not (self.continues(below) and self.follows(line, limit, step)):
+        if not (self.continues(cells) and self.follows(line, limit, step)):
             return False
         return line.x1 <= cells[1].x0 - 2 and line.x0 <= cells[0].x1 and abs(line.size - below[0].size) < 1 \
             and 0.3 * line.size < step <= self.pitch(limit, step) and not starts_cell([line], cells[0].lines[0], limit)
@@ -162,7 +161,7 @@ def level(row: list[Cell], cell: Cell, line: Line) -> bool:
     sets its values in the middle of a row whose first cell wraps to two lines ("Non-Exchange Member Arranging For
     Transactions in Listed" over "Securities by Exchange Member", its "797" half a line below the first and above
     the second) has `line` as the cell's wrapped rest, where the next row's first cell is printed below the values."""
-    if not WORD_RE.search(line.text):
+    if not LETTER_RE.search(line.text):
         return False  # (figures alone are values: a chart's axis numbers either side of its axis title)
     above, below, margin = cell.lines[-1].baseline, line.baseline, BETWEEN_SHARE * line.size
     return any(above + margin <= other.lines[-1].baseline <= below - margin for other in row if other is not cell)

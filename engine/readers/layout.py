@@ -545,14 +545,15 @@ def _baseline_key(fragments: list[Line]):
 def cells_apart(left: Line, right: Line, *, numbers: bool = True) -> bool:
     """Whether two pieces on one row, `right` after `left`, are two cells however close: a number and the currency
     sign that opens the next column's amount ("24,690   $   23,549": the sign goes with 23,549), or with `numbers`,
-    numbers a column's gap apart ("1,068,000   1,033,108"; a note's number before its text, "1   12 sites were
-    visited.", stays with it)."""
+    numbers a column's gap apart ("1,068,000   1,033,108", "1.04   35 %"; a note's number before its text, "1   12
+    sites were visited.", stays with it)."""
     if right.x0 - left.x1 < NUMBER_GAP * max(left.size, right.size) or not right.text.strip() \
             or NUMBER_RE.fullmatch(left.text.rsplit(None, 1)[-1] if left.text.strip() else "") is None:
         return False
     if CURRENCY_SIGN_RE.fullmatch(right.text.strip()):
         return True
-    return numbers and all(map(NUMBER_RE.fullmatch, right.text.split()))
+    words = right.text.split()  # (a per cent sign set apart from its number is the number's: "35 %")
+    return numbers and all(NUMBER_RE.fullmatch(w) or (w == "%" and k > 0) for k, w in enumerate(words))
 
 
 def _same_line(left: Line, right: Line) -> bool:
@@ -628,6 +629,30 @@ def _one_width(doc: pymupdf.Document, xref: int) -> bool:
     return len(used) >= 8 and sum(1 for w in probes if w > 0) >= 2 and max(used) - min(used) < 0.5
 
 
+SIGN_AFTER_AMOUNT_RE = re.compile(r"\d[%)]?\s{2,}[$€£¥]\s*$")  # a text run ending in an amount, blanks and a lone sign
+
+
+def _cut_before_sign(raw_line: dict) -> tuple[dict, dict] | None:
+    """A rawdict line cut in two before the lone currency sign that ends its first run matching
+    SIGN_AFTER_AMOUNT_RE, each part with its spans' texts and boxes ("dict" lines), or None."""
+    spans = [{**{k: v for k, v in span.items() if k != "chars"}, "text": "".join(c["c"] for c in span["chars"])}
+             for span in raw_line["spans"]]
+    for k, (span, raw) in enumerate(zip(spans, raw_line["spans"], strict=True)):
+        if not SIGN_AFTER_AMOUNT_RE.search(span["text"]):
+            continue
+        chars, text = raw["chars"], span["text"]
+        sign = len(text.rstrip()) - 1
+        end = len(text[:sign].rstrip())
+        y0, y1 = span["bbox"][1], span["bbox"][3]
+        left = {**span, "text": text[:end], "bbox": (span["bbox"][0], y0, chars[end - 1]["bbox"][2], y1)}
+        right = {**span, "text": text[sign:], "bbox": (chars[sign]["bbox"][0], y0, span["bbox"][2], y1),
+                 "origin": chars[sign]["origin"]}
+        x0, ly0, x1, ly1 = raw_line["bbox"]
+        return ({**raw_line, "spans": spans[:k] + [left], "bbox": (x0, ly0, left["bbox"][2], ly1)},
+                {**raw_line, "spans": [right] + spans[k + 1:], "bbox": (right["bbox"][0], ly0, x1, ly1)})
+    return None
+
+
 class PageText:
     """One page's text layer, extracted once: its styled text (`data`, PyMuPDF's "dict") and, from the same
     extraction where that gives what a fresh one would, its word boxes (`words`, for engine.readers.ruled)."""
@@ -668,6 +693,20 @@ class PageText:
             return line
         return {**line, "spans": [{**span, "text": t} for span, t in zip(line["spans"], texts, strict=True)]}
 
+    def pieces(self, block: int, index: int) -> list[dict]:
+        """`line(block, index)`, or the two cells one of its text runs holds: an amount and, a column's gap
+        further on, the currency sign that opens the next column's amount ("24,690   $ " set as one run; see
+        `cells_apart`), cut where the characters' places (rawdict) show the gap."""
+        line = self.line(block, index)
+        if not any(SIGN_AFTER_AMOUNT_RE.search(span["text"]) for span in line["spans"]) \
+                or line is not self.data["blocks"][block]["lines"][index]:  # (a tracked line is left whole)
+            return [line]
+        cut = _cut_before_sign(self.raw()["blocks"][block]["lines"][index])
+        if cut is None:
+            return [line]
+        left, right = (_fragment(part, 0, self.fixed) for part in cut)
+        return list(cut) if left and right and cells_apart(left, right, numbers=False) else [line]
+
     def words(self) -> list[tuple]:
         """`page.get_text("words")`. Its flags differ from the text's by at most TEXT_USE_CID_FOR_UNKNOWN_UNICODE,
         which changes only characters read as U+FFFD: with none on the page, the text's extraction is reused."""
@@ -688,9 +727,10 @@ def read_layout(page: pymupdf.Page, number: int, min_image_px: int = 100, text: 
         if block.get("type") != 0:
             continue
         for k in range(len(block["lines"])):
-            frag = _fragment(text.line(b, k), block["number"], text.fixed)
-            if frag is not None and _visible(frag, rect):
-                fragments.append(frag)
+            for line in text.pieces(b, k):
+                frag = _fragment(line, block["number"], text.fixed)
+                if frag is not None and _visible(frag, rect):
+                    fragments.append(frag)
     fragments = _join_stretched(_without_overprint(fragments))
     gutter = word_gutter(fragments, rect.width) if any(f.font for f in fragments) else prose_gutter(fragments,
                                                                                                    rect.width)

@@ -149,3 +149,36 @@ def test_a_currency_sign_opening_the_next_columns_amount_goes_with_that_amount(t
     tables = [b for p in OfflineReader().read(tmp_path / "f.pdf").blocks for b in p.blocks if b.kind == "table"]
     assert [row[:3] for row in tables[0].cells[1:]] == [["Revenues", "$ 24,690", "$ 23,549"],
                                                         ["Income before income taxes", "$ 3,660", "$ 2,871"]]
+
+
+def _earnings_table(tmp_path, rows) -> list[list[str]]:
+    """Rows of (label, this year, last year, change) set as an earnings release sets them: the amount and the
+    currency sign of the next column's amount in one text run ("24,690   $ "), the change a column further on."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for x, text in ((52, "($ in millions)"), (385, "2024"), (455, "2023"), (525, "Change")):
+        page.insert_text((x, 100), text, fontsize=11, fontname="helv")
+    for k, (label, this, last, change) in enumerate(rows):
+        y = 117 + 17 * k
+        page.insert_text((52, y), label, fontsize=11, fontname="helv")
+        page.insert_text((348.4, y), "$", fontsize=11, fontname="helv")
+        run = f"{this}   $ "  # (one run: no piece ends between the amount and the sign)
+        page.insert_text((409 - pymupdf.get_text_length(this, "helv", 11), y), run, fontsize=11, fontname="helv")
+        page.insert_text((482.5 - pymupdf.get_text_length(last, "helv", 11), y), last, fontsize=11, fontname="helv")
+        page.insert_text((520, y), change, fontsize=11, fontname="helv")  # (3.4 ems after the amount before it)
+    doc.save(tmp_path / "r.pdf")
+    tables = [b for p in OfflineReader().read(tmp_path / "r.pdf").blocks for b in p.blocks if b.kind == "table"]
+    assert len(tables) == 1
+    return tables[0].cells[1:]
+
+
+def test_a_currency_sign_set_in_one_run_with_the_amount_before_it_goes_with_the_next_amount(tmp_path):
+    cells = _earnings_table(tmp_path, [("Revenues", "24,690", "23,549", "5 %"),
+                                       ("Income before income taxes", "3,660", "2,871", "27 %")])
+    assert cells == [["Revenues", "$ 24,690", "$ 23,549", "5 %"],
+                     ["Income before income taxes", "$ 3,660", "$ 2,871", "27 %"]]
+
+
+def test_a_number_a_columns_gap_before_a_percentage_set_apart_from_its_sign_is_its_own_cell(tmp_path):
+    cells = _earnings_table(tmp_path, [("Revenues", "24,690", "23,549", "5 %"), ("Diluted EPS", "1.40", "1.04", "35 %")])
+    assert cells[1] == ["Diluted EPS", "$ 1.40", "$ 1.04", "35 %"]

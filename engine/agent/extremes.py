@@ -9,12 +9,15 @@ name the question uses, else the leftmost column in which two rows or more state
 "1,755", "$2,717 bil.", "3M"). A row whose value is the sum of the others' (a total) is no candidate. What the
 table is about is its caption (the line over it that has words) and its header row: a row lends their words, so
 "benefit … outsourcing" in a caption makes its largest row the answer to a question about the largest benefit
-of outsourcing.
+of outsourcing. A table that runs over a page break is read whole: a page that opens with rows as wide as the last
+table of the page before goes on with that table (`extremes_over`), so its extreme row may stand on a page the
+question's words never reach, and the answer's passages include it (engine.agent.offline.extreme_windows).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.agent.rows import NAME_CELL_RE, SEPARATOR_RE, cell_texts, is_row
@@ -34,16 +37,18 @@ MIN_ROWS = 2  # a column compared has values in this many rows or more
 WRAP_WORDS = 8  # a line of text this short between rows of one table is a wrapped part of a cell
 CAPTION_WORDS = 40  # the line over a table is its caption when it is this short
 SUM_TOLERANCE = 0.02  # a total equals the sum of the rows over it within this share
+TABLE_PAGES = 3  # a table is read over up to this many pages before and after the one it is found on
 
 
 @dataclass(frozen=True)
 class Extreme:
-    """A table row holding its table's extreme value, the stems of its caption and header row, and the table's
-    first and last line."""
+    """A table row holding its table's extreme value, the stems of its caption and header row, and the first and
+    last line of its table's piece on its page."""
 
     line: int
     context: frozenset[str]
     table: tuple[int, int]
+    pages: tuple[int, int] = (0, 0)  # the first and last page of its table (one page unless it runs over a break)
 
 
 def direction(question: str) -> int:
@@ -110,34 +115,83 @@ def is_total(values: list[float], at: int) -> bool:
 def extreme_rows(text: str, sign: int, question: str) -> list[Extreme]:
     """The rows of a page's tables that hold their table's largest value (sign 1) or smallest (sign -1) in the
     column compared (the module docstring)."""
+    return list(extremes_over([(0, text)], sign, question).get(0, {}).values())
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """One page's run of table lines: its rows naming something, as (line, cells)."""
+
+    page: int
+    first: int
+    last: int
+    rows: list[tuple[int, list[str]]]
+
+    @property
+    def width(self) -> int:
+        return max((len(cells) for _, cells in self.rows), default=0)
+
+
+def extremes_over(pages: Sequence[tuple[int, str]], sign: int, question: str) -> dict[int, dict[int, Extreme]]:
+    """`extreme_rows` of pages (number, text) by page and line, a table that runs over a page break read whole: a
+    page that opens with table rows (no line with a word above them) as wide as the last table of the page before
+    it goes on with that table, whose caption and header row it shares."""
+    found: dict[int, dict[int, Extreme]] = {number: {} for number, _ in pages}
     if not sign:
-        return []
+        return found
     asked = set(tokenize(question))
-    lines = text.split("\n")
-    found: list[Extreme] = []
-    for first, last in tables(lines):
-        header = next((i for i in range(first, last) if SEPARATOR_RE.match(lines[i + 1])
-                       and all(NAME_CELL_RE.search(cell) for cell in cell_texts(lines[i])[1:] if cell)), None)
-        rows = [(i, cell_texts(lines[i])) for i in range(first, last + 1)
-                if i != header and is_row(lines[i]) and not SEPARATOR_RE.match(lines[i])]
-        rows = [(i, cells) for i, cells in rows if cells and LETTER_WORD_RE.search(cells[0])]
-        names = cell_texts(lines[header]) if header is not None else []
-        width = max((len(cells) for _, cells in rows), default=0)
-        columns = []
-        for c in range(1, width):
-            values = [(i, v) for i, cells in rows if c < len(cells) and (v := cell_number(cells[c])) is not None]
-            if len(values) >= MIN_ROWS:
-                columns.append((c, values))
-        if not columns:
-            continue
-        named = [(c, values) for c, values in columns if c < len(names) and set(tokenize(names[c])) & asked]
-        c, values = (named or columns)[0]
-        numbers = [v for _, v in values]
-        kept = [(i, v) for n, (i, v) in enumerate(values) if not is_total(numbers, n)]
-        if len(kept) < MIN_ROWS:
-            continue
-        best = max(sign * v for _, v in kept)
-        context = frozenset(tokenize(caption(lines, first))) \
-            | (frozenset(tokenize(lines[header])) if header is not None else frozenset())
-        found += [Extreme(i, context, (first, last)) for i, v in kept if sign * v == best]
+    tables_read: list[tuple[list[_Piece], list[str], frozenset[str]]] = []  # pieces, column names, context
+    open_at: tuple[int, int] | None = None  # (page, index in tables_read) of the last table of the page before
+    for number, text in pages:
+        lines = text.split("\n")
+        runs = tables(lines)
+        for n, (first, last) in enumerate(runs):
+            header = next((i for i in range(first, last) if SEPARATOR_RE.match(lines[i + 1])
+                           and all(NAME_CELL_RE.search(cell) for cell in cell_texts(lines[i])[1:] if cell)), None)
+            rows = [(i, cell_texts(lines[i])) for i in range(first, last + 1)
+                    if i != header and is_row(lines[i]) and not SEPARATOR_RE.match(lines[i])]
+            piece = _Piece(number, first, last, [(i, cells) for i, cells in rows if cells
+                                                 and LETTER_WORD_RE.search(cells[0])])
+            going_on = n == 0 and open_at is not None and open_at[0] == number - 1 \
+                and not any(LETTER_WORD_RE.search(line) for line in lines[:first]) \
+                and piece.width == tables_read[open_at[1]][0][-1].width
+            if going_on and open_at is not None:
+                tables_read[open_at[1]][0].append(piece)
+                continue
+            context = frozenset(tokenize(caption(lines, first))) \
+                | (frozenset(tokenize(lines[header])) if header is not None else frozenset())
+            tables_read.append(([piece], cell_texts(lines[header]) if header is not None else [], context))
+        open_at = (number, len(tables_read) - 1) if runs else None
+    for pieces, names, context in tables_read:
+        for piece, line in extremes_of(pieces, names, sign, asked):
+            found[piece.page][line] = Extreme(line, context, (piece.first, piece.last),
+                                              (pieces[0].page, pieces[-1].page))
     return found
+
+
+def pages_around(page: int, count: int) -> list[int]:
+    """The pages a table on `page` of a document of `count` pages may run over (TABLE_PAGES either side)."""
+    return list(range(max(1, page - TABLE_PAGES), min(count, page + TABLE_PAGES) + 1))
+
+
+def extremes_of(pieces: list[_Piece], names: list[str], sign: int, asked: set[str]) -> list[tuple[_Piece, int]]:
+    """The (piece, line) of the rows of one table (its pieces over pages) holding its extreme value in the column
+    compared (`names`: its header row's cells; `asked`: the question's stems)."""
+    rows = [(piece, i, cells) for piece in pieces for i, cells in piece.rows]
+    width = max((len(cells) for _, _, cells in rows), default=0)
+    columns = []
+    for c in range(1, width):
+        values = [(piece, i, v) for piece, i, cells in rows
+                  if c < len(cells) and (v := cell_number(cells[c])) is not None]
+        if len(values) >= MIN_ROWS:
+            columns.append((c, values))
+    if not columns:
+        return []
+    named = [(c, values) for c, values in columns if c < len(names) and set(tokenize(names[c])) & asked]
+    _, values = (named or columns)[0]
+    numbers = [v for _, _, v in values]
+    kept = [(piece, i, v) for n, (piece, i, v) in enumerate(values) if not is_total(numbers, n)]
+    if len(kept) < MIN_ROWS:
+        return []
+    best = max(sign * v for _, _, v in kept)
+    return [(piece, i) for piece, i, v in kept if sign * v == best]

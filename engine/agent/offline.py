@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from engine.agent.authors import Made, who_made
+from engine.agent.extremes import direction, extremes_over, pages_around
 from engine.agent.overview import contents_overview, overview, page_overview, section_overview
 from engine.agent.focus import asks_for_list
 from engine.agent.rows import is_row
@@ -152,6 +153,10 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
             # a passage of notes only (footnotes, reference entries) ranks as its sentences do (best_sentences):
             # lower, unless it holds the value asked for
             pool.append((analysis.weighed(window, notes) + prior, page, window))
+        if not named:
+            pool += [(window.score + prior, at, window) for at, window in
+                     extreme_windows(corpus, doc, page, retrieval.question, retrieval.terms, weights)
+                     if not any(p == at and w.start == window.start for _, p, w in pool)]
     if not pool:
         return evidence
     pool.sort(key=lambda item: -item[0])
@@ -203,6 +208,36 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
                 evidence.chosen.append((page + 1, opening))
     evidence.chosen = close_gaps(with_table_headers(evidence.chosen, page_of), page_of)
     return evidence
+
+
+def extreme_windows(corpus: CorpusIndex, doc: int, page: int, question: str, terms: list[str],
+                    weights: list[float]) -> list[tuple[int, Window]]:
+    """For a question for the most or the least of something: a passage of each row that holds the extreme value of
+    a table on `page` (read whole over the pages it runs on: engine.agent.extremes), on the row's own page, scored as
+    the share of the question's weight the row holds with its table's caption and header row."""
+    sign = direction(question)
+    if not sign:
+        return []
+    around = pages_around(page, len(corpus.docs[doc].pages))
+    found = extremes_over([(p, corpus.page_text(doc, p)) for p in around], sign, question)
+    total = sum(w for w in weights if w > 0) or 1.0
+    windows = []
+    for at, rows in found.items():
+        analysis = page_units(corpus, doc, at) if any(r.pages[0] <= page <= r.pages[1] for r in rows.values()) \
+            else None
+        for row in rows.values():
+            if analysis is None or not row.pages[0] <= page <= row.pages[1]:
+                continue
+            for i, unit in enumerate(analysis.units):
+                if unit.line != row.line:
+                    continue
+                stems = analysis.stems[i] | row.context
+                matched = frozenset(t for t, w in zip(terms, weights) if w > 0 and t in stems)
+                share = sum(w for t, w in zip(terms, weights) if t in matched) / total
+                windows.append((at, Window(unit.start, unit.end, 1, share, share, matched, True, unit.text,
+                                           (unit.text,))))
+                break
+    return windows
 
 
 def valued_row(text: str, window: Window) -> bool:

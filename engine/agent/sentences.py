@@ -21,7 +21,7 @@ import itertools
 import re
 from dataclasses import dataclass, replace
 
-from engine.agent.extremes import Extreme, direction, extreme_rows
+from engine.agent.extremes import direction, extremes_over, pages_around
 from engine.agent.focus import asks_for_list
 from engine.agent.lists import LABEL_END, NUMBERED_LINE_RE, is_label_line, item_runs, lead_units, run_of
 from engine.agent.passages import ANAPHOR_RE, CLOSED, body_end, is_item
@@ -116,13 +116,14 @@ def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...]
     parts = [(focus, kind) for focus, kind in parts if focus and kind in VALUE_KINDS]
     sign = direction(question)
     found: dict[tuple[int, int], Sentence] = {}
-    extremes_of: dict[int, dict[int, Extreme]] = {}  # page -> its tables' extreme rows by line
+    # page -> its tables' extreme rows by line (a table over a page break read whole, with the pages before a chosen
+    # one that it may go on from)
+    read = sorted({near for page, _ in chosen for near in pages_around(page, page)}) if sign else []
+    extremes_of = extremes_over([(page, page_of(page)[1]) for page in read], sign, question)
     for rank, (page, window) in enumerate(chosen):
         analysis, text = page_of(page)
         lines = text.split("\n")
-        if page not in extremes_of:
-            extremes_of[page] = {row.line: row for row in extreme_rows(text, sign, question)}
-        extremes = extremes_of[page]
+        extremes = extremes_of.get(page, {})
         seen = {u.line for u in analysis.units if window.start <= u.start and u.end <= window.end}
         defined: dict[str, frozenset[str]] | None = None
         for i, unit in enumerate(analysis.units):

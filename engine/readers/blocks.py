@@ -13,7 +13,9 @@ from engine.readers.formula import formula_goes_on, is_formula, resumes, runs_in
 from engine.readers.hyphens import join_lines
 from engine.readers.paragraphs import continues, sentence_goes_on
 from engine.readers.pitch import pitch_limit
-from engine.readers.tables import Table, cell_under, prepend, row_cells, starts_cell, table_blocks
+from engine.readers.column_heads import MAX_LABELS, head_blocks, head_cells, is_label
+from engine.readers.tables import Cell, Table, cell_under, names_columns, prepend, row_cells, starts_cell, \
+    table_blocks
 from engine.readers.reading_order import same_row
 from engine.readers.ruled import Grid, grid_blocks
 from engine.text import BULLET_GLYPHS
@@ -82,6 +84,7 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
     out: list[Block] = []
     current: _Open | None = None
     table: Table | None = None
+    flushed: list[tuple[int, int, _Open | Table]] = []  # the blocks out[start:end] a paragraph or table became
     beside: list[Line] = []  # text set beside an open code block (its rendered output's labels), read after it
     pending_images = sorted(page_images, key=lambda r: r.bbox[1] if r.bbox else 0)
 
@@ -89,12 +92,59 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
         nonlocal current, table
         if current is not None and current.lines:
             out.append(_text_block(current, vocabulary))
+            flushed.append((len(out) - 1, len(out), current))
         if beside:
             out.append(_text_block(_Open("paragraph", list(beside), [l.text for l in beside]), vocabulary))
             beside.clear()
         if table is not None and table.rows:
+            take_heads(table)
+            start = len(out)
             out.extend(table.blocks(vocabulary, box, style))
+            flushed.append((start, len(out), table))
         current = table = None
+
+    def take_heads(done: Table) -> None:
+        """Before a table's blocks are written: its column heads set over it in lines of their own, read just before
+        it (engine.readers.column_heads), go before the names its first row gives its columns, or make a row of
+        their own over a first row of values, with the label lines between them and that row as rows of one
+        cell ("OPERATING ACTIVITIES")."""
+        width = max(len(row) for row in done.rows)
+        full = next(row for row in done.rows if len(row) == width)
+        first = done.columns()[0]
+        named = any(first[1:]) and names_columns([cell for cell in first[1:] if cell is not None])
+        under = min(cell.lines[0].baseline for cell in done.rows[0])
+        pitch = limit(done.rows[0][0].lines[0])
+        sources: list[tuple[int, _Open | Table]] = []  # the blocks written just before, nearest first
+        end = len(out)
+        for start, stop, source in reversed(flushed):
+            if stop != end:
+                break
+            sources.append((start, source))
+            end = start
+        labels: list[Line] = []
+        if sources and not named and isinstance(sources[0][1], _Open) and sources[0][1].kind == "paragraph" \
+                and len(sources[0][1].lines) <= MAX_LABELS \
+                and all(is_label(l, full, n.baseline, pitch) for l, n in
+                        zip(sources[0][1].lines, sources[0][1].lines[1:] + [done.rows[0][0].lines[0]])):
+            labels = sources[0][1].lines
+            under = labels[0].baseline
+        stack = [source.lines if isinstance(source, _Open) and source.kind == "paragraph"
+                 else [l for row in source.rows for c in row for l in c.lines] if isinstance(source, Table) else []
+                 for _, source in sources[1 if labels else 0:]]
+        taken = head_blocks(stack, full, under, pitch)
+        if not taken:
+            return
+        del out[sources[taken - 1 + (1 if labels else 0)][0]:]
+        del flushed[-(taken + (1 if labels else 0)):]
+        heads = head_cells([l for lines in stack[:taken] for l in lines], full)
+        if named:  # the first row names the columns: the heads go before those names
+            for k, head in heads.items():
+                cell = first[k]
+                if cell is not None:
+                    cell.lines[:0] = head.lines
+                    cell.x0, cell.x1 = min(cell.x0, head.x0), max(cell.x1, head.x1)
+            return
+        done.rows[:0] = [[heads[k] for k in sorted(heads)]] + [[Cell([l], l.x0, l.x1)] for l in labels]
 
     def place_images(before_y: float) -> None:
         while pending_images and pending_images[0].bbox and pending_images[0].bbox[1] <= before_y:
@@ -162,6 +212,7 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
                 prepend(table, cell, opened.lines)  # the cell's text began on the lines above its row
             elif opened is not None:
                 out.append(_text_block(opened, vocabulary))
+                flushed.append((len(out) - 1, len(out), opened))
             continue
         i += step
         if table is not None:

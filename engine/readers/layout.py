@@ -69,6 +69,9 @@ class Line:
     run_in: bool = False  # a run-in heading split from the text it opens (see engine.readers.run_in)
     lead_kept: bool = False  # the rest of the line keeps its first run's weight or slant (bold, then bold italic)
     rest_x0: float = 0.0  # where its second fragment starts, when fragments on one baseline were joined; 0 if not
+    # the fragments on one baseline it was joined from, a word space or more apart, as (text, x0, x1); () if none
+    # were (a table's column heads set close: "December 28,   December 30,")
+    pieces: tuple[tuple[str, float, float], ...] = ()
 
     @property
     def baseline(self) -> float:
@@ -343,6 +346,11 @@ def _merge_baseline(fragments: list[Line], gutter: float | None = None) -> list[
             bullet = BULLET_GLYPH_RE.match(prev.text) is not None
             prev.lead_kept = kept_after(prev, frag)
             prev.rest_x0 = prev.rest_x0 or frag.x0
+            if joiner:
+                prev.pieces = (prev.pieces or ((prev.text, prev.x0, prev.x1),)) + ((frag.text, frag.x0, frag.x1),)
+            elif prev.pieces:  # (a kerned piece of the last word goes on the last piece)
+                text, x0, _ = prev.pieces[-1]
+                prev.pieces = prev.pieces[:-1] + ((text + frag.text, x0, frag.x1),)
             if prev.lead == len(prev.text) and frag.lead_style == prev.lead_style:
                 prev.lead += len(joiner) + frag.lead  # (the first run in one style goes on in this fragment)
             prev.mono = mono_joined(prev, frag)

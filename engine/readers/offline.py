@@ -35,7 +35,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 112  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 113  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -219,6 +219,8 @@ class OfflineReader:
     # 111: an amount and the currency sign of the next column's amount are two cells ("24,690   $   23,549")
     # 112: also when one text run holds both ("24,690   $ "), cut where its characters show the gap; and a number
     #      a column's gap before a percentage whose sign is set apart ("1.04   35 %") is no numbering label's title
+    # 113: column heads set over a table in lines of their own ("Quarter Ended" / "December 28," over "2024") head
+    #      its columns, and label lines between them and the first row are rows ("OPERATING ACTIVITIES")
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -193,6 +193,11 @@ def _table(grid: list[list[list[Line]]], vocabulary: set[str], box, style) -> Bl
     return table_block(grid, next(l for row in grid for cell in row for l in cell), vocabulary, box, style)
 
 
+def names_columns(cells: list[Cell]) -> bool:
+    """Whether cells read as the names of their columns (each a word or a year, in a few words)."""
+    return bool(cells) and all(_name(cell.text) for cell in cells)
+
+
 def _name(cell: str) -> bool:
     """Whether a cell reads as a column's name: a word of two letters or more, or a year, in a few words."""
     return bool(re.search(r"[^\W\d_]{2}|^(?:19|20)\d\d$", cell)) and len(cell.split()) <= TITLE_NAME_WORDS

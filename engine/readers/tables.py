@@ -95,11 +95,11 @@ class Table:
             return limit
         return max(limit, ROW_PITCH_SLACK * step)
 
-    def follows(self, line: Line, limit: float, step: float | None = None) -> bool:
-        """Whether `line` stands within the rows' `pitch` under the last row (whatever its size: a header row is
-        often set smaller than the rows and the label under it)."""
+    def follows(self, line: Line, limit: float, step: float | None = None, reach: float = 1.0) -> bool:
+        """Whether `line` stands within `reach` times the rows' `pitch` under the last row (whatever its size: a
+        header row is often set smaller than the rows and the label under it)."""
         last = max((cell.lines[-1] for cell in self.rows[-1]), key=lambda l: l.baseline)
-        return 0.3 * line.size < line.baseline - last.baseline <= self.pitch(limit, step)
+        return 0.3 * line.size < line.baseline - last.baseline <= reach * self.pitch(limit, step)
 
     def labels(self, line: Line, below: list[Line], limit: float) -> bool:
         """Whether `line`, alone between the last row and the row `below` (cells side by side), labels the rows
@@ -112,7 +112,7 @@ class Table:
             return False  # (a label starts no sentence's middle and ends none: "which has a solution of the form")
         cells = row_cells(below)
         step = min(l.baseline for l in below) - line.baseline
-        if not (self.continues(cells) and self.follows(line, limit, step)):
+        if not (self.continues(cells) and self.follows(line, limit, step, GROUP_GAP)):
             return False
         return line.x1 <= cells[1].x0 - 2 and line.x0 <= cells[0].x1 and abs(line.size - below[0].size) < 1 \
             and 0.3 * line.size < step <= self.pitch(limit, step) and not starts_cell([line], cells[0].lines[0], limit)
@@ -152,6 +152,7 @@ def row_cells(lines: list[Line]) -> list[Cell]:
     return cells
 
 
+GROUP_GAP = 2.0  # a label line over the rows of a table's next group may stand this many row pitches under the last
 ROW_PITCH_SLACK = 1.15  # a lone line between rows stands at most this many times the rows' own step below
 BETWEEN_SHARE = 0.25  # of a line's size: how far from either of two lines a baseline between them keeps
 

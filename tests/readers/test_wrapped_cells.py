@@ -66,9 +66,10 @@ def test_a_table_with_wrapped_first_cells_reads_as_one_table(tmp_path):
         f"{first} {rest}" if rest else first for first, rest, _, _ in ROWS]
 
 
-def _statement(path, groups, *, title_between=False, header_size=8):
+def _statement(path, groups, *, title_between=False, header_size=8, group_gap=0.0):
     """A borderless statement: a header row, then groups of rows each under a label line of its own, rows 14 pt
-    apart; with `title_between`, each group under its own title line and a repeat of the header instead."""
+    apart (a label after the first `group_gap` more under the row before it); with `title_between`, each group under
+    its own title line and a repeat of the header instead."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     page.insert_text((72, 60), "Pro forma balance sheet, December 31, 2023 and 2022", fontsize=11, fontname="hebo")
@@ -83,7 +84,8 @@ def _statement(path, groups, *, title_between=False, header_size=8):
         y += 14
 
     row(("Item", "2023", "2022"), header_size)
-    for label, rows in groups:
+    for k, (label, rows) in enumerate(groups):
+        y += group_gap if k else 0.0
         page.insert_text((97, y), label, fontsize=8, fontname="helv")
         y += 14
         if title_between:
@@ -106,6 +108,16 @@ def test_a_label_line_between_a_tables_rows_is_a_row_of_the_table(tmp_path, head
                                ["Imputed investments", "556.3", "539.0"], ["Receivables", "47.2", "44.0"],
                                ["Long-term assets (note 2)", "", ""], ["Premises", "94.7", "103.2"],
                                ["Total long-term assets", "447.6", "429.5"]]
+
+
+@pytest.mark.parametrize("gap, tables", [(8.0, 1), (30.0, 2)])
+def test_a_label_over_a_groups_rows_set_further_apart_is_a_row_of_the_table_within_two_row_pitches(tmp_path, gap,
+                                                                                                   tables):
+    _statement(tmp_path / "s.pdf", GROUPS, group_gap=gap)  # (22 pt under the row before it: one table; 44 pt: two)
+    found = [b for p in OfflineReader().read(tmp_path / "s.pdf").blocks for b in p.blocks if b.kind == "table"]
+    assert len(found) == tables
+    assert ["Long-term assets (note 2)", "", ""] in found[0].cells if tables == 1 else \
+        "Long-term assets (note 2)" not in found[0].text
 
 
 def test_a_title_over_a_repeated_header_starts_another_table(tmp_path):

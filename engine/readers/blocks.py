@@ -84,7 +84,7 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
     out: list[Block] = []
     current: _Open | None = None
     table: Table | None = None
-    flushed: list[tuple[int, int, _Open | Table]] = []  # the blocks out[start:end] a paragraph or table became
+    flushed: list[tuple[int, int, _Open | Table | None]] = []  # the blocks out[start:end] a paragraph or table became
     beside: list[Line] = []  # text set beside an open code block (its rendered output's labels), read after it
     pending_images = sorted(page_images, key=lambda r: r.bbox[1] if r.bbox else 0)
 
@@ -114,7 +114,7 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
         named = any(first[1:]) and names_columns([cell for cell in first[1:] if cell is not None])
         under = min(cell.lines[0].baseline for cell in done.rows[0])
         pitch = limit(done.rows[0][0].lines[0])
-        sources: list[tuple[int, _Open | Table]] = []  # the blocks written just before, nearest first
+        sources: list[tuple[int, _Open | Table | None]] = []  # the blocks written just before, nearest first
         end = len(out)
         for start, stop, source in reversed(flushed):
             if stop != end:
@@ -136,7 +136,10 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
             return
         del out[sources[taken - 1 + (1 if labels else 0)][0]:]
         del flushed[-(taken + (1 if labels else 0)):]
-        heads = head_cells([l for lines in stack[:taken] for l in lines], full)
+        heads, spanning = head_cells([l for lines in stack[:taken] for l in lines], full)
+        if spanning:  # (what the columns share, "Quarter Ended", stays over the table as a caption would)
+            out.append(_text_block(_Open("paragraph", spanning, [l.text for l in spanning]), vocabulary))
+            flushed.append((len(out) - 1, len(out), None))
         if named:  # the first row names the columns: the heads go before those names
             for k, head in heads.items():
                 cell = first[k]

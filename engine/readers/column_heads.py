@@ -1,16 +1,18 @@
 """A table's column heads set over its columns in lines of their own: the short lines just above the first row of
-a table of three columns or more that stand over two or more of its columns after the first ("Quarter Ended" over
-two columns, "December 28," over "2024") head those columns, instead of reading as paragraphs (or a table of their
-own) over the table.
+a table of three columns or more that stand over two or more of its columns after the first ("December 28," over
+"2024", "December 30," over "2023") head those columns, instead of reading as paragraphs (or a table of their own)
+over the table.
 
 A head line stands wholly inside the columns after the first (from halfway between the row's first and second
 cells), holds a word or a year and no sentence (no lower-case start, no full stop at its end, a few words, not a
 note wholly in brackets such as "($K)", nor a caption, "Figure 2: …"), and each block of them stands within
 HEAD_PITCHES line pitches of what is under it. A line joined from pieces set a word space or more apart is read
-piece by piece ("December 28,   December 30," over two columns); a piece over several columns heads each of them
-("Quarter Ended"). A short paragraph in the first column between the heads and the first row labels the rows under
-it, a row for each of its lines ("OPERATING ACTIVITIES"). Heads over the names of the columns go before those
-names; over a row of values, they make a row of their own.
+piece by piece ("December 28,   December 30," over two columns). A piece over several columns ("Quarter Ended")
+says what they have in common, as a caption does, and stays over the table: lent to every row of every table of a
+quarterly report, it would make each match any question about "the quarter" alike. A short paragraph in the first
+column between the heads and the first row labels the rows under it, a row for each of its lines ("OPERATING
+ACTIVITIES"). Heads over the names of the columns go before those names; over a row of values, they make a row of
+their own.
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ def head_blocks(stack: list[list[Line]], row: list[Cell], under: float, limit: f
             break
         under = min(l.baseline for l in lines)
         count += 1
-    while count and len(head_cells([l for lines in stack[:count] for l in lines], row)) < MIN_HEADED:
+    while count and len(head_cells([l for lines in stack[:count] for l in lines], row)[0]) < MIN_HEADED:
         count -= 1  # (a lone line over one column: a cell's rest, a page's number, not the columns' heads)
     return count
 
@@ -89,17 +91,24 @@ def pieces(line: Line) -> list[Line]:
     return [replace(line, text=" ".join(t.split()), x0=x0, x1=x1, pieces=()) for t, x0, x1 in line.pieces]
 
 
-def head_cells(lines: list[Line], row: list[Cell]) -> dict[int, Cell]:
+def head_cells(lines: list[Line], row: list[Cell]) -> tuple[dict[int, Cell], list[Line]]:
     """The heads of a row's columns after its first (by the column's index in the row) from head lines, top to
-    bottom: each piece under every column holding SPAN_SHARE of its width or more."""
+    bottom: each piece under the column holding most of its width; and the pieces that span several columns
+    (SPAN_SHARE of their width or more in each: "Quarter Ended"), which say what the columns have in common, as
+    a caption does, and stay over the table."""
     spans = bands(row)
     found: dict[int, list[Line]] = {}
+    spanning: list[Line] = []
     for line in sorted(lines, key=lambda l: (round(l.baseline), l.x0)):
         for piece in pieces(line):
             width = max(piece.x1 - piece.x0, 1.0)
-            for k, (a, b) in enumerate(spans, start=1):
-                if min(b, piece.x1) - max(a, piece.x0) >= SPAN_SHARE * width:
-                    found.setdefault(k, []).append(piece)
-    return {k: Cell(heads, max(min(l.x0 for l in heads), spans[k - 1][0]), min(max(l.x1 for l in heads),
-                                                                              spans[k - 1][1]))
-            for k, heads in found.items()}
+            under = [k for k, (a, b) in enumerate(spans, start=1)
+                     if min(b, piece.x1) - max(a, piece.x0) >= SPAN_SHARE * width]
+            if len(under) > 1:
+                spanning.append(piece)
+            elif under:
+                found.setdefault(under[0], []).append(piece)
+    cells = {k: Cell(heads, max(min(l.x0 for l in heads), spans[k - 1][0]), min(max(l.x1 for l in heads),
+                                                                               spans[k - 1][1]))
+             for k, heads in found.items()}
+    return cells, spanning

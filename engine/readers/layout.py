@@ -415,7 +415,8 @@ PROSE_GUTTER_LINES = 12  # lines of prose on each side of a narrow gutter
 MERGE_GAP = 1.2  # sizes: fragments on one baseline this close are one line (see _same_line)
 NUMBER_GAP = 0.6  # sizes: … but two numbers this far apart stand in two columns (a word space is a quarter)
 NUMBER_RE = re.compile(r"[−–-]?\(?[$€£]?\d(?:[\d,.]*\d)?%?\)?")  # "1,068,000", "-6.15%", "(1.9)", "$4.5"
-CURRENCY_SIGN_RE = re.compile(r"[$€£¥]")  # a currency sign printed apart from its amount
+# a currency sign printed apart from its amount, alone or before the next column's amount ("$ (1,016)")
+CURRENCY_SIGN_RE = re.compile(r"[$€£¥](?:\s*[−–-]?\(?\d[\d,.]*\)?)?$")
 PROSE_GUTTER_ROWS = 1  # rows on which a line of each column would be read as one line (one hides the gutter)
 
 
@@ -552,13 +553,14 @@ def _baseline_key(fragments: list[Line]):
 
 def cells_apart(left: Line, right: Line, *, numbers: bool = True) -> bool:
     """Whether two pieces on one row, `right` after `left`, are two cells however close: a number and the currency
-    sign that opens the next column's amount ("24,690   $   23,549": the sign goes with 23,549), or with `numbers`,
+    sign that opens the next column's amount ("24,690   $   23,549": the sign goes with 23,549; "3,660   $ (1,016)"
+    with the amount after it), or with `numbers`,
     numbers a column's gap apart ("1,068,000   1,033,108", "1.04   35 %"; a note's number before its text, "1   12
     sites were visited.", stays with it)."""
     if right.x0 - left.x1 < NUMBER_GAP * max(left.size, right.size) or not right.text.strip() \
             or NUMBER_RE.fullmatch(left.text.rsplit(None, 1)[-1] if left.text.strip() else "") is None:
         return False
-    if CURRENCY_SIGN_RE.fullmatch(right.text.strip()):
+    if CURRENCY_SIGN_RE.match(right.text.strip()):
         return True
     words = right.text.split()  # (a per cent sign set apart from its number is the number's: "35 %")
     return numbers and all(NUMBER_RE.fullmatch(w) or (w == "%" and k > 0) for k, w in enumerate(words))
@@ -637,28 +639,36 @@ def _one_width(doc: pymupdf.Document, xref: int) -> bool:
     return len(used) >= 8 and sum(1 for w in probes if w > 0) >= 2 and max(used) - min(used) < 0.5
 
 
-SIGN_AFTER_AMOUNT_RE = re.compile(r"\d[%)]?\s{2,}[$€£¥]\s*$")  # a text run ending in an amount, blanks and a lone sign
+SIGN_AFTER_AMOUNT_RE = re.compile(r"(?<=[\d%)])\s{2,}(?=[$€£¥])")  # an amount, blanks, a currency sign: in one run
 
 
-def _cut_before_sign(raw_line: dict) -> tuple[dict, dict] | None:
-    """A rawdict line cut in two before the lone currency sign that ends its first run matching
-    SIGN_AFTER_AMOUNT_RE, each part with its spans' texts and boxes ("dict" lines), or None."""
+def _cut_at_signs(raw_line: dict) -> list[dict] | None:
+    """A rawdict line cut before each currency sign that follows an amount across a wide blank within one text run
+    (SIGN_AFTER_AMOUNT_RE), each part with its spans' texts and boxes ("dict" lines), or None when none does."""
     spans = [{**{k: v for k, v in span.items() if k != "chars"}, "text": "".join(c["c"] for c in span["chars"])}
              for span in raw_line["spans"]]
-    for k, (span, raw) in enumerate(zip(spans, raw_line["spans"], strict=True)):
-        if not SIGN_AFTER_AMOUNT_RE.search(span["text"]):
-            continue
-        chars, text = raw["chars"], span["text"]
-        sign = len(text.rstrip()) - 1
-        end = len(text[:sign].rstrip())
-        y0, y1 = span["bbox"][1], span["bbox"][3]
-        left = {**span, "text": text[:end], "bbox": (span["bbox"][0], y0, chars[end - 1]["bbox"][2], y1)}
-        right = {**span, "text": text[sign:], "bbox": (chars[sign]["bbox"][0], y0, span["bbox"][2], y1),
-                 "origin": chars[sign]["origin"]}
-        x0, ly0, x1, ly1 = raw_line["bbox"]
-        return ({**raw_line, "spans": spans[:k] + [left], "bbox": (x0, ly0, left["bbox"][2], ly1)},
-                {**raw_line, "spans": [right] + spans[k + 1:], "bbox": (right["bbox"][0], ly0, x1, ly1)})
-    return None
+    parts: list[list[dict]] = [[]]
+    for span, raw in zip(spans, raw_line["spans"], strict=True):
+        text, chars, start = span["text"], raw["chars"], 0
+        for match in SIGN_AFTER_AMOUNT_RE.finditer(text):
+            if match.start() > start:
+                parts[-1].append(_piece_of(span, chars, start, match.start()))
+            parts.append([])
+            start = match.end()
+        parts[-1].append(_piece_of(span, chars, start, len(text)) if start else span)
+    if len(parts) < 2:
+        return None
+    y0, y1 = raw_line["bbox"][1], raw_line["bbox"][3]
+    return [{**raw_line, "spans": part, "bbox": (part[0]["bbox"][0], y0, part[-1]["bbox"][2], y1)}
+            for part in parts if part]
+
+
+def _piece_of(span: dict, chars: list[dict], start: int, end: int) -> dict:
+    """The characters start:end of a rawdict span as a "dict" span of their own (trailing blanks out of its box)."""
+    text = span["text"][start:end]
+    last = start + max(len(text.rstrip()), 1) - 1
+    return {**span, "text": text, "origin": chars[start]["origin"],
+            "bbox": (chars[start]["bbox"][0], span["bbox"][1], chars[last]["bbox"][2], span["bbox"][3])}
 
 
 class PageText:
@@ -702,18 +712,27 @@ class PageText:
         return {**line, "spans": [{**span, "text": t} for span, t in zip(line["spans"], texts, strict=True)]}
 
     def pieces(self, block: int, index: int) -> list[dict]:
-        """`line(block, index)`, or the two cells one of its text runs holds: an amount and, a column's gap
-        further on, the currency sign that opens the next column's amount ("24,690   $ " set as one run; see
-        `cells_apart`), cut where the characters' places (rawdict) show the gap."""
+        """`line(block, index)`, or the cells one of its text runs holds: an amount and, a column's gap further on,
+        the currency sign that opens the next column's amount ("24,690   $ ", "3,660   $ (1,016)  $ " set as one
+        run; see `cells_apart`), cut where the characters' places (rawdict) show the gaps."""
         line = self.line(block, index)
         if not any(SIGN_AFTER_AMOUNT_RE.search(span["text"]) for span in line["spans"]) \
                 or line is not self.data["blocks"][block]["lines"][index]:  # (a tracked line is left whole)
             return [line]
-        cut = _cut_before_sign(self.raw()["blocks"][block]["lines"][index])
+        cut = _cut_at_signs(self.raw()["blocks"][block]["lines"][index])
         if cut is None:
             return [line]
-        left, right = (_fragment(part, 0, self.fixed) for part in cut)
-        return list(cut) if left and right and cells_apart(left, right, numbers=False) else [line]
+        frags = [_fragment(part, 0, self.fixed) for part in cut]
+        merged = [cut[0]]
+        for k in range(1, len(cut)):
+            left, right = frags[k - 1], frags[k]
+            if left is not None and right is not None and cells_apart(left, right, numbers=False):
+                merged.append(cut[k])
+            else:  # (no cell boundary there: the pieces stay one line)
+                prev = merged[-1]
+                merged[-1] = {**prev, "spans": prev["spans"] + cut[k]["spans"],
+                              "bbox": (prev["bbox"][0], prev["bbox"][1], cut[k]["bbox"][2], prev["bbox"][3])}
+        return merged
 
     def words(self) -> list[tuple]:
         """`page.get_text("words")`. Its flags differ from the text's by at most TEXT_USE_CID_FOR_UNKNOWN_UNICODE,

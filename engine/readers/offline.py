@@ -35,7 +35,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 115  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 116  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -224,6 +224,7 @@ class OfflineReader:
     # 114: a label line over the rows of a table's next group may stand up to two row pitches under the last row
     #      ("INVESTING ACTIVITIES", "Segment operating income:")
     # 115: a column head spanning several columns ("Quarter Ended") stays over the table, as a caption would
+    # 116: a text run of several amounts and the signs between ("3,660   $ (1,016)  $ ") is cut at each sign
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

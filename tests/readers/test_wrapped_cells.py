@@ -194,3 +194,20 @@ def test_a_currency_sign_set_in_one_run_with_the_amount_before_it_goes_with_the_
 def test_a_number_a_columns_gap_before_a_percentage_set_apart_from_its_sign_is_its_own_cell(tmp_path):
     cells = _earnings_table(tmp_path, [("Revenues", "24,690", "23,549", "5 %"), ("Diluted EPS", "1.40", "1.04", "35 %")])
     assert cells[1] == ["Diluted EPS", "$ 1.40", "$ 1.04", "35 %"]
+
+
+def test_amounts_and_the_signs_of_the_next_columns_in_one_run_are_cut_at_each_sign(tmp_path):
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for x, text in ((52, "($ in millions)"), (300, "Pre-Tax"), (370, "Tax"), (430, "After-Tax")):
+        page.insert_text((x, 100), text, fontsize=11, fontname="helv")
+    for k, (label, run) in enumerate([("As reported", "3,660   $ (1,016)   $ 2,644"),
+                                      ("Excluding certain items", "4,200   $ (896)   $ 3,304")]):
+        y = 117 + 17 * k
+        page.insert_text((52, y), label, fontsize=11, fontname="helv")
+        page.insert_text((280, y), "$", fontsize=11, fontname="helv")
+        page.insert_text((300, y), run, fontsize=11, fontname="helv")  # (one run: amounts and the signs between)
+    doc.save(tmp_path / "eps.pdf")
+    tables = [b for p in OfflineReader().read(tmp_path / "eps.pdf").blocks for b in p.blocks if b.kind == "table"]
+    assert [row for t in tables for row in t.cells if row[0] != "($ in millions)"] == [
+        ["As reported", "$ 3,660", "$ (1,016)", "$ 2,644"], ["Excluding certain items", "$ 4,200", "$ (896)", "$ 3,304"]]

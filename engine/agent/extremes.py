@@ -112,12 +112,6 @@ def is_total(values: list[float], at: int) -> bool:
     return rest > 0 and abs(values[at] - rest) <= SUM_TOLERANCE * rest
 
 
-def extreme_rows(text: str, sign: int, question: str) -> list[Extreme]:
-    """The rows of a page's tables that hold their table's largest value (sign 1) or smallest (sign -1) in the
-    column compared (the module docstring)."""
-    return list(extremes_over([(0, text)], sign, question).get(0, {}).values())
-
-
 @dataclass(frozen=True)
 class _Piece:
     """One page's run of table lines: its rows naming something, as (line, cells)."""
@@ -133,7 +127,8 @@ class _Piece:
 
 
 def extremes_over(pages: Sequence[tuple[int, str]], sign: int, question: str) -> dict[int, dict[int, Extreme]]:
-    """`extreme_rows` of pages (number, text) by page and line, a table that runs over a page break read whole: a
+    """The rows of the pages' (number, text) tables that hold their table's largest value (sign 1) or smallest (sign
+    -1) in the column compared (the module docstring), by page and line, a table over a page break read whole: a
     page that opens with table rows (no line with a word above them) as wide as the last table of the page before
     it goes on with that table, whose caption and header row it shares."""
     found: dict[int, dict[int, Extreme]] = {number: {} for number, _ in pages}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.agent.extremes import cell_number, direction, extreme_rows, tables
+from engine.agent.extremes import Extreme, cell_number, direction, extremes_over, tables
 from engine.agent.sentences import asked_kinds, best_sentences, candidates, pick
 from engine.index.evidence import Window, analyse
 from engine.text import query_terms
@@ -19,6 +19,11 @@ SURVEY = ("## Outsourcing\n\n"
           "| Transfer of risk to one or more third parties | 43% | 35% |\n"
           "| Reallocation of the current team | 40% | 30% |\n\n"
           "Outsourcing partners are often chosen for their reach across many countries.")
+
+
+def extreme_rows(text: str, sign: int, question: str) -> list[Extreme]:
+    """The extreme rows of one page's tables."""
+    return list(extremes_over([(0, text)], sign, question)[0].values())
 
 
 def whole(text: str) -> list[tuple[int, Window]]:

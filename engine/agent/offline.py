@@ -137,6 +137,8 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     # ("what recall and F1 score did … achieve")
     kind = answer_type(retrieval.question) or asked_kind(retrieval.question)
     notes = note_weight(retrieval.question)
+    extremes = {} if named else extreme_windows(corpus, doc, [int(o) + 1 for o in ranked if scores[start + o] > 0],
+                                                retrieval.question, retrieval.terms, weights)
     for offset in ranked:
         if scores[start + offset] <= 0:
             continue
@@ -153,10 +155,8 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
             # a passage of notes only (footnotes, reference entries) ranks as its sentences do (best_sentences):
             # lower, unless it holds the value asked for
             pool.append((analysis.weighed(window, notes) + prior, page, window))
-        if not named:
-            pool += [(window.score + prior, at, window) for at, window in
-                     extreme_windows(corpus, doc, page, retrieval.question, retrieval.terms, weights)
-                     if not any(p == at and w.start == window.start for _, p, w in pool)]
+        pool += [(window.score + prior, at, window) for at, window in extremes.get(page, [])
+                 if not any(p == at and w.start == window.start for _, p, w in pool)]
     if not pool:
         return evidence
     pool.sort(key=lambda item: -item[0])
@@ -210,24 +210,26 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     return evidence
 
 
-def extreme_windows(corpus: CorpusIndex, doc: int, page: int, question: str, terms: list[str],
-                    weights: list[float]) -> list[tuple[int, Window]]:
-    """For a question for the most or the least of something: a passage of each row that holds the extreme value of
-    a table on `page` (read whole over the pages it runs on: engine.agent.extremes), on the row's own page, scored as
-    the share of the question's weight the row holds with its table's caption and header row."""
+def extreme_windows(corpus: CorpusIndex, doc: int, pages: list[int], question: str, terms: list[str],
+                    weights: list[float]) -> dict[int, list[tuple[int, Window]]]:
+    """For a question for the most or the least of something, by each of `pages`: a passage of each row that holds
+    the extreme value of a table on that page (read whole over the pages it runs on: engine.agent.extremes; the
+    tables of all the pages read once), on the row's own page, scored as the share of the question's weight the row
+    holds with its table's caption and header row."""
     sign = direction(question)
-    if not sign:
-        return []
-    around = pages_around(page, len(corpus.docs[doc].pages))
-    found = extremes_over([(p, corpus.page_text(doc, p)) for p in around], sign, question)
+    if not sign or not pages:
+        return {}
+    count = len(corpus.docs[doc].pages)
+    found = extremes_over([(p, corpus.page_text(doc, p)) for p in sorted({n for page in pages
+                                                                          for n in pages_around(page, count)})],
+                          sign, question)
     total = sum(w for w in weights if w > 0) or 1.0
-    windows = []
+    windows: list[tuple[int, Window, tuple[int, int]]] = []  # (its page, the passage, its table's first and last page)
     for at, rows in found.items():
-        analysis = page_units(corpus, doc, at) if any(r.pages[0] <= page <= r.pages[1] for r in rows.values()) \
-            else None
+        if not rows:
+            continue
+        analysis = page_units(corpus, doc, at)
         for row in rows.values():
-            if analysis is None or not row.pages[0] <= page <= row.pages[1]:
-                continue
             for i, unit in enumerate(analysis.units):
                 if unit.line != row.line:
                     continue
@@ -235,9 +237,9 @@ def extreme_windows(corpus: CorpusIndex, doc: int, page: int, question: str, ter
                 matched = frozenset(t for t, w in zip(terms, weights) if w > 0 and t in stems)
                 share = sum(w for t, w in zip(terms, weights) if t in matched) / total
                 windows.append((at, Window(unit.start, unit.end, 1, share, share, matched, True, unit.text,
-                                           (unit.text,))))
+                                           (unit.text,)), row.pages))
                 break
-    return windows
+    return {page: [(at, window) for at, window, (first, last) in windows if first <= page <= last] for page in pages}
 
 
 def valued_row(text: str, window: Window) -> bool:

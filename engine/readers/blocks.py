@@ -108,12 +108,6 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
         it (engine.readers.column_heads), go before the names its first row gives its columns, or make a row of
         their own over a first row of values, with the label lines between them and that row as rows of one
         cell ("OPERATING ACTIVITIES")."""
-        width = max(len(row) for row in done.rows)
-        full = next(row for row in done.rows if len(row) == width)
-        first = done.columns()[0]
-        named = any(first[1:]) and names_columns([cell for cell in first[1:] if cell is not None])
-        under = min(cell.lines[0].baseline for cell in done.rows[0])
-        pitch = limit(done.rows[0][0].lines[0])
         sources: list[tuple[int, _Open | Table | None]] = []  # the blocks written just before, nearest first
         end = len(out)
         for start, stop, source in reversed(flushed):
@@ -121,6 +115,14 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
                 break
             sources.append((start, source))
             end = start
+        if not sources:
+            return
+        width = max(len(row) for row in done.rows)
+        full = next(row for row in done.rows if len(row) == width)
+        first = done.columns()[0]
+        named = any(first[1:]) and names_columns([cell for cell in first[1:] if cell is not None])
+        under = min(cell.lines[0].baseline for cell in done.rows[0])
+        pitch = limit(done.rows[0][0].lines[0])
         labels: list[Line] = []
         if sources and not named and isinstance(sources[0][1], _Open) and sources[0][1].kind == "paragraph" \
                 and len(sources[0][1].lines) <= MAX_LABELS \

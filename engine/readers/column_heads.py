@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from engine.readers.headings import CAPTION_RE
 from engine.readers.layout import Line
-from engine.readers.tables import LETTER_RE, Cell
+from engine.readers.tables import LETTER_RE, Cell, no_sentence
 
 HEAD_WORDS = 6  # a head line holds at most this many words
 MAX_LABELS = 3  # label lines between the heads and the first row ("ASSETS" over "Current assets")
@@ -46,10 +46,11 @@ def bands(row: list[Cell]) -> list[tuple[float, float]]:
 
 
 def head_text(text: str) -> bool:
-    """Whether a line's text may head a column: a word or a figure, few words, no sentence, no bracketed note."""
+    """Whether a line's text may head a column: a word or a year, few words, no sentence, no bracketed note, no
+    caption."""
     text = text.strip()
     return bool(LETTER_RE.search(text) or YEAR_RE.match(text)) and len(text.split()) <= HEAD_WORDS \
-        and not text[:1].islower() and not text.endswith(".") and not BRACKETED_RE.match(text) \
+        and no_sentence(text) and not BRACKETED_RE.match(text) \
         and not CAPTION_RE.match(text)
 
 

@@ -108,7 +108,7 @@ class Table:
         column (it reaches no further than where the row below's second cell starts), at the rows' size and pitch,
         over a row that `continues` the table, that it does not read on into (`starts_cell`: then it is the first
         cell's start)."""
-        if not LETTER_RE.search(line.text) or line.text[:1].islower() or line.text.rstrip().endswith("."):
+        if not LETTER_RE.search(line.text) or not no_sentence(line.text):
             return False  # (a label starts no sentence's middle and ends none: "which has a solution of the form")
         cells = row_cells(below)
         step = min(l.baseline for l in below) - line.baseline
@@ -138,6 +138,12 @@ class Table:
         """The table as its blocks (see `table_blocks`)."""
         grid = [[cell.lines if cell is not None else [] for cell in row] for row in self.columns()]
         return table_blocks(grid, vocabulary, box, style)
+
+
+def no_sentence(text: str) -> bool:
+    """Whether a short line reads as a label or a name, not a sentence's part: no lower-case start, no full stop at
+    its end."""
+    return not text[:1].islower() and not text.rstrip().endswith(".")
 
 
 def row_cells(lines: list[Line]) -> list[Cell]:

@@ -270,7 +270,9 @@ def fill(picked: list[Sentence], pool: list[Sentence], budget: int = FILL_CHARS,
 
 def values_of(kinds: frozenset[str], text: str, question: str) -> frozenset[tuple[str, str]]:
     """The values of the asked kinds a text states: (kind, the number, date or name) that the question does
-    not state itself, or (kind, "") for a reason or a definition (a second one adds no value)."""
+    not state itself; (kind, the text) for a reason, since each sentence giving one gives its own (a change
+    explained part by part: "… due to: …", "The decrease in international … was due to …"); (kind, "") for a
+    definition (a second one adds no value)."""
     found: list[tuple[str, str]] = []
     for kind in kinds:
         if kind == "name":
@@ -279,6 +281,8 @@ def values_of(kinds: frozenset[str], text: str, question: str) -> frozenset[tupl
             found += [(kind, acronym) for acronym in expanded(text, question)]
         elif kind in ("number", "date"):
             found += [(kind, m.group(0)) for m in new_values(kind, text, question)]
+        elif kind == "reason":
+            found.append((kind, " ".join(text.split())))
         else:
             found.append((kind, ""))
     return frozenset(found)

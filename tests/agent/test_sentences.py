@@ -545,3 +545,30 @@ def test_a_charts_axis_numbers_are_passed_over_a_figure_alone_under_its_label_is
     assert not {"50%", "25%", "0%"} & set(texts)
     slide = "Revenue growth\n\n45%\n\nThe board met twice in the year to review the plan."
     assert "45%" in [s.text for s in greedy_for("What was the revenue growth?", slide)]
+
+
+def test_a_change_explained_part_by_part_gives_each_parts_reason_before_the_table_of_its_figures():
+    # (a segment's results: a lead-in over a table of its figures, then a reason for each part's change; a
+    # question asking what explains the change by part wants the reasons, each of which is a value of its own)
+    rows = "".join(f"| {part} {line} | {a:,} | {b:,} | {c} % |\n" for part, line, a, b, c in [
+        ("Domestic", "revenue", 2206, 2210, 0), ("International", "revenue", 411, 593, -31),
+        ("Partner", "revenue", 96, 101, -5), ("Domestic", "operating income", 837, 838, 0),
+        ("International", "operating income", 138, 225, -39), ("Partner", "income", 123, 173, -29),
+        ("Domestic", "costs", 1369, 1372, 0), ("International", "costs", 273, 368, -26)])
+    text = ("Ferries revenues and operating income were as follows:\n\n"
+            "| ($ in millions) | 2024 | 2023 | Change |\n| --- | --- | --- | --- |\n" + rows + "\n"
+            "Domestic operating income was comparable to the prior year due to higher fuel costs at the harbour "
+            "terminals and the repainting of the older vessels, offset by higher fares on the commuter routes and "
+            "more charter sailings in the summer season.\n\n"
+            "The decrease in international operating income was primarily due to the sale of the island routes to "
+            "a regional operator at the start of the year, which removed their fares and their costs from the "
+            "results for the whole of the current year.\n\n"
+            "Income from partners decreased due to lower income from the bridge venture, attributable to fewer "
+            "crossings after the toll rise and to the comparison with a gain on the sale of its depot in the "
+            "prior year.")
+    question = ("What explains the changes in the Ferries operating income, by domestic, international and "
+                "partner components?")
+    texts = [s.text for s in sentences_for(question, text)]
+    assert any(t.startswith("The decrease in international operating income was primarily due to") for t in texts)
+    assert any(t.startswith("Domestic operating income was comparable") for t in texts), texts
+    assert any(t.startswith("Income from partners decreased due to") for t in texts), texts

@@ -76,6 +76,7 @@ FRAME_WORDS = 6  # the opening words two sentences set in one frame share (all b
 PARALLEL_UNITS = 6  # sentences on either side of a picked one read for its frame
 CONTINUATION_ROWS = 8  # rows with an empty first cell under a picked row that go on with it
 AXIS_TICKS = 3  # lines of figures alone, one after another, that are a chart's value axis
+LEAD_IN_UNITS = 10  # units after a "…:" line ending its passage that may be its items
 ELISION = " … "  # between sentences of one page that are not next to each other in its text
 
 
@@ -290,15 +291,15 @@ def values_of(kinds: frozenset[str], text: str, question: str) -> frozenset[tupl
 
 def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing: bool = False,
                  weights: dict[str, float] | None = None) -> list[Sentence]:
-    """The picked sentences with what they need to be read: the sentence before one that points back; the
-    items after one that introduces a list ("…:", a short label line, or the best one when the question
-    asks for a list; not a table's rows when a picked row states the amount or date asked for: a caption over the
-    table is no list's lead-in then); the sentences that go on counting ("Second, …") after one that counts things
-    ("three refinements") or starts the count; a table row's header row, and a header row's rows when none of them is
-    picked and no picked sentence holds the value asked for (when one does, a header row without its rows is left
-    out: filler); the rest of a sentence the page break cuts, either way. All within the chosen passages (a header
-    row, and a sentence's start on the page before, also outside them), within ANSWER_CHARS + LIST_ANSWER_CHARS in
-    all; in page order within each page."""
+    """The picked sentences with what they need to be read: the sentence before one that points back; the items after
+    one that introduces a list ("…:", a short label line, or the best one when the question asks for a list; not a
+    table's rows when a picked row states the amount or date asked for: a caption over the table is no list's lead-
+    in then; a "…:" line's items also past the end of its passage); the sentences that go on counting ("Second, …")
+    after one that counts things ("three refinements") or starts the count; a table row's header row, and a header
+    row's rows when none of them is picked and no picked sentence holds the value asked for (when one does, a header
+    row without its rows is left out: filler); the rest of a sentence the page break cuts, either way. All within
+    the chosen passages (a header row, and a sentence's start on the page before, also outside them), within
+    ANSWER_CHARS + LIST_ANSWER_CHARS in all; in page order within each page."""
     by_key = {(s.page, s.index): s for s in pool}
     out = {(s.page, s.index): s for s in picked}
     room = ANSWER_CHARS + LIST_ANSWER_CHARS - sum(len(s.text) for s in picked)
@@ -365,6 +366,10 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         cell_label = is_cell_label(s, by_key.get((s.page, s.index + 1)), text)
         if s.text.rstrip().endswith(":") or is_label(s, text) or cell_label or (listing and s is picked[0]):
             chars, key = 0, following((s.page, s.index), by_key, page_of)  # (on to the next page's opening)
+            if key not in by_key and s.text.rstrip().endswith(":"):  # the passage ends at the lead-in: its items
+                units = len(analysis.units)  # come from the page all the same (an answer never ends on "…:")
+                by_key.update({(s.page, i): unit_sentence(s.page, i, page_of, s.rank)
+                               for i in range(key[1], min(units, key[1] + LEAD_IN_UNITS)) if (s.page, i) not in by_key})
             bulleted = key in by_key and is_item(page_of(key[0])[1], by_key[key])  # then the list ends with its items
             if bulleted and weights:  # a list of lists ("- Q2 Fiscal 2025:", "- Fiscal Year 2025:"): the sub-list
                 for item in best_group(s, by_key, text, weights):  # whose label holds most of the question first

@@ -572,3 +572,23 @@ def test_a_change_explained_part_by_part_gives_each_parts_reason_before_the_tabl
     assert any(t.startswith("The decrease in international operating income was primarily due to") for t in texts)
     assert any(t.startswith("Domestic operating income was comparable") for t in texts), texts
     assert any(t.startswith("Income from partners decreased due to") for t in texts), texts
+
+
+def test_a_lead_in_that_ends_its_passage_brings_its_items_from_past_the_passage():
+    # (a passage may end at a "…:" line, its list standing in the next block of the page: the answer gives the list,
+    # never a sentence ending on "…:")
+    text = ("Banking as a service relies on programming interfaces, which introduce vulnerabilities for banks. "
+            "The risk is growing because:\n\n"
+            "- Customers' sensitive data may be at risk from phishing attacks\n\n"
+            "- Flawed interfaces might give hackers a back door into banks' systems\n\n"
+            "The brief was written with more than 100 experts.")
+    lead_in = text.index(":") + 1
+    chosen = [(3, Window(0, lead_in, 2, 1.0, 1.0, frozenset(), False, text[:lead_in], ()))]
+    question = "Why is the risk from banking as a service growing?"
+    weights = {t: 1.0 for t in query_terms(question)}
+    found = best_sentences(chosen, page_of(text), weights, question)
+    texts = [s.text for s in found]
+    assert "The risk is growing because:" in texts, texts
+    assert "Customers' sensitive data may be at risk from phishing attacks" in texts, texts
+    assert "Flawed interfaces might give hackers a back door into banks' systems" in texts, texts
+    assert not answer_text(found, page_of(text)).rstrip().removesuffix("(p. 3)").rstrip().endswith(":")

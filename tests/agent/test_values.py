@@ -68,6 +68,16 @@ def test_the_day_and_year_of_a_date_are_no_amount():
     assert [m.group(0) for m in new_values("date", text, "When did the quarter end?")] == ["December 28, 2024"]
 
 
+
+def test_a_year_alone_is_no_amount_but_is_a_date():
+    # (a caption over a table of two years' results states no amount: "for fiscal 2025 and 2024:")
+    question = "What were the company's revenues in the first quarter of fiscal 2025?"
+    text = "The following table summarizes first quarter revenue and operating income for fiscal 2025 and 2024:"
+    assert new_values("number", text, question) == []
+    assert [m.group(0) for m in new_values("number", "Revenues rose to $24.7 billion in 2024.", question)] \
+        == ["$24.7"]
+    assert [m.group(0) for m in new_values("date", text, "When was the plan adopted?")] == ["2025", "2024"]
+
 @pytest.mark.parametrize("text, values", [
     ("REJECT_AFTER_TIME = 180s", ["180s"]),  # a unit set close to its number
     ("a delay of 500ms, then 10s", ["500ms", "10s"]),

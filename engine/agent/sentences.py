@@ -367,9 +367,10 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         if s.text.rstrip().endswith(":") or is_label(s, text) or cell_label or (listing and s is picked[0]):
             chars, key = 0, following((s.page, s.index), by_key, page_of)  # (on to the next page's opening)
             if key not in by_key and s.text.rstrip().endswith(":"):  # the passage ends at the lead-in: its items
-                units = len(analysis.units)  # come from the page all the same (an answer never ends on "…:")
-                by_key.update({(s.page, i): unit_sentence(s.page, i, page_of, s.rank)
-                               for i in range(key[1], min(units, key[1] + LEAD_IN_UNITS)) if (s.page, i) not in by_key})
+                for i in range(key[1], min(len(analysis.units), key[1] + LEAD_IN_UNITS)):  # come from the page all
+                    if analysis.units[i].heading or i in analysis.notes:  # the same, up to the next heading or note
+                        break  # (an answer never ends on "…:")
+                    by_key.setdefault((s.page, i), unit_sentence(s.page, i, page_of, s.rank))
             bulleted = key in by_key and is_item(page_of(key[0])[1], by_key[key])  # then the list ends with its items
             if bulleted and weights:  # a list of lists ("- Q2 Fiscal 2025:", "- Fiscal Year 2025:"): the sub-list
                 for item in best_group(s, by_key, text, weights):  # whose label holds most of the question first

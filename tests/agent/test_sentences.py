@@ -592,3 +592,14 @@ def test_a_lead_in_that_ends_its_passage_brings_its_items_from_past_the_passage(
     assert "Customers' sensitive data may be at risk from phishing attacks" in texts, texts
     assert "Flawed interfaces might give hackers a back door into banks' systems" in texts, texts
     assert not answer_text(found, page_of(text)).rstrip().removesuffix("(p. 3)").rstrip().endswith(":")
+
+
+def test_a_lead_in_brings_no_items_past_the_next_heading():
+    text = ("The plan sets out what the office will do next year. Its work falls under two headings:\n\n"
+            "## Budget\n\nThe budget grows by a tenth over the year before.")
+    lead_in = text.index(":") + 1
+    chosen = [(3, Window(0, lead_in, 2, 1.0, 1.0, frozenset(), False, text[:lead_in], ()))]
+    question = "What will the office do next year?"
+    weights = {t: 1.0 for t in query_terms(question)}
+    texts = [s.text for s in best_sentences(chosen, page_of(text), weights, question)]
+    assert "Budget" not in texts and "The budget grows by a tenth over the year before." not in texts, texts

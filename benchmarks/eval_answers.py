@@ -5,6 +5,8 @@ under OUT (or reuses them with --reuse), answers every question as `pdfrag eval 
 in-process run per set), writes each set's report with per-question details to OUT/q/<set>.json and prints
 a table: recall@1/@5, MRR, key facts in the answer and in the answer with its passages, unanswerable questions
 refused, answerable ones answered, answer length p50, quotes found on their page, boxes that cover their quote.
+Its last rows split the corpus sets and the wide sets by wording: questions as written, their first rewordings
+("-r1") and their second ("-r2").
 With --base OTHER_OUT it also lists the questions whose rank, key facts or decision changed and counts the answers
 that changed otherwise; --answers prints every changed answer before and after (each question's answer text and
 cited pages are in OUT/q/<set>.json).
@@ -34,6 +36,8 @@ CORPUS_SETS = {"dev": SHARED / "eval" / "qa_dev.jsonl", "dev_rew": HERE / "qa_de
 WIDE_DOCS = {"": wide.DOCS, "2": wide.DOCS2, "3": wide.DOCS3, "4": wide.DOCS4, "6": wide.DOCS6}
 GROUPS = {"POOL8 (corpus)": list(CORPUS_SETS),
           "wide": [f"wide{n}" for n in WIDE_DOCS], "wide reworded": [f"wide{n}_rew" for n in WIDE_DOCS]}
+# the sets whose questions are split by wording (as written, first and second rewording) in the table's last rows
+WORDING_GROUPS = {"corpus": GROUPS["POOL8 (corpus)"], "wide": GROUPS["wide"] + GROUPS["wide reworded"]}
 
 
 def workspaces(out: Path, reuse: bool) -> dict[str, tuple[Path, Path]]:
@@ -79,6 +83,17 @@ def summary(rows: list[dict]) -> str:
             f"{sum(1 / k for k in ranks if k) / n:.3f} | {facts}/{total} ({facts / max(1, total):.3f}) | "
             f"{passage_facts / max(1, total):.3f} | {refused}/{len(unanswerable)} | "
             f"{sum(r['covered'] for r in answerable) / n:.3f} | {chars:.0f} | {quotes:.3f} | {boxes:.3f}")
+
+
+def by_wording(out: Path, names: list[str]) -> dict[str, list[dict]]:
+    """The results of these sets split by how a question is worded: as first written, or a rewording ("-r1", the
+    first variant of each question; "-r2", the second): how far answers hold when the same question is put
+    otherwise."""
+    found: dict[str, list[dict]] = {"as written": [], "-r1": [], "-r2": []}
+    for name in names:
+        for r in results(out, name):
+            found.get(r["id"][-3:], found["as written"]).append(r)
+    return found
 
 
 def changes(out: Path, base: Path, names: list[str]) -> list[str]:
@@ -140,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
     for group, names in GROUPS.items():
         print(f"| **{group}** | {summary([r for name in names for r in results(out, name)])} |")
     print(f"| **all {len(sets)}** | {summary([r for name in sets for r in results(out, name)])} |")
+    for group, names in WORDING_GROUPS.items():
+        for wording, rows in by_wording(out, names).items():
+            print(f"| {group}, {wording} | {summary(rows)} |")
     if args.base:
         print("\n".join(changes(out, args.base.resolve(), list(sets))))
         if args.answers:

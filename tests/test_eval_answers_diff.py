@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.eval_answers import answer_changes, changes  # noqa: E402
+from benchmarks.eval_answers import answer_changes, by_wording, changes  # noqa: E402
 
 
 def _write(out: Path, rows: list[dict]) -> Path:
@@ -33,3 +33,11 @@ def test_changes_lists_moved_questions_and_counts_answers_changed_in_text_only(t
     shown = answer_changes(out, base, ["dev"])
     assert len(shown) == 2 and shown[0].startswith("== dev q1: 10 -> 14 characters")
     assert "-- before\nStep 1. 2.\n-- after\nStep 1.\n2. Go." in shown[0]
+
+
+def test_by_wording_splits_questions_as_written_from_their_two_rewordings(tmp_path):
+    out = _write(tmp_path / "out", [_row("q1", "A."), _row("q1-r1", "B.", rank=2), _row("q1-r2", "C."),
+                                    _row("q2-r1", "D.")])
+    split = by_wording(out, ["dev"])
+    assert {wording: [r["id"] for r in rows] for wording, rows in split.items()} == {
+        "as written": ["q1"], "-r1": ["q1-r1", "q2-r1"], "-r2": ["q1-r2"]}

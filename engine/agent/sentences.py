@@ -369,7 +369,7 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
             if key not in by_key and s.text.rstrip().endswith(":"):  # the passage ends at the lead-in: its items
                 for i in range(key[1], min(len(analysis.units), key[1] + LEAD_IN_UNITS)):  # come from the page all
                     if analysis.units[i].heading or i in analysis.notes:  # the same, up to the next heading or note
-                        break  # (an answer never ends on "…:")
+                        break  # (a picked "…:" line is not left without its items)
                     by_key.setdefault((s.page, i), unit_sentence(s.page, i, page_of, s.rank))
             bulleted = key in by_key and is_item(page_of(key[0])[1], by_key[key])  # then the list ends with its items
             if bulleted and weights:  # a list of lists ("- Q2 Fiscal 2025:", "- Fiscal Year 2025:"): the sub-list

@@ -15,7 +15,6 @@ import re
 from engine.index.evidence import DATE_RE, has_type, stated
 
 NUMERAL_RE = re.compile(r"\d+(?:[.,]\d+)*")
-YEAR_RE = re.compile(r"(?:19|20)\d\d")  # a number that is a year ("fiscal 2025 and 2024"), said whole
 LETTERS_RE = re.compile(r"[a-z]+")  # the words of a value written in words ("three")
 AMOUNT_KINDS = frozenset({"number", "date"})  # the kinds of value `new_values` reads
 # a question asking how long or how often is answered by a span of time, which a text often writes with an
@@ -45,12 +44,11 @@ def new_values(kind: str | None, text: str, question: str) -> list[re.Match[str]
     if kind not in AMOUNT_KINDS:
         return []
     own = numerals(question)
-    # a number within a date ("December 28, 2024": 28 and 2024), or a year alone ("for fiscal 2025 and 2024"), is no
-    # amount
+    # a number within a date ("December 28, 2024": 28 and 2024), or a date itself (a year alone: "for fiscal 2025 and
+    # 2024"), is no amount
     dates = [m.span() for m in DATE_RE.finditer(text)] if kind == "number" else []
     found = [m for m in stated(kind, text) if not is_own(m.group(0), question, own)
-             and not any(a <= m.start() and m.end() <= b and (a, b) != m.span() for a, b in dates)
-             and not (kind == "number" and YEAR_RE.fullmatch(m.group(0)))]
+             and not any(a <= m.start() and m.end() <= b for a, b in dates)]
     if kind == "number" and DURATION_ASK_RE.search(question):
         found += [m for m in DURATION_RE.finditer(text) if not is_own(m.group(0), question, own)]
         found.sort(key=lambda m: m.start())

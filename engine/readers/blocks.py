@@ -124,7 +124,7 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
         under = min(cell.lines[0].baseline for cell in done.rows[0])
         pitch = limit(done.rows[0][0].lines[0])
         labels: list[Line] = []
-        if sources and not named and isinstance(sources[0][1], _Open) and sources[0][1].kind == "paragraph" \
+        if not named and isinstance(sources[0][1], _Open) and sources[0][1].kind == "paragraph" \
                 and len(sources[0][1].lines) <= MAX_LABELS \
                 and all(is_label(l, full, n.baseline, pitch) for l, n in
                         zip(sources[0][1].lines, sources[0][1].lines[1:] + [done.rows[0][0].lines[0]])):

@@ -22,7 +22,7 @@ from engine.agent.rows import is_row
 from engine.agent.sentences import Sentence, answer_text, quote, unit_sentence
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import PageUnits, readable
+from engine.index.evidence import QUALIFIED_RE, PageUnits, readable
 from engine.index.retrieve import Retrieval
 from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title, is_deck, next_outside, \
     read_titles, section_of
@@ -69,6 +69,8 @@ ASKS_PARTS_RE = re.compile(r"\b(?:chapters|sections|parts|contents|structure[sd]
 STRUCTURE_WORDS = frozenset(stem(w) for w in """chapter chapters section sections part parts contents table structure
 structured organized organised outline main top level major""".split())
 CONTENTS_ENTRIES = 30  # top-level sections listed at most
+KIND_ASKED_RE = re.compile(r"\s*what\s+(?:is|are)\s+an?\s", re.I)  # "What is a structure …?" asks what a kind of thing
+# is, not how a document is structured
 # a section whose title a question restates answers when one of its pages is among the search's best this many (an
 # appendix that only says where a template goes, "Appendix K Business Impact Analysis", is no answer to "What is a
 # business impact analysis?")
@@ -80,8 +82,8 @@ def asked_whole(question: str, *, defining: bool = False) -> list[str] | None:
     [report]); None for any other question. `defining`: instead, those of a question asking what a thing is ("What
     is the XC9500?" -> [xc9500]), which asks about a whole document when they all name it."""
     match = (DEFINING_RE if defining else ABOUT_RE).match(" ".join(question.split()))
-    if match is None:
-        return None
+    if match is None or (defining and QUALIFIED_RE.match(" ".join(question.split()))):
+        return None  # ("What is a federate in SpaceFOM?" asks about a thing within what the document is named by)
     about = next(group for group in match.groups() if group)
     return [w for w in words(about) if w not in DETERMINERS]
 
@@ -393,7 +395,8 @@ def contents_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     (a contents page's own section, whose lines lead to page numbers, left out); None for any other question, or a
     tree of fewer than two sections whose titles its pages show."""
     routing = retrieval.routing
-    if routing.comparison or not routing.chosen or retrieval.sections or not ASKS_PARTS_RE.search(retrieval.question):
+    if routing.comparison or not routing.chosen or retrieval.sections or not ASKS_PARTS_RE.search(retrieval.question) \
+            or KIND_ASKED_RE.match(retrieval.question):
         return None
     doc = routing.chosen[0]
     rest = set(query_terms(retrieval.question, retrieval.language)) - STRUCTURE_WORDS - HOLDS_WORDS

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from engine.markdown import ESCAPED_START_RE, FENCE_RE, IMAGE_RE, MARKER_RE
 from engine.text import (CONTENTS_LEADER_RE, INLINE_BULLET_RE, LETTER_WORD_RE, STOP_WORDS, fix_ligatures, pairs,
-                         sentence_spans, tokenize)
+                         sentence_spans, tokenize, words)
 
 PREFIX_RE = re.compile(r"^(?:#{1,6}\s+|[-*+•]\s+)")
 HANGING_RE = re.compile(r"\b(?:a|an|the|of|in|on|to|for|with|and|or|by|from|at|as|than|that|which|whose)$")  # a line
@@ -54,6 +54,16 @@ DEFINITION_RE = re.compile(r"\b(means?|meaning|defined as|definition|refers? to|
 # a stop word: "What is the mission of OPM?" asks about a thing of the content)
 DEFINED_RE = re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<term>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,3})"
                         r"\s*[?.!]*\s*$", re.I)
+# … or with a phrase naming where it is used after it, when no "the" makes it one particular thing: "What is a
+# checkpoint in Casper FFG?", "What is CUI according to NIST SP 800-171?" (not "What is the deadline in the proposal?",
+# which asks for a value, nor a question going on past a comma: "What is X in Y, and …?")
+QUALIFIED_RE = re.compile(r"^(?P<asked>\s*what\s+(?:is|are)\s+(?:an?\s+)?(?!the\b)[^\W\d_][\w-]*(?:\s+[\w-]+){0,3}?)"
+                          r"\s+(?:in|within|under|according to|as (?:used|defined|described) in)"
+                          r"\s+(?P<context>[^?,;]+?)\s*[?.!]*\s*$", re.I)
+# a sentence naming a term after what it is: "Such an abstraction is called a functor", "a program unit called a
+# structure", "We define checkpoint blocks to be blocks whose height …", "… are referred to as bridges"
+NAMING_RE = re.compile(r"(?<!so-)\b(?:(?:(?:is|are)\s+)?(?:called|termed|referred to as)|we\s+define)\s+"
+                       r"(?:an?\s+|the\s+)?(?P<named>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,4})", re.I)
 # where a definition's term ends and what it is begins: "PIV Card: A physical artifact …", "A smart contract is a …"
 DEFINES_RE = re.compile(r":\s|\s?—\s?|\s\|\s|\s(?:is|are)\s(?=(?:an?|the|one)\s)|\s(?:means|refers to)\s", re.I)
 BRACKETED_ACRONYM_RE = re.compile(r"\(([A-Za-z]{2,8})\)")  # "(PIV)" after the words it stands for
@@ -73,6 +83,7 @@ EXPANSION_ASK_RE = re.compile(r"\b(?:stands?|stood) for\b|\bshort for\b|\bacrony
 POSED_WEIGHT = 0.5  # a window of questions put to the reader (`posed_questions`) scores this share (0.3-0.7 alike)
 ASKED = "asked"  # score_windows: the kind of value the question asks for, as answer_type reads it
 TYPE_BONUS, PHRASE_BONUS, UNIT_COST = 0.15, 0.3, 0.06
+DEFINES_BONUS = 0.15  # more for a unit defining the very term asked about (`defines`) than for a word of defining
 SHORT_WORDS = 10  # a line this short is a cell, a label or a slide line
 MAX_UNITS = 3  # sentences of one paragraph in a window
 MAX_LIST = 10  # lines after a "…:" line or a heading, or in a run of short lines
@@ -136,18 +147,17 @@ def answer_type(question: str) -> str | None:
     return None
 
 
-def stem_of(word: str) -> str:
-    """A word's term as the index writes it ("" for a stop word)."""
-    found = tokenize(word)
-    return found[0] if found else ""
-
-
 @functools.lru_cache(maxsize=256)  # (read for every unit a definition question's pages are scored on)
 def defined_term(question: str) -> str:
     """The term a question asks to be defined ("What is a PIV card?" -> "PIV card"), or ""."""
-    match = DEFINED_RE.match(" ".join(question.split()))
-    term = match.group("term") if match else ""
-    return term if term and not any(w in STOP_WORDS for w in term.lower().split()) else ""
+    asked = " ".join(question.split())
+    qualified = QUALIFIED_RE.match(asked)
+    for text in (asked, qualified.group("asked") + "?" if qualified else ""):
+        match = DEFINED_RE.match(text)
+        term = match.group("term") if match else ""
+        if term and not any(w in STOP_WORDS for w in term.lower().split()) and not re.search(r"['’]s\b", term):
+            return term
+    return ""
 
 
 def defines(text: str, question: str) -> bool:
@@ -155,20 +165,59 @@ def defines(text: str, question: str) -> bool:
     the words an acronym of it stands for beside it allowed ("Personal Identity Verification (PIV) Card"), and goes on
     to say what it is ("…: A physical artifact", "… is a …", "… means …", a glossary row's "… | …")."""
     term = defined_term(question)
-    if not term or text.count(" | ") > 1:  # (a row of several columns says more than what its first cell is)
+    if not term:
+        return False
+    if names_term(text, term):
+        return True
+    if text.count(" | ") > 1:  # (a row of several columns says more than what its first cell is)
         return False
     parts = DEFINES_RE.split(text.strip().lstrip("-*• ").strip("*_ "), maxsplit=1)
     if len(parts) < 2 or len(LETTER_WORD_RE.findall(parts[1])) < 2:  # (in words: not "EMD | 1.0", a chart's)
         return False
     lead = parts[0].strip("*_ ")
-    wanted = set(tokenize(term))
+    if "_" in lead:  # a name in code ("biscuit_no: biscuit_ctr, …")
+        return False
+    wanted = singular_words(term)
     for match in BRACKETED_ACRONYM_RE.finditer(lead):  # the words an acronym of the term stands for are the term too
         letters = match.group(1)
         before = lead[:match.start()].split()
-        if stem_of(letters) in wanted and len(before) >= len(letters) \
+        if singular_words(letters)[0] in wanted and len(before) >= len(letters) \
                 and "".join(w[0] for w in before[-len(letters):]).lower() == letters.lower():
             lead = " ".join(before[:-len(letters)] + [letters]) + lead[match.end():]
-    return bool(wanted) and set(tokenize(lead)) == wanted
+    found = singular_words(lead)  # the term as it is written, an article before it allowed: not "Federation" for
+    return bool(wanted) and found[found[:1] in (["a"], ["an"], ["the"]):] == wanted  # "federate", nor "If the …"
+
+
+def definition_context(question: str) -> list[str]:
+    """The words of where a question asking for a term's definition places it ("What is a checkpoint in Casper
+    FFG?" -> [casper, ffg]): they say which document to read, not what to find in it; none for another question."""
+    asked = " ".join(question.split())
+    qualified = QUALIFIED_RE.match(asked)
+    if qualified is None or defined_term(asked) != defined_term(qualified.group("asked") + "?"):
+        return []
+    return words(qualified.group("context"))
+
+
+def names_term(text: str, term: str) -> bool:
+    """Whether a sentence names the term after saying what it is ("Such an abstraction is called a functor in ML")
+    or defines it in so many words ("We define checkpoint blocks to be blocks whose height …"): the words named hold
+    the term's, a head noun after them allowed ("checkpoint blocks" for "checkpoint")."""
+    wanted = singular_words(term)
+    for match in NAMING_RE.finditer(fix_ligatures(text)):
+        found = singular_words(match.group("named"))
+        end = next((i for i, w in enumerate(found) if i and w in STOP_WORDS), len(found))  # the named words end
+        named, rest = found[:end], found[end:]  # at a small word: "a functor *in* ML", "checkpoint blocks *to be*"
+        if match.group(0).lower().startswith("we define") and rest[:2] != ["to", "be"] and rest[:1] != ["as"]:
+            continue  # ("we define X" goes on to say what X is: "to be …", "as …")
+        if wanted and named[:len(wanted)] == wanted and len(named) <= len(wanted) + 1:
+            return True
+    return False
+
+
+def singular_words(text: str) -> list[str]:
+    """The words of a term, folded, a plural's "s" dropped: the same for "checkpoint blocks" and "checkpoint block"
+    (not stemmed: "federation" names no "federate")."""
+    return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words(text)]
 
 
 def has_type(kind: str | None, text: str, question: str) -> bool:
@@ -426,8 +475,9 @@ def definition_pages(corpus, question: str, doc: int) -> list[int]:
     tokens = sorted(set(tokenize(term)))
     if not tokens:
         return []
-    last = re.escape(term.split()[-1])
-    said = re.compile(rf"\b{last}\w{{0,2}}\)?\s*(?::|—|\|\s|\s(?:is|are|means|refers to)\s)", re.I)
+    last, first = re.escape(term.split()[-1]), re.escape(term.split()[0])
+    said = re.compile(rf"\b{last}\w{{0,2}}\)?\s*(?::|—|\|\s|\s(?:is|are|means|refers to)\s)|"
+                      rf"\b(?:called|termed|referred to as|define)\s+(?:an?\s+|the\s+)?{first}", re.I)
     bm = corpus.bm25["page"]
     start, count = int(corpus.page_base[doc]), len(corpus.docs[doc].pages)
     held: set[int] | None = None
@@ -436,7 +486,7 @@ def definition_pages(corpus, question: str, doc: int) -> list[int]:
         pages = set(bm.post_units[bm.term_ptr[tid]:bm.term_ptr[tid + 1]].tolist()) if tid is not None else set()
         held = pages if held is None else held & pages
     found = [g for g in sorted(held or ()) if start <= g < start + count
-             and said.search(corpus.page_text(doc, g - start + 1))]
+             and said.search(fix_ligatures(corpus.page_text(doc, g - start + 1)))]
     return [g for g in found if any(defines(u.text, question) for u in page_units(corpus, doc, g - start + 1).units)]
 
 
@@ -479,6 +529,7 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
     bags = [stems & wanted.keys() for stems in analysis.stems]
     pair_hits = [p & phrase_set for p in analysis.pairs] if phrase_set else [frozenset()] * len(found)
     typed = [has_type(kind, u.value_text, question) for u in found]
+    defining = [kind == "definition" and defines(u.text, question) for u in found]
     scored = []
     spans = [(i, i, False) for i in range(len(found))] if singles else analysis.spans
     for first, last, free in spans:
@@ -498,7 +549,8 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
         more_values = sum(typed[first + 1:last + 1])  # further values of the asked kind
         opens = found[last].text.endswith(":")  # a "…:" line alone is half a sentence
         score = (coverage + PHRASE_BONUS * len(phrases_hit) / max(1, len(phrase_set))
-                 + (TYPE_BONUS if is_typed else 0.0) + 0.02 * more_values - (0.0 if free else UNIT_COST * idle)
+                 + (TYPE_BONUS if is_typed else 0.0) + (DEFINES_BONUS if any(defining[first:last + 1]) else 0.0)
+                 + 0.02 * more_values - (0.0 if free else UNIT_COST * idle)
                  - 0.1 * headings / count - (0.1 if opens else 0.0))
         if score > 0 and all(i in analysis.posed for i in range(first, last + 1)):
             score *= POSED_WEIGHT  # questions put to the reader ask what the text does not state

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.index.corpus import CorpusIndex
+from engine.index.evidence import definition_context
 from engine.text import STOP_WORDS, stem, words
 
 COMPARE_RE = re.compile(
@@ -50,6 +51,9 @@ class Routing:
     scores: list[DocScore]  # every document, best first
     chosen: list[int]  # document positions searched in depth
     comparison: bool
+    # terms that place what is asked in a document rather than name it ("What is a checkpoint *in Casper FFG*?",
+    # engine.index.evidence.definition_context): they route, and within a document count as its name words do
+    context: frozenset[str] = frozenset()
 
 
 def _share(values: np.ndarray) -> np.ndarray:
@@ -75,8 +79,9 @@ def route(corpus: CorpusIndex, question: str, terms: Sequence[str], docs: Sequen
     total = np.where(allowed, total, 0.0)
     order = [int(i) for i in np.argsort(-total, kind="stable") if allowed[i]]
     scores = [DocScore(i, float(total[i]), float(names[i]), float(profile[i]), float(evidence[i])) for i in order]
+    context = frozenset(stem(w) for w in definition_context(question)) & frozenset(terms)
     if not order or total[order[0]] <= 0:
-        return Routing(scores, order[:1] if docs is not None else [], False)
+        return Routing(scores, order[:1] if docs is not None else [], False, context)
     best = total[order[0]]
     chosen = [i for i in order if total[i] >= ROUTE_KEEP * best][:MAX_ROUTED]
     candidates = [i for i in order if total[i] >= NAMED_KEEP * best][:MAX_ROUTED + 1]
@@ -92,7 +97,7 @@ def route(corpus: CorpusIndex, question: str, terms: Sequence[str], docs: Sequen
             named, comparison = shared, True
     if comparison:  # the compared documents first, then the others that scored well
         chosen = named + [i for i in chosen if i not in named]
-    return Routing(scores, chosen, comparison)
+    return Routing(scores, chosen, comparison, context)
 
 
 def shared_names(corpus: CorpusIndex, terms: Sequence[str], candidates: Sequence[int]) -> list[int]:
@@ -226,13 +231,13 @@ def compound_terms(corpus: CorpusIndex, question: str, terms: Sequence[str], lan
 
 
 def term_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routing: Routing) -> list[float]:
-    """Within `doc`: words naming it count little; in a comparison, words that name only another
-    compared document do not count at all."""
+    """Within `doc`: words naming it, or placing a term asked to be defined (`Routing.context`), count little; in a
+    comparison, words that name only another compared document do not count at all."""
     own = corpus.name_terms[doc]
     others = set()
     if routing.comparison:
         others = set().union(*(corpus.name_terms[d] for d in routing.chosen[:2] if d != doc)) - own
-    return [NAME_DISCOUNT if t in own else 0.0 if t in others else 1.0 for t in terms]
+    return [NAME_DISCOUNT if t in own or t in routing.context else 0.0 if t in others else 1.0 for t in terms]
 
 
 def evidence_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routing: Routing) -> list[float]:

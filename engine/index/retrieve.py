@@ -11,7 +11,7 @@ between the compared documents (`alternate`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -186,7 +186,7 @@ def slides_first(corpus: CorpusIndex, question: str, terms: Sequence[str], routi
     deck = next((d for d in order if is_deck(corpus, d)), None)
     if deck is None:
         return routing
-    return lexical.Routing(routing.scores, [deck] + [d for d in routing.chosen if d != deck], False)
+    return replace(routing, chosen=[deck] + [d for d in routing.chosen if d != deck], comparison=False)
 
 
 def alternate(corpus: CorpusIndex, scores: np.ndarray, compared: Sequence[int],
@@ -243,4 +243,4 @@ def _routing_from_scores(corpus: CorpusIndex, scores: np.ndarray, routing: lexic
         doc = int(corpus.page_doc[g])
         best.setdefault(doc, float(scores[g]))
     chosen = list(best)[: max(1, len(routing.chosen))]
-    return lexical.Routing(routing.scores, chosen, routing.comparison)
+    return replace(routing, chosen=chosen)

@@ -32,6 +32,11 @@ def test_other_questions_are_not_about_a_whole_document(question):
     assert asked_whole(question) is None
 
 
+def test_a_term_asked_about_within_what_a_document_is_named_by_is_not_the_whole_document():
+    assert asked_whole("What is the XC9500?", defining=True) == ["xc9500"]
+    assert asked_whole("What is a federate in SpaceFOM?", defining=True) is None  # (a thing within it)
+
+
 def test_what_a_document_is_about_is_answered_from_its_own_account(samples_workspace):
     answer = ask(Workspace(samples_workspace), "What is the River Survey Methods field guide about?")
     assert answer.covered and "This guide describes a practical method for surveying small rivers" in answer.answer
@@ -238,6 +243,9 @@ def test_a_question_asking_for_a_documents_parts_gets_its_trees_top_level_sectio
     assert any(step.detail.startswith("asks for a document's parts") for step in answer.trace)
     # parts of a thing in the document, not of the document: the usual answer
     answer = ask(Workspace(samples_workspace), "What sections does a field sheet have?")
+    assert not any(step.detail.startswith("asks for a document's parts") for step in answer.trace)
+    # what a kind of thing is, named "structure": not the document's structure
+    answer = ask(Workspace(samples_workspace), "What is a structure in the field guide?")
     assert not any(step.detail.startswith("asks for a document's parts") for step in answer.trace)
 
 

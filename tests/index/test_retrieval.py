@@ -356,6 +356,11 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("What is the Care Obligation?", "Care Obligation"),
     ("What is the mission of the agency?", ""),  # (a thing of the content, not a term)
     ("What is the total revenue?", "total revenue"),  # (a term, but an amount is asked for: answer_type says so)
+    ("What is a tally sheet in the survey standard?", "tally sheet"),  # (where it is used named after it)
+    ("What is ICT SCRM according to NIST SP 800-161?", "ICT SCRM"),
+    ("What is the deadline in the proposal?", ""),  # ("the": one particular thing, a value asked for)
+    ("What is a tally sheet in the standard, and who fills it in?", ""),  # (it goes on to ask more)
+    ("What is DOT's strategy in its plan?", ""),  # (whose: a thing of the content)
 ])
 def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     from engine.index.evidence import answer_type, defined_term
@@ -380,14 +385,53 @@ def test_a_text_defines_a_term_when_it_opens_with_it_and_says_what_it_is(text, d
     assert defines(text, "What is a PIV card?") is defined
 
 
+@pytest.mark.parametrize(("text", "defined"), [
+    ("Such a printed form is called a tally sheet in the survey.", True),
+    ("We define tally sheets to be the printed forms a surveyor fills in on a transect.", True),
+    ("We define the tally sheet archive count as the number of sheets filed.", False),  # (another thing)
+    ("The so-called tally sheet is kept in the office.", False),
+    ("Tally sheets: the printed forms of the survey", True),
+    ("Tally: the count of birds seen", False),  # (another term)
+    ("If the tally sheet is a copy, the original is kept in the office.", False),
+    ("tally_sheet: sheet_ctr, kept", False),  # (a name in code)
+])
+def test_a_text_defines_a_term_when_it_names_it_after_saying_what_it_is(text, defined):
+    from engine.index.evidence import defines
+
+    assert defines(text, "What is a tally sheet?") is defined
+
+
+def test_where_a_definition_question_places_its_term_routes_but_counts_little_within_the_document():
+    from engine.index.evidence import definition_context
+
+    assert definition_context("What is a checkpoint in Casper FFG?") == ["casper", "ffg"]
+    assert definition_context("What is a checkpoint?") == []
+    assert definition_context("What is the deadline in the proposal?") == []
+
+
 def test_a_term_asked_to_be_defined_puts_the_page_defining_it_first(tmp_path):
     pages = [["Issuance", "A tally sheet is checked by the crew before each survey, and the tally sheet is kept",
               "with the other tally sheets of the season in the office of the survey group."],
              ["Storage", "Each tally sheet is scanned at the end of the week and the tally sheet itself is filed."],
              ["Glossary", "Tally sheet: A printed form on which a surveyor records each bird seen on a transect.",
               "Transect: A fixed line across a site that a surveyor walks at a steady pace."]]
-    found = _retriever_of_pages(tmp_path, "standard.pdf", pages).search("What is a tally sheet?", k=3)
+    retriever = _retriever_of_pages(tmp_path, "standard.pdf", pages)
+    found = retriever.search("What is a tally sheet?", k=3)
     assert found.hits[0].page == 3 and any("defines 'tally sheet'" in note for note in found.notes)
+    # the same where the question names where it is used, and by a sentence naming the term after what it is
+    found = retriever.search("What is a transect in the survey standard?", k=3)
+    assert found.hits[0].page == 3 and any("defines 'transect'" in note for note in found.notes)
+    assert {"survey", "standard"} <= found.routing.context
+
+
+def test_a_term_named_after_what_it_is_puts_that_page_first(tmp_path):
+    pages = [["Issuance", "Every tally sheet is checked by the crew before each survey, and each tally sheet is kept",
+              "with the other tally sheets of the season in the office of the survey group."],
+             ["Forms", "Each surveyor carries a printed form on which every bird seen on a transect is recorded;",
+              "such a form is called a tally sheet and it is handed in at the end of the day."],
+             ["Storage", "Each tally sheet is scanned at the end of the week and the tally sheet itself is filed."]]
+    found = _retriever_of_pages(tmp_path, "standard.pdf", pages).search("What is a tally sheet in the standard?", k=3)
+    assert found.hits[0].page == 2 and any("defines 'tally sheet'" in note for note in found.notes)
 
 
 def test_two_documents_a_question_names_by_the_words_they_share_are_compared(tmp_path):

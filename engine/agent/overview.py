@@ -355,8 +355,10 @@ def section_opening(corpus: CorpusIndex, section: NamedSection) -> Made | None:
 
     own = bare_title(section.title)
     beyond = next_outside(nodes, section.node)  # (the section and its subsections: the nodes up to it)
-    outside = {bare_title(n.title) for n in nodes
-               if not section.node <= n.node < (len(nodes) if beyond is None else beyond)} - {own}
+    within = [section.node <= n.node < (len(nodes) if beyond is None else beyond) for n in nodes]
+    # (a title outside it that one of its subsections shares, "1 Introduction" and "4.1 Introduction", ends nothing)
+    outside = {bare_title(n.title) for n, w in zip(nodes, within) if not w} \
+        - {bare_title(n.title) for n, w in zip(nodes, within) if w} - {own}
     # a slide of the section that its deck titles otherwise ("Thank you" in a group "Getting started") is its own
     slides = {n.start_page: bare_title(n.title) for n in nodes if n.kind == "page"}
     picked: list[Sentence] = []

@@ -317,3 +317,28 @@ def test_a_short_notice_under_a_title_block_is_no_abstract():
     assert abstract_units(analyse(notice), notice) == []
     longer = notice.replace("not permitted.", "not permitted. " + "It may be read and cited freely. " * 8)
     assert abstract_units(analyse(longer), longer)  # (as long as an abstract: read as one)
+
+
+def spec(path: Path) -> Path:
+    """Two pages, an outline: "1 Introduction", then "2 Tally Sheets" whose first subsection is "2.1 Introduction"."""
+    with written_pdf(path) as doc:
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 80), "1 Introduction", fontsize=16)
+        _lines(page, ["This standard says how bird surveys on heathland are walked, recorded and filed by the",
+                      "volunteer groups of the survey, season after season."], 120)
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 80), "2 Tally Sheets", fontsize=16)
+        page.insert_text((72, 120), "2.1 Introduction", fontsize=13)
+        _lines(page, ["A tally sheet is the printed form on which a surveyor records every bird seen on a transect",
+                      "and which is handed in to the survey group at the end of the day."], 150)
+        page.insert_text((72, 220), "2.2 Storage", fontsize=13)
+        _lines(page, ["The tally sheets of a season are scanned and filed in the office of the survey group."], 250)
+        doc.set_toc([[1, "1 Introduction", 1], [1, "2 Tally Sheets", 2], [2, "2.1 Introduction", 2],
+                     [2, "2.2 Storage", 2]])
+    return path
+
+
+def test_a_sections_opening_reads_past_a_subsection_titled_like_a_section_outside_it(tmp_path):
+    answer = ask(_ingested(tmp_path, spec, "tally-standard.pdf"), "What are tally sheets?")
+    assert any(step.detail.startswith("restates a section's title") for step in answer.trace)
+    assert "A tally sheet is the printed form on which a surveyor records every bird" in answer.answer

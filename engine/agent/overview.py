@@ -22,7 +22,7 @@ from engine.agent.rows import is_row
 from engine.agent.sentences import Sentence, answer_text, quote, unit_sentence
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import QUALIFIED_RE, PageUnits, readable
+from engine.index.evidence import PageUnits, definition_context, readable
 from engine.index.retrieve import Retrieval
 from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title, is_deck, next_outside, \
     read_titles, section_of
@@ -82,7 +82,7 @@ def asked_whole(question: str, *, defining: bool = False) -> list[str] | None:
     [report]); None for any other question. `defining`: instead, those of a question asking what a thing is ("What
     is the XC9500?" -> [xc9500]), which asks about a whole document when they all name it."""
     match = (DEFINING_RE if defining else ABOUT_RE).match(" ".join(question.split()))
-    if match is None or (defining and QUALIFIED_RE.match(" ".join(question.split()))):
+    if match is None or (defining and definition_context(question)):
         return None  # ("What is a federate in SpaceFOM?" asks about a thing within what the document is named by)
     about = next(group for group in match.groups() if group)
     return [w for w in words(about) if w not in DETERMINERS]

@@ -54,19 +54,35 @@ DEFINITION_RE = re.compile(r"\b(means?|meaning|defined as|definition|refers? to|
 # a stop word: "What is the mission of OPM?" asks about a thing of the content)
 DEFINED_RE = re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<term>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,3})"
                         r"\s*[?.!]*\s*$", re.I)
-# … or with a phrase naming where it is used after it, when no "the" makes it one particular thing: "What is a
-# checkpoint in Casper FFG?", "What is CUI according to NIST SP 800-171?" (not "What is the deadline in the proposal?",
-# which asks for a value, nor a question going on past a comma: "What is X in Y, and …?")
-QUALIFIED_RE = re.compile(r"^(?P<asked>\s*what\s+(?:is|are)\s+(?:an?\s+)?(?!the\b)[^\W\d_][\w-]*(?:\s+[\w-]+){0,3}?)"
-                          r"\s+(?:in|within|under|according to|as (?:used|defined|described) in)"
-                          r"\s+(?P<context>[^?,;]+?)\s*[?.!]*\s*$", re.I)
+_TERM = r"[\"'“‘]?(?P<term>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,3}?)[\"'”’]?"
+_ARTICLE = r"(?:an?\s+|the\s+)?"
+_PLACE = r"(?:\s+(?:in|within|under|according to|as (?:used|defined|described) in)\s+(?P<context>[^?,;]+?))"
+_END = r"\s*[?.!]*\s*$"
+# the other ways of asking for a term's definition, each with where the term is used after it or not: "What is a
+# checkpoint in Casper FFG?" (not after "the": "What is the deadline in the proposal?" asks for a value; nor a
+# question going on past a comma: "What is X in Y, and …?"), "Define functor.", "What does 'care obligation' mean?",
+# "What is meant by X?", "Explain what a biscuit is in Rosenpass.", "Meaning of X in Y?", "How does NIST SP 800-171
+# define CUI?"
+ASKED_DEFINITION_RES = [re.compile(pattern, re.I) for pattern in (
+    rf"^\s*what\s+(?:is|are)\s+(?:an?\s+)?(?!the\b){_TERM}{_PLACE}{_END}",
+    rf"^\s*define\s+{_ARTICLE}{_TERM}{_PLACE}?{_END}",
+    rf"^\s*what\s+(?:does|do)\s+{_ARTICLE}{_TERM}\s+mean{_PLACE}?{_END}",
+    rf"^\s*what\s+is\s+meant\s+by\s+{_ARTICLE}{_TERM}{_PLACE}?{_END}",
+    rf"^\s*explain\s+what\s+{_ARTICLE}{_TERM}\s+(?:is|are|means?){_PLACE}?{_END}",
+    rf"^\s*(?:the\s+)?meaning\s+of\s+{_ARTICLE}{_TERM}{_PLACE}?{_END}",
+    rf"^\s*how\s+(?:does|do|did)\s+(?P<context>.+?)\s+define\s+{_ARTICLE}{_TERM}{_END}",
+)]
+# where the term is used, put first: "In the Menhir manual, what is a %start symbol?"
+PLACED_FIRST_RE = re.compile(r"^\s*(?:in|within|under|according to)\s+(?P<context>[^,?]*?[^\W\d_]{2}[^,?]*?),\s*"
+                             r"(?P<asked>.+)$", re.I)  # (a place in words: "In 2023, …" says when)
 # a sentence naming a term after what it is: "Such an abstraction is called a functor", "a program unit called a
 # structure", "We define checkpoint blocks to be blocks whose height …", "… are referred to as bridges"
 NAMING_RE = re.compile(r"(?<!so-)\b(?:(?:(?:is|are)\s+)?(?:called|termed|referred to as)|we\s+define)\s+"
                        r"(?:an?\s+|the\s+)?(?P<named>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,4})", re.I)
 # where a definition's term ends and what it is begins: "PIV Card: A physical artifact …", "A smart contract is a …"
 DEFINES_RE = re.compile(r":\s|\s?—\s?|\s\|\s|\s(?:is|are)\s(?=(?:an?|the|one)\s)|\s(?:means|refers to)\s", re.I)
-BRACKETED_ACRONYM_RE = re.compile(r"\(([A-Za-z]{2,8})\)")  # "(PIV)" after the words it stands for
+# "(PIV)" after the words it stands for, also after a few words saying so: "(in short, ALU)", "(hereafter, NSS)"
+BRACKETED_ACRONYM_RE = re.compile(r"\((?:[^()]{0,20}[,:]\s*)?([A-Za-z]{2,8})\)")
 QUANTITY_NOUNS = (r"number|amount|total|size|value|cost|costs|price|revenue|revenues|income|share|rate|percentage|"
                   r"budget|sales|spending|growth|headcount|capacity|range|temperature|voltage|delay|frequency|"
                   r"assets|liabilities|equity|earnings|profit|profits|loss|losses|expenses|margin|debt|"
@@ -148,16 +164,26 @@ def answer_type(question: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=256)  # (read for every unit a definition question's pages are scored on)
+def asked_definition(question: str) -> tuple[str, str]:
+    """The term a question asks to be defined and where it says the term is used ("What is a checkpoint in Casper
+    FFG?" -> ("checkpoint", "Casper FFG"), "What is a PIV card?" -> ("PIV card", "")); ("", "") for another
+    question. The term: a few words, none of them a stop word nor a possessive."""
+    asked = " ".join(question.split())
+    first = PLACED_FIRST_RE.match(asked)
+    tries = [(asked, "")] + ([(first.group("asked"), first.group("context"))] if first else [])
+    for text, placed in tries:
+        found = [(m.group("term"), m.groupdict().get("context") or placed)
+                 for m in [DEFINED_RE.match(text), *(r.match(text) for r in ASKED_DEFINITION_RES)] if m]
+        for term, context in found:
+            term = term.strip("'’‘\"“” ")
+            if term and not any(w in STOP_WORDS for w in term.lower().split()) and not re.search(r"['’]s\b", term):
+                return term, context
+    return "", ""
+
+
 def defined_term(question: str) -> str:
     """The term a question asks to be defined ("What is a PIV card?" -> "PIV card"), or ""."""
-    asked = " ".join(question.split())
-    qualified = QUALIFIED_RE.match(asked)
-    for text in (asked, qualified.group("asked") + "?" if qualified else ""):
-        match = DEFINED_RE.match(text)
-        term = match.group("term") if match else ""
-        if term and not any(w in STOP_WORDS for w in term.lower().split()) and not re.search(r"['’]s\b", term):
-            return term
-    return ""
+    return asked_definition(question)[0]
 
 
 def defines(text: str, question: str) -> bool:
@@ -178,12 +204,12 @@ def defines(text: str, question: str) -> bool:
     if "_" in lead:  # a name in code ("biscuit_no: biscuit_ctr, …")
         return False
     wanted = singular_words(term)
-    for match in BRACKETED_ACRONYM_RE.finditer(lead):  # the words an acronym of the term stands for are the term too
-        letters = match.group(1)
+    for match in reversed(list(BRACKETED_ACRONYM_RE.finditer(lead))):  # the words an acronym stands for and the
+        letters = match.group(1)  # acronym are one term: the acronym where it is asked about, else the words
         before = lead[:match.start()].split()
-        if singular_words(letters)[0] in wanted and len(before) >= len(letters) \
-                and "".join(w[0] for w in before[-len(letters):]).lower() == letters.lower():
-            lead = " ".join(before[:-len(letters)] + [letters]) + lead[match.end():]
+        if len(before) >= len(letters) and "".join(w[0] for w in before[-len(letters):]).lower() == letters.lower():
+            kept = [letters] if singular_words(letters)[0] in wanted else before[-len(letters):]
+            lead = " ".join(before[:-len(letters)] + kept) + lead[match.end():]
     found = singular_words(lead)  # the term as it is written, an article before it allowed: not "Federation" for
     return bool(wanted) and found[found[:1] in (["a"], ["an"], ["the"]):] == wanted  # "federate", nor "If the …"
 
@@ -191,11 +217,7 @@ def defines(text: str, question: str) -> bool:
 def definition_context(question: str) -> list[str]:
     """The words of where a question asking for a term's definition places it ("What is a checkpoint in Casper
     FFG?" -> [casper, ffg]): they say which document to read, not what to find in it; none for another question."""
-    asked = " ".join(question.split())
-    qualified = QUALIFIED_RE.match(asked)
-    if qualified is None or defined_term(asked) != defined_term(qualified.group("asked") + "?"):
-        return []
-    return words(qualified.group("context"))
+    return words(asked_definition(question)[1]) if answer_type(question) == "definition" else []
 
 
 def names_term(text: str, term: str) -> bool:
@@ -471,12 +493,12 @@ def definition_pages(corpus, question: str, doc: int) -> list[int]:
     """The pages (global ids, in order) of document `doc` that define the term the question asks to be defined
     (`defined_term`, `defines`): a glossary's entry, a sentence saying what it is; none for another question. Only
     pages holding every word of the term, and its last word before what says what it is, are read."""
-    term = defined_term(question)
-    tokens = sorted(set(tokenize(term)))
+    term = defined_term(question) if answer_type(question) == "definition" else ""  # (not "What is the total
+    tokens = sorted(set(tokenize(term)))  # revenue?": an amount is asked for)
     if not tokens:
         return []
     last, first = re.escape(term.split()[-1]), re.escape(term.split()[0])
-    said = re.compile(rf"\b{last}\w{{0,2}}\)?\s*(?::|—|\|\s|\s(?:is|are|means|refers to)\s)|"
+    said = re.compile(rf"\b{last}\w{{0,2}}(?:\s*\([^()]{{1,30}}\))?\)?\s*(?::|—|\|\s|\s(?:is|are|means|refers to)\s)|"
                       rf"\b(?:called|termed|referred to as|define)\s+(?:an?\s+|the\s+)?{first}", re.I)
     bm = corpus.bm25["page"]
     start, count = int(corpus.page_base[doc]), len(corpus.docs[doc].pages)

@@ -361,6 +361,10 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("What is the deadline in the proposal?", ""),  # ("the": one particular thing, a value asked for)
     ("What is a tally sheet in the standard, and who fills it in?", ""),  # (it goes on to ask more)
     ("What is DOT's strategy in its plan?", ""),  # (whose: a thing of the content)
+    ("Define tally sheet.", "tally sheet"), ("What does 'tally sheet' mean in the standard?", "tally sheet"),
+    ("What is meant by a transect?", "transect"), ("Explain what a tally sheet is in the survey standard.", "tally sheet"),
+    ("In the survey standard, what is a transect?", "transect"), ("Meaning of transect in the standard?", "transect"),
+    ("How does the survey standard define a tally sheet?", "tally sheet"),
 ])
 def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     from engine.index.evidence import answer_type, defined_term
@@ -401,12 +405,30 @@ def test_a_text_defines_a_term_when_it_names_it_after_saying_what_it_is(text, de
     assert defines(text, "What is a tally sheet?") is defined
 
 
+def test_a_term_and_its_acronym_in_brackets_are_one_term_whichever_is_asked_about():
+    from engine.index.evidence import defines
+
+    assert defines("The Tally Sheet Record (in short, TSR) is the form a surveyor fills in.", "What is the TSR?")
+    assert defines("The Tally Sheet Record (TSR) is the form a surveyor fills in.", "What is the tally sheet record?")
+    assert not defines("The TSR is the form a surveyor fills in.", "What is the tally sheet record?")
+
+
+def test_other_questions_name_no_term_to_define():
+    from engine.index.evidence import defined_term
+
+    assert defined_term("What does the standard mean for volunteers?") == ""  # (what follows from it)
+    assert defined_term("In 2023, what were the counts?") == ""  # (when, not where)
+
+
 def test_where_a_definition_question_places_its_term_routes_but_counts_little_within_the_document():
     from engine.index.evidence import definition_context
 
     assert definition_context("What is a checkpoint in Casper FFG?") == ["casper", "ffg"]
+    assert definition_context("In the Menhir manual, what is a start symbol?") == ["the", "menhir", "manual"]
+    assert definition_context("How does the RARE paper define a noise model?") == ["the", "rare", "paper"]
     assert definition_context("What is a checkpoint?") == []
     assert definition_context("What is the deadline in the proposal?") == []
+    assert definition_context("In fiscal 2023, what was the revenue?") == []  # (an amount is asked for)
 
 
 def test_a_term_asked_to_be_defined_puts_the_page_defining_it_first(tmp_path):

@@ -410,11 +410,11 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
                 if chars + len(nxt.text) > LIST_ANSWER_CHARS or not add(nxt):
                     break
                 chars += len(nxt.text)
-    if valued:  # a header row with none of its rows, beside an answer that states the value: filler
-        kept = {}
+    if valued:  # a header row with none of its rows, beside an answer that states the value: filler (unless it
+        kept = {}  # defines the term asked about itself: a glossary's first entry, "split tunneling | The process …")
         for key, x in out.items():
             analysis, text = page_of(x.page)
-            if not rows_under(x, analysis, text, by_key, out):
+            if "definition" in x.kinds or not rows_under(x, analysis, text, by_key, out):
                 kept[key] = x
         out = kept
     first_rank: dict[int, int] = {}

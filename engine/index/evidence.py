@@ -80,7 +80,10 @@ PLACED_FIRST_RE = re.compile(r"^\s*(?:in|within|under|according to)\s+(?P<contex
 NAMING_RE = re.compile(r"(?<!so-)\b(?:(?:(?:is|are)\s+)?(?:called|termed|referred to as)|we\s+define)\s+"
                        r"(?:an?\s+|the\s+)?(?P<named>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,4})", re.I)
 # where a definition's term ends and what it is begins: "PIV Card: A physical artifact …", "A smart contract is a …"
-DEFINES_RE = re.compile(r":\s|\s?—\s?|\s\|\s|\s(?:is|are)\s(?=(?:an?|the|one)\s)|\s(?:means|refers to)\s", re.I)
+OPENING_QUOTE = "[\"'“‘]"  # ("Situational Awareness (SA) is “the perception of …")
+DEFINES_RE = re.compile(rf":\s|\s?—\s?|\s\|\s|\s(?:is|are)\s(?={OPENING_QUOTE}?(?:an?|the|one)\s)"
+                        r"|\s(?:means|refers to)\s", re.I)
+ENUMERATOR_RE = re.compile(r"^\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]\s+")  # "(1) Retail Customer means …", "b. …"
 # "(PIV)" after the words it stands for, also after a few words saying so: "(in short, ALU)", "(hereafter, NSS)"
 BRACKETED_ACRONYM_RE = re.compile(r"\((?:[^()]{0,20}[,:]\s*)?([A-Za-z]{2,8})\)")
 QUANTITY_NOUNS = (r"number|amount|total|size|value|cost|costs|price|revenue|revenues|income|share|rate|percentage|"
@@ -197,7 +200,7 @@ def defines(text: str, question: str) -> bool:
         return True
     if text.count(" | ") > 1:  # (a row of several columns says more than what its first cell is)
         return False
-    parts = DEFINES_RE.split(text.strip().lstrip("-*• ").strip("*_ "), maxsplit=1)
+    parts = DEFINES_RE.split(ENUMERATOR_RE.sub("", text.strip().lstrip("-*• ").strip("*_ ")), maxsplit=1)
     if len(parts) < 2 or len(LETTER_WORD_RE.findall(parts[1])) < 2:  # (in words: not "EMD | 1.0", a chart's)
         return False
     lead = parts[0].strip("*_ ")

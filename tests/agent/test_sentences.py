@@ -603,3 +603,11 @@ def test_a_lead_in_brings_no_items_past_the_next_heading():
     weights = {t: 1.0 for t in query_terms(question)}
     texts = [s.text for s in best_sentences(chosen, page_of(text), weights, question)]
     assert "Budget" not in texts and "The budget grows by a tenth over the year before." not in texts, texts
+
+
+def test_a_glossarys_first_entry_set_as_the_header_row_answers_a_definition_question():
+    glossary = ("| tally sheet | The printed form on which a surveyor records every bird seen on a transect of the "
+                "survey. |\n| --- | --- |\n| transect | A fixed line across a site that a surveyor walks. |\n"
+                "| quadrat | A square of ground that is searched in full. |")
+    texts = [s.text for s in greedy_for("Define tally sheet.", glossary)]
+    assert texts and texts[0].startswith("tally sheet | The printed form on which a surveyor records")

@@ -362,7 +362,8 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("What is a tally sheet in the standard, and who fills it in?", ""),  # (it goes on to ask more)
     ("What is DOT's strategy in its plan?", ""),  # (whose: a thing of the content)
     ("Define tally sheet.", "tally sheet"), ("What does 'tally sheet' mean in the standard?", "tally sheet"),
-    ("What is meant by a transect?", "transect"), ("Explain what a tally sheet is in the survey standard.", "tally sheet"),
+    ("What is meant by a transect?", "transect"),
+    ("Explain what a tally sheet is in the survey standard.", "tally sheet"),
     ("In the survey standard, what is a transect?", "transect"), ("Meaning of transect in the standard?", "transect"),
     ("How does the survey standard define a tally sheet?", "tally sheet"),
 ])
@@ -411,6 +412,14 @@ def test_a_term_and_its_acronym_in_brackets_are_one_term_whichever_is_asked_abou
     assert defines("The Tally Sheet Record (in short, TSR) is the form a surveyor fills in.", "What is the TSR?")
     assert defines("The Tally Sheet Record (TSR) is the form a surveyor fills in.", "What is the tally sheet record?")
     assert not defines("The TSR is the form a surveyor fills in.", "What is the tally sheet record?")
+
+
+def test_a_numbered_or_quoted_definition_defines_its_term():
+    from engine.index.evidence import defines
+
+    assert defines("- (1) Tally Sheet means a printed form, or a copy of such form, that:", "What is a tally sheet?")
+    assert defines("Tally Sheet (TS) is “the printed form a surveyor fills in”.", "What is a tally sheet?")
+    assert not defines("(2) Tally Sheet Archive includes the sheets of a season", "What is a tally sheet?")
 
 
 def test_other_questions_name_no_term_to_define():

@@ -190,9 +190,11 @@ def defined_term(question: str) -> str:
 
 
 def defines(text: str, question: str) -> bool:
-    """Whether the text defines the term the question asks about: it opens with the term, an article before it and
-    the words an acronym of it stands for beside it allowed ("Personal Identity Verification (PIV) Card"), and goes on
-    to say what it is ("…: A physical artifact", "… is a …", "… means …", a glossary row's "… | …")."""
+    """Whether the text defines the term the question asks about: it opens with the term (an article, a list's number
+    "(1)" before it, and its acronym in brackets or the words an acronym stands for beside it allowed: "Personal
+    Identity Verification (PIV) Card", "The National Settlement Service (NSS)"), and goes on to say what it is ("…: A
+    physical artifact", "… is a …", "… is “the …", "… means …", a glossary row's "… | …"); or it names the term after
+    saying what it is (`names_term`). Words are compared as written, a plural's "s" aside (`singular_words`)."""
     term = defined_term(question)
     if not term:
         return False
@@ -214,7 +216,9 @@ def defines(text: str, question: str) -> bool:
             kept = [letters] if singular_words(letters)[0] in wanted else before[-len(letters):]
             lead = " ".join(before[:-len(letters)] + kept) + lead[match.end():]
     found = singular_words(lead)  # the term as it is written, an article before it allowed: not "Federation" for
-    return bool(wanted) and found[found[:1] in (["a"], ["an"], ["the"]):] == wanted  # "federate", nor "If the …"
+    if found[:1] in (["a"], ["an"], ["the"]):  # "federate", nor "If the federate …"
+        found = found[1:]
+    return bool(wanted) and found == wanted
 
 
 def definition_context(question: str) -> list[str]:

@@ -5,8 +5,9 @@ under OUT (or reuses them with --reuse), answers every question as `pdfrag eval 
 in-process run per set), writes each set's report with per-question details to OUT/q/<set>.json and prints
 a table: recall@1/@5, MRR, key facts in the answer and in the answer with its passages, unanswerable questions
 refused, answerable ones answered, answer length p50, quotes found on their page, boxes that cover their quote.
-The definition and list sets (questions asking what a term means, or for a list a document enumerates, over both
-folders) are answered over the workspace of their documents and pooled in a "definitions" and a "lists" row.
+The definition, list and topic sets (questions asking what a term means, for a list a document enumerates, or what
+it says on a topic, over both folders) are answered over the workspace of their documents, each kind pooled in a
+row of its own.
 Its last rows split the corpus sets and the wide sets by wording: questions as written, their first rewordings
 ("-r1") and their second ("-r2").
 With --base OTHER_OUT it also lists the questions whose rank, key facts or decision changed and counts the answers
@@ -36,13 +37,15 @@ CORPUS_SETS = {"dev": SHARED / "eval" / "qa_dev.jsonl", "dev_rew": HERE / "qa_de
                **{f"{name}{suffix}": HERE / f"qa_{name}{tail}.jsonl" for name in ("heldout", "fresh", "fresh2")
                   for suffix, tail in (("", ""), ("_rew", "_reworded"))}}
 WIDE_DOCS = {"": wide.DOCS, "2": wide.DOCS2, "3": wide.DOCS3, "4": wide.DOCS4, "6": wide.DOCS6}
-# questions asking what a term means, and questions asking for a list the document enumerates, over both folders
-# (tests/corpus/qa_definitions.md, qa_lists.md), by workspace
+# questions asking what a term means, for a list the document enumerates, or what it says on a topic, over both
+# folders (tests/corpus/qa_definitions.md, qa_lists.md, qa_topics.md), by workspace
 DEFINITION_SETS = ["definitions"] + [f"definitions_wide{n}" for n in WIDE_DOCS]
 LIST_SETS = ["lists"] + [f"lists_wide{n}" for n in WIDE_DOCS]
+TOPIC_SETS = ["topics"] + [f"topics_wide{n}" for n in WIDE_DOCS]
 GROUPS = {"POOL8 (corpus)": list(CORPUS_SETS),
           "wide": [f"wide{n}" for n in WIDE_DOCS], "wide reworded": [f"wide{n}_rew" for n in WIDE_DOCS],
-          "definitions": DEFINITION_SETS, "lists": LIST_SETS}
+          "definitions": DEFINITION_SETS, "lists": LIST_SETS,
+          "topics": TOPIC_SETS}
 # the sets whose questions are split by wording (as written, first and second rewording) in the table's last rows
 WORDING_GROUPS = {"corpus": GROUPS["POOL8 (corpus)"], "wide": GROUPS["wide"] + GROUPS["wide reworded"]}
 
@@ -65,12 +68,14 @@ def workspaces(out: Path, reuse: bool) -> dict[str, tuple[Path, Path]]:
     sets.update({name: (corpus, path) for name, path in CORPUS_SETS.items()})
     sets["definitions"] = (corpus, HERE / "qa_definitions.jsonl")
     sets["lists"] = (corpus, HERE / "qa_lists.jsonl")
+    sets["topics"] = (corpus, HERE / "qa_topics.jsonl")
     for n, docs in WIDE_DOCS.items():
         root = ready(f"wide{n}", [SHARED / "corpus_wide" / doc for doc in docs])
         sets[f"wide{n}"] = (root, HERE / f"qa_wide{n}.jsonl")
         sets[f"wide{n}_rew"] = (root, HERE / f"qa_wide{n}_reworded.jsonl")
         sets[f"definitions_wide{n}"] = (root, HERE / f"qa_definitions_wide{n}.jsonl")
         sets[f"lists_wide{n}"] = (root, HERE / f"qa_lists_wide{n}.jsonl")
+        sets[f"topics_wide{n}"] = (root, HERE / f"qa_topics_wide{n}.jsonl")
     return sets
 
 

@@ -61,7 +61,9 @@ DETERMINERS = frozenset("this that these those the a an its their our your my wh
 # the words of a question about a named page that ask what the page holds, not about a thing on it ("What does page 2
 # list?", "Summarize slide 4", "What is on the last slide?", "the contents of pages 3-4")
 HOLDS_WORDS = frozenset(stem(w) for w in """list lists listed contain contains content contents include includes
-present presents presented summary overview feature features state states stated write writes written text""".split())
+present presents presented summary overview feature features state states stated write writes written text
+treat treats treated handle handles handled deal deals dealt""".split())  # (… and how it treats a thing: "How does the
+# TrickHLA User Guide handle federation restore?" restates "Federation Restore")
 PAGE_OPENINGS = 3  # pages of a named range whose openings answer (ACCOUNT_CHARS shared between them)
 # a question asking for a document's parts ("What are the chapters of …", "How is … organised?"), and the words
 # that ask for them rather than name the document

@@ -110,6 +110,8 @@ def test_a_question_about_a_thing_on_a_named_page_is_answered_as_usual(samples_w
     ("What are the wading limits?", "pdfrag-field-guide.pdf", 6, "Wading limits\n\nA useful rule is that nobody wades"),
     ("Who is this guide for?", "pdfrag-field-guide.pdf", 3, "1.2 Who this guide is for\n\nThe guide is written for"),
     ("How does Riverline work?", "pdfrag-product-deck.pdf", 5, "How it works\n\n1 Capture\n\nCrews record depths"),
+    ("How does the field guide handle wading limits?", "pdfrag-field-guide.pdf", 6,  # (how the text treats it)
+     "Wading limits\n\nA useful rule is that nobody wades"),
 ])
 def test_a_question_restating_a_sections_title_is_answered_by_its_opening(samples_workspace, question, doc, page,
                                                                         opening):

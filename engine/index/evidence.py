@@ -83,6 +83,7 @@ NAMING_RE = re.compile(r"(?<!so-)\b(?:(?:(?:is|are)\s+)?(?:called|termed|referre
 OPENING_QUOTE = "[\"'“‘]"  # ("Situational Awareness (SA) is “the perception of …")
 DEFINES_RE = re.compile(rf":\s|\s?—\s?|\s\|\s|\s(?:is|are)\s(?={OPENING_QUOTE}?(?:an?|the|one)\s)"
                         r"|\s(?:means|refers to)\s", re.I)
+ROW_DEFINITION_WORDS = 5  # a glossary row's words saying what its term is, at the least
 ENUMERATOR_RE = re.compile(r"^\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]\s+")  # "(1) Retail Customer means …", "b. …"
 # "(PIV)" after the words it stands for, also after a few words saying so: "(in short, ALU)", "(hereafter, NSS)"
 BRACKETED_ACRONYM_RE = re.compile(r"\((?:[^()]{0,20}[,:]\s*)?([A-Za-z]{2,8})\)")
@@ -205,6 +206,10 @@ def defines(text: str, question: str) -> bool:
     parts = DEFINES_RE.split(ENUMERATOR_RE.sub("", text.strip().lstrip("-*• ").strip("*_ ")), maxsplit=1)
     if len(parts) < 2 or len(LETTER_WORD_RE.findall(parts[1])) < 2:  # (in words: not "EMD | 1.0", a chart's)
         return False
+    cell = re.match(r"[^|]*\s\|\s", text.strip().lstrip("-*• "))
+    if cell and len(LETTER_WORD_RE.findall(parts[1])) < ROW_DEFINITION_WORDS:
+        return False  # (a table's two cells say what a thing is in a phrase: not a figure's "Biscuit | initiator
+        # authentication, forward secrecy")
     lead = parts[0].strip("*_ ")
     if "_" in lead:  # a name in code ("biscuit_no: biscuit_ctr, …")
         return False

@@ -383,6 +383,7 @@ def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     ("The PIV Card itself is revoked:", False),
     ("The requirements for the PIV Card reader are provided in a separate publication.", False),
     ("PIV Card | 1.0", False),  # (a chart's label and a number: no words say what it is)
+    ("PIV Card | holder authentication, access", False),  # (a figure's two cells: a phrase, not what it is)
 ])
 def test_a_text_defines_a_term_when_it_opens_with_it_and_says_what_it_is(text, defined):
     from engine.index.evidence import defines
@@ -420,6 +421,11 @@ def test_a_numbered_or_quoted_definition_defines_its_term():
     assert defines("- (1) Tally Sheet means a printed form, or a copy of such form, that:", "What is a tally sheet?")
     assert defines("Tally Sheet (TS) is “the printed form a surveyor fills in”.", "What is a tally sheet?")
     assert not defines("(2) Tally Sheet Archive includes the sheets of a season", "What is a tally sheet?")
+
+
+def test_a_request_to_define_a_term_searches_for_the_term_not_for_the_word_define():
+    assert query_terms("Define tally sheet.") == query_terms("tally sheet")
+    assert "defin" in query_terms("How does the standard define a tally sheet?")  # (not a request: the word counts)
 
 
 def test_other_questions_name_no_term_to_define():

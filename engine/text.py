@@ -222,7 +222,8 @@ def question_language(question: str, languages: Iterable[str]) -> str:
 
 # verbs that ask in the imperative ("List the …", "Name the …", "Summarize …"): opening a request they name nothing
 # the answer is about
-REQUEST_VERBS = frozenset("list name summarize summarise outline identify state compare contrast enumerate define".split())
+REQUEST_VERBS = frozenset("list name summarize summarise outline identify state compare contrast enumerate "
+                          "define".split())
 REQUEST_RE = re.compile(rf"^\W*(?:please\s+)?(?:{'|'.join(sorted(REQUEST_VERBS))})\s+", re.I)
 
 

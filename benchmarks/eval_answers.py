@@ -38,14 +38,12 @@ CORPUS_SETS = {"dev": SHARED / "eval" / "qa_dev.jsonl", "dev_rew": HERE / "qa_de
                   for suffix, tail in (("", ""), ("_rew", "_reworded"))}}
 WIDE_DOCS = {"": wide.DOCS, "2": wide.DOCS2, "3": wide.DOCS3, "4": wide.DOCS4, "6": wide.DOCS6}
 # questions asking what a term means, for a list the document enumerates, or what it says on a topic, over both
-# folders (tests/corpus/qa_definitions.md, qa_lists.md, qa_topics.md), by workspace
-DEFINITION_SETS = ["definitions"] + [f"definitions_wide{n}" for n in WIDE_DOCS]
-LIST_SETS = ["lists"] + [f"lists_wide{n}" for n in WIDE_DOCS]
-TOPIC_SETS = ["topics"] + [f"topics_wide{n}" for n in WIDE_DOCS]
+# folders (tests/corpus/qa_definitions.md, qa_lists.md, qa_topics.md), by workspace: qa_<kind>.jsonl over the
+# corpus, qa_<kind>_wide<n>.jsonl over each wide set's documents
+KINDS = ("definitions", "lists", "topics")
 GROUPS = {"POOL8 (corpus)": list(CORPUS_SETS),
           "wide": [f"wide{n}" for n in WIDE_DOCS], "wide reworded": [f"wide{n}_rew" for n in WIDE_DOCS],
-          "definitions": DEFINITION_SETS, "lists": LIST_SETS,
-          "topics": TOPIC_SETS}
+          **{kind: [kind] + [f"{kind}_wide{n}" for n in WIDE_DOCS] for kind in KINDS}}
 # the sets whose questions are split by wording (as written, first and second rewording) in the table's last rows
 WORDING_GROUPS = {"corpus": GROUPS["POOL8 (corpus)"], "wide": GROUPS["wide"] + GROUPS["wide reworded"]}
 
@@ -66,16 +64,12 @@ def workspaces(out: Path, reuse: bool) -> dict[str, tuple[Path, Path]]:
     sets = {}
     corpus = ready("corpus", sorted((SHARED / "corpus").glob("*.pdf")))
     sets.update({name: (corpus, path) for name, path in CORPUS_SETS.items()})
-    sets["definitions"] = (corpus, HERE / "qa_definitions.jsonl")
-    sets["lists"] = (corpus, HERE / "qa_lists.jsonl")
-    sets["topics"] = (corpus, HERE / "qa_topics.jsonl")
+    sets.update({kind: (corpus, HERE / f"qa_{kind}.jsonl") for kind in KINDS})
     for n, docs in WIDE_DOCS.items():
         root = ready(f"wide{n}", [SHARED / "corpus_wide" / doc for doc in docs])
         sets[f"wide{n}"] = (root, HERE / f"qa_wide{n}.jsonl")
         sets[f"wide{n}_rew"] = (root, HERE / f"qa_wide{n}_reworded.jsonl")
-        sets[f"definitions_wide{n}"] = (root, HERE / f"qa_definitions_wide{n}.jsonl")
-        sets[f"lists_wide{n}"] = (root, HERE / f"qa_lists_wide{n}.jsonl")
-        sets[f"topics_wide{n}"] = (root, HERE / f"qa_topics_wide{n}.jsonl")
+        sets.update({f"{kind}_wide{n}": (root, HERE / f"qa_{kind}_wide{n}.jsonl") for kind in KINDS})
     return sets
 
 

@@ -41,6 +41,7 @@ MONTH_NAMES = tuple(name for name in calendar.month_name if name)
 PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,6}s")  # an acronym's plural ("FTEs", "APIs")
 DECADE_RE = re.compile(r"\d{4}s")
 NAMEISH_RE = re.compile(r"[^\W_][\w-]*", re.UNICODE)
+ALIAS_AFTER_RE = re.compile(r"\s*\(([^()]{1,60})\)")  # a bracket right after a name: another name for it
 NOUN_CAPITALS = frozenset({"de", "lb"})  # languages that write every noun with a capital (German, Luxembourgish)
 
 
@@ -91,11 +92,37 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
                       for form in dict.fromkeys((bare, word)))  # … or "FTEs" as the question does)
         if not missing or (ACRONYM_RE.fullmatch(bare) and spelled_out(corpus, bare)):
             continue
+        if any(not unheard(corpus, alias, named) for alias in aliases(question, match.start(), match.end())):
+            continue  # the question names it another way too, one the corpus knows: "the GDPR (DSGVO)"
         glued = GLUED_CODE_RE.fullmatch(bare)
         if glued and written_apart(corpus, glued.group(1), glued.group(2)):
             continue  # "FY2025": a page writes "FY 2025" or spells the letters out, "Fiscal Year 2025"
         unknown.append(word)
     return list(dict.fromkeys(unknown))
+
+
+def aliases(question: str, start: int, end: int) -> list[str]:
+    """The names a question gives in brackets for the word at [start, end), or the name it brackets: "GDPR
+    (DSGVO)" -> "DSGVO"; "Regulation (GDPR)" -> "Regulation" (the run of capitalised words before the bracket)."""
+    after = ALIAS_AFTER_RE.match(question, end)
+    if after:
+        return [w for w in NAMEISH_RE.findall(after.group(1)) if w[0].isupper() or any(c.isdigit() for c in w)]
+    opened, closed = question.rfind("(", 0, start), question.find(")", end)
+    if opened < 0 or closed < 0 or ")" in question[opened:start] or "(" in question[end:closed]:
+        return []
+    before = NAMEISH_RE.findall(question[:opened])
+    run: list[str] = []
+    for word in reversed(before):
+        if not (word[0].isupper() or any(c.isdigit() for c in word)):
+            break
+        run.append(word)
+    return run
+
+
+def unheard(corpus: CorpusIndex, word: str, named: set[str]) -> bool:
+    """Whether some word of `word` (its tokens) is in no page's vocabulary and names no document."""
+    vocab = corpus.bm25["page"].vocab
+    return any(t not in vocab and t not in named and not t.isdigit() for t in tokenize(word))
 
 
 def on_some_page(corpus: CorpusIndex, pattern: str) -> bool:

@@ -254,3 +254,23 @@ def test_a_plural_acronym_the_corpus_writes_as_the_question_does_is_no_unknown_n
     assert unknown_names(corpus, "What assets did the LBOs hold?") == []
     assert unknown_names(corpus, "How many FTEs did supervision employ?") == []  # (the page says "FTE")
     assert unknown_names(corpus, "How many CBOs are there?") == ["CBOs"]
+
+
+def test_a_name_the_question_also_gives_in_another_form_the_corpus_knows_is_no_unknown_name(tmp_path):
+    # "the GDPR (DSGVO)": the question names the thing twice, and the page writes one of them
+    from engine.agent import retriever_for
+    from engine.agent.offline import unknown_names
+    from engine.pipeline import Pipeline
+    from tests.conftest import written_pdf
+
+    with written_pdf(tmp_path / "recht.pdf") as doc:
+        page = doc.new_page(width=595, height=842)
+        for k, line in enumerate(["Die DSGVO regelt die Verarbeitung personenbezogener Daten in der Union.",
+                                  "Artikel 17 gibt jeder Person ein Recht auf Löschung ihrer Daten."]):
+            page.insert_text((72, 100 + 15 * k), line, fontsize=11)
+    Pipeline(tmp_path / "ws", workers=1).ingest([tmp_path / "recht.pdf"])
+    corpus = retriever_for(tmp_path / "ws").corpus
+    assert unknown_names(corpus, "What does the paper say about the GDPR (DSGVO)?") == []
+    assert unknown_names(corpus, "What does the paper say about the DSGVO (GDPR)?") == []
+    assert unknown_names(corpus, "What does the paper say about the GDPR?") == ["GDPR"]
+    assert unknown_names(corpus, "What does the paper say about Zorblat (GDPR)?") == ["Zorblat", "GDPR"]

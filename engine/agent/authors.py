@@ -35,8 +35,8 @@ WHEN_MADE_RE = re.compile(rf"\bwhen\s+(?:was|were|is|did)\s+(?P<made>.+?)\s+(?:{
                           rf"publish|release|write|issue)\b", re.I)
 DATED_RE = re.compile(rf"{DATE_RE.pattern}|\b(?:19|20)\d\d\b")  # a title block's date, or at least its year
 MAKERS = r"authors?|organi[sz]ations?|institutions?|agenc(?:y|ies)|compan(?:y|ies)|universit(?:y|ies)"
-ASKED_MAKERS_RE = re.compile(rf"\b(?:what|which)\s+(?:\w+\s+)?(?:{MAKERS})\s+(?:\w+\s+){{0,2}}?(?:{MAKER_VERBS})\s+"
-                             rf"(?P<made>.+)", re.I)
+ASKED_MAKERS_RE = re.compile(rf"\b(?:what|which|name|list|identify)\s+(?:the\s+)?(?:\w+\s+)?(?:{MAKERS})\s+"
+                             rf"(?:\w+\s+){{0,2}}?(?:{MAKER_VERBS}|behind)\s+(?P<made>.+)", re.I)
 # the authors' places ("affiliated with", "author affiliations") or the authors as the thing asked without a
 # question word ("Menhir manual: authors and version")
 AFFILIATION_RE = re.compile(r"\baffiliat(?:ed|ions?)\b", re.I)  # (with AUTHOR_RE: not firms' "affiliated" companies)
@@ -44,14 +44,22 @@ AUTHOR_RE = re.compile(r"\bauthors?\b", re.I)
 QUESTION_WORD_RE = re.compile(r"\b(?:what|which|who|how|why|when|where|do|does|did)\b", re.I)
 TERSE_RE = re.compile(r"(?:^|:\s*)authors?\b", re.I)
 # nouns that name a document by its kind ("the Gasper paper", "the OPM annual report")
-DOCUMENT_NOUNS = frozenset(stem(w) for w in """
+DOCUMENT_KINDS = """
 paper report manual guide handbook thesis dissertation book article document publication study whitepaper
 specification spec standard brief release plan deck presentation proposal memo memorandum note notes lectures
 tutorial documentation datasheet reference
-""".split())
+""".split()
+DOCUMENT_NOUNS = frozenset(stem(w) for w in DOCUMENT_KINDS)
 # the words of such a question that ask for the making, not name the document: left out when it is routed
 MAKING_TERMS = DOCUMENT_NOUNS | frozenset(stem(w) for w in MAKER_VERBS.split("|")) | frozenset(
     stem(w) for w in "author authors affiliated affiliation affiliations".split())
+# a sentence that says who made the document it stands in, when its title block names no one (a cover of logos):
+# "This report from the Institute of International Finance (IIF) and Deloitte studies …", "This paper was prepared
+# by the Staff of …", "This study, produced in collaboration with Accenture, …" (the document itself its subject)
+MADE_BY_RE = re.compile(rf"\b(?i:this|the\s+present)\s+(?:\w+\s+){{0,2}}?(?:{'|'.join(DOCUMENT_KINDS)}|survey)s?,?\s+"
+                        rf"(?:(?:is|was|has\s+been|were)\s+)?(?:(?:jointly\s+)?(?:{MAKER_VERBS}|developed|"
+                        rf"commissioned)\s+)?(?:from|by|in\s+(?:collaboration|partnership|cooperation)\s+with)\s+"
+                        rf"(?:the\s+)?[A-Z]")
 LABEL_CELL_RE = re.compile(r":\s*\|\s*")  # a label's cell and its value's: "Author: | Ada Quill"
 TITLE_PAGES = 3  # opening pages searched for a document's title block (a cover may come first)
 BLOCK_LINES = 24  # lines of text under a title that its title block may hold
@@ -169,7 +177,8 @@ def who_made(corpus: CorpusIndex, retrieval: Retrieval, *, dated: bool = False) 
     chosen = [d for d in (named.chosen[:2] if named.comparison else named.chosen[:1])
               if names_it(corpus, d, about, named.comparison or corpus.docs[d].info.language not in (
                   "", retrieval.language))]
-    return title_blocks(corpus, chosen, named.comparison, dated=dated)
+    return title_blocks(corpus, chosen, named.comparison, dated=dated) or (
+        None if dated else made_by_sentences(corpus, chosen, named.comparison))
 
 
 def names_it(corpus: CorpusIndex, doc: int, terms: list[str], compared: bool = False) -> bool:
@@ -225,4 +234,35 @@ def title_blocks(corpus: CorpusIndex, docs: list[int], comparison: bool, *, date
             citations.append(Citation(doc=index.info.file_name, page=page, quote=quote(picked, text)))
             passages.append(Passage(doc=index.info.file_name, page=page, text=readable(text[span[0]:span[1]])))
             break
+    return ("\n\n".join(parts), citations, passages) if parts else None
+
+
+def made_by_sentences(corpus: CorpusIndex, docs: list[int], comparison: bool) -> Made | None:
+    """For documents whose title block names no one: the first sentence of each one's opening pages that says who
+    made it (MADE_BY_RE: "This report from the Institute of International Finance and Deloitte …"), quoted and
+    cited; None when none says so."""
+    parts: list[str] = []
+    citations: list[Citation] = []
+    passages: list[Passage] = []
+    for d in docs:
+        index = corpus.docs[d]
+        found = None
+        for page in range(1, min(TITLE_PAGES, len(index.pages)) + 1):
+            analysis, text = answer_units(corpus, d, page)
+            found = next(((page, i, text) for i, unit in enumerate(analysis.units)
+                          if not unit.heading and MADE_BY_RE.search(unit.text)), None)
+            if found:
+                break
+        if found is None:
+            continue
+        page, i, text = found
+
+        def page_of(number: int, doc: int = d) -> tuple[PageUnits, str]:
+            return answer_units(corpus, doc, number)
+
+        sentence = unit_sentence(page, i, page_of, 0)
+        said = f"{readable(sentence.text)} (p. {page})"
+        parts.append(f"{index.info.title}: {said}" if comparison else said)
+        citations.append(Citation(doc=index.info.file_name, page=page, quote=quote([sentence], text)))
+        passages.append(Passage(doc=index.info.file_name, page=page, text=readable(sentence.text)))
     return ("\n\n".join(parts), citations, passages) if parts else None

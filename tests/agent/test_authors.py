@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine.agent import ask
-from engine.agent.authors import asks_for_authors, label_and_value, naming_terms, title_block
+from engine.agent.authors import MADE_BY_RE, asks_for_authors, label_and_value, naming_terms, title_block
 from engine.pipeline import Pipeline
 from engine.workspace import Workspace
 from tests.conftest import SAMPLES, written_pdf
@@ -22,6 +22,8 @@ NAMES = frozenset({"river", "survey", "method", "field", "guid"})  # stems namin
     "Which authors are credited on the reference manual, and which version does it document?",
     "Which universities are the authors of the two papers affiliated with?",
     "Field guide: authors and date.",
+    "Which institutions are behind the river survey report?",
+    "Name the organisations that published the field guide.",
 ])
 def test_a_question_asking_who_made_a_document(question):
     assert asks_for_authors(question, NAMES)
@@ -146,3 +148,39 @@ def test_names_with_their_handles_or_addresses_are_a_title_block():
     assert page[start:end] == ("one hash, fast everywhere\n\nAda Quill (@adaq) Ben Marsh (@bmarsh)\n\n"
                                "Cai Lloyd-Jones <cai@tarn.example.org>")
     assert title_block("# Quill\n\none hash (see quill.example.org)\n\n" + "word " * 30) is None
+
+
+@pytest.mark.parametrize(("sentence", "says"), [
+    ("This report from the Institute of Lakes and Acme Consulting studies open data.", True),
+    ("This paper was prepared by the Staff of the River Board.", True),
+    ("The present study, jointly produced by Tarn University, reviews ten rivers.", True),
+    ("This survey was developed in collaboration with the Ministry of Water.", True),
+    ("The survey was developed in collaboration with the Ministry of Water.", False),  # (which survey?)
+    ("Figures compiled by the Bureau of Statistics show a fall.", False),  # a source, not the document's maker
+    ("This report from 2019 shows how rivers changed.", False),  # a year, not a maker
+    ("The paper by Smith et al. [4] measured the flow.", False),  # another paper, not this one
+    ("Rivers are surveyed by boat twice a year.", False),
+])
+def test_a_sentence_saying_who_made_the_document_it_stands_in(sentence, says):
+    assert bool(MADE_BY_RE.search(sentence)) is says
+
+
+def test_who_made_a_document_whose_cover_names_no_one_is_answered_by_the_sentence_that_says_so(tmp_path):
+    # a cover of a title and a subtitle (the makers' logos are pictures): the opening prose says who made it
+    with written_pdf(tmp_path / "lakes.pdf") as doc:
+        cover = doc.new_page(width=595, height=842)
+        cover.insert_text((72, 160), "The lake imperative", fontsize=24)
+        cover.insert_text((72, 200), "moving from open water to open data", fontsize=12)
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 80), "Executive summary", fontsize=16)
+        lines = ["Lakes hold most of the fresh water that cities draw on, and their data is scattered.",
+                 "This report from the Institute of Lakes and Acme Consulting studies open water data and shares",
+                 "insights on how agencies could pool their measurements.",
+                 "Pooled measurements let agencies compare lakes across borders and seasons."]
+        for k, line in enumerate(lines):
+            page.insert_text((72, 120 + 15 * k), line, fontsize=11)
+    Pipeline(tmp_path / "ws", workers=1).ingest([tmp_path / "lakes.pdf"])
+    answer = ask(Workspace(tmp_path / "ws"), "Which organisations produced the lake imperative report?")
+    assert any(step.detail.startswith("asks who made the document") for step in answer.trace)
+    assert "Institute of Lakes and Acme Consulting" in answer.answer
+    assert [(c.doc, c.page) for c in answer.citations] == [("lakes.pdf", 2)]

@@ -33,10 +33,18 @@ def asking_clause(question: str) -> str:
 def asks_for_list(question: str) -> bool:
     """True when the question wants several things ("which four vulnerabilities", "what practices",
     "what are the main features"): the answer is a list and needs room."""
+    return listed_head(question) is not None
+
+
+def listed_head(question: str) -> str | None:
+    """The word naming the things a question wants several of ("What *outcomes* can the interpreter display?",
+    "which four *vulnerabilities*", "List the mitigation *practices* …"), when it wants several; else None. (A count
+    word makes a list whatever its noun: "the three differences".)"""
     request = ASK_RE.match(" ".join(question.split()))
     if request:  # its first words name things in the plural
         found = words(request.group(1))
-        return any(w in COUNT_WORDS or plural(w) for w in found)
+        return next((w for w in reversed(found) if plural(w)), None) or (
+            found[-1] if COUNT_WORDS & set(found) else None)
     text = asking_clause(question)
     for pattern in LIST_PATTERNS:
         match = pattern.match(text)
@@ -44,8 +52,8 @@ def asks_for_list(question: str) -> bool:
             found = words(match.group(1))
             # the head noun: before "of" ("volume of checks", "types of risk"), else the last word
             head = found[found.index("of") - 1] if "of" in found[1:] else (found[-1] if found else "")
-            return bool(COUNT_WORDS & set(found)) or plural(head)
-    return False
+            return head if COUNT_WORDS & set(found) or plural(head) else None
+    return None
 
 
 def plural(word: str) -> bool:

@@ -17,9 +17,12 @@ from __future__ import annotations
 import re
 
 from engine.agent.authors import DOCUMENT_NOUNS, TITLE_PAGES, Made, prose, title_block
+from engine.agent.focus import listed_head
+from engine.agent.lists import item_runs
+from engine.agent.passages import ANAPHOR_RE
 from engine.agent.pieces import answer_units
 from engine.agent.rows import is_row
-from engine.agent.sentences import Sentence, answer_text, quote, unit_sentence
+from engine.agent.sentences import Sentence, answer_text, enumeration, quote, unit_sentence
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import PageUnits, definition_context, readable
@@ -321,26 +324,95 @@ def section_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     section's opening answers, quoted up to ACCOUNT_CHARS over its first PAGE_OPENINGS pages; None for any other
     question (one word more, "What are the wading limits in winter?", asks about a thing within it), or when none of
     the section's pages is among the search's RESTATED_PAGES best."""
-    routing = retrieval.routing
-    if routing.comparison or not routing.chosen or retrieval.sections:
-        return None
-    doc = routing.chosen[0]
-    own = corpus.name_terms[doc]
-    # (its content words as a title's are read: no compound the search adds, "brokerdeal" for "broker-dealers")
-    asked = set(query_terms(retrieval.question, retrieval.language)) - HOLDS_WORDS
+    asked = asked_words(retrieval)
     if not asked:
         return None
+    doc = retrieval.routing.chosen[0]
+    own = corpus.name_terms[doc]
 
     def restates(title: set[str]) -> bool:  # (a title of the document's own name words: "Who this guide is for")
         return title == asked or (bool(asked - own) and title - own == asked - own)
 
+    for node, title in searched_sections(corpus, retrieval, doc):
+        if restates(title):
+            return section_opening(corpus, section_of(corpus, doc, node))
+    return None
+
+
+def asked_words(retrieval: Retrieval) -> set[str]:
+    """The content words of a question about one document (those asking what a text holds, HOLDS_WORDS, aside) as a
+    section title's would be read (no compound the search adds, "brokerdeal" for "broker-dealers"); empty for a
+    comparison, a question routed nowhere or one that names a section."""
+    routing = retrieval.routing
+    if routing.comparison or not routing.chosen or retrieval.sections:
+        return set()
+    return set(query_terms(retrieval.question, retrieval.language)) - HOLDS_WORDS
+
+
+def searched_sections(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> list[tuple[int, set[str]]]:
+    """(node, title words) of the document's sections, in its order, that hold one of the search's RESTATED_PAGES
+    best pages."""
     file_name = corpus.docs[doc].info.file_name
-    for node, (_, title) in zip(corpus.docs[doc].nodes, read_titles(corpus, doc)):
-        if node.kind != "section" or not restates(set(tokenize(" ".join(title)))):
-            continue
-        if any(h.doc == file_name and node.start_page <= h.page <= node.end_page
-               for h in retrieval.hits[:RESTATED_PAGES]):
-            return section_opening(corpus, section_of(corpus, doc, node.node))
+    return [(node.node, set(tokenize(" ".join(title))))
+            for node, (_, title) in zip(corpus.docs[doc].nodes, read_titles(corpus, doc))
+            if node.kind == "section" and any(h.doc == file_name and node.start_page <= h.page <= node.end_page
+                                              for h in retrieval.hits[:RESTATED_PAGES])]
+
+
+def section_list_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
+    """The answer to a question asking for several things (engine.agent.focus.listed_head) that a section of the
+    document routing put first is titled by ("What outcomes can Menhir's interpreter display?" of "8.2 Outcomes",
+    "What one-way handshake patterns does Noise define?" of "7.4 One-way handshake patterns"): the title's words, the
+    document's name words aside, hold the head noun of the things asked for and are all among the question's. The
+    section's enumeration that names them answers (`section_list`), the most specific such section's first (the
+    most title words); None for any other question, or when no such section among the search's RESTATED_PAGES best
+    pages lists them."""
+    listed = listed_head(retrieval.question)
+    asked = asked_words(retrieval) if listed else set()
+    if not asked:
+        return None
+    doc = retrieval.routing.chosen[0]
+    own = corpus.name_terms[doc]
+    head = stem(listed or "")
+    titled = [(len(title - own), node) for node, title in searched_sections(corpus, retrieval, doc)
+              if head in title - own - HOLDS_WORDS and title - own - HOLDS_WORDS <= asked]
+    for _, node in sorted(titled, key=lambda found: -found[0]):  # (stable: the document's order among equals)
+        made = section_list(corpus, section_of(corpus, doc, node), head)
+        if made is not None:
+            return made
+    return None
+
+
+def section_list(corpus: CorpusIndex, section: NamedSection, head: str) -> Made | None:
+    """The first enumeration of a section (engine.agent.lists: a run of items under the line leading into it) over
+    its first PAGE_OPENINGS pages whose lead-in names the things listed (`head`, a stem: "An *outcome* is one of the
+    following:"; a lead-in that points back, "Their purposes are:", with the sentence before it), as a list answer
+    gives it: the section's title, the lead-in and each item's lead; None when those pages hold none."""
+    doc = section.doc
+
+    def page_of(number: int) -> tuple[PageUnits, str]:
+        return answer_units(corpus, doc, number)
+
+    for page in range(section.first_page, min(section.last_page, section.first_page + PAGE_OPENINGS - 1) + 1):
+        analysis, text = page_of(page)
+        start, end = section.bounds(page, text)
+        first_line, last_line = text.count("\n", 0, start), text.count("\n", 0, end)
+        for run in item_runs(text):
+            if run.lead_in is None or not first_line <= run.lead_in <= run.lines[-1] <= last_line:
+                continue
+            at = next((i for i, u in enumerate(analysis.units) if u.line == run.lead_in), None)
+            listed = None if at is None else enumeration(unit_sentence(page, at, page_of, 0), page_of)
+            if listed is None:
+                continue
+            lead_in, leads, _ = listed
+            before = analysis.units[lead_in.index - 1] if lead_in.index else None
+            back = [unit_sentence(page, lead_in.index - 1, page_of, 0)] if ANAPHOR_RE.match(lead_in.text) \
+                and before is not None and before.line == lead_in.line else []
+            if head not in set(tokenize(" ".join(s.text for s in [*back, lead_in]))):
+                continue
+            titled = [unit_sentence(page, i, page_of, 0) for i, u in enumerate(analysis.units)
+                      if page == section.first_page and u.heading and start <= u.start < lead_in.start][:1]
+            return quoted(corpus.docs[doc].info.file_name, titled + back + [lead_in, *leads], page_of)
     return None
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.agent.focus import asks_for_list
+from engine.agent.focus import asks_for_list, listed_head
 from engine.index.evidence import asks_for_notes
 
 
@@ -25,6 +25,18 @@ from engine.index.evidence import asks_for_notes
 ])
 def test_asks_for_list(question, expected):
     assert asks_for_list(question) is expected
+
+
+@pytest.mark.parametrize(("question", "head"), [
+    ("What outcomes can Menhir's reference interpreter display for a sentence?", "outcomes"),
+    ("Which four vulnerabilities does the staff assess?", "vulnerabilities"),
+    ("What types of risk does the brief name?", "types"),  # (the head before "of")
+    ("List the mitigation practices the proposal suggests.", "practices"),
+    ("Compare the two definitions: what are the three differences?", "differences"),
+    ("What is the largest dataset used?", None),
+])
+def test_the_head_noun_of_the_things_a_question_asks_for(question, head):
+    assert listed_head(question) == head
 
 
 def test_a_question_about_what_a_document_cites_asks_for_its_notes():

@@ -344,3 +344,39 @@ def test_a_sections_opening_reads_past_a_subsection_titled_like_a_section_outsid
     answer = ask(_ingested(tmp_path, spec, "tally-standard.pdf"), "What are tally sheets?")
     assert any(step.detail.startswith("restates a section's title") for step in answer.trace)
     assert "A tally sheet is the printed form on which a surveyor records every bird" in answer.answer
+
+
+def survey_manual(path: Path) -> Path:
+    """Two pages with an outline: "1 Surveys" in prose that mentions outcomes, then "2 Outcomes" whose first list
+    (under a lead-in on another thing) is of tools, its second (under "An outcome is one of the following:") of
+    outcomes."""
+    with written_pdf(path) as doc:
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 80), "1 Surveys", fontsize=16)
+        _lines(page, ["A survey walks a transect at dawn, and the surveyor records every outcome of the walk on",
+                      "a tally sheet that the survey group files at the end of the season."], 120)
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 80), "2 Outcomes", fontsize=16)
+        _lines(page, ["After each walk the surveyor checks the kit, using the following tools:"], 120)
+        _lines(page, ["- a tally sheet and pencil", "- a pair of binoculars"], 140)
+        _lines(page, ["Every walk ends with one record. An outcome is one of the following:"], 190)
+        _lines(page, ["- COMPLETE: the transect was walked to its end in the time allowed",
+                      "- PARTIAL: the walk stopped early because of weather or access",
+                      "- VOID: the walk could not start at all"], 210)
+        doc.set_toc([[1, "1 Surveys", 1], [1, "2 Outcomes", 2]])
+    return path
+
+
+def test_things_asked_for_that_a_section_is_titled_by_are_answered_by_its_list_of_them(tmp_path):
+    answer = ask(_ingested(tmp_path, survey_manual, "survey-manual.pdf"),
+                 "What outcomes can a surveyor record for a walk?")
+    assert any(step.detail.startswith("asks for things a section is titled by") for step in answer.trace)
+    assert "An outcome is one of the following:" in answer.answer
+    assert all(f"{label}:" in answer.answer for label in ("COMPLETE", "PARTIAL", "VOID"))
+    assert "binoculars" not in answer.answer  # (the section's other list, of tools, is no list of outcomes)
+    assert [(c.doc, c.page) for c in answer.citations] == [("survey-manual.pdf", 2)]
+
+
+def test_one_thing_asked_for_is_no_list_a_section_answers(tmp_path):
+    answer = ask(_ingested(tmp_path, survey_manual, "survey-manual.pdf"), "What outcome ends a walk that stopped early?")
+    assert not any(step.detail.startswith("asks for things a section is titled by") for step in answer.trace)

@@ -62,7 +62,7 @@ _END = r"\s*[?.!]*\s*$"
 # checkpoint in Casper FFG?" (not after "the": "What is the deadline in the proposal?" asks for a value; nor a
 # question going on past a comma: "What is X in Y, and …?"), "Define functor.", "What does 'care obligation' mean?",
 # "What is meant by X?", "Explain what a biscuit is in Rosenpass.", "Meaning of X in Y?", "How does NIST SP 800-171
-# define CUI?"
+# define CUI?", "How does Disney define free cash flow in its earnings release?" (both places are where)
 ASKED_DEFINITION_RES = [re.compile(pattern, re.I) for pattern in (
     rf"^\s*what\s+(?:is|are)\s+(?:an?\s+)?(?!the\b){_TERM}{_PLACE}{_END}",
     rf"^\s*define\s+{_ARTICLE}{_TERM}{_PLACE}?{_END}",
@@ -70,7 +70,8 @@ ASKED_DEFINITION_RES = [re.compile(pattern, re.I) for pattern in (
     rf"^\s*what\s+is\s+meant\s+by\s+{_ARTICLE}{_TERM}{_PLACE}?{_END}",
     rf"^\s*explain\s+what\s+{_ARTICLE}{_TERM}\s+(?:is|are|means?){_PLACE}?{_END}",
     rf"^\s*(?:the\s+)?meaning\s+of\s+{_ARTICLE}{_TERM}{_PLACE}?{_END}",
-    rf"^\s*how\s+(?:does|do|did)\s+(?P<context>.+?)\s+define\s+{_ARTICLE}{_TERM}{_END}",
+    rf"^\s*how\s+(?:does|do|did)\s+(?P<context>.+?)\s+define\s+{_ARTICLE}{_TERM}{_PLACE.replace('context', 'place')}?"
+    rf"{_END}",
 )]
 # where the term is used, put first: "In the Menhir manual, what is a %start symbol?"
 PLACED_FIRST_RE = re.compile(r"^\s*(?:in|within|under|according to)\s+(?P<context>[^,?]*?[^\W\d_]{2}[^,?]*?),\s*"
@@ -79,6 +80,13 @@ PLACED_FIRST_RE = re.compile(r"^\s*(?:in|within|under|according to)\s+(?P<contex
 # structure", "We define checkpoint blocks to be blocks whose height …", "… are referred to as bridges"
 NAMING_RE = re.compile(r"(?<!so-)\b(?:(?:(?:is|are)\s+)?(?:called|termed|referred to as)|we\s+define)\s+"
                        r"(?:an?\s+|the\s+)?(?P<named>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,4})", re.I)
+# a gloss in brackets right after a term, in words of its own: "free cash flow (cash provided by operations less
+# investments in parks …)"; not a pointer ("(see Section 4)", "(as defined below)", "(Figure 2)"), examples ("(e.g.,
+# …)", "(such as …)") or an alternative ("(or of settings that allow it)")
+GLOSS_RE = re.compile(r"\s*\((?!\s*(?:see|cf|e\.\s?g|for example|for instance|such as|including|as|or|and|figure|fig|"
+                      r"table|section|chapter|page|pp?|appendix|exhibit|note|footnote|source)\b)(?P<gloss>[^()]{12,240})\)",
+                      re.I)
+GLOSS_WORDS = 3  # words of letters a gloss says what the term is in, at the least
 # where a definition's term ends and what it is begins: "PIV Card: A physical artifact …", "A smart contract is a …"
 OPENING_QUOTE = "[\"'“‘]"  # ("Situational Awareness (SA) is “the perception of …")
 DEFINES_RE = re.compile(rf":\s|\s?—\s?|\s\|\s|\s(?:is|are)\s(?={OPENING_QUOTE}?(?:an?|the|one)\s)"
@@ -176,8 +184,8 @@ def asked_definition(question: str) -> tuple[str, str]:
     first = PLACED_FIRST_RE.match(asked)
     tries = [(asked, "")] + ([(first.group("asked"), first.group("context"))] if first else [])
     for text, placed in tries:
-        found = [(m.group("term"), m.groupdict().get("context") or placed)
-                 for m in [DEFINED_RE.match(text), *(r.match(text) for r in ASKED_DEFINITION_RES)] if m]
+        found = [(m.group("term"), " ".join(p for p in (m.groupdict().get("context"), m.groupdict().get("place")) if p)
+                  or placed) for m in [DEFINED_RE.match(text), *(r.match(text) for r in ASKED_DEFINITION_RES)] if m]
         for term, context in found:
             term = term.strip("'’‘\"“” ")
             if term and not any(w in STOP_WORDS for w in term.lower().split()) and not re.search(r"['’]s\b", term):
@@ -199,7 +207,7 @@ def defines(text: str, question: str) -> bool:
     term = defined_term(question)
     if not term:
         return False
-    if names_term(text, term):
+    if names_term(text, term) or glosses_term(text, term):
         return True
     if text.count(" | ") > 1:  # (a row of several columns says more than what its first cell is)
         return False
@@ -244,6 +252,21 @@ def names_term(text: str, term: str) -> bool:
         if match.group(0).lower().startswith("we define") and rest[:2] != ["to", "be"] and rest[:1] != ["as"]:
             continue  # ("we define X" goes on to say what X is: "to be …", "as …")
         if wanted and named[:len(wanted)] == wanted and len(named) <= len(wanted) + 1:
+            return True
+    return False
+
+
+def glosses_term(text: str, term: str) -> bool:
+    """Whether a sentence says what the term is in brackets right after it (GLOSS_RE: "The Company uses free cash flow
+    (cash provided by operations less investments in parks, resorts and other property), among other measures"):
+    the words before the bracket end with the term's, the bracket holds GLOSS_WORDS words or more (not only an
+    acronym, a number or a pointer elsewhere)."""
+    wanted = singular_words(term)
+    if not wanted or " | " in text:  # (a table's cells are no sentence)
+        return False
+    for match in GLOSS_RE.finditer(fix_ligatures(text)):
+        if singular_words(text[:match.start()])[-len(wanted):] == wanted \
+                and len(LETTER_WORD_RE.findall(match.group("gloss"))) >= GLOSS_WORDS:
             return True
     return False
 

@@ -366,6 +366,7 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("Explain what a tally sheet is in the survey standard.", "tally sheet"),
     ("In the survey standard, what is a transect?", "transect"), ("Meaning of transect in the standard?", "transect"),
     ("How does the survey standard define a tally sheet?", "tally sheet"),
+    ("How does the survey group define a tally sheet in its 2024 standard?", "tally sheet"),
 ])
 def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     from engine.index.evidence import answer_type, defined_term
@@ -407,6 +408,22 @@ def test_a_text_defines_a_term_when_it_names_it_after_saying_what_it_is(text, de
     assert defines(text, "What is a tally sheet?") is defined
 
 
+@pytest.mark.parametrize(("text", "defined"), [
+    ("The group uses the tally sheet (the printed form a surveyor fills in on a transect) to count birds.", True),
+    ("Counts go on the tally sheets (printed forms, one a transect) of the season.", True),
+    ("Counts go on the tally sheet (see Section 4) of the season.", False),  # (a pointer elsewhere)
+    ("Counts go on the tally sheet (as defined below) of the season.", False),
+    ("Counts go on the tally sheet (or on a copy made of it) of the season.", False),  # (an alternative)
+    ("Counts go on the tally sheet (e.g., the blue form) of the season.", False),  # (an example)
+    ("Counts go on the tally sheet (TS) of the season.", False),  # (an acronym says nothing of what it is)
+    ("Tally sheet (2019) | printed form used on transects", False),  # (a table's cells)
+])
+def test_a_text_defines_a_term_when_it_glosses_it_in_brackets(text, defined):
+    from engine.index.evidence import defines
+
+    assert defines(text, "What is a tally sheet?") is defined
+
+
 def test_a_term_and_its_acronym_in_brackets_are_one_term_whichever_is_asked_about():
     from engine.index.evidence import defines
 
@@ -441,6 +458,8 @@ def test_where_a_definition_question_places_its_term_routes_but_counts_little_wi
     assert definition_context("What is a checkpoint in Casper FFG?") == ["casper", "ffg"]
     assert definition_context("In the Menhir manual, what is a start symbol?") == ["the", "menhir", "manual"]
     assert definition_context("How does the RARE paper define a noise model?") == ["the", "rare", "paper"]
+    assert definition_context("How does Tarn define a tally sheet in its survey standard?") == [
+        "tarn", "its", "survey", "standard"]  # (who defines it and where: both place it)
     assert definition_context("What is a checkpoint?") == []
     assert definition_context("What is the deadline in the proposal?") == []
     assert definition_context("In fiscal 2023, what was the revenue?") == []  # (an amount is asked for)

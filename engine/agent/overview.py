@@ -15,6 +15,7 @@ the economic analysis of …") is not one: every content word of what it asks ab
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 from engine.agent.authors import DOCUMENT_NOUNS, TITLE_PAGES, Made, prose, title_block
 from engine.agent.focus import listed_head
@@ -377,13 +378,14 @@ def section_list_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | N
     titled = [(len(title - own), node) for node, title in searched_sections(corpus, retrieval, doc)
               if head in title - own - HOLDS_WORDS and title - own - HOLDS_WORDS <= asked]
     for _, node in sorted(titled, key=lambda found: -found[0]):  # (stable: the document's order among equals)
-        made = section_list(corpus, section_of(corpus, doc, node), head)
+        made = section_list(corpus, section_of(corpus, doc, node), head, asked)
         if made is not None:
             return made
     return None
 
 
-def section_list(corpus: CorpusIndex, section: NamedSection, head: str) -> Made | None:
+def section_list(corpus: CorpusIndex, section: NamedSection, head: str, asked: AbstractSet[str] = frozenset()
+                 ) -> Made | None:
     """The first enumeration of a section (engine.agent.lists: a run of items under the line leading into it) over
     its first PAGE_OPENINGS pages whose lead-in names the things listed (`head`, a stem: "An *outcome* is one of the
     following:"; a lead-in that points back, "Their purposes are:", with the sentence before it), as a list answer
@@ -401,7 +403,7 @@ def section_list(corpus: CorpusIndex, section: NamedSection, head: str) -> Made 
             if run.lead_in is None or not first_line <= run.lead_in <= run.lines[-1] <= last_line:
                 continue
             at = next((i for i, u in enumerate(analysis.units) if u.line == run.lead_in), None)
-            listed = None if at is None else enumeration(unit_sentence(page, at, page_of, 0), page_of)
+            listed = None if at is None else enumeration(unit_sentence(page, at, page_of, 0), page_of, asked)
             if listed is None:
                 continue
             lead_in, leads, _ = listed

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import itertools
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 
 from engine.agent.extremes import direction, extremes_over, pages_around
@@ -317,7 +318,8 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
     done: set[tuple[int, int]] = set()  # units of an enumeration already given as its lead-in and leads
     valued = any(s.typed for s in picked)  # a picked sentence holds a value of the kind asked for
     counted = any(s.header is not None and s.kinds & set(VALUE_KINDS) for s in picked)  # … a table row, an amount
-    listed = next((found for s in picked if (found := enumeration(s, page_of)) is not None), None) if listing else None
+    listed = next((found for s in picked if (found := enumeration(s, page_of, set(weights or ()))) is not None),
+                  None) if listing else None
     if listed is not None:  # the run's leads replace the explanations of its items that were picked
         lead_in, leads, explained = listed
         done = {(x.page, x.index) for x in [lead_in, *leads]} | explained
@@ -579,7 +581,8 @@ def continuation_rows(s: Sentence, by_key: dict[tuple[int, int], Sentence], line
     return found
 
 
-def enumeration(s: Sentence, page_of) -> tuple[Sentence, list[Sentence], set[tuple[int, int]]] | None:
+def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset()
+                ) -> tuple[Sentence, list[Sentence], set[tuple[int, int]]] | None:
     """When a sentence leads into a run of list items or is part of one (engine.agent.lists): the run's
     lead-in sentence (the sentence itself when it is on the lead-in line, else the last of that line), the
     leads of its items in page order (within ENUM_CHARS), and the keys of the other units of those items
@@ -599,21 +602,52 @@ def enumeration(s: Sentence, page_of) -> tuple[Sentence, list[Sentence], set[tup
     last = found[opening[-1]]
     lead_in = s if s.line == run.lead_in and not last.text.rstrip().endswith(":") \
         else unit_sentence(s.page, opening[-1], page_of, s.rank)
+    items = [(item, lead_units(on_line.get(item[0], []), [found[i].text for i in on_line.get(item[0], [])]))
+             for item in run.items]
+    labelled = [[labelled_lead(found[i], text) if n == len(lead) - 1 else found[i].end for n, i in enumerate(lead)]
+                for _, lead in items]
+    whole = sum(len(found[i].text) + 1 for _, lead in items for i in lead)
+    # items that each open with a label ("Choosing crypto functions: The 25519 DH functions are …") and whose leads
+    # would not all fit: each item's label stands for it
+    by_label = whole > ENUM_CHARS and sum(ends[-1] != found[lead[-1]].end for ends, (_, lead) in zip(labelled, items)
+                                          if lead) * 2 >= len(items)
     leads: list[Sentence] = []
     explained: set[tuple[int, int]] = set()
     chars = 0
-    for item in run.items:
-        units_on_line = on_line.get(item[0], [])
-        lead = lead_units(units_on_line, [found[i].text for i in units_on_line])
-        size = sum(len(found[i].text) + 1 for i in lead)
-        if not lead or chars + size > ENUM_CHARS:
+    for (item, lead), ends in zip(items, labelled):
+        if not lead:
             break
-        leads += [s if i == s.index else unit_sentence(s.page, i, page_of, s.rank) for i in lead]
+        picked = [s if i == s.index else unit_sentence(s.page, i, page_of, s.rank) for i in lead]
+        # (an item that holds a word the question asks about, one its lead-in lacks, keeps its whole lead: "… and name
+        # the one relying on exponential backoff")
+        if by_label and not (set().union(*(analysis.stems[i] for i in lead)) & (set(asked) - lead_in.stems)):
+            picked = [replace(p, end=end, text=text[p.start:end]) if end != p.end else p
+                      for p, end in zip(picked, ends)]
+        size = sum(len(p.text) + 1 for p in picked)
+        if chars + size > ENUM_CHARS:
+            break
+        leads += picked
         explained |= {(s.page, i) for line in item for i in on_line.get(line, []) if i not in lead}
         chars += size
     if not leads:
         return None
     return lead_in, leads, explained
+
+
+# an item's label before what it says of it: "Choosing crypto functions: The 25519 …", "InitHello – First package …",
+# "HIGH Confidence—A strong degree of …" (after the item's mark)
+ITEM_LABEL_RE = re.compile(r"^\s*(?:[-*+•]\s+|\(?(?:\d{1,2}|[a-z])[.)]\s+)?\**(?P<label>[^:–—*]{2,60}?)\**"
+                           r"(?::\s|\s[–—-]\s|—)")
+LABEL_MAX_WORDS = 6
+
+
+def labelled_lead(unit, text: str) -> int:
+    """Where an item's label ends in the page's text (ITEM_LABEL_RE: up to LABEL_MAX_WORDS words before a colon or a
+    dash), or the unit's end when it opens with none."""
+    match = ITEM_LABEL_RE.match(unit.text)
+    if not match or len(match.group("label").split()) > LABEL_MAX_WORDS:
+        return unit.end
+    return unit.start + match.end("label")
 
 
 def unit_sentence(page: int, index: int, page_of, rank: int) -> Sentence:

@@ -85,6 +85,36 @@ def test_a_sentence_introducing_a_list_brings_its_items():
         "- least privilege for each session (p. 3)")  # a Markdown list: one item a line
 
 
+LABELLED_ITEMS = ("A survey crew must consider several issues:\n\n" + "\n\n".join(
+    f"- {label}: {explanation[:-1]}, and the crew records what it chose in the log of the day, with the date, the "
+    "names of everyone present, the weather, the reason for the choice and anything that went wrong on the walk. "
+    "The log is filed with the survey group."
+    for label, explanation in [("Choosing transects", "Transects should cross every habitat of the site."),
+                               ("Timing", "Walks start within an hour of dawn, when birds sing most."),
+                               ("Weather limits", "No walk starts in rain or in winds above force four."),
+                               ("Double counting", "A bird seen twice on one transect is counted once, using a "
+                                                   "spotting scope to follow it between sightings.")])
+    + "\n\nUnrelated closing words here.")
+
+
+def test_items_that_open_with_a_label_are_given_by_their_labels_when_their_leads_would_not_all_fit():
+    picked = [s.text for s in greedy_for("What issues must a survey crew consider?", LABELLED_ITEMS)]
+    assert picked[:5] == ["A survey crew must consider several issues:", "Choosing transects", "Timing",
+                          "Weather limits", "Double counting"]
+    found = greedy_for("What issues must a survey crew consider?", LABELLED_ITEMS)
+    assert all(LABELLED_ITEMS[s.start:s.end] == s.text for s in found)  # (each a literal span of the page)
+
+
+def test_an_item_holding_a_word_the_question_asks_about_keeps_its_whole_lead():
+    question = "What issues must a survey crew consider, and which needs a spotting scope?"
+    weights = {t: 1.0 for t in query_terms(question)}
+    pool = candidates(whole(LABELLED_ITEMS), page_of(LABELLED_ITEMS), asked_kinds(question), question)
+    picked = [s.text for s in with_context(pick(pool, weights, asked_kinds(question)), pool, page_of(LABELLED_ITEMS),
+                                           True, weights)]
+    assert "Timing" in picked and "Weather limits" in picked
+    assert any(t.startswith("Double counting: A bird seen twice") for t in picked)
+
+
 def test_the_answer_text_sets_a_list_apart_from_the_prose_around_it():
     text = ("- identity checks at every request. They run on each call.\n\n- devices kept healthy\n\n"
             "Unrelated closing words here.")

@@ -611,16 +611,18 @@ def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset()
     # would not all fit: each item's label stands for it
     by_label = whole > ENUM_CHARS and sum(ends[-1] != found[lead[-1]].end for ends, (_, lead) in zip(labelled, items)
                                           if lead) * 2 >= len(items)
+    # words the question asks about that the lead-in lacks and fewer than half of the items hold: an item holding one
+    # keeps its whole lead ("… and name the one relying on exponential backoff")
+    held = [set().union(*(analysis.stems[i] for i in lead)) for _, lead in items]
+    singled = {t for t in set(asked) - lead_in.stems if 2 * sum(t in h for h in held) < len(items)}
     leads: list[Sentence] = []
     explained: set[tuple[int, int]] = set()
     chars = 0
-    for (item, lead), ends in zip(items, labelled):
+    for (item, lead), ends, stems in zip(items, labelled, held):
         if not lead:
             break
         picked = [s if i == s.index else unit_sentence(s.page, i, page_of, s.rank) for i in lead]
-        # (an item that holds a word the question asks about, one its lead-in lacks, keeps its whole lead: "… and name
-        # the one relying on exponential backoff")
-        if by_label and not (set().union(*(analysis.stems[i] for i in lead)) & (set(asked) - lead_in.stems)):
+        if by_label and not stems & singled:
             picked = [replace(p, end=end, text=text[p.start:end]) if end != p.end else p
                       for p, end in zip(picked, ends)]
         size = sum(len(p.text) + 1 for p in picked)

@@ -16,7 +16,7 @@ import numpy as np
 from engine.agent.authors import Made, who_made
 from engine.agent.extremes import direction, extremes_over, pages_around
 from engine.agent.overview import contents_overview, overview, page_overview, section_list_overview, \
-    section_overview
+    section_overview, section_parts_overview
 from engine.agent.focus import asks_for_list
 from engine.agent.rows import is_row
 from engine.agent.pieces import answer_units
@@ -309,6 +309,10 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
     if listed is not None:  # "What are the chapters of the Menhir manual?": its tree's top-level sections answer
         return answered(listed, "asks for a document's parts: its tree's top-level sections answer (" +
                         ", ".join(f"{c.doc}, p. {c.page}" for c in listed[1]) + ")")
+    subsections = section_parts_overview(corpus, retrieval)
+    if subsections is not None:  # "Which types of plans does section 2.2 describe?": its subsections' titles answer
+        return answered(subsections, "asks for things of a section it names: its list of them or its subsections "
+                        "answer (" + ", ".join(f"{c.doc}, p. {c.page}" for c in subsections[1]) + ")")
     restated = section_overview(corpus, retrieval)
     if restated is not None:  # "How does Riverline work?" of a section "How it works": its opening answers
         return answered(restated, "restates a section's title: the section's opening answers (" +

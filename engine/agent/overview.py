@@ -484,9 +484,20 @@ def contents_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     def page_of(number: int) -> tuple[PageUnits, str]:
         return answer_units(corpus, doc, number)
 
+    return titles_listed(corpus, doc, None)
+
+
+def titles_listed(corpus: CorpusIndex, doc: int, parent: int | None, lead: str = "") -> Made | None:
+    """The sections directly under `parent` (None: the top level), one a line with the page it starts on, each title
+    quoted on that page, in order (a contents page's own section, whose lines lead to page numbers, left out; at
+    most CONTENTS_ENTRIES), after `lead`'s line; None when fewer than two titles are found on their pages."""
+
+    def page_of(number: int) -> tuple[PageUnits, str]:
+        return answer_units(corpus, doc, number)
+
     picked: list[Sentence] = []
     for node in corpus.docs[doc].nodes:
-        if node.kind != "section" or node.parent is not None:
+        if node.kind != "section" or node.parent != parent:
             continue
         analysis, text = page_of(node.start_page)
         filled = [line for line in text.split("\n") if line.strip()]
@@ -502,5 +513,21 @@ def contents_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     if len(picked) < 2:
         return None
     _, citations, passages = quoted(corpus.docs[doc].info.file_name, picked, page_of)
-    return "\n".join(f"- {readable(s.text)} (p. {s.page})" for s in picked), citations, passages
+    lines = [f"- {readable(s.text)} (p. {s.page})" for s in picked]
+    return "\n".join([lead] * bool(lead) + lines), citations, passages
+
+
+def section_parts_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
+    """The answer to a question asking for several things (engine.agent.focus.listed_head) of the one section it
+    names ("In which areas does the RARE paper's related-work section place itself?" of "A. Related Work", "Which
+    types of plans does section 2.2 describe?"): the section's enumeration whose lead-in names them (`section_list`),
+    else the titles of its subsections, two or more, one a line with its page (`titles_listed`); None for any other
+    question."""
+    head = listed_head(retrieval.question)
+    named = [s for s in retrieval.sections if s.node >= 0]
+    if not head or len(named) != 1 or retrieval.routing.comparison:
+        return None
+    section = named[0]
+    return section_list(corpus, section, stem(head), set(query_terms(retrieval.question, retrieval.language))) \
+        or titles_listed(corpus, section.doc, section.node, f"{readable(section.title)}:")
 

@@ -380,3 +380,31 @@ def test_things_asked_for_that_a_section_is_titled_by_are_answered_by_its_list_o
 def test_one_thing_asked_for_is_no_list_a_section_answers(tmp_path):
     answer = ask(_ingested(tmp_path, survey_manual, "survey-manual.pdf"), "What outcome ends a walk that stopped early?")
     assert not any(step.detail.startswith("asks for things a section is titled by") for step in answer.trace)
+
+
+def methods_manual(path: Path) -> Path:
+    """Two pages with an outline: "1 Scope", then "2 Survey Methods" whose subsections 2.1-2.3 are the methods."""
+    with written_pdf(path) as doc:
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 80), "1 Scope", fontsize=16)
+        _lines(page, ["This manual tells volunteers how the heathland bird survey is walked and recorded."], 120)
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 80), "2 Survey Methods", fontsize=16)
+        _lines(page, ["The survey group uses three methods, each suited to a kind of ground."], 110)
+        for k, (title, text) in enumerate([
+                ("2.1 Line Transects", "A surveyor walks a fixed line and counts every bird seen or heard."),
+                ("2.2 Point Counts", "A surveyor stands at a marked point for ten minutes and counts birds."),
+                ("2.3 Mist Netting", "Trained ringers catch birds in fine nets, ring them and release them.")]):
+            page.insert_text((72, 160 + 80 * k), title, fontsize=13)
+            _lines(page, [text], 185 + 80 * k)
+        doc.set_toc([[1, "1 Scope", 1], [1, "2 Survey Methods", 2], [2, "2.1 Line Transects", 2],
+                     [2, "2.2 Point Counts", 2], [2, "2.3 Mist Netting", 2]])
+    return path
+
+
+def test_things_asked_for_of_a_named_section_are_its_subsections_when_it_lists_none(tmp_path):
+    answer = ask(_ingested(tmp_path, methods_manual, "methods-manual.pdf"), "Which methods does section 2 describe?")
+    assert any(step.detail.startswith("asks for things of a section it names") for step in answer.trace)
+    assert answer.answer.splitlines() == ["2 Survey Methods:", "- 2.1 Line Transects (p. 2)", "- 2.2 Point Counts (p. 2)",
+                                          "- 2.3 Mist Netting (p. 2)"]
+    assert [(c.doc, c.page) for c in answer.citations] == [("methods-manual.pdf", 2)]

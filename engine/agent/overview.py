@@ -403,7 +403,8 @@ def section_list(corpus: CorpusIndex, section: NamedSection, head: str, asked: A
             if run.lead_in is None or not first_line <= run.lead_in <= run.lines[-1] <= last_line:
                 continue
             at = next((i for i, u in enumerate(analysis.units) if u.line == run.lead_in), None)
-            listed = None if at is None else enumeration(unit_sentence(page, at, page_of, 0), page_of, asked)
+            listed = None if at is None else enumeration(unit_sentence(page, at, page_of, 0), page_of, asked,
+                                                              True)
             if listed is None:
                 continue
             lead_in, leads, _ = listed

@@ -318,7 +318,7 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
     done: set[tuple[int, int]] = set()  # units of an enumeration already given as its lead-in and leads
     valued = any(s.typed for s in picked)  # a picked sentence holds a value of the kind asked for
     counted = any(s.header is not None and s.kinds & set(VALUE_KINDS) for s in picked)  # … a table row, an amount
-    listed = next((found for s in picked if (found := enumeration(s, page_of, set(weights or ()))) is not None),
+    listed = next((found for s in picked if (found := enumeration(s, page_of, set(weights or ()), True)) is not None),
                   None) if listing else None
     if listed is not None:  # the run's leads replace the explanations of its items that were picked
         lead_in, leads, explained = listed
@@ -581,59 +581,91 @@ def continuation_rows(s: Sentence, by_key: dict[tuple[int, int], Sentence], line
     return found
 
 
-def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset()
+def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset(), read_on: bool = False
                 ) -> tuple[Sentence, list[Sentence], set[tuple[int, int]]] | None:
     """When a sentence leads into a run of list items or is part of one (engine.agent.lists): the run's
     lead-in sentence (the sentence itself when it is on the lead-in line, else the last of that line), the
     leads of its items in page order (within ENUM_CHARS), and the keys of the other units of those items
     (their explanations); None when the sentence is no part of a run with a lead-in. The lead-in is the last
-    sentence of its line when that ends in ":", else the sentence itself when it is on that line."""
+    sentence of its line when that ends in ":", else the sentence itself when it is on that line. `read_on`: a run
+    that goes on to its page's end (its notes aside) goes on with the list items the next page opens with."""
     analysis, text = page_of(s.page)
     run = run_of(item_runs(text), s.line)
     if run is None or run.lead_in is None:
         return None
-    found = analysis.units
-    on_line: dict[int, list[int]] = {}
-    for i, unit in enumerate(found):
-        on_line.setdefault(unit.line, []).append(i)
+    on_line = units_by_line(analysis)
     opening = on_line.get(run.lead_in, [])
     if not opening:
         return None
-    last = found[opening[-1]]
+    last = analysis.units[opening[-1]]
     lead_in = s if s.line == run.lead_in and not last.text.rstrip().endswith(":") \
         else unit_sentence(s.page, opening[-1], page_of, s.rank)
-    items = [(item, lead_units(on_line.get(item[0], []), [found[i].text for i in on_line.get(item[0], [])]))
-             for item in run.items]
-    labelled = [[labelled_lead(found[i], text) if n == len(lead) - 1 else found[i].end for n, i in enumerate(lead)]
-                for _, lead in items]
-    whole = sum(len(found[i].text) + 1 for _, lead in items for i in lead)
+    # (page, its analysis, text and units by line, the item's lines, the units of its lead)
+    items = [(s.page, analysis, text, on_line, item, item_lead(on_line, analysis, item)) for item in run.items]
+    end = body_end(analysis)
+    if read_on and end is not None and analysis.units[end].line in run.lines[-1:]:
+        items += opening_items(s.page + 1, page_of)
+    labelled = [[labelled_lead(a.units[i], t) if n == len(lead) - 1 else a.units[i].end for n, i in enumerate(lead)]
+                for _, a, t, _, _, lead in items]
+    whole = sum(len(a.units[i].text) + 1 for _, a, _, _, _, lead in items for i in lead)
     # items that each open with a label ("Choosing crypto functions: The 25519 DH functions are …") and whose leads
     # would not all fit: each item's label stands for it
-    by_label = whole > ENUM_CHARS and sum(ends[-1] != found[lead[-1]].end for ends, (_, lead) in zip(labelled, items)
-                                          if lead) * 2 >= len(items)
+    by_label = whole > ENUM_CHARS and sum(ends[-1] != a.units[lead[-1]].end for ends, (_, a, _, _, _, lead)
+                                          in zip(labelled, items) if lead) * 2 >= len(items)
     # words the question asks about that the lead-in lacks and fewer than half of the items hold: an item holding one
     # keeps its whole lead ("… and name the one relying on exponential backoff")
-    held = [set().union(*(analysis.stems[i] for i in lead)) for _, lead in items]
+    held = [set().union(*(a.stems[i] for i in lead)) for _, a, _, _, _, lead in items]
     singled = {t for t in set(asked) - lead_in.stems if 2 * sum(t in h for h in held) < len(items)}
     leads: list[Sentence] = []
     explained: set[tuple[int, int]] = set()
     chars = 0
-    for (item, lead), ends, stems in zip(items, labelled, held):
+    for (page, _, page_text, lines, item, lead), ends, stems in zip(items, labelled, held):
         if not lead:
             break
-        picked = [s if i == s.index else unit_sentence(s.page, i, page_of, s.rank) for i in lead]
+        picked = [s if (page, i) == (s.page, s.index) else unit_sentence(page, i, page_of, s.rank) for i in lead]
         if by_label and not stems & singled:
-            picked = [replace(p, end=end, text=text[p.start:end]) if end != p.end else p
+            picked = [replace(p, end=end, text=page_text[p.start:end]) if end != p.end else p
                       for p, end in zip(picked, ends)]
         size = sum(len(p.text) + 1 for p in picked)
         if chars + size > ENUM_CHARS:
             break
         leads += picked
-        explained |= {(s.page, i) for line in item for i in on_line.get(line, []) if i not in lead}
+        explained |= {(page, i) for line in item for i in lines.get(line, []) if i not in lead}
         chars += size
     if not leads:
         return None
     return lead_in, leads, explained
+
+
+def units_by_line(analysis: PageUnits) -> dict[int, list[int]]:
+    """A page's unit indexes by the Markdown line they are on, in order."""
+    on_line: dict[int, list[int]] = {}
+    for i, unit in enumerate(analysis.units):
+        on_line.setdefault(unit.line, []).append(i)
+    return on_line
+
+
+def item_lead(on_line: dict[int, list[int]], analysis: PageUnits, item: tuple[int, ...]) -> list[int]:
+    """The units of an item's lead (engine.agent.lists.lead_units of its first line)."""
+    units_on_line = on_line.get(item[0], [])
+    return lead_units(units_on_line, [analysis.units[i].text for i in units_on_line])
+
+
+def opening_items(page: int, page_of) -> list[tuple]:
+    """The items of the run of list items a page opens with (its first unit on its first item's line), in the form
+    `enumeration` reads them; none when it opens otherwise, or is past the document's end."""
+    try:
+        analysis, text = page_of(page)
+    except IndexError:  # (the document's last page goes on with nothing)
+        return []
+    if not analysis.units or text is page_of(page - 1)[1]:  # (a page_of that reads one page whatever its number)
+        return []
+    first = analysis.units[0].line
+    run = next((r for r in item_runs(text) if r.lines[0] == first), None)
+    if run is None:
+        return []
+    on_line = units_by_line(analysis)
+    return [(page, analysis, text, on_line, item, item_lead(on_line, analysis, item)) for item in run.items]
 
 
 # an item's label before what it says of it: "Choosing crypto functions: The 25519 …", "InitHello – First package …",
@@ -772,11 +804,13 @@ def answer_text(sentences: list[Sentence], page_of, *, by_line: bool = False) ->
             out[-1] = out[-1].rstrip(";") + ("; " if not out[-1].endswith((":", ".", "!", "?")) else " ") + piece
             lone = False
         else:
-            out.append(piece)
-            listed.append(False)
+            # (an item opening the next page goes on with the list the page before ended in)
+            continues = item and n > 0 and bool(listed) and listed[-1] and pieces[n - 1][0].page == s.page - 1
+            out.append((mark if continues else "") + piece)
+            listed.append(continues)
             titled.append(False)
             fresh.append(n > 0 and (s.page, s.line) != (pieces[n - 1][0].page, pieces[n - 1][0].line))
-            lone, lone_mark = item or row, mark if item else "- "
+            lone, lone_mark = (item or row) and not continues, mark if item else "- "
             opened = True
         if label is not None and s.line != (before.line if before is not None else None):
             counted = label_number(label)

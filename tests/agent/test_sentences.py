@@ -385,6 +385,28 @@ def test_a_list_introduced_at_a_page_end_reads_on_over_the_page_break():
                      "justifiable parties"]
 
 
+def test_a_list_that_runs_to_its_page_end_goes_on_with_the_items_the_next_page_opens_with():
+    first = "Some words open the page. The work names four laws of identity:\n\n- user control\n\n- minimal disclosure"
+    second = "- justifiable parties\n\n- human integration\n\nA closing remark on the laws."
+    pages = {3: (analyse(first), first), 4: (analyse(second), second)}
+
+    def page_of(page: int):
+        return pages[page] if page in pages else [][0]  # (past the document's end: IndexError, as a corpus raises)
+
+    chosen = [(3, Window(0, len(first), 0, 1.0, 1.0, frozenset(), False, first, ()))]
+    question = "Which laws of identity does the work name?"
+    weights = {t: 1.0 for t in query_terms(question)}
+    pool = candidates(chosen, page_of, asked_kinds(question), question)
+    lead = [s for s in pool if s.text.endswith("laws of identity:")]
+    picked = with_context(lead, pool, page_of, asks_for_list(question), weights)
+    assert [(s.page, s.text) for s in picked] == [
+        (3, "The work names four laws of identity:"), (3, "user control"), (3, "minimal disclosure"),
+        (4, "justifiable parties"), (4, "human integration")]
+    assert answer_text(picked, page_of) == (  # (the next page's items go on as the list's)
+        "The work names four laws of identity:\n- user control\n- minimal disclosure (p. 3)\n\n"
+        "- justifiable parties\n- human integration (p. 4)")
+
+
 def test_a_nested_item_stays_nested_in_the_answer_relative_to_the_list_it_quotes():
     text = ("Guidance for the year:\n\n- Second quarter:\n\n  - subscribers decline\n\n  - cruise costs rise\n\n"
             "- Full year:\n\n  - earnings grow")

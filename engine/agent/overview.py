@@ -404,7 +404,7 @@ def section_list(corpus: CorpusIndex, section: NamedSection, head: str, asked: A
                 continue
             at = next((i for i, u in enumerate(analysis.units) if u.line == run.lead_in), None)
             listed = None if at is None else enumeration(unit_sentence(page, at, page_of, 0), page_of, asked,
-                                                              True)
+                                                              read_on=True)
             if listed is None:
                 continue
             lead_in, leads, _ = listed
@@ -481,10 +481,6 @@ def contents_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     rest = set(query_terms(retrieval.question, retrieval.language)) - STRUCTURE_WORDS - HOLDS_WORDS
     if not rest <= corpus.name_terms[doc] | DOCUMENT_NOUNS:
         return None
-
-    def page_of(number: int) -> tuple[PageUnits, str]:
-        return answer_units(corpus, doc, number)
-
     return titles_listed(corpus, doc, None)
 
 

@@ -318,8 +318,8 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
     done: set[tuple[int, int]] = set()  # units of an enumeration already given as its lead-in and leads
     valued = any(s.typed for s in picked)  # a picked sentence holds a value of the kind asked for
     counted = any(s.header is not None and s.kinds & set(VALUE_KINDS) for s in picked)  # … a table row, an amount
-    listed = next((found for s in picked if (found := enumeration(s, page_of, set(weights or ()), True)) is not None),
-                  None) if listing else None
+    listed = next((found for s in picked if (found := enumeration(s, page_of, set(weights or ()), read_on=True))
+                   is not None), None) if listing else None
     if listed is not None:  # the run's leads replace the explanations of its items that were picked
         lead_in, leads, explained = listed
         done = {(x.page, x.index) for x in [lead_in, *leads]} | explained
@@ -600,41 +600,54 @@ def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset(), rea
     last = analysis.units[opening[-1]]
     lead_in = s if s.line == run.lead_in and not last.text.rstrip().endswith(":") \
         else unit_sentence(s.page, opening[-1], page_of, s.rank)
-    # (page, its analysis, text and units by line, the item's lines, the units of its lead)
-    items = [(s.page, analysis, text, on_line, item, item_lead(on_line, analysis, item)) for item in run.items]
+    items = [ListItem(s.page, analysis, text, on_line, item, item_lead(on_line, analysis, item)) for item in run.items]
     end = body_end(analysis)
     if read_on and end is not None and analysis.units[end].line in run.lines[-1:]:
         items += opening_items(s.page + 1, page_of)
-    labelled = [[labelled_lead(a.units[i], t) if n == len(lead) - 1 else a.units[i].end for n, i in enumerate(lead)]
-                for _, a, t, _, _, lead in items]
-    whole = sum(len(a.units[i].text) + 1 for _, a, _, _, _, lead in items for i in lead)
+    labelled = [[labelled_lead(it.analysis.units[i], it.text) if n == len(it.lead) - 1 else it.analysis.units[i].end
+                 for n, i in enumerate(it.lead)] for it in items]
+    whole = sum(len(it.analysis.units[i].text) + 1 for it in items for i in it.lead)
     # items that each open with a label ("Choosing crypto functions: The 25519 DH functions are …") and whose leads
     # would not all fit: each item's label stands for it
-    by_label = whole > ENUM_CHARS and sum(ends[-1] != a.units[lead[-1]].end for ends, (_, a, _, _, _, lead)
-                                          in zip(labelled, items) if lead) * 2 >= len(items)
+    by_label = whole > ENUM_CHARS and sum(ends[-1] != it.analysis.units[it.lead[-1]].end
+                                          for ends, it in zip(labelled, items) if it.lead) * 2 >= len(items)
     # words the question asks about that the lead-in lacks and fewer than half of the items hold: an item holding one
     # keeps its whole lead ("… and name the one relying on exponential backoff")
-    held = [set().union(*(a.stems[i] for i in lead)) for _, a, _, _, _, lead in items]
+    held = [set().union(*(it.analysis.stems[i] for i in it.lead)) for it in items]
     singled = {t for t in set(asked) - lead_in.stems if 2 * sum(t in h for h in held) < len(items)}
     leads: list[Sentence] = []
     explained: set[tuple[int, int]] = set()
     chars = 0
-    for (page, _, page_text, lines, item, lead), ends, stems in zip(items, labelled, held):
-        if not lead:
+    for it, ends, stems in zip(items, labelled, held):
+        if not it.lead:
             break
-        picked = [s if (page, i) == (s.page, s.index) else unit_sentence(page, i, page_of, s.rank) for i in lead]
+        picked = [s if (it.page, i) == (s.page, s.index) else unit_sentence(it.page, i, page_of, s.rank)
+                  for i in it.lead]
         if by_label and not stems & singled:
-            picked = [replace(p, end=end, text=page_text[p.start:end]) if end != p.end else p
+            picked = [replace(p, end=end, text=it.text[p.start:end]) if end != p.end else p
                       for p, end in zip(picked, ends)]
         size = sum(len(p.text) + 1 for p in picked)
         if chars + size > ENUM_CHARS:
             break
         leads += picked
-        explained |= {(page, i) for line in item for i in lines.get(line, []) if i not in lead}
+        explained |= {(it.page, i) for line in it.lines for i in it.on_line.get(line, []) if i not in it.lead}
         chars += size
     if not leads:
         return None
     return lead_in, leads, explained
+
+
+@dataclass(frozen=True)
+class ListItem:
+    """An item of an enumeration as `enumeration` reads it: its page (analysis, text, unit indexes by line), its
+    Markdown lines and the units of its lead."""
+
+    page: int
+    analysis: PageUnits
+    text: str
+    on_line: dict[int, list[int]]
+    lines: tuple[int, ...]
+    lead: list[int]
 
 
 def units_by_line(analysis: PageUnits) -> dict[int, list[int]]:
@@ -651,7 +664,7 @@ def item_lead(on_line: dict[int, list[int]], analysis: PageUnits, item: tuple[in
     return lead_units(units_on_line, [analysis.units[i].text for i in units_on_line])
 
 
-def opening_items(page: int, page_of) -> list[tuple]:
+def opening_items(page: int, page_of) -> list[ListItem]:
     """The items of the run of list items a page opens with (its first unit on its first item's line), in the form
     `enumeration` reads them; none when it opens otherwise, or is past the document's end."""
     try:
@@ -665,7 +678,7 @@ def opening_items(page: int, page_of) -> list[tuple]:
     if run is None:
         return []
     on_line = units_by_line(analysis)
-    return [(page, analysis, text, on_line, item, item_lead(on_line, analysis, item)) for item in run.items]
+    return [ListItem(page, analysis, text, on_line, item, item_lead(on_line, analysis, item)) for item in run.items]
 
 
 # an item's label before what it says of it: "Choosing crypto functions: The 25519 …", "InitHello – First package …",

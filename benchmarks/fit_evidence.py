@@ -14,8 +14,9 @@ decision on a variant is the one on its original (`original_id`).
     .venv/bin/python benchmarks/fit_evidence.py --data-dir WS [QA.jsonl ...] [--folds 5] [--repeats 20]
         [--features cover,typed,...] [--validate tests/corpus/*_reworded.jsonl]
 
-A name the corpus never mentions is refused before the test (engine.agent.offline.unknown_names); the
-decision reported is that rule and the test together.
+A name the corpus never mentions, or a term asked to be defined that the document never writes a word of, is
+refused before the test (engine.agent.offline.unknown_names, undefined_words); the decision reported is those rules
+and the test together.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine.agent import retriever_for  # noqa: E402
-from engine.agent.offline import unknown_names  # noqa: E402
+from engine.agent.offline import undefined_words, unknown_names  # noqa: E402
 from engine.agent.support import SIGNALS, WEIGHTS, combined, signals  # noqa: E402
 from engine.evaluate import load_qa  # noqa: E402
 
@@ -52,8 +53,11 @@ def question_rows(data_dir: str, files: list[Path], method: str = "hybrid") -> l
         for item in load_qa(path):
             original = item.original_id
             retrieval = retriever.search(item.question, method=method, k=10)
+            first = corpus.doc_position(retrieval.hits[0].doc) if retrieval.hits else None
+            undefined = first is not None and not retrieval.routing.comparison and bool(
+                undefined_words(corpus, retrieval, first))
             row = {"set": path.stem, "id": item.id, "original_id": original, "answerable": item.answerable,
-                   "unknown": bool(unknown_names(corpus, item.question, retrieval.language))}
+                   "unknown": bool(unknown_names(corpus, item.question, retrieval.language)) or undefined}
             if retrieval.hits:  # as engine.agent.offline reads them: a comparison's documents together
                 docs = retrieval.routing.chosen[:2] if retrieval.routing.comparison \
                     else [corpus.doc_position(retrieval.hits[0].doc)]

@@ -26,11 +26,11 @@ from engine.agent.sentences import answer_text, best_sentences, quote
 from engine.agent.support import THRESHOLD, asked_kind, combined, signals, support
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answer_type, expansion, note_weight, \
-    page_units, readable, score_windows
+from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answer_type, defined_term, expansion, \
+    note_weight, page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
 from engine.index.sections import is_deck, pages_past_end
-from engine.text import tokenize
+from engine.text import tokenize, words
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 from engine.schemas.answer import Passage
 
@@ -100,6 +100,29 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
             continue  # "FY2025": a page writes "FY 2025" or spells the letters out, "Fiscal Year 2025"
         unknown.append(word)
     return list(dict.fromkeys(unknown))
+
+
+def undefined_words(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> list[str]:
+    """The words of a term the question asks to be defined (engine.index.evidence.defined_term) that the document
+    never writes, in any form (its stems): a document that never uses a word of a term does not define it. None for
+    another question, or one asked in another language than the document's (it may name the term otherwise)."""
+    if answer_type(retrieval.question) != "definition" \
+            or corpus.docs[doc].info.language not in ("", retrieval.language):
+        return []
+    term = defined_term(retrieval.question)
+    vocab: dict[int, frozenset[str]] = corpus.extras.setdefault("doc_vocab", {})
+    if doc not in vocab:
+        vocab[doc] = frozenset(corpus.docs[doc].terms["page"].terms)
+    return [w for w in words(term) if all(any(t not in vocab[doc] for t in tokenize(form)) for form in spellings(w))]
+
+
+def spellings(word: str) -> list[str]:
+    """A word and its other English spelling ("organisation" / "organization", "analyse" / "analyze", "colour" /
+    "color"): either may be the document's."""
+    other = re.sub(r"(?<=[iy])s(?=(?:e|es|ed|ing|ation|ations|er|ers)$)", "z", word)
+    other = re.sub(r"(?<=[iy])z(?=(?:e|es|ed|ing|ation|ations|er|ers)$)", "s", word) if other == word else other
+    other = re.sub(r"our(?=s?$)", "or", other) if other == word else other
+    return [word] if other == word else [word, other]
 
 
 def aliases(question: str, start: int, end: int) -> list[str]:
@@ -340,6 +363,10 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
     unknown = unknown_names(corpus, retrieval.question, retrieval.language)
     if unknown:
         return refused(f"the corpus never mentions {', '.join(unknown)}")
+    unused = [] if routing.comparison else undefined_words(corpus, retrieval, docs[0])
+    if unused:
+        return refused(f"{corpus.docs[docs[0]].info.file_name} never uses {', '.join(unused)}, "
+                       f"so it defines no “{defined_term(retrieval.question)}”")
     past = [] if routing.comparison or retrieval.sections else pages_past_end(corpus, retrieval.question, docs[0])
     if past:  # "page 99" of a 12-page document: its other pages do not answer for it
         count = len(corpus.docs[docs[0]].pages)

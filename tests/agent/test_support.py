@@ -274,3 +274,27 @@ def test_a_name_the_question_also_gives_in_another_form_the_corpus_knows_is_no_u
     assert unknown_names(corpus, "What does the paper say about the DSGVO (GDPR)?") == []
     assert unknown_names(corpus, "What does the paper say about the GDPR?") == ["GDPR"]
     assert unknown_names(corpus, "What does the paper say about Zorblat (GDPR)?") == ["Zorblat", "GDPR"]
+
+
+def test_a_term_asked_to_be_defined_that_the_document_never_writes_a_word_of_is_not_covered(tmp_path):
+    # a document that never writes "lake" defines no "tax data lake", whatever else of it it uses
+    from engine.agent import ask
+    from engine.agent.offline import spellings
+    from engine.pipeline import Pipeline
+    from engine.workspace import Workspace
+    from tests.conftest import written_pdf
+
+    with written_pdf(tmp_path / "tax.pdf") as doc:
+        page = doc.new_page(width=595, height=842)
+        for k, line in enumerate(["A tax data warehouse is a store that holds the tax department's data in one place.",
+                                  "The organisation keeps its tax data in the warehouse for seven years."]):
+            page.insert_text((72, 100 + 15 * k), line, fontsize=11)
+    Pipeline(tmp_path / "ws", workers=1).ingest([tmp_path / "tax.pdf"])
+    workspace = Workspace(tmp_path / "ws")
+    answer = ask(workspace, "What is a tax data lake?")
+    assert not answer.covered and "never uses lake" in answer.answer and not answer.citations
+    assert ask(workspace, "What is a tax data warehouse?").covered
+    # (the other English spelling of a word counts as the document's: it writes "organisation")
+    assert spellings("organization") == ["organization", "organisation"]
+    assert "never uses" not in ask(workspace, "What is a tax organization?").answer
+    assert "never uses harvesting" in ask(workspace, "What is tax harvesting?").answer

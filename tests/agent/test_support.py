@@ -256,20 +256,29 @@ def test_a_plural_acronym_the_corpus_writes_as_the_question_does_is_no_unknown_n
     assert unknown_names(corpus, "How many CBOs are there?") == ["CBOs"]
 
 
+def _one_page_workspace(tmp_path, name: str, lines: list[str]):
+    """A workspace holding one PDF of one page with these lines."""
+    from engine.pipeline import Pipeline
+    from engine.workspace import Workspace
+    from tests.conftest import written_pdf
+
+    with written_pdf(tmp_path / name) as doc:
+        page = doc.new_page(width=595, height=842)
+        for k, line in enumerate(lines):
+            page.insert_text((72, 100 + 15 * k), line, fontsize=11)
+    Pipeline(tmp_path / "ws", workers=1).ingest([tmp_path / name])
+    return Workspace(tmp_path / "ws")
+
+
 def test_a_name_the_question_also_gives_in_another_form_the_corpus_knows_is_no_unknown_name(tmp_path):
     # "the GDPR (DSGVO)": the question names the thing twice, and the page writes one of them
     from engine.agent import retriever_for
     from engine.agent.offline import unknown_names
-    from engine.pipeline import Pipeline
-    from tests.conftest import written_pdf
 
-    with written_pdf(tmp_path / "recht.pdf") as doc:
-        page = doc.new_page(width=595, height=842)
-        for k, line in enumerate(["Die DSGVO regelt die Verarbeitung personenbezogener Daten in der Union.",
-                                  "Artikel 17 gibt jeder Person ein Recht auf Löschung ihrer Daten."]):
-            page.insert_text((72, 100 + 15 * k), line, fontsize=11)
-    Pipeline(tmp_path / "ws", workers=1).ingest([tmp_path / "recht.pdf"])
-    corpus = retriever_for(tmp_path / "ws").corpus
+    workspace = _one_page_workspace(tmp_path, "recht.pdf", [
+        "Die DSGVO regelt die Verarbeitung personenbezogener Daten in der Union.",
+        "Artikel 17 gibt jeder Person ein Recht auf Löschung ihrer Daten."])
+    corpus = retriever_for(workspace.root).corpus
     assert unknown_names(corpus, "What does the paper say about the GDPR (DSGVO)?") == []
     assert unknown_names(corpus, "What does the paper say about the DSGVO (GDPR)?") == []
     assert unknown_names(corpus, "What does the paper say about the GDPR?") == ["GDPR"]
@@ -280,17 +289,10 @@ def test_a_term_asked_to_be_defined_that_the_document_never_writes_a_word_of_is_
     # a document that never writes "lake" defines no "tax data lake", whatever else of it it uses
     from engine.agent import ask
     from engine.agent.offline import spellings
-    from engine.pipeline import Pipeline
-    from engine.workspace import Workspace
-    from tests.conftest import written_pdf
 
-    with written_pdf(tmp_path / "tax.pdf") as doc:
-        page = doc.new_page(width=595, height=842)
-        for k, line in enumerate(["A tax data warehouse is a store that holds the tax department's data in one place.",
-                                  "The organisation keeps its tax data in the warehouse for seven years."]):
-            page.insert_text((72, 100 + 15 * k), line, fontsize=11)
-    Pipeline(tmp_path / "ws", workers=1).ingest([tmp_path / "tax.pdf"])
-    workspace = Workspace(tmp_path / "ws")
+    workspace = _one_page_workspace(tmp_path, "tax.pdf", [
+        "A tax data warehouse is a store that holds the tax department's data in one place.",
+        "The organisation keeps its tax data in the warehouse for seven years."])
     answer = ask(workspace, "What is a tax data lake?")
     assert not answer.covered and "never uses lake" in answer.answer and not answer.citations
     assert ask(workspace, "What is a tax data warehouse?").covered

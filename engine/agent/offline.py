@@ -73,7 +73,6 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
     holds means the corpus does not discuss that thing. (Ordinary words missing from the corpus are
     often just paraphrases and are not counted; in a question asked in a language that capitalises every
     noun, `lang`, a capital tells no name: only acronyms and codes count there.)"""
-    bm = corpus.bm25["page"]
     named = set().union(*corpus.name_terms) if corpus.name_terms else set()
     unknown = []
     for position, match in enumerate(NAMEISH_RE.finditer(question)):
@@ -87,10 +86,7 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
         bare = word[:-1] if PLURAL_ACRONYM_RE.fullmatch(word) else word  # ("FTEs": the corpus may say "FTE" …
         month = next((m for m in MONTH_NAMES if len(bare) >= 3 and m.startswith(bare)), None)
         bare = month or bare  # a month's abbreviation ("Sept"): the corpus may write the month out
-        missing = all(any(term not in bm.vocab and term not in named and not term.isdigit()
-                          for term in (t[:4] if DECADE_RE.fullmatch(t) else t  # "1930s": the corpus may say "1930"
-                                       for t in tokenize(form)))
-                      for form in dict.fromkeys((bare, word)))  # … or "FTEs" as the question does)
+        missing = all(unheard(corpus, form, named) for form in dict.fromkeys((bare, word)))  # (… or "FTEs")
         if not missing or (ACRONYM_RE.fullmatch(bare) and spelled_out(corpus, bare)):
             continue
         if any(not unheard(corpus, alias, named) for alias in aliases(question, match.start(), match.end())):
@@ -144,9 +140,11 @@ def aliases(question: str, start: int, end: int) -> list[str]:
 
 
 def unheard(corpus: CorpusIndex, word: str, named: set[str]) -> bool:
-    """Whether some word of `word` (its tokens) is in no page's vocabulary and names no document."""
+    """Whether some word of `word` (its tokens) is in no page's vocabulary and names no document (a number aside; a
+    decade, "1930s", counts as its year: the corpus may say "1930")."""
     vocab = corpus.bm25["page"].vocab
-    return any(t not in vocab and t not in named and not t.isdigit() for t in tokenize(word))
+    return any(t not in vocab and t not in named and not t.isdigit()
+               for t in (t[:4] if DECADE_RE.fullmatch(t) else t for t in tokenize(word)))
 
 
 def on_some_page(corpus: CorpusIndex, pattern: str) -> bool:

@@ -671,7 +671,7 @@ def opening_items(page: int, page_of) -> list[ListItem]:
         analysis, text = page_of(page)
     except IndexError:  # (the document's last page goes on with nothing)
         return []
-    if not analysis.units or text is page_of(page - 1)[1]:  # (a page_of that reads one page whatever its number)
+    if not analysis.units:
         return []
     first = analysis.units[0].line
     run = next((r for r in item_runs(text) if r.lines[0] == first), None)

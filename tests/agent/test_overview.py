@@ -132,6 +132,15 @@ def _lines(page, lines: list[str], top: float) -> None:
         page.insert_text((72, top + 15 * k), text, fontsize=11)
 
 
+def _titled_page(doc, title: str, lines: list[str] | None = None, top: float = 120):
+    """A new A4 page with a 16-point title at its top and these lines of text under it."""
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 80), title, fontsize=16)
+    if lines:
+        _lines(page, lines, top)
+    return page
+
+
 def _ingested(tmp_path: Path, make, name: str) -> Workspace:
     """A workspace holding the one PDF `make(path)` writes."""
     (tmp_path / "pdfs").mkdir()
@@ -157,9 +166,7 @@ def manual(path: Path) -> Path:
                  "2 Usage": ["Run the tool with the name of a grammar file as its only argument, and it writes the",
                              "parser next to the grammar in a file of the same name with a different extension."]}
         for title, lines in prose.items():
-            page = doc.new_page(width=595, height=842)
-            page.insert_text((72, 80), title, fontsize=16)
-            _lines(page, lines, 120)
+            _titled_page(doc, title, lines)
     return path
 
 
@@ -324,12 +331,10 @@ def test_a_short_notice_under_a_title_block_is_no_abstract():
 def spec(path: Path) -> Path:
     """Two pages, an outline: "1 Introduction", then "2 Tally Sheets" whose first subsection is "2.1 Introduction"."""
     with written_pdf(path) as doc:
-        page = doc.new_page(width=595, height=842)
-        page.insert_text((72, 80), "1 Introduction", fontsize=16)
-        _lines(page, ["This standard says how bird surveys on heathland are walked, recorded and filed by the",
-                      "volunteer groups of the survey, season after season."], 120)
-        page = doc.new_page(width=595, height=842)
-        page.insert_text((72, 80), "2 Tally Sheets", fontsize=16)
+        _titled_page(doc, "1 Introduction", [
+            "This standard says how bird surveys on heathland are walked, recorded and filed by the",
+            "volunteer groups of the survey, season after season."])
+        page = _titled_page(doc, "2 Tally Sheets")
         page.insert_text((72, 120), "2.1 Introduction", fontsize=13)
         _lines(page, ["A tally sheet is the printed form on which a surveyor records every bird seen on a transect",
                       "and which is handed in to the survey group at the end of the day."], 150)
@@ -351,13 +356,11 @@ def survey_manual(path: Path) -> Path:
     (under a lead-in on another thing) is of tools, its second (under "An outcome is one of the following:") of
     outcomes."""
     with written_pdf(path) as doc:
-        page = doc.new_page(width=595, height=842)
-        page.insert_text((72, 80), "1 Surveys", fontsize=16)
-        _lines(page, ["A survey walks a transect at dawn, and the surveyor records every outcome of the walk on",
-                      "a tally sheet that the survey group files at the end of the season."], 120)
-        page = doc.new_page(width=595, height=842)
-        page.insert_text((72, 80), "2 Outcomes", fontsize=16)
-        _lines(page, ["After each walk the surveyor checks the kit, using the following tools:"], 120)
+        _titled_page(doc, "1 Surveys", ["A survey walks a transect at dawn, and the surveyor records every outcome "
+                                        "of the walk on", "a tally sheet that the survey group files at the end of the "
+                                        "season."])
+        page = _titled_page(doc, "2 Outcomes",
+                            ["After each walk the surveyor checks the kit, using the following tools:"])
         _lines(page, ["- a tally sheet and pencil", "- a pair of binoculars"], 140)
         _lines(page, ["Every walk ends with one record. An outcome is one of the following:"], 190)
         _lines(page, ["- COMPLETE: the transect was walked to its end in the time allowed",
@@ -378,19 +381,18 @@ def test_things_asked_for_that_a_section_is_titled_by_are_answered_by_its_list_o
 
 
 def test_one_thing_asked_for_is_no_list_a_section_answers(tmp_path):
-    answer = ask(_ingested(tmp_path, survey_manual, "survey-manual.pdf"), "What outcome ends a walk that stopped early?")
+    answer = ask(_ingested(tmp_path, survey_manual, "survey-manual.pdf"),
+                 "What outcome ends a walk that stopped early?")
     assert not any(step.detail.startswith("asks for things a section is titled by") for step in answer.trace)
 
 
 def methods_manual(path: Path) -> Path:
     """Two pages with an outline: "1 Scope", then "2 Survey Methods" whose subsections 2.1-2.3 are the methods."""
     with written_pdf(path) as doc:
-        page = doc.new_page(width=595, height=842)
-        page.insert_text((72, 80), "1 Scope", fontsize=16)
-        _lines(page, ["This manual tells volunteers how the heathland bird survey is walked and recorded."], 120)
-        page = doc.new_page(width=595, height=842)
-        page.insert_text((72, 80), "2 Survey Methods", fontsize=16)
-        _lines(page, ["The survey group uses three methods, each suited to a kind of ground."], 110)
+        _titled_page(doc, "1 Scope", ["This manual tells volunteers how the heathland bird survey is walked and "
+                                      "recorded."])
+        page = _titled_page(doc, "2 Survey Methods", ["The survey group uses three methods, each suited to a kind of "
+                                                      "ground."], 110)
         for k, (title, text) in enumerate([
                 ("2.1 Line Transects", "A surveyor walks a fixed line and counts every bird seen or heard."),
                 ("2.2 Point Counts", "A surveyor stands at a marked point for ten minutes and counts birds."),
@@ -405,6 +407,6 @@ def methods_manual(path: Path) -> Path:
 def test_things_asked_for_of_a_named_section_are_its_subsections_when_it_lists_none(tmp_path):
     answer = ask(_ingested(tmp_path, methods_manual, "methods-manual.pdf"), "Which methods does section 2 describe?")
     assert any(step.detail.startswith("asks for things of a section it names") for step in answer.trace)
-    assert answer.answer.splitlines() == ["2 Survey Methods:", "- 2.1 Line Transects (p. 2)", "- 2.2 Point Counts (p. 2)",
-                                          "- 2.3 Mist Netting (p. 2)"]
+    assert answer.answer.splitlines() == ["2 Survey Methods:", "- 2.1 Line Transects (p. 2)",
+                                          "- 2.2 Point Counts (p. 2)", "- 2.3 Mist Netting (p. 2)"]
     assert [(c.doc, c.page) for c in answer.citations] == [("methods-manual.pdf", 2)]

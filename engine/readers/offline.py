@@ -35,7 +35,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 116  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 117  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -225,6 +225,8 @@ class OfflineReader:
     #      ("INVESTING ACTIVITIES", "Segment operating income:")
     # 115: a column head spanning several columns ("Quarter Ended") stays over the table, as a caption would
     # 116: a text run of several amounts and the signs between ("3,660   $ (1,016)  $ ") is cut at each sign
+    # 117: a narrow column of labels beside one column of text, each label on the row of a paragraph's first line,
+    #      is read label by label, each before its text (a glossary's terms beside their definitions)
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

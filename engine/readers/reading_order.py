@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.readers.sentences import ends_sentence
+
 if TYPE_CHECKING:
     from engine.readers.layout import Line
 
@@ -64,6 +66,80 @@ def _text_columns(left: list[Line], right: list[Line], blank: float) -> bool:
     return blank <= COLUMN_BREAK * heights[len(heights) // 2]
 
 
+LABEL_SHARE = 0.6  # a column of labels is at most this share of the width of the text beside it
+LABEL_ENTRIES = 3  # labels, at least, that each open an entry of the text beside them
+PARAGRAPH_GAP = 1.3  # a blank this many times the usual space between lines parts two paragraphs
+
+
+def _leading(lines: list[Line]) -> float:
+    """The usual blank between one line of a column (top to bottom) and the next."""
+    steps = sorted(b.y0 - a.y1 for a, b in zip(lines, lines[1:]))
+    return steps[len(steps) // 2] if steps else 0.0
+
+
+def _set_off(before: Line, line: Line, usual: float) -> bool:
+    """Whether more space than a column's usual blank between lines stands above a line."""
+    return line.y0 - before.y1 > max(usual * PARAGRAPH_GAP, usual + 0.2 * line.height)
+
+
+def _paragraph_starts(lines: list[Line], usual: float) -> list[Line]:
+    """The lines of a column (top to bottom) that open a paragraph: its first, one set off by more space than its
+    lines usually leave, and one that opens a sentence after a line that ended one."""
+    starts = lines[:1]
+    for before, line in zip(lines, lines[1:]):
+        first = line.text.lstrip()[:1]
+        if _set_off(before, line, usual) \
+                or (ends_sentence(before.text) and (first.isupper() or first.isdigit() or first in "([\"'“‘")):
+            starts.append(line)
+    return starts
+
+
+def beside_labels(left: list[Line], right: list[Line]) -> list[Line] | None:
+    """A column of labels beside the text they label (a glossary's terms beside their definitions, a manual's side
+    heads beside their paragraphs): the left column far narrower than the right, each of its runs of lines (lines
+    set off by a blank) opening on the row of a paragraph of the right column, LABEL_ENTRIES such rows or more. The
+    right column's lines that open an entry, top to bottom; None for two columns of a page read one after the other
+    (two columns of prose are about as wide; a note in the margin stands beside a paragraph's middle) and for a
+    table's columns (the right side sets lines side by side)."""
+    if len(left) < LABEL_ENTRIES or len(right) < LABEL_ENTRIES:
+        return None
+    width = max(l.x1 for l in left) - min(l.x0 for l in left)
+    if width > LABEL_SHARE * (max(l.x1 for l in right) - min(l.x0 for l in right)):
+        return None
+    left = sorted(left, key=lambda l: l.y0)
+    right = sorted(right, key=lambda l: l.y0)
+    if any(same_row(a, b) for a, b in zip(right, right[1:])):
+        return None  # cells side by side: a table's columns, not one column of text
+    usual = _leading(right)  # (the text's leading: a label of a line or two has too few of its own)
+    paragraphs = _paragraph_starts(right, usual)
+    opened: list[Line] = []
+    for k, line in enumerate(left):
+        beside = next((r for r in right if same_row(r, line)), None)
+        run = k == 0 or _set_off(left[k - 1], line, usual)
+        if beside is not None and any(beside is p for p in paragraphs):
+            if not opened or opened[-1] is not beside:
+                opened.append(beside)
+        elif run:
+            return None  # a label beside no paragraph's first line: a note in the margin, or a column of its own
+    return opened if len(opened) >= LABEL_ENTRIES else None
+
+
+def by_entries(left: list[Line], right: list[Line], opened: list[Line]) -> list[Line]:
+    """Lines of a column of labels and the text beside it entry by entry: each label's lines, then its text, down
+    to the next label's row (text above the first label first)."""
+    tops = [line.y0 for line in opened]
+
+    def entry(line: Line) -> int:
+        middle = (line.y0 + line.y1) / 2
+        return sum(1 for top in tops if top <= middle)
+
+    ordered: list[Line] = []
+    for k in range(len(tops) + 1):
+        ordered += sorted((l for l in left if entry(l) == k), key=lambda l: l.y0)
+        ordered += sorted((l for l in right if entry(l) == k), key=lambda l: l.y0)
+    return ordered
+
+
 def xy_cut(lines: list[Line]) -> tuple[list[Line], bool]:
     """Lines in reading order, and whether a column split was made."""
     if len(lines) <= 1:
@@ -84,6 +160,9 @@ def xy_cut(lines: list[Line]) -> tuple[list[Line], bool]:
         if (width > blank or _text_columns(left, right, blank)) \
                 and (_is_column(left) or _panel_title(left, right, width)) \
                 and (_is_column(right) or _panel_title(right, left, width)):
+            opened = beside_labels(left, right)
+            if opened:
+                return by_entries(left, right, opened), True
             first, split_a = xy_cut(left)
             second, split_b = xy_cut(right)
             return first + second, True

@@ -134,3 +134,49 @@ def test_two_columns_whose_section_breaks_fall_level_are_read_column_by_column()
     ordered, split = xy_cut(lines)
     assert split
     assert [l.text.split()[0] for l in ordered] == [f"L{k}" for k in range(20)] + [f"R{k}" for k in range(20)]
+
+
+DEFINITION = ["The online repository for all information, guidance and policy on", "handling it, everything the",
+              "agent issued.", "Interacting digital, analog, physical and human components.",
+              "The system of storage and handling designed to prohibit individual", "access to certain resources.",
+              "An executive department or a wholly owned Government corporation", "subject to the provisions."]
+
+
+def _glossary(terms: dict[int, list[str]]) -> list[Line]:
+    """A two-column glossary: a narrow column of terms (each term's lines from the row given) beside one column
+    of definitions, one line every 12 points."""
+    lines = [_line(text, 220, 100 + 12 * k, 540) for k, text in enumerate(DEFINITION)]
+    for row, texts in terms.items():
+        lines += [_line(text, 100, 100 + 12 * (row + n), 180) for n, text in enumerate(texts)]
+    return lines
+
+
+def test_a_glossary_is_read_term_by_term():
+    """A NIST glossary sets its terms (and their sources under them) in a narrow column beside their definitions:
+    read column by column, every term came before every definition; read entry by entry, each term stands just
+    before its own definition."""
+    ordered, split = xy_cut(_glossary({0: ["CUI registry", "[32 CFR 2002]"], 3: ["cyber-physical systems"],
+                                       4: ["dual authorization", "[CNSSI 4009]"], 6: ["executive agency"]}))
+    assert split
+    assert [l.text for l in ordered] == ["CUI registry", "[32 CFR 2002]", *DEFINITION[:3], "cyber-physical systems",
+                                         DEFINITION[3], "dual authorization", "[CNSSI 4009]", *DEFINITION[4:6],
+                                         "executive agency", *DEFINITION[6:]]
+
+
+def test_a_note_in_the_margin_beside_a_paragraphs_middle_is_no_label():
+    """A note set beside the middle of a paragraph (its third line, which goes on from the second) labels no entry:
+    the columns are read one after the other, the paragraph whole."""
+    ordered, _ = xy_cut(_glossary({0: ["CUI registry"], 2: ["see the margin note"], 3: ["cyber-physical systems"],
+                                   4: ["dual authorization"], 6: ["executive agency"]}))
+    assert [l.text for l in ordered[:5]] == ["CUI registry", "see the margin note", "cyber-physical systems",
+                                             "dual authorization", "executive agency"]
+
+
+def test_cells_side_by_side_beside_a_label_column_stay_a_table_read_by_columns():
+    """Right of the labels, two cells a row: a table's columns, not a column of text the labels head."""
+    lines = _glossary({0: ["CUI registry"], 3: ["cyber-physical systems"], 4: ["dual authorization"],
+                       6: ["executive agency"]})
+    lines += [_line("cell", 560, 100 + 12 * k, 590) for k in range(len(DEFINITION))]
+    ordered, _ = xy_cut(lines)
+    assert [l.text for l in ordered[:4]] == ["CUI registry", "cyber-physical systems", "dual authorization",
+                                             "executive agency"]

@@ -26,7 +26,7 @@ from engine.agent.rows import is_row
 from engine.agent.sentences import Sentence, answer_text, enumeration, quote, unit_sentence
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import PageUnits, definition_context, readable
+from engine.index.evidence import PageUnits, definition_context, definition_pages, readable
 from engine.index.retrieve import Retrieval
 from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title, is_deck, next_outside, \
     read_titles, section_of
@@ -100,7 +100,8 @@ def overview(corpus: CorpusIndex, retrieval: Retrieval, *, defining: bool = Fals
     answered with its own account of itself (`account`); None for any other question, or when a word of what it
     asks about is none the document goes by (its title, file name, kind, author: a part of it, "the separate
     compilation section of …"). `defining`: a question asking what a thing is that the document names itself by
-    ("What is the XC9500?" of the XC9500 data sheet), asked when no section restates it (`section_overview`)."""
+    ("What is the XC9500?" of the XC9500 data sheet), asked when no section restates it (`section_overview`) and no
+    page defines it (`definition_pages`: a glossary's entry, a sentence saying what it is)."""
     asked = asked_whole(retrieval.question, defining=defining)
     if retrieval.sections:  # "Summarize section 4.3 of …" asks about a part its tree names
         return None
@@ -121,6 +122,9 @@ def overview(corpus: CorpusIndex, retrieval: Retrieval, *, defining: bool = Fals
         doc = routed.chosen[0]
         if not all(t in corpus.name_terms[doc] for t in naming):
             return None  # a part of the document, or something it does not name itself by
+        if defining and definition_pages(corpus, retrieval.question, doc):
+            return None  # its words name the document but a page defines the term ("What is a nonfederal
+            # organization?" of "… in Nonfederal Systems and Organizations", whose glossary defines it)
     else:
         doc = first[0]
     return account(corpus, doc)

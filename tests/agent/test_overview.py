@@ -410,3 +410,24 @@ def test_things_asked_for_of_a_named_section_are_its_subsections_when_it_lists_n
     assert answer.answer.splitlines() == ["2 Survey Methods:", "- 2.1 Line Transects (p. 2)",
                                           "- 2.2 Point Counts (p. 2)", "- 2.3 Mist Netting (p. 2)"]
     assert [(c.doc, c.page) for c in answer.citations] == [("methods-manual.pdf", 2)]
+
+
+def guidance(path: Path) -> Path:
+    """A guide titled "… in Partner Systems and Organizations" whose glossary defines a partner organization."""
+    with written_pdf(path) as doc:
+        _titled_page(doc, "Protecting Shared Records in Partner Systems and Organizations",
+                     ["This guidance helps agencies protect the shared records that partner systems and",
+                      "organizations keep, and sets out the requirements those partners must meet."])
+        _titled_page(doc, "Glossary",
+                     ["partner organization: An entity that owns, operates, or maintains a partner system.",
+                      "partner system: A system that does not meet the criteria for an agency system."])
+    return path
+
+
+def test_a_term_whose_words_the_title_holds_apart_is_answered_by_its_definition(tmp_path):
+    """"What is a partner organization?" holds only words of the guide's title ("Partner Systems and Organizations"),
+    but the glossary defines the term: its entry answers, not the guide's account of itself."""
+    workspace = _ingested(tmp_path, guidance, "partner-guidance.pdf")
+    answer = ask(workspace, "What is a partner organization?")
+    assert answer.covered and [c.page for c in answer.citations] == [2]
+    assert "An entity that owns, operates, or maintains a partner system." in answer.answer

@@ -60,6 +60,14 @@ MADE_BY_RE = re.compile(rf"\b(?i:this|the\s+present)\s+(?:\w+\s+){{0,2}}?(?:{'|'
                         rf"(?:(?:is|was|has\s+been|were)\s+)?(?:(?:jointly\s+)?(?:{MAKER_VERBS}|developed|"
                         rf"commissioned)\s+)?(?:from|by|in\s+(?:collaboration|partnership|cooperation)\s+with)\s+"
                         rf"(?:the\s+)?[A-Z]")
+# a notice naming who holds or issues the document, when neither its title block nor a sentence of its opening says
+# who made it: a copyright holder ("© 1998–2007, 2013 Xilinx, Inc. All rights reserved.", "Copyright © 2020 by the
+# Simulation Interoperability Standards Organization, Inc."; not "© 2023. For information, contact …"), or a press
+# release's dateline ("BURBANK, Calif. – The Walt Disney Company today reported earnings …")
+NOTICE_RE = re.compile(r"(?:©|\bCopyright\b)(?:\s*©)?\s*(?:(?:19|20)\d\d(?:\s*[-–,]\s*(?:19|20)?\d\d)*,?\s+)?"
+                       r"(?:by\s+)?(?:the\s+)?[A-Z][\w&]"
+                       r"|^[A-Z][A-Z .'-]+,(?:\s+[A-Z][a-z]+\.?)*\s*[–—-]\s+(?:The\s+)?[A-Z][\w&.,' -]{1,80}?"
+                       r"\s+today\s+(?:reported|announced|released|published|issued)\b")
 LABEL_CELL_RE = re.compile(r":\s*\|\s*")  # a label's cell and its value's: "Author: | Ada Quill"
 TITLE_PAGES = 3  # opening pages searched for a document's title block (a cover may come first)
 BLOCK_LINES = 24  # lines of text under a title that its title block may hold
@@ -178,7 +186,8 @@ def who_made(corpus: CorpusIndex, retrieval: Retrieval, *, dated: bool = False) 
               if names_it(corpus, d, about, named.comparison or corpus.docs[d].info.language not in (
                   "", retrieval.language))]
     return title_blocks(corpus, chosen, named.comparison, dated=dated) or (
-        None if dated else made_by_sentences(corpus, chosen, named.comparison))
+        None if dated else made_by_sentences(corpus, chosen, named.comparison)
+        or made_by_sentences(corpus, chosen, named.comparison, NOTICE_RE, last=True))
 
 
 def names_it(corpus: CorpusIndex, doc: int, terms: list[str], compared: bool = False) -> bool:
@@ -237,20 +246,23 @@ def title_blocks(corpus: CorpusIndex, docs: list[int], comparison: bool, *, date
     return ("\n\n".join(parts), citations, passages) if parts else None
 
 
-def made_by_sentences(corpus: CorpusIndex, docs: list[int], comparison: bool) -> Made | None:
+def made_by_sentences(corpus: CorpusIndex, docs: list[int], comparison: bool,
+                      pattern: re.Pattern[str] = MADE_BY_RE, *, last: bool = False) -> Made | None:
     """For documents whose title block names no one: the first sentence of each one's opening pages that says who
     made it (MADE_BY_RE: "This report from the Institute of International Finance and Deloitte …"), quoted and
-    cited; None when none says so."""
+    cited; None when none says so. `pattern`: another pattern of such a sentence (NOTICE_RE, a copyright holder or a
+    dateline); `last`: the document's last page read too (where a copyright notice often stands)."""
     parts: list[str] = []
     citations: list[Citation] = []
     passages: list[Passage] = []
     for d in docs:
         index = corpus.docs[d]
         found = None
-        for page in range(1, min(TITLE_PAGES, len(index.pages)) + 1):
+        pages = list(range(1, min(TITLE_PAGES, len(index.pages)) + 1))
+        for page in pages + ([len(index.pages)] if last and len(index.pages) not in pages else []):
             analysis, text = answer_units(corpus, d, page)
             found = next(((page, i, text) for i, unit in enumerate(analysis.units)
-                          if not unit.heading and MADE_BY_RE.search(unit.text)), None)
+                          if not unit.heading and pattern.search(unit.text)), None)
             if found:
                 break
         if found is None:

@@ -372,8 +372,9 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
                        f"no page {past[0]}")
     made = who_made(corpus, retrieval)  # a question about who made a document: its title block answers
     if made is not None:
-        return answered(made, "asks who made the document: the title block of " +
-                        ", ".join(c.doc for c in made[1]) + " answers")
+        return answered(made, "asks who made the document: what " + ", ".join(
+            f"{c.doc} says of it on p. {c.page}" for c in made[1]) + " answers (its title block, a sentence naming "
+            "who made it, or its copyright notice)")
     made = who_made(corpus, retrieval, dated=True)  # … or when: a title block stating a date
     if made is not None:
         return answered(made, "asks when the document was made: the title block of " +

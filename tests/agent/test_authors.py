@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine.agent import ask
-from engine.agent.authors import MADE_BY_RE, asks_for_authors, label_and_value, naming_terms, title_block
+from engine.agent.authors import MADE_BY_RE, NOTICE_RE, asks_for_authors, label_and_value, naming_terms, title_block
 from engine.pipeline import Pipeline
 from engine.workspace import Workspace
 from tests.conftest import SAMPLES, written_pdf
@@ -184,3 +184,38 @@ def test_who_made_a_document_whose_cover_names_no_one_is_answered_by_the_sentenc
     assert any(step.detail.startswith("asks who made the document") for step in answer.trace)
     assert "Institute of Lakes and Acme Consulting" in answer.answer
     assert [(c.doc, c.page) for c in answer.citations] == [("lakes.pdf", 2)]
+
+
+@pytest.mark.parametrize(("sentence", "says"), [
+    ("© 1998–2007, 2013 Tarn Devices, Inc. All rights reserved.", True),
+    ("Copyright © 2020 by the River Standards Organization, Inc.", True),
+    ("Copyright © Lake Open 2021. All Rights Reserved.", True),
+    ("DUNMORE, Tex. – The Tarn Company today reported earnings for its first fiscal quarter.", True),
+    ("© 2023. For information, contact Acme Global.", False),  # a contact, not a holder
+    ("The copyright of the data stays with the agencies that measured it.", False),
+    ("Analysts said the company today reported weaker earnings.", False),  # no dateline opens it
+])
+def test_a_notice_naming_who_holds_or_issues_the_document(sentence, says):
+    assert bool(NOTICE_RE.search(sentence)) is says
+
+
+def test_who_made_a_document_that_names_its_maker_only_in_a_notice_is_answered_by_the_notice(tmp_path):
+    """A data sheet whose first page has a title, prose and, at its foot, a copyright notice: neither a title block
+    nor a sentence of its prose says who made it; the notice names the holder."""
+    with written_pdf(tmp_path / "tx100.pdf") as doc:
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 80), "TX100 Programmable Logic Family Data Sheet", fontsize=18)
+        lines = ["The TX100 devices are programmable logic parts for small control systems and their",
+                 "boards. Each part holds eight blocks of macrocells joined by one switch matrix that routes",
+                 "every signal between blocks, and each part keeps its program when the power is off."]
+        for k, line in enumerate(lines):
+            page.insert_text((72, 140 + 15 * k), line, fontsize=11)
+        page.insert_text((72, 800), "© 2004-2013 Tarn Devices, Inc. All rights reserved.", fontsize=7)
+        more = doc.new_page(width=595, height=842)
+        more.insert_text((72, 80), "Switch matrix", fontsize=14)
+        more.insert_text((72, 120), "The switch matrix routes every signal between the macrocell blocks.", fontsize=11)
+    Pipeline(tmp_path / "ws", workers=1).ingest([tmp_path / "tx100.pdf"])
+    answer = ask(Workspace(tmp_path / "ws"), "Who wrote the TX100 data sheet?")
+    assert any(step.detail.startswith("asks who made the document") for step in answer.trace)
+    assert "Tarn Devices, Inc." in answer.answer
+    assert [(c.doc, c.page) for c in answer.citations] == [("tx100.pdf", 1)]

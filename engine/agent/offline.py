@@ -106,10 +106,14 @@ def undefined_words(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> list
             or corpus.docs[doc].info.language not in ("", retrieval.language):
         return []
     term = defined_term(retrieval.question)
+    said = words(term)
+    if len(said) > 1 and said[0].endswith("ing"):
+        return []  # "what is making BaaS offerings riskier?" may ask what does something (a verb's -ing form, its
+        # object after it), not for a term: a word of that object the document never writes says nothing
     vocab: dict[int, frozenset[str]] = corpus.extras.setdefault("doc_vocab", {})
     if doc not in vocab:
         vocab[doc] = frozenset(corpus.docs[doc].terms["page"].terms)
-    return [w for w in words(term) if all(any(t not in vocab[doc] for t in tokenize(form)) for form in spellings(w))]
+    return [w for w in said if all(any(t not in vocab[doc] for t in tokenize(form)) for form in spellings(w))]
 
 
 def spellings(word: str) -> list[str]:

@@ -300,3 +300,6 @@ def test_a_term_asked_to_be_defined_that_the_document_never_writes_a_word_of_is_
     assert spellings("organization") == ["organization", "organisation"]
     assert "never uses" not in ask(workspace, "What is a tax organization?").answer
     assert "never uses harvesting" in ask(workspace, "What is tax harvesting?").answer
+    # "what is making …" asks what does something to a thing, not for a term: the words after the verb need not be
+    # the document's
+    assert "never uses" not in ask(workspace, "What is making tax data riskier?").answer

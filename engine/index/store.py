@@ -29,7 +29,7 @@ from engine.workspace import Workspace, atomic_write_text
 if TYPE_CHECKING:
     from engine.index.vectors import Embedder
 
-VERSION = 29  # 13: passages from the block model (paragraphs, list runs, table rows, code)
+VERSION = 30  # 13: passages from the block model (paragraphs, list runs, table rows, code)
 # 14: node summaries cut at sentences as engine.text splits them; 15: footnote numbers no sentence end there;
 # 16: a list item as long as a paragraph is a passage of its own; 17: a fence closes only with its own kind;
 # 18: the document's language (a question asked in another is read as such: engine.text.question_language);
@@ -40,7 +40,8 @@ VERSION = 29  # 13: passages from the block model (paragraphs, list runs, table 
 # and "vs" are stop words; 26: a numbered paragraph's label ("2. Confirm …") stays with its first sentence; 27: a
 # contents page without page numbers (a deck's agenda) gives no passages (engine.index.passages.agenda_entries); 28:
 # the notes right above a run of small footnotes are notes though they start on the page's upper half; 29: … and above
-# a run in body type marked in the body, each numbered just before the one below
+# a run in body type marked in the body, each numbered just before the one below; 30: a references section named in
+# another language ("Literatur"), and a reference list set as a table of keys and entries, are notes too
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
 CAPITALISED_RUN_RE = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)+\b")  # "Open Document Format"
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)

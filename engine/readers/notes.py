@@ -7,8 +7,8 @@ opens with a note marker ("12 See …", "3The example …", "* …") set smaller
 whose number the page's body carries as a note mark ("… platforms.12"); notes set as small right above such a run
 are footnotes too, from the first that opens with a marker, though they start on the page's upper half (a page
 whose notes take more room than its body). A reference-list entry is a
-paragraph or item under a heading that names a references section, or one of a run of entries numbered in
-brackets in order ("[1] R. Harper …", "[2] …", "[3] …").
+paragraph, item or table (a list set as keys beside entries) under a heading that names a references section, or
+one of a run of entries numbered in brackets in order ("[1] R. Harper …", "[2] …", "[3] …").
 """
 
 from __future__ import annotations
@@ -23,9 +23,13 @@ from engine.text import CONTENTS_LEADER_RE
 TEXT_KINDS = ("paragraph", "list_item")
 MARKER_RE = re.compile(r"^\s*(?:(\d{1,3})|\[(\d{1,3})\]|[*†‡§])\s*(?=[A-Z“\"(\[])")  # "12 See", "3The", "[1] R.", "* …"
 BRACKET_RE = re.compile(r"^\s*\[(\d{1,3})\]\s+\S")  # "[12] N. Li, …"
-# a heading that opens a references section ("References", "7 Bibliography", "Works Cited")
+# a heading that opens a references section ("References", "7 Bibliography", "Works Cited"), in English or in the
+# languages of Western Europe ("Literatur", "Literaturverzeichnis", "Références", "Bibliografía", "Riferimenti")
 REFERENCES_RE = re.compile(r"^(?:[\dIVXA-Z]{1,4}[.)]?\s+)?(?:references|bibliography|works cited|literature cited|"
-                           r"cited literature|endnotes)\s*:?$", re.I)  # (not a manual's "Reference", nor "Notes")
+                           r"cited literature|endnotes|literatur(?:verzeichnis)?|quellen(?:verzeichnis)?|"
+                           r"bibliographie|r[ée]f[ée]rences(?: bibliographiques)?|referencias(?: bibliogr[áa]ficas)?|"
+                           r"bibliograf[íi]a|riferimenti(?: bibliografici)?|referências(?: bibliográficas)?|"
+                           r"literatuur(?:lijst)?)\s*:?$", re.I)  # (not a manual's "Reference", nor "Notes")
 SMALLER = 0.6  # points below the body's size that read as a note's smaller type
 BRACKET_RUN = 3  # bracket-numbered entries in order that make a reference list
 
@@ -150,6 +154,8 @@ def references(pages: Sequence[PageBlocks]) -> dict[int, set[int]]:
                 if REFERENCES_RE.match(" ".join(block.text.split())):
                     level = block.level or 1
                 continue
+            if level is not None and block.kind == "table":  # (a list set as keys beside entries: "[LKP95] | Dik …")
+                out.setdefault(page.page, set()).add(i)
             if block.kind not in TEXT_KINDS:
                 continue
             if level is not None:

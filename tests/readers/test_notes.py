@@ -112,6 +112,18 @@ def test_entries_under_a_references_heading_are_notes_up_to_the_next_heading_as_
     assert references(manual) == {}  # a manual's reference part is its text
 
 
+def test_a_references_section_named_in_another_language_and_set_as_a_table_is_notes():
+    # a German thesis's "Literatur": its entries set as a table of keys beside entries ("[LKP95] | Dik Lun Lee …")
+    pages = [page([block(BODY, 40), block("Literatur", 100, 14.0, kind="heading", level=1),
+                   block("| [LKP95] | Dik Lun Lee. Signature File Methods. 1995. |", 130, kind="table"),
+                   block("[Osrm] OSRM contributors. The OSRM Project.", 300)]),
+             page([block("A. Inhalt der DVD", 60, 14.0, kind="heading", level=1),
+                   block("| daten | Die Datensätze |", 100, kind="table")], 2)]
+    assert references(pages) == {1: {2, 3}}
+    assert references([page([block("Tabellen", 100, 14.0, kind="heading", level=1),
+                             block("| a | b |", 130, kind="table")])]) == {}  # (a table under another heading)
+
+
 def test_note_blocks_reads_the_body_size_of_the_document():
     pages = [page([block(BODY, 80), block(BODY, 200),
                    block("1 Figures are rounded to the nearest million dollars.", 700, 8.0, height=12)])]

@@ -16,7 +16,7 @@ import numpy as np
 from engine.agent.authors import Made, who_made
 from engine.agent.extremes import direction, extremes_over, pages_around
 from engine.agent.overview import contents_overview, overview, page_overview, section_list_overview, \
-    section_overview, section_parts_overview
+    section_overview, section_parts_overview, table_column_overview
 from engine.agent.focus import asks_for_list
 from engine.agent.rows import is_row
 from engine.agent.pieces import answer_units
@@ -346,6 +346,10 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
     if enumerated is not None:  # "What outcomes can the interpreter display?" of "8.2 Outcomes": its list answers
         return answered(enumerated, "asks for things a section is titled by: the section's list of them answers (" +
                         ", ".join(f"{c.doc}, p. {c.page}" for c in enumerated[1]) + ")")
+    tabled = table_column_overview(corpus, retrieval)
+    if tabled is not None:  # "What flags does BLAKE3 define?" of a table headed "Flag name | Value": its rows answer
+        return answered(tabled, "asks for things a table's column names: the table's rows answer (" +
+                        ", ".join(f"{c.doc}, p. {c.page}" for c in tabled[1]) + ")")
     named = overview(corpus, retrieval, defining=True)
     if named is not None:  # "What is the XC9500?" of the XC9500 data sheet: its own account answers
         return answered(named, "asks what the thing a document is named by is: its own account answers (" +

@@ -22,7 +22,8 @@ from engine.agent.focus import listed_head
 from engine.agent.lists import item_runs
 from engine.agent.passages import ANAPHOR_RE
 from engine.agent.pieces import answer_units
-from engine.agent.rows import is_row
+from engine.agent.rows import SEPARATOR_RE, cell_texts, is_row
+from engine.agent.support import GENERIC
 from engine.agent.sentences import Sentence, answer_text, enumeration, quote, unit_sentence
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
@@ -33,6 +34,7 @@ from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title
 from engine.schemas import Citation
 from engine.schemas.answer import Passage
 from engine.markdown import Fences
+from engine.readers.headings import CAPTION_RE
 from engine.text import STOP_WORDS, has_leader, query_terms, stem, tokenize, words
 
 # what the question asks about, as a whole ("what is X about", "summarize X", "an overview of X", "what does X cover")
@@ -385,6 +387,62 @@ def section_list_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | N
         made = section_list(corpus, section_of(corpus, doc, node), head, asked)
         if made is not None:
             return made
+    return None
+
+
+COLUMN_ROWS = 2, 30  # rows under a table's head, at least and at most, that answer as a list (a longer one is data)
+COLUMN_CELL = 60  # characters at most of a cell that names a thing (a longer one is prose)
+HEAD_WORDS = 6  # words at most of a column head (a longer first cell is a record's value, not a head)
+NAMING = frozenset({stem("name")})  # "what names …": a column headed "Name" names whatever its rows are
+
+
+def table_column_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
+    """The answer to a question asking for several things (engine.agent.focus.listed_head) that a table on one of
+    the search's RESTATED_PAGES best pages of the document routing put first names in a column ("What domain
+    separation flags does BLAKE3 define …?" of a table headed "Flag name | Value"): a column head holds the head noun
+    of the things asked for (not a word that only says what kind of value, support.GENERIC, or "name"; every cell of
+    the head a few words, not a contents entry's page number nor a record's value), and the table's head
+    or its caption another of the question's words (the document's name words aside). The caption and the table's
+    rows answer, as a list; None for any other question, or when no such table holds COLUMN_ROWS rows of short
+    cells."""
+    listed = listed_head(retrieval.question)
+    asked = asked_words(retrieval) if listed else set()
+    head = stem(listed or "")
+    if not asked or head in GENERIC | NAMING:
+        return None
+    doc = retrieval.routing.chosen[0]
+    index = corpus.docs[doc]
+    others = asked - corpus.name_terms[doc] - {head}
+
+    def page_of(number: int) -> tuple[PageUnits, str]:
+        return answer_units(corpus, doc, number)
+
+    for page in dict.fromkeys(h.page for h in retrieval.hits[:RESTATED_PAGES] if h.doc == index.info.file_name):
+        analysis, text = page_of(page)
+        lines = text.split("\n")
+        for at, line in enumerate(lines[:-1]):
+            if not is_row(line) or SEPARATOR_RE.match(lines[at + 1]) is None:
+                continue
+            heads = cell_texts(line)
+            if not all(any(c.isalpha() for c in cell) and len(cell.split()) <= HEAD_WORDS for cell in heads):
+                continue  # a first row with a number in a cell of its own ("13. Application … | 44", a contents
+                # entry) or a cell that says more than a head does ("Performance Measure | Revolving Fund net income
+                # (three year rolling average)", a record's first field) heads no column
+            column = next((k for k, cell in enumerate(heads) if head in tokenize(cell)), None)
+            rows = list(range(at + 2, next((j for j in range(at + 2, len(lines)) if not is_row(lines[j])), len(lines))))
+            if column is None or not COLUMN_ROWS[0] <= len(rows) <= COLUMN_ROWS[1]:
+                continue
+            named = [cell_texts(lines[j])[column] if column < len(cell_texts(lines[j])) else "" for j in rows]
+            if not all(0 < len(cell) <= COLUMN_CELL for cell in named):
+                continue
+            caption = next((i for i, u in enumerate(analysis.units) if u.line in (at - 1, at - 2)
+                            and CAPTION_RE.match(u.text)), None)
+            said = set(tokenize(line + " " + (analysis.units[caption].text if caption is not None else "")))
+            if not others & said:
+                continue
+            picked = [i for i, u in enumerate(analysis.units) if u.line in rows]
+            return quoted(index.info.file_name, [unit_sentence(page, i, page_of, 0)
+                                                 for i in ([caption] if caption is not None else []) + picked], page_of)
     return None
 
 

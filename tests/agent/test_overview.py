@@ -431,3 +431,35 @@ def test_a_term_whose_words_the_title_holds_apart_is_answered_by_its_definition(
     answer = ask(workspace, "What is a partner organization?")
     assert answer.covered and [c.page for c in answer.citations] == [2]
     assert "An entity that owns, operates, or maintains a partner system." in answer.answer
+
+
+FLAGS = [("START", "1", "first block"), ("END", "2", "last block"), ("PARENT", "4", "inner node"),
+         ("ROOT", "8", "the root"), ("KEYED", "16", "keyed mode")]
+
+
+def flag_table(path: Path) -> Path:
+    """A one-page specification: prose on the compression function, then "Table 3" of its flags (a head "Flag name |
+    Value | Meaning" over five rows), then a record table whose first cell is a field label over a long value."""
+    with written_pdf(path) as doc:
+        page = _titled_page(doc, "Tarn Hash Specification", [
+            "The compression function takes a chaining value, a block of message words, a counter and an input d.",
+            "The input d is a bitfield: each flag is a power of 2, and d is the sum of the flags set for one block."])
+        page.insert_text((72, 180), "Table 3: Admissible values for input d in the Tarn compression function.",
+                         fontsize=11)
+        for k, row in enumerate([("Flag name", "Value", "Meaning"), *FLAGS]):
+            for x, cell in zip((72, 240, 340), row):
+                page.insert_text((x, 210 + 16 * k), cell, fontsize=11)
+    return path
+
+
+def test_things_asked_for_that_a_tables_column_names_are_answered_by_its_rows(tmp_path):
+    """"What flags does Tarn define for the compression function?": the table whose head names the flags ("Flag
+    name") and whose caption holds the question's words answers with its caption and its rows, as a list."""
+    workspace = _ingested(tmp_path, flag_table, "tarn-spec.pdf")
+    answer = ask(workspace, "What flags does Tarn define for the compression function?")
+    assert any(step.detail.startswith("asks for things a table's column names") for step in answer.trace)
+    assert answer.answer.startswith("Table 3: Admissible values for input d")
+    assert all(name in answer.answer for name, _, _ in FLAGS) and [c.page for c in answer.citations] == [1]
+    # "What names …" asks for names whatever they name: no table is the answer for being headed "Flag name"
+    other = ask(workspace, "What names does the Tarn compression function use for its inputs?")
+    assert not any(step.detail.startswith("asks for things a table's column names") for step in other.trace)

@@ -14,7 +14,7 @@ from collections.abc import Set as AbstractSet
 
 from engine.agent.pieces import answer_units
 from engine.agent.sentences import quote, unit_sentence
-from engine.extract.metadata.document import BYLINE_RE
+from engine.extract.metadata.document import BYLINE_RE, DOCUMENT_KINDS, MADE_BY_RE, MAKER_VERBS, NOTICE_RE
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import DATE_RE, PageUnits, readable
@@ -24,9 +24,6 @@ from engine.schemas import Citation
 from engine.schemas.answer import Passage
 from engine.text import stem, tokenize, words
 
-# the making of a document, by a question word ("who wrote …") or by what is asked ("which organisations
-# produced …", "which authors are credited on …")
-MAKER_VERBS = r"wrote|written|authored|prepared|produced|published|issued|compiled|edited|credited"
 WHO_MADE_RE = re.compile(rf"\bwho\s+(?:{MAKER_VERBS})\s+(?P<made>.+)"
                          rf"|\b(?:who\s+(?:is|are|was|were)|name|list|identify)\s+"
                          rf"(?:the\s+)?authors?\s+(?:of|behind)\s+(?P<of>.+)", re.I)
@@ -43,31 +40,10 @@ AFFILIATION_RE = re.compile(r"\baffiliat(?:ed|ions?)\b", re.I)  # (with AUTHOR_R
 AUTHOR_RE = re.compile(r"\bauthors?\b", re.I)
 QUESTION_WORD_RE = re.compile(r"\b(?:what|which|who|how|why|when|where|do|does|did)\b", re.I)
 TERSE_RE = re.compile(r"(?:^|:\s*)authors?\b", re.I)
-# nouns that name a document by its kind ("the Gasper paper", "the OPM annual report")
-DOCUMENT_KINDS = """
-paper report manual guide handbook thesis dissertation book article document publication study whitepaper
-specification spec standard brief release plan deck presentation proposal memo memorandum note notes lectures
-tutorial documentation datasheet reference
-""".split()
 DOCUMENT_NOUNS = frozenset(stem(w) for w in DOCUMENT_KINDS)
 # the words of such a question that ask for the making, not name the document: left out when it is routed
 MAKING_TERMS = DOCUMENT_NOUNS | frozenset(stem(w) for w in MAKER_VERBS.split("|")) | frozenset(
     stem(w) for w in "author authors affiliated affiliation affiliations".split())
-# a sentence that says who made the document it stands in, when its title block names no one (a cover of logos):
-# "This report from the Institute of International Finance (IIF) and Deloitte studies …", "This paper was prepared
-# by the Staff of …", "This study, produced in collaboration with Accenture, …" (the document itself its subject)
-MADE_BY_RE = re.compile(rf"\b(?i:this|the\s+present)\s+(?:\w+\s+){{0,2}}?(?:{'|'.join(DOCUMENT_KINDS)}|survey)s?,?\s+"
-                        rf"(?:(?:is|was|has\s+been|were)\s+)?(?:(?:jointly\s+)?(?:{MAKER_VERBS}|developed|"
-                        rf"commissioned)\s+)?(?:from|by|in\s+(?:collaboration|partnership|cooperation)\s+with)\s+"
-                        rf"(?:the\s+)?[A-Z]")
-# a notice naming who holds or issues the document, when neither its title block nor a sentence of its opening says
-# who made it: a copyright holder ("© 1998–2007, 2013 Xilinx, Inc. All rights reserved.", "Copyright © 2020 by the
-# Simulation Interoperability Standards Organization, Inc."; not "© 2023. For information, contact …"), or a press
-# release's dateline ("BURBANK, Calif. – The Walt Disney Company today reported earnings …")
-NOTICE_RE = re.compile(r"(?:©|\bCopyright\b)(?:\s*©)?\s*(?:(?:19|20)\d\d(?:\s*[-–,]\s*(?:19|20)?\d\d)*,?\s+)?"
-                       r"(?:by\s+)?(?:the\s+)?[A-Z][\w&]"
-                       r"|^[A-Z][A-Z .'-]+,(?:\s+[A-Z][a-z]+\.?)*\s*[–—-]\s+(?:The\s+)?[A-Z][\w&.,' -]{1,80}?"
-                       r"\s+today\s+(?:reported|announced|released|published|issued)\b")
 LABEL_CELL_RE = re.compile(r":\s*\|\s*")  # a label's cell and its value's: "Author: | Ada Quill"
 TITLE_PAGES = 3  # opening pages searched for a document's title block (a cover may come first)
 BLOCK_LINES = 24  # lines of text under a title that its title block may hold

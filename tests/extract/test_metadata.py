@@ -784,12 +784,14 @@ def test_corpus_disney_earnings_release(corpus):
     meta, _ = corpus("q1-fy25-earnings.pdf")
     assert meta.document_type == "earnings release"
     assert (meta.publication_date, meta.provenance["publication_date"]) == ("2025-02-05", Provenance.HEURISTIC)
-    assert meta.author == ""
+    # no docinfo author nor byline: the release's dateline says who issued it ("BURBANK, Calif. – The Walt Disney
+    # Company today reported …")
+    assert (meta.author, meta.provenance["author"]) == ("Walt Disney Company", Provenance.HEURISTIC)
     descriptions = {p.period_description: p for p in meta.time_periods}
     assert descriptions["Q1 fiscal year 2025"].is_approximate
     assert descriptions["fiscal year 2025"] == meta.time_periods[0]  # "Fiscal 2025" is in the title
     assert descriptions["quarter ended December 28, 2024"].start_date == "2024-09-29"
-    assert Entity(name="Walt Disney Company", role="mentioned") in meta.entities
+    assert Entity(name="Walt Disney Company", role="publisher") in meta.entities  # (its author, by the dateline)
     assert meta.summary.startswith("The Walt Disney Company today reported earnings for its first fiscal quarter")
 
 
@@ -833,3 +835,18 @@ def test_a_letters_mojibake_is_no_copyright_line_for_the_summary_and_themes():
     assert is_summary_sentence(mojibake)
     assert not is_summary_sentence(notice)
     assert first_sentence([notice, mojibake]) == mojibake
+
+
+@pytest.mark.parametrize(("pages", "maker"), [
+    (["Lake data sheet", "© 1998-2007, 2013 Tarn Devices, Inc. All rights reserved."], "Tarn Devices, Inc."),
+    (["Copyright © 2020 by the River Standards Organization, Inc.", "text"], "River Standards Organization, Inc."),
+    (["Copyright © Lake Open 2021. All Rights Reserved."], "Lake Open"),
+    (["DUNMORE, Tex. – The Tarn Company today reported earnings for its first quarter."], "Tarn Company"),
+    (["© 2023. For information, contact Acme Global."], ""),  # a contact, not a holder
+    (["© 2023 Copyright for this paper by its authors."], ""),
+    (["This report from the Institute of Lakes and Acme studies open data."], ""),  # (left to the answers)
+])
+def test_the_author_a_notice_names(pages, maker):
+    from engine.extract.metadata.document import stated_maker
+
+    assert stated_maker(pages) == maker

@@ -42,13 +42,15 @@ from engine.schemas.metadata import ContextMetadata
 from engine.schemas.pdf import DocKind, PdfInfo
 from engine.schemas.toc import Heading
 
-VERSION = 16  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo;
+VERSION = 17  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo;
 # 6: fenced code as CommonMark reads it; 7: "Ã©" mojibake is no copyright sign; 8: a numbered paragraph's label stays
 # with its first sentence, engine.text.sentence_spans; 9: footnote marks read apart from an author's name, "Marsh 1";
 # 10: a reproducible build's placeholder creation date, 1980-01-01, is no date; 11: a title's ligatures spelled
 # out, an "Author: | …" cell, a docinfo author list's lost separators; 12: a line of names under the title;
 # 13-15: theses, standards, manuals' "Documentation", strategic plans and budgets typed, a docinfo author's contact
-# in brackets left out; 16: a title that only names the kind gives way to the title printed under it)
+# in brackets left out; 16: a title that only names the kind gives way to the title printed under it; 17: an author
+# from a copyright notice or a press release's dateline, engine.extract.metadata.document.stated_maker)
+MAKER_PAGES = 3  # opening pages read for a notice naming who holds or issues the document (a cover may come first)
 
 __all__ = [
     "VERSION", "extract_metadata",
@@ -93,7 +95,8 @@ def extract_metadata(info: PdfInfo, markdown: str, headings: list[Heading], *,
     provenance: dict[str, Provenance] = {}
 
     title, title_from = extract_title(info, markdown, headings)
-    author, author_from = extract_author(info, first_pages, title)
+    stating = [plain_text(b) for b in blocks[:MAKER_PAGES] + blocks[MAKER_PAGES:][-1:]]  # (opening pages, the last)
+    author, author_from = extract_author(info, first_pages, title, stating)
     publication_date, date_from = extract_publication_date(info, first_pages)
     for field, source in (("title", title_from), ("author", author_from), ("publication_date", date_from)):
         if source:

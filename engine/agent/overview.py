@@ -394,25 +394,29 @@ COLUMN_ROWS = 2, 30  # rows under a table's head, at least and at most, that ans
 COLUMN_CELL = 60  # characters at most of a cell that names a thing (a longer one is prose)
 HEAD_WORDS = 6  # words at most of a column head (a longer first cell is a record's value, not a head)
 NAMING = frozenset({stem("name")})  # "what names …": a column headed "Name" names whatever its rows are
+# kinds asked for ("what kinds of …", "which types …"): a column headed "Type" or "Kind" lists them
+KIND_NOUNS = frozenset(stem(w) for w in "kind kinds type types sort sorts category categories class classes".split())
 
 
 def table_column_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     """The answer to a question asking for several things (engine.agent.focus.listed_head) that a table on one of
     the search's RESTATED_PAGES best pages of the document routing put first names in a column ("What domain
     separation flags does BLAKE3 define …?" of a table headed "Flag name | Value"): a column head holds the head noun
-    of the things asked for (not a word that only says what kind of value, support.GENERIC, or "name"; every cell of
-    the head a few words, not a contents entry's page number nor a record's value), and the table's head
-    or its caption another of the question's words (the document's name words aside). The caption and the table's
-    rows answer, as a list; None for any other question, or when no such table holds COLUMN_ROWS rows of short
-    cells."""
+    of the things asked for (not a word that only says what kind of value, support.GENERIC, or "name"; but kinds asked
+    for, "What kinds of attacks …", are a column headed "Type" or "Kind"; every cell of the head a few words, not a
+    contents entry's page number nor a record's value), and the table's head or its caption another of the
+    question's words (the document's name words aside). The caption and the rows of each such table on the first
+    page that has one ("the namespace tables": Table 1, 2 and 3 of a page) answer, as a list; None for any other
+    question, or when no such table holds COLUMN_ROWS rows of short cells."""
     listed = listed_head(retrieval.question)
     asked = asked_words(retrieval) if listed else set()
     head = stem(listed or "")
-    if not asked or head in GENERIC | NAMING:
+    heads = KIND_NOUNS if head in KIND_NOUNS else {head}
+    if not asked or (head in GENERIC | NAMING and head not in KIND_NOUNS):
         return None
     doc = retrieval.routing.chosen[0]
     index = corpus.docs[doc]
-    others = asked - corpus.name_terms[doc] - {head}
+    others = asked - corpus.name_terms[doc] - heads
 
     def page_of(number: int) -> tuple[PageUnits, str]:
         return answer_units(corpus, doc, number)
@@ -420,30 +424,40 @@ def table_column_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | N
     for page in dict.fromkeys(h.page for h in retrieval.hits[:RESTATED_PAGES] if h.doc == index.info.file_name):
         analysis, text = page_of(page)
         lines = text.split("\n")
-        for at, line in enumerate(lines[:-1]):
-            if not is_row(line) or SEPARATOR_RE.match(lines[at + 1]) is None:
-                continue
-            heads = cell_texts(line)
-            if not all(any(c.isalpha() for c in cell) and len(cell.split()) <= HEAD_WORDS for cell in heads):
-                continue  # a first row with a number in a cell of its own ("13. Application … | 44", a contents
-                # entry) or a cell that says more than a head does ("Performance Measure | Revolving Fund net income
-                # (three year rolling average)", a record's first field) heads no column
-            column = next((k for k, cell in enumerate(heads) if head in tokenize(cell)), None)
-            rows = list(range(at + 2, next((j for j in range(at + 2, len(lines)) if not is_row(lines[j])), len(lines))))
-            if column is None or not COLUMN_ROWS[0] <= len(rows) <= COLUMN_ROWS[1]:
-                continue
-            named = [cell_texts(lines[j])[column] if column < len(cell_texts(lines[j])) else "" for j in rows]
-            if not all(0 < len(cell) <= COLUMN_CELL for cell in named):
-                continue
-            caption = next((i for i, u in enumerate(analysis.units) if u.line in (at - 1, at - 2)
-                            and CAPTION_RE.match(u.text)), None)
-            said = set(tokenize(line + " " + (analysis.units[caption].text if caption is not None else "")))
-            if not others & said:
-                continue
-            picked = [i for i, u in enumerate(analysis.units) if u.line in rows]
-            return quoted(index.info.file_name, [unit_sentence(page, i, page_of, 0)
-                                                 for i in ([caption] if caption is not None else []) + picked], page_of)
+        picked: list[int] = []
+        for at in range(len(lines) - 1):
+            rows = listed_rows(lines, at, heads, others, analysis, least=1 if picked else COLUMN_ROWS[0])
+            if rows is not None and len(picked) + len(rows) <= COLUMN_ROWS[1] + 1:
+                picked += [i for i, u in enumerate(analysis.units) if u.line in rows or (
+                    u.line in (at - 1, at - 2) and CAPTION_RE.match(u.text))]  # (its caption, then its rows)
+        if picked:
+            return quoted(index.info.file_name, [unit_sentence(page, i, page_of, 0) for i in sorted(set(picked))],
+                          page_of)
     return None
+
+
+def listed_rows(lines: list[str], at: int, heads: AbstractSet[str], others: AbstractSet[str], analysis: PageUnits,
+                *, least: int) -> list[int] | None:
+    """The line numbers of the rows of a table whose head is line `at` (`table_column_overview`): a column head
+    holds one of `heads`, the head or the caption over it one of `others`, `least` to COLUMN_ROWS rows of short cells
+    in that column; None for any other line."""
+    line = lines[at]
+    if not is_row(line) or SEPARATOR_RE.match(lines[at + 1]) is None:
+        return None
+    cells = cell_texts(line)
+    if not all(any(c.isalpha() for c in cell) and len(cell.split()) <= HEAD_WORDS for cell in cells):
+        return None  # a first row with a number in a cell of its own ("13. Application … | 44", a contents entry) or a
+        # cell that says more than a head does ("Performance Measure | Revolving Fund net income (three year rolling
+        # average)", a record's first field) heads no column
+    column = next((k for k, cell in enumerate(cells) if heads & set(tokenize(cell))), None)
+    rows = list(range(at + 2, next((j for j in range(at + 2, len(lines)) if not is_row(lines[j])), len(lines))))
+    if column is None or not least <= len(rows) <= COLUMN_ROWS[1]:
+        return None
+    named = [cell_texts(lines[j])[column] if column < len(cell_texts(lines[j])) else "" for j in rows]
+    if not all(0 < len(cell) <= COLUMN_CELL for cell in named):
+        return None
+    caption = " ".join(u.text for u in analysis.units if u.line in (at - 1, at - 2) and CAPTION_RE.match(u.text))
+    return rows if others & set(tokenize(line + " " + caption)) else None
 
 
 def section_list(corpus: CorpusIndex, section: NamedSection, head: str, asked: AbstractSet[str] = frozenset()

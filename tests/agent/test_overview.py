@@ -439,7 +439,7 @@ FLAGS = [("START", "1", "first block"), ("END", "2", "last block"), ("PARENT", "
 
 def flag_table(path: Path) -> Path:
     """A one-page specification: prose on the compression function, then "Table 3" of its flags (a head "Flag name |
-    Value | Meaning" over five rows), then a record table whose first cell is a field label over a long value."""
+    Value | Meaning" over five rows) and "Table 4" of one more."""
     with written_pdf(path) as doc:
         page = _titled_page(doc, "Tarn Hash Specification", [
             "The compression function takes a chaining value, a block of message words, a counter and an input d.",
@@ -449,6 +449,10 @@ def flag_table(path: Path) -> Path:
         for k, row in enumerate([("Flag name", "Value", "Meaning"), *FLAGS]):
             for x, cell in zip((72, 240, 340), row):
                 page.insert_text((x, 210 + 16 * k), cell, fontsize=11)
+        page.insert_text((72, 340), "Table 4: Flags of input d reserved for the Tarn compression function.", fontsize=11)
+        for k, row in enumerate([("Flag name", "Value", "Meaning"), ("RESERVED", "32", "kept back")]):
+            for x, cell in zip((72, 240, 340), row):
+                page.insert_text((x, 370 + 16 * k), cell, fontsize=11)
     return path
 
 
@@ -460,6 +464,7 @@ def test_things_asked_for_that_a_tables_column_names_are_answered_by_its_rows(tm
     assert any(step.detail.startswith("asks for things a table's column names") for step in answer.trace)
     assert answer.answer.startswith("Table 3: Admissible values for input d")
     assert all(name in answer.answer for name, _, _ in FLAGS) and [c.page for c in answer.citations] == [1]
+    assert "RESERVED" in answer.answer  # (a second such table on the page, of one row, goes on with the first)
     # "What names …" asks for names whatever they name: no table is the answer for being headed "Flag name"
     other = ask(workspace, "What names does the Tarn compression function use for its inputs?")
     assert not any(step.detail.startswith("asks for things a table's column names") for step in other.trace)

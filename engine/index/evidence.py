@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from engine.markdown import ESCAPED_START_RE, FENCE_RE, IMAGE_RE, MARKER_RE
 from engine.text import (CONTENTS_LEADER_RE, INLINE_BULLET_RE, LETTER_WORD_RE, STOP_WORDS, fix_ligatures, pairs,
-                         sentence_spans, tokenize, words)
+                         sentence_spans, stem, tokenize, words)
 
 PREFIX_RE = re.compile(r"^(?:#{1,6}\s+|[-*+•]\s+)")
 HANGING_RE = re.compile(r"\b(?:a|an|the|of|in|on|to|for|with|and|or|by|from|at|as|than|that|which|whose)$")  # a line
@@ -60,11 +60,14 @@ _PLACE = r"(?:\s+(?:in|within|under|according to|as (?:used|defined|described) i
 _END = r"\s*[?.!]*\s*$"
 # the other ways of asking for a term's definition, each with where the term is used after it or not: "What is a
 # checkpoint in Casper FFG?" (not after "the": "What is the deadline in the proposal?" asks for a value; nor a
-# question going on past a comma: "What is X in Y, and …?"), "Define functor.", "What does 'care obligation' mean?",
+# question going on past a comma: "What is X in Y, and …?"; but "What is the FASC-N, as defined in FIPS 201-2?" asks
+# for what the place defines), "Define functor.", "What does 'care obligation' mean?",
 # "What is meant by X?", "Explain what a biscuit is in Rosenpass.", "Meaning of X in Y?", "How does NIST SP 800-171
 # define CUI?", "How does Disney define free cash flow in its earnings release?" (both places are where)
 ASKED_DEFINITION_RES = [re.compile(pattern, re.I) for pattern in (
     rf"^\s*what\s+(?:is|are)\s+(?:an?\s+)?(?!the\b){_TERM}{_PLACE}{_END}",
+    rf"^\s*what\s+(?:is|are)\s+{_ARTICLE}{_TERM},?\s+as\s+(?:used|defined|described)\s+(?:in|by)\s+"
+    rf"(?P<context>[^?,;]+?){_END}",
     rf"^\s*define\s+{_ARTICLE}{_TERM}{_PLACE}?{_END}",
     rf"^\s*what\s+(?:does|do)\s+{_ARTICLE}{_TERM}\s+mean{_PLACE}?{_END}",
     rf"^\s*what\s+is\s+meant\s+by\s+{_ARTICLE}{_TERM}{_PLACE}?{_END}",
@@ -94,7 +97,7 @@ DEFINES_RE = re.compile(rf":\s|\s?—\s?|\s\|\s|\s(?:is|are)\s(?={OPENING_QUOTE}
 ROW_DEFINITION_WORDS = 5  # a glossary row's words saying what its term is, at the least
 ENUMERATOR_RE = re.compile(r"^\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]\s+")  # "(1) Retail Customer means …", "b. …"
 # "(PIV)" after the words it stands for, also after a few words saying so: "(in short, ALU)", "(hereafter, NSS)"
-BRACKETED_ACRONYM_RE = re.compile(r"\((?:[^()]{0,20}[,:]\s*)?([A-Za-z]{2,8})\)")
+BRACKETED_ACRONYM_RE = re.compile(r"\((?:[^()]{0,20}[,:]\s*)?([A-Za-z]{2,8}(?:-[A-Za-z]{1,4})?)\)")
 QUANTITY_NOUNS = (r"number|amount|total|size|value|cost|costs|price|revenue|revenues|income|share|rate|percentage|"
                   r"budget|sales|spending|growth|headcount|capacity|range|temperature|voltage|delay|frequency|"
                   r"assets|liabilities|equity|earnings|profit|profits|loss|losses|expenses|margin|debt|"
@@ -147,6 +150,11 @@ class Unit:
 REASON_ASK_RE = re.compile(r"\b(?:what (?:\w+ ){0,2}?(?:caused|drove|drives|explains?|accounts? for|led to)|"
                            r"for what reasons?|what reasons?|"
                            r"what (?:is|was|are|were) the (?:\w+ )?(?:reasons?|causes?))\b")
+
+
+# words asking for a definition ("as *defined* in", "what does X *mean*"): in a definition question they name nothing
+DEFINING_TERMS = frozenset(stem(w) for w in "define defined defines definition definitions mean means meant meaning"
+                           .split())
 
 
 def answer_type(question: str) -> str | None:
@@ -225,9 +233,11 @@ def defines(text: str, question: str) -> bool:
     for match in reversed(list(BRACKETED_ACRONYM_RE.finditer(lead))):  # the words an acronym stands for and the
         letters = match.group(1)  # acronym are one term: the acronym where it is asked about, else the words
         before = lead[:match.start()].split()
-        if len(before) >= len(letters) and "".join(w[0] for w in before[-len(letters):]).lower() == letters.lower():
-            kept = [letters] if singular_words(letters)[0] in wanted else before[-len(letters):]
-            lead = " ".join(before[:-len(letters)] + kept) + lead[match.end():]
+        initials = re.sub(r"[^A-Za-z]", "", letters)  # (its letters: "FASC-N" stands for five words)
+        if initials and len(before) >= len(initials) \
+                and "".join(w[0] for w in before[-len(initials):]).lower() == initials.lower():
+            kept = [letters] if singular_words(letters)[0] in wanted else before[-len(initials):]
+            lead = " ".join(before[:-len(initials)] + kept) + lead[match.end():]
     found = singular_words(lead)  # the term as it is written, an article before it allowed: not "Federation" for
     if found[:1] in (["a"], ["an"], ["the"]):  # "federate", nor "If the federate …"
         found = found[1:]
@@ -580,8 +590,10 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
         text = page
     elif text is None:
         raise ValueError("score_windows on a page analysis needs the page text")
-    total = sum(weights) or 1.0
     kind = answer_type(question) if kind == ASKED else kind
+    if kind == "definition":  # ("What is X, as *defined* in Y?": the word asks for a definition, it names nothing)
+        weights = [0.0 if t in DEFINING_TERMS else w for t, w in zip(terms, weights)]
+    total = sum(weights) or 1.0
     wanted = {t: w for t, w in zip(terms, weights) if w > 0}
     phrase_set = set(phrases)
     found = analysis.units
@@ -608,7 +620,7 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
         more_values = sum(typed[first + 1:last + 1])  # further values of the asked kind
         opens = found[last].text.endswith(":")  # a "…:" line alone is half a sentence
         score = (coverage + PHRASE_BONUS * len(phrases_hit) / max(1, len(phrase_set))
-                 + (TYPE_BONUS if is_typed else 0.0) + (DEFINES_BONUS if any(defining[first:last + 1]) else 0.0)
+                 + (TYPE_BONUS if is_typed else 0.0) + (DEFINES_BONUS if defining[first] else 0.0)
                  + 0.02 * more_values - (0.0 if free else UNIT_COST * idle)
                  - 0.1 * headings / count - (0.1 if opens else 0.0))
         if score > 0 and all(i in analysis.posed for i in range(first, last + 1)):

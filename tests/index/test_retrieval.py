@@ -367,6 +367,8 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("In the survey standard, what is a transect?", "transect"), ("Meaning of transect in the standard?", "transect"),
     ("How does the survey standard define a tally sheet?", "tally sheet"),
     ("How does the survey group define a tally sheet in its 2024 standard?", "tally sheet"),
+    ("What is the TSR-N, as defined in the survey standard?", "TSR-N"),  # (what the place defines, "the" or not)
+    ("What is the deadline, as set in the proposal?", ""),
 ])
 def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     from engine.index.evidence import answer_type, defined_term
@@ -430,6 +432,21 @@ def test_a_term_and_its_acronym_in_brackets_are_one_term_whichever_is_asked_abou
     assert defines("The Tally Sheet Record (in short, TSR) is the form a surveyor fills in.", "What is the TSR?")
     assert defines("The Tally Sheet Record (TSR) is the form a surveyor fills in.", "What is the tally sheet record?")
     assert not defines("The TSR is the form a surveyor fills in.", "What is the tally sheet record?")
+    # an acronym with a hyphen stands for the words its letters open ("FASC-N": Federal Agency Smart Credential Number)
+    assert defines("Tally Sheet Record Number (TSR-N): the number a surveyor writes on the form.", "What is the TSR-N?")
+
+
+def test_a_definition_questions_words_of_defining_name_nothing_and_its_passage_opens_with_the_definition():
+    """"What is the TSR-N, as defined in the standard?": "defined" counts for nothing, and of the glossary's entries
+    the window that opens with the one defining the term scores best, not a longer one that only holds it."""
+    from engine.index.evidence import analyse, score_windows
+
+    page = ("Survey Area: A region defined in the plan, in these levels:\n\n- Level 1: a plot\n\n- Level 2: a field\n\n"
+            "Tally Sheet Record Number (TSR-N): the number a surveyor writes on the form of the standard.\n")
+    question = "What is the TSR-N, as defined in the standard?"
+    terms, weights = ["tsr", "defin", "standard"], [1.8, 1.1, 0.3]
+    best = score_windows(analyse(page), terms, weights, question, [], text=page)[0]
+    assert best.text.startswith("Tally Sheet Record Number (TSR-N)")
 
 
 def test_a_numbered_or_quoted_definition_defines_its_term():

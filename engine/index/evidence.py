@@ -63,7 +63,8 @@ _END = r"\s*[?.!]*\s*$"
 # question going on past a comma: "What is X in Y, and …?"; but "What is the FASC-N, as defined in FIPS 201-2?" asks
 # for what the place defines), "Define functor.", "What does 'care obligation' mean?",
 # "What is meant by X?", "Explain what a biscuit is in Rosenpass.", "Meaning of X in Y?", "How does NIST SP 800-171
-# define CUI?", "How does Disney define free cash flow in its earnings release?" (both places are where)
+# define CUI?", "How does Disney define free cash flow in its earnings release?" (both places are where), "What does
+# NIST SP 800-171 mean by a controlled area?"
 ASKED_DEFINITION_RES = [re.compile(pattern, re.I) for pattern in (
     rf"^\s*what\s+(?:is|are)\s+(?:an?\s+)?(?!the\b){_TERM}{_PLACE}{_END}",
     rf"^\s*what\s+(?:is|are)\s+{_ARTICLE}{_TERM},?\s+as\s+(?:used|defined|described)\s+(?:in|by)\s+"
@@ -75,6 +76,7 @@ ASKED_DEFINITION_RES = [re.compile(pattern, re.I) for pattern in (
     rf"^\s*(?:the\s+)?meaning\s+of\s+{_ARTICLE}{_TERM}{_PLACE}?{_END}",
     rf"^\s*how\s+(?:does|do|did)\s+(?P<context>.+?)\s+define\s+{_ARTICLE}{_TERM}{_PLACE.replace('context', 'place')}?"
     rf"{_END}",
+    rf"^\s*what\s+(?:does|do|did)\s+(?P<context>.+?)\s+mean\s+by\s+{_ARTICLE}{_TERM}{_END}",
 )]
 # where the term is used, put first: "In the Menhir manual, what is a %start symbol?"
 PLACED_FIRST_RE = re.compile(r"^\s*(?:in|within|under|according to)\s+(?P<context>[^,?]*?[^\W\d_]{2}[^,?]*?),\s*"
@@ -93,7 +95,9 @@ GLOSS_WORDS = 3  # words of letters a gloss says what the term is in, at the lea
 # where a definition's term ends and what it is begins: "PIV Card: A physical artifact …", "A smart contract is a …"
 OPENING_QUOTE = "[\"'“‘]"  # ("Situational Awareness (SA) is “the perception of …")
 DEFINES_RE = re.compile(rf":\s|\s?—\s?|\s\|\s|\s(?:is|are)\s(?={OPENING_QUOTE}?(?:an?|the|one)\s)"
-                        r"|\s(?:means|refers to)\s", re.I)
+                        r"|\s(?:means|refers to|denotes)\s"
+                        r"|\s(?:is|are)\s+used\s+(?:in\s+(?:this|these)\s+\w+\s+)?(?:for|to\s+(?:mean|denote|refer\s+to))\s",
+                        re.I)  # ("Implementation-defined is used in this standard for values that may differ …")
 ROW_DEFINITION_WORDS = 5  # a glossary row's words saying what its term is, at the least
 ENUMERATOR_RE = re.compile(r"^\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]\s+")  # "(1) Retail Customer means …", "b. …"
 # "(PIV)" after the words it stands for, also after a few words saying so: "(in short, ALU)", "(hereafter, NSS)"
@@ -591,8 +595,9 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
     elif text is None:
         raise ValueError("score_windows on a page analysis needs the page text")
     kind = answer_type(question) if kind == ASKED else kind
-    if kind == "definition":  # ("What is X, as *defined* in Y?": the word asks for a definition, it names nothing)
-        weights = [0.0 if t in DEFINING_TERMS else w for t, w in zip(terms, weights)]
+    if kind == "definition":  # ("What is X, as *defined* in Y?": the word asks for a definition, it names nothing,
+        named = set(tokenize(defined_term(question)))  # unless the term holds it: "implementation-defined")
+        weights = [0.0 if t in DEFINING_TERMS - named else w for t, w in zip(terms, weights)]
     total = sum(weights) or 1.0
     wanted = {t: w for t, w in zip(terms, weights) if w > 0}
     phrase_set = set(phrases)

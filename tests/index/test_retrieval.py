@@ -369,6 +369,7 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("How does the survey group define a tally sheet in its 2024 standard?", "tally sheet"),
     ("What is the TSR-N, as defined in the survey standard?", "TSR-N"),  # (what the place defines, "the" or not)
     ("What is the deadline, as set in the proposal?", ""),
+    ("What does the survey standard mean by a transect?", "transect"),
 ])
 def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     from engine.index.evidence import answer_type, defined_term
@@ -387,6 +388,8 @@ def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     ("The requirements for the PIV Card reader are provided in a separate publication.", False),
     ("PIV Card | 1.0", False),  # (a chart's label and a number: no words say what it is)
     ("PIV Card | holder authentication, access", False),  # (a figure's two cells: a phrase, not what it is)
+    ("PIV card is used in this standard for the physical artifact issued to an individual.", True),
+    ("PIV card is used to open doors in most agencies.", False),  # (what it is for, not what it is)
 ])
 def test_a_text_defines_a_term_when_it_opens_with_it_and_says_what_it_is(text, defined):
     from engine.index.evidence import defines

@@ -75,7 +75,7 @@ ASKED_DEFINITION_RES = [re.compile(pattern, re.I) for pattern in (
     rf"^\s*explain\s+what\s+{_ARTICLE}{_TERM}\s+(?:is|are|means?){_PLACE}?{_END}",
     rf"^\s*(?:the\s+)?meaning\s+of\s+{_ARTICLE}{_TERM}{_PLACE}?{_END}",
     rf"^\s*how\s+(?:does|do|did)\s+(?P<context>.+?)\s+define\s+{_ARTICLE}{_TERM}{_PLACE.replace('context', 'place')}?"
-    rf"{_END}",
+    rf"(?:\s+for\s+(?:an?\s+|the\s+)?[^?,;]+?)?{_END}",  # ("… define safety for a consensus protocol?": of what)
     rf"^\s*what\s+(?:does|do|did)\s+(?P<context>.+?)\s+mean\s+by\s+{_ARTICLE}{_TERM}{_END}",
 )]
 # where the term is used, put first: "In the Menhir manual, what is a %start symbol?"
@@ -95,9 +95,10 @@ GLOSS_WORDS = 3  # words of letters a gloss says what the term is in, at the lea
 # where a definition's term ends and what it is begins: "PIV Card: A physical artifact …", "A smart contract is a …"
 OPENING_QUOTE = "[\"'“‘]"  # ("Situational Awareness (SA) is “the perception of …")
 DEFINES_RE = re.compile(rf":\s|\s?—\s?|\s\|\s|\s(?:is|are)\s(?={OPENING_QUOTE}?(?:an?|the|one)\s)"
-                        r"|\s(?:means|refers to|denotes)\s"
+                        r"|\s(?:means|refers to|denotes)\s|,\s+if\s"
                         r"|\s(?:is|are)\s+used\s+(?:in\s+(?:this|these)\s+\w+\s+)?(?:for|to\s+(?:mean|denote|refer\s+to))\s",
-                        re.I)  # ("Implementation-defined is used in this standard for values that may differ …")
+                        re.I)  # ("Implementation-defined is used in this standard for values that may differ …";
+# a property a protocol has, "- safety, if the set of finalized blocks can never contain two conflicting blocks")
 ROW_DEFINITION_WORDS = 5  # a glossary row's words saying what its term is, at the least
 ENUMERATOR_RE = re.compile(r"^\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]\s+")  # "(1) Retail Customer means …", "b. …"
 # "(PIV)" after the words it stands for, also after a few words saying so: "(in short, ALU)", "(hereafter, NSS)"

@@ -370,6 +370,7 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("What is the TSR-N, as defined in the survey standard?", "TSR-N"),  # (what the place defines, "the" or not)
     ("What is the deadline, as set in the proposal?", ""),
     ("What does the survey standard mean by a transect?", "transect"),
+    ("How does the survey standard define coverage for a transect?", "coverage"),  # (of what it defines it)
 ])
 def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     from engine.index.evidence import answer_type, defined_term
@@ -390,6 +391,7 @@ def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     ("PIV Card | holder authentication, access", False),  # (a figure's two cells: a phrase, not what it is)
     ("PIV card is used in this standard for the physical artifact issued to an individual.", True),
     ("PIV card is used to open doors in most agencies.", False),  # (what it is for, not what it is)
+    ("- PIV card, if it holds the four keys and the holder's photograph.", True),  # (a property, "safety, if …")
 ])
 def test_a_text_defines_a_term_when_it_opens_with_it_and_says_what_it_is(text, defined):
     from engine.index.evidence import defines

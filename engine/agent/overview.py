@@ -402,12 +402,12 @@ def table_column_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | N
     """The answer to a question asking for several things (engine.agent.focus.listed_head) that a table on one of
     the search's RESTATED_PAGES best pages of the document routing put first names in a column ("What domain
     separation flags does BLAKE3 define …?" of a table headed "Flag name | Value"): a column head holds the head noun
-    of the things asked for (not a word that only says what kind of value, support.GENERIC, or "name"; but kinds asked
-    for, "What kinds of attacks …", are a column headed "Type" or "Kind"; every cell of the head a few words, not a
-    contents entry's page number nor a record's value), and the table's head or its caption another of the
-    question's words (the document's name words aside). The caption and the rows of each such table on the first
-    page that has one ("the namespace tables": Table 1, 2 and 3 of a page) answer, as a list; None for any other
-    question, or when no such table holds COLUMN_ROWS rows of short cells."""
+    of the things asked for (not a word that only says what kind of value, support.GENERIC, or "name"; but kinds
+    asked for, "Which types of attacks does … list?", are a column headed "Type" or "Kind"; every cell of the head a
+    few words, not a contents entry's page number nor a record's value), and the table's head or its caption another
+    of the question's words (the document's name words aside). The caption and the rows of each such table on the
+    first page that has one ("the namespace tables": Table 1, 2 and 3 of a page) answer, as a list; None for any
+    other question, or when no such table holds COLUMN_ROWS rows of short cells."""
     listed = listed_head(retrieval.question)
     asked = asked_words(retrieval) if listed else set()
     head = stem(listed or "")
@@ -426,10 +426,9 @@ def table_column_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | N
         lines = text.split("\n")
         picked: list[int] = []
         for at in range(len(lines) - 1):
-            rows = listed_rows(lines, at, heads, others, analysis, least=1 if picked else COLUMN_ROWS[0])
-            if rows is not None and len(picked) + len(rows) <= COLUMN_ROWS[1] + 1:
-                picked += [i for i, u in enumerate(analysis.units) if u.line in rows or (
-                    u.line in (at - 1, at - 2) and CAPTION_RE.match(u.text))]  # (its caption, then its rows)
+            found = listed_rows(lines, at, heads, others, analysis, least=1 if picked else COLUMN_ROWS[0])
+            if found and len(picked) + len(found) <= COLUMN_ROWS[1] + 1:
+                picked += found
         if picked:
             return quoted(index.info.file_name, [unit_sentence(page, i, page_of, 0) for i in sorted(set(picked))],
                           page_of)
@@ -438,9 +437,9 @@ def table_column_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | N
 
 def listed_rows(lines: list[str], at: int, heads: AbstractSet[str], others: AbstractSet[str], analysis: PageUnits,
                 *, least: int) -> list[int] | None:
-    """The line numbers of the rows of a table whose head is line `at` (`table_column_overview`): a column head
-    holds one of `heads`, the head or the caption over it one of `others`, `least` to COLUMN_ROWS rows of short cells
-    in that column; None for any other line."""
+    """The units (indexes of `analysis`) of a table whose head is line `at` (`table_column_overview`), its caption
+    first: a column head holds one of `heads`, the head or the caption over it one of `others`, `least` to
+    COLUMN_ROWS rows of short cells in that column; None for any other line."""
     line = lines[at]
     if not is_row(line) or SEPARATOR_RE.match(lines[at + 1]) is None:
         return None
@@ -456,8 +455,10 @@ def listed_rows(lines: list[str], at: int, heads: AbstractSet[str], others: Abst
     named = [cell_texts(lines[j])[column] if column < len(cell_texts(lines[j])) else "" for j in rows]
     if not all(0 < len(cell) <= COLUMN_CELL for cell in named):
         return None
-    caption = " ".join(u.text for u in analysis.units if u.line in (at - 1, at - 2) and CAPTION_RE.match(u.text))
-    return rows if others & set(tokenize(line + " " + caption)) else None
+    caption = [i for i, u in enumerate(analysis.units) if u.line in (at - 1, at - 2) and CAPTION_RE.match(u.text)]
+    if not others & set(tokenize(" ".join([line] + [analysis.units[i].text for i in caption]))):
+        return None
+    return caption + [i for i, u in enumerate(analysis.units) if u.line in rows]
 
 
 def section_list(corpus: CorpusIndex, section: NamedSection, head: str, asked: AbstractSet[str] = frozenset()

@@ -14,7 +14,7 @@ from collections.abc import Set as AbstractSet
 
 from engine.agent.pieces import answer_units
 from engine.agent.sentences import quote, unit_sentence
-from engine.extract.metadata.document import BYLINE_RE, DOCUMENT_KINDS, MADE_BY_RE, MAKER_VERBS, NOTICE_RE
+from engine.extract.metadata.document import BYLINE_RE, NOTICE_RE
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import DATE_RE, PageUnits, readable
@@ -24,6 +24,22 @@ from engine.schemas import Citation
 from engine.schemas.answer import Passage
 from engine.text import stem, tokenize, words
 
+# the making of a document, by a question word ("who wrote …") or by what is asked ("which organisations
+# produced …", "which authors are credited on …"), or as a sentence says it (MADE_BY_RE)
+MAKER_VERBS = r"wrote|written|authored|prepared|produced|published|issued|compiled|edited|credited"
+# nouns that name a document by its kind ("the Gasper paper", "the OPM annual report")
+DOCUMENT_KINDS = """
+paper report manual guide handbook thesis dissertation book article document publication study whitepaper
+specification spec standard brief release plan deck presentation proposal memo memorandum note notes lectures
+tutorial documentation datasheet reference
+""".split()
+# a sentence that says who made the document it stands in, when its title block names no one (a cover of logos):
+# "This report from the Institute of International Finance (IIF) and Deloitte studies …", "This paper was prepared
+# by the Staff of …", "This study, produced in collaboration with Accenture, …" (the document itself its subject)
+MADE_BY_RE = re.compile(rf"\b(?i:this|the\s+present)\s+(?:\w+\s+){{0,2}}?(?:{'|'.join(DOCUMENT_KINDS)}|survey)s?,?\s+"
+                        rf"(?:(?:is|was|has\s+been|were)\s+)?(?:(?:jointly\s+)?(?:{MAKER_VERBS}|developed|"
+                        rf"commissioned)\s+)?(?:from|by|in\s+(?:collaboration|partnership|cooperation)\s+with)\s+"
+                        rf"(?:the\s+)?[A-Z]")
 WHO_MADE_RE = re.compile(rf"\bwho\s+(?:{MAKER_VERBS})\s+(?P<made>.+)"
                          rf"|\b(?:who\s+(?:is|are|was|were)|name|list|identify)\s+"
                          rf"(?:the\s+)?authors?\s+(?:of|behind)\s+(?P<of>.+)", re.I)

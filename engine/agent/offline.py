@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 import numpy as np
 
@@ -301,6 +303,26 @@ def valued_row(text: str, window: Window) -> bool:
     return is_row(text[first:window.end]) and NUMBER_RE.search(window.text) is not None
 
 
+# questions the document's own parts answer, tried in this order before a search's passages, and what the trace says
+STRUCTURE_ANSWERS: tuple[tuple[Callable[[CorpusIndex, Retrieval], Made | None], str], ...] = (
+    # "What is this about?" (of a chosen document it has no word to search for): its own account
+    (overview, "asks what a document is about: its own account of itself answers"),
+    (page_overview, "asks what a page it names holds: the page's opening answers"),  # "What is on slide 4?"
+    # "What are the chapters of the Menhir manual?": its tree's top-level sections
+    (contents_overview, "asks for a document's parts: its tree's top-level sections answer"),
+    # "Which types of plans does section 2.2 describe?": its list of them, else its subsections' titles
+    (section_parts_overview, "asks for things of a section it names: its list of them or its subsections answer"),
+    # "How does Riverline work?" of a section "How it works": its opening
+    (section_overview, "restates a section's title: the section's opening answers"),
+    # "What outcomes can the interpreter display?" of "8.2 Outcomes": its list of them
+    (section_list_overview, "asks for things a section is titled by: the section's list of them answers"),
+    # "What flags does BLAKE3 define?" of a table headed "Flag name | Value": its rows
+    (table_column_overview, "asks for things a table's column names: the table's rows answer"),
+    # "What is the XC9500?" of the XC9500 data sheet: its own account
+    (partial(overview, defining=True), "asks what the thing a document is named by is: its own account answers"),
+)
+
+
 def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
                    options: AnswerOptions | None = None, trace: list[TraceStep] | None = None) -> Answer:
     """Compose the extractive answer for a retrieval (see the module docstring)."""
@@ -322,38 +344,10 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
 
     # a question about what a document is about ("What is this about?" of a chosen one has no word to search for):
     # its own account answers
-    whole = overview(corpus, retrieval)
-    if whole is not None:
-        return answered(whole, "asks what a document is about: its own account of itself answers (" +
-                        ", ".join(f"{c.doc}, p. {c.page}" for c in whole[1]) + ")")
-    opening = page_overview(corpus, retrieval)
-    if opening is not None:  # "What is on slide 4?": the page's opening answers
-        return answered(opening, "asks what a page it names holds: the page's opening answers (" +
-                        ", ".join(f"{c.doc}, p. {c.page}" for c in opening[1]) + ")")
-    listed = contents_overview(corpus, retrieval)
-    if listed is not None:  # "What are the chapters of the Menhir manual?": its tree's top-level sections answer
-        return answered(listed, "asks for a document's parts: its tree's top-level sections answer (" +
-                        ", ".join(f"{c.doc}, p. {c.page}" for c in listed[1]) + ")")
-    subsections = section_parts_overview(corpus, retrieval)
-    if subsections is not None:  # "Which types of plans does section 2.2 describe?": its subsections' titles answer
-        return answered(subsections, "asks for things of a section it names: its list of them or its subsections "
-                        "answer (" + ", ".join(f"{c.doc}, p. {c.page}" for c in subsections[1]) + ")")
-    restated = section_overview(corpus, retrieval)
-    if restated is not None:  # "How does Riverline work?" of a section "How it works": its opening answers
-        return answered(restated, "restates a section's title: the section's opening answers (" +
-                        ", ".join(f"{c.doc}, p. {c.page}" for c in restated[1]) + ")")
-    enumerated = section_list_overview(corpus, retrieval)
-    if enumerated is not None:  # "What outcomes can the interpreter display?" of "8.2 Outcomes": its list answers
-        return answered(enumerated, "asks for things a section is titled by: the section's list of them answers (" +
-                        ", ".join(f"{c.doc}, p. {c.page}" for c in enumerated[1]) + ")")
-    tabled = table_column_overview(corpus, retrieval)
-    if tabled is not None:  # "What flags does BLAKE3 define?" of a table headed "Flag name | Value": its rows answer
-        return answered(tabled, "asks for things a table's column names: the table's rows answer (" +
-                        ", ".join(f"{c.doc}, p. {c.page}" for c in tabled[1]) + ")")
-    named = overview(corpus, retrieval, defining=True)
-    if named is not None:  # "What is the XC9500?" of the XC9500 data sheet: its own account answers
-        return answered(named, "asks what the thing a document is named by is: its own account answers (" +
-                        ", ".join(f"{c.doc}, p. {c.page}" for c in named[1]) + ")")
+    for find, said in STRUCTURE_ANSWERS:
+        made = find(corpus, retrieval)
+        if made is not None:
+            return answered(made, f"{said} (" + ", ".join(f"{c.doc}, p. {c.page}" for c in made[1]) + ")")
     if not retrieval.hits:
         trace.append(TraceStep(kind="decision", detail="no page matches the question"))
         return Answer(answer=f"{NOT_COVERED}: no page matches it.", retrieved=retrieved, trace=trace, covered=False)

@@ -452,7 +452,7 @@ def listed_rows(lines: list[str], at: int, heads: AbstractSet[str], others: Abst
     rows = list(range(at + 2, next((j for j in range(at + 2, len(lines)) if not is_row(lines[j])), len(lines))))
     if column is None or not least <= len(rows) <= COLUMN_ROWS[1]:
         return None
-    named = [cell_texts(lines[j])[column] if column < len(cell_texts(lines[j])) else "" for j in rows]
+    named = [(cell_texts(lines[j]) + [""] * (column + 1))[column] for j in rows]
     if not all(0 < len(cell) <= COLUMN_CELL for cell in named):
         return None
     caption = [i for i, u in enumerate(analysis.units) if u.line in (at - 1, at - 2) and CAPTION_RE.match(u.text)]

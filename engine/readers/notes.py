@@ -154,12 +154,10 @@ def references(pages: Sequence[PageBlocks]) -> dict[int, set[int]]:
                 if REFERENCES_RE.match(" ".join(block.text.split())):
                     level = block.level or 1
                 continue
-            if level is not None and block.kind == "table":  # (a list set as keys beside entries: "[LKP95] | Dik …")
+            if level is not None and block.kind in (*TEXT_KINDS, "table"):  # (a table: keys by entries, "[LKP95] | …")
                 out.setdefault(page.page, set()).add(i)
             if block.kind not in TEXT_KINDS:
                 continue
-            if level is not None:
-                out.setdefault(page.page, set()).add(i)
             bracket = BRACKET_RE.match(block.text)
             if bracket is None:
                 continue

@@ -111,12 +111,12 @@ def beside_labels(left: list[Line], right: list[Line]) -> list[Line] | None:
     if any(same_row(a, b) for a, b in zip(right, right[1:])):
         return None  # cells side by side: a table's columns, not one column of text
     usual = _leading(right)  # (the text's leading: a label of a line or two has too few of its own)
-    paragraphs = _paragraph_starts(right, usual)
+    paragraphs = {id(line) for line in _paragraph_starts(right, usual)}
     opened: list[Line] = []
     for k, line in enumerate(left):
         beside = next((r for r in right if same_row(r, line)), None)
         run = k == 0 or _set_off(left[k - 1], line, usual)
-        if beside is not None and any(beside is p for p in paragraphs):
+        if beside is not None and id(beside) in paragraphs:
             if not opened or opened[-1] is not beside:
                 opened.append(beside)
         elif run:

@@ -116,22 +116,6 @@ GENERIC_AUTHORS = frozenset(
     {"user", "admin", "administrator", "owner", "unknown", "author", "windows user", "microsoft office user",
      "default", "standard", "none", "n/a", "test", "pc", "hp", "dell"}
 )  # fmt: skip
-# the making of a document, by a question word ("who wrote …") or by what is asked ("which organisations
-# produced …", "which authors are credited on …"), or as a sentence says it (MADE_BY_RE)
-MAKER_VERBS = r"wrote|written|authored|prepared|produced|published|issued|compiled|edited|credited"
-# nouns that name a document by its kind ("the Gasper paper", "the OPM annual report")
-DOCUMENT_KINDS = """
-paper report manual guide handbook thesis dissertation book article document publication study whitepaper
-specification spec standard brief release plan deck presentation proposal memo memorandum note notes lectures
-tutorial documentation datasheet reference
-""".split()
-# a sentence that says who made the document it stands in, when its title block names no one (a cover of logos):
-# "This report from the Institute of International Finance (IIF) and Deloitte studies …", "This paper was prepared
-# by the Staff of …", "This study, produced in collaboration with Accenture, …" (the document itself its subject)
-MADE_BY_RE = re.compile(rf"\b(?i:this|the\s+present)\s+(?:\w+\s+){{0,2}}?(?:{'|'.join(DOCUMENT_KINDS)}|survey)s?,?\s+"
-                        rf"(?:(?:is|was|has\s+been|were)\s+)?(?:(?:jointly\s+)?(?:{MAKER_VERBS}|developed|"
-                        rf"commissioned)\s+)?(?:from|by|in\s+(?:collaboration|partnership|cooperation)\s+with)\s+"
-                        rf"(?:the\s+)?[A-Z]")
 # a notice naming who holds or issues the document, when neither its title block nor a sentence of its opening says
 # who made it: a copyright holder ("© 1998–2007, 2013 Xilinx, Inc. All rights reserved.", "Copyright © 2020 by the
 # Simulation Interoperability Standards Organization, Inc."; not "© 2023. For information, contact …"), or a press
@@ -214,9 +198,10 @@ def named_maker(text: str) -> str:
 
 def stated_maker(pages: list[str]) -> str:
     """Who a notice on the pages says holds or issues the document they stand in: the first copyright holder or
-    press-release dateline (NOTICE_RE); "". (A sentence making the document its subject, MADE_BY_RE, "This report
-    from the IIF and Deloitte …", is left to the answers: as the author it moved routing, the IIF report taking
-    questions about "Deloitte's" reports, 8 key facts lost over all 42 question sets.)"""
+    press-release dateline (NOTICE_RE); "". (A sentence making the document its subject,
+    engine.agent.authors.MADE_BY_RE, "This report from the IIF and Deloitte …", is left to the answers: as the author
+    it moved routing, the IIF report taking questions about "Deloitte's" reports, 8 key facts lost over all 42
+    question sets.)"""
     for page in pages:
         for match in NOTICE_RE.finditer(page):
             name = named_maker(page[match.start("who") if match.group("who") else match.start("issuer"):])

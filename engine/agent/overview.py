@@ -329,8 +329,9 @@ def section_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     those asking what a text holds (HOLDS_WORDS) aside, are exactly the title's, or are once the words naming the
     document are left out of both ("Who is this guide for?" of "1.2 Who this guide is for"). The
     section's opening answers, quoted up to ACCOUNT_CHARS over its first PAGE_OPENINGS pages; None for any other
-    question (one word more, "What are the wading limits in winter?", asks about a thing within it), or when none of
-    the section's pages is among the search's RESTATED_PAGES best."""
+    question (one word more, "What are the wading limits in winter?", asks about a thing within it), when none of
+    the section's pages is among the search's RESTATED_PAGES best, or when the question asks what the title's term is
+    and a page defines it (`definition_pages`)."""
     asked = asked_words(retrieval)
     if not asked:
         return None
@@ -342,6 +343,9 @@ def section_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
 
     for node, title in searched_sections(corpus, retrieval, doc):
         if restates(title):
+            if definition_pages(corpus, retrieval.question, doc):
+                return None  # a page defines the term the title is ("What is the Everest Group PEAK Matrix?" of a
+                # section so titled, when a page says "Everest Group PEAK Matrix® is a proprietary framework …")
             return section_opening(corpus, section_of(corpus, doc, node))
     return None
 

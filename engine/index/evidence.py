@@ -550,7 +550,8 @@ def definition_pages(corpus, question: str, doc: int) -> list[int]:
     if not tokens:
         return []
     last, first = re.escape(term.split()[-1]), re.escape(term.split()[0])
-    said = re.compile(rf"\b{last}\w{{0,2}}(?:\s*\([^()]{{1,30}}\))?\)?\s*(?::|—|\|\s|\s(?:is|are|means|refers to)\s)|"
+    said = re.compile(rf"\b{last}\w{{0,2}}[®™]?"  # (a trademark sign after a name: "PEAK Matrix® is …")
+                      rf"(?:\s*\([^()]{{1,30}}\))?\)?\s*(?::|—|\|\s|\s(?:is|are|means|refers to)\s)|"
                       rf"\b(?:called|termed|referred to as|define)\s+(?:an?\s+|the\s+)?{first}", re.I)
     bm = corpus.bm25["page"]
     start, count = int(corpus.page_base[doc]), len(corpus.docs[doc].pages)

@@ -433,6 +433,29 @@ def test_a_term_whose_words_the_title_holds_apart_is_answered_by_its_definition(
     assert "An entity that owns, operates, or maintains a partner system." in answer.answer
 
 
+def assessment(path: Path) -> Path:
+    """A market assessment with a section titled "Quill Matrix" (the chart's labels) and a page defining the term."""
+    with written_pdf(path) as doc:
+        _titled_page(doc, "Harbour Services Market Assessment 2024",
+                     ["This assessment rates twelve providers of harbour services on their market impact and",
+                      "on their vision and capability, and names the leaders of the market."])
+        _titled_page(doc, "Quill Matrix", ["Leaders  Major Contenders  Aspirants", "High", "Low",
+                                           "Market impact", "Vision and capability"])
+        _titled_page(doc, "Research methodology",
+                     ["The Quill Matrix® is a proprietary framework for the assessment of market impact and",
+                      "vision and capability, built from provider briefings and buyer interviews."])
+    return path
+
+
+def test_a_term_a_section_is_titled_by_is_answered_by_the_page_defining_it(tmp_path):
+    """"What is the Quill Matrix?" restates a section's title, but a page says what the Quill Matrix is (after a
+    trademark sign): that page answers, not the section's opening of chart labels."""
+    workspace = _ingested(tmp_path, assessment, "harbour-assessment.pdf")
+    answer = ask(workspace, "What is the Quill Matrix?")
+    assert answer.covered and [c.page for c in answer.citations] == [3]
+    assert "is a proprietary framework for the assessment of market impact" in answer.answer
+
+
 FLAGS = [("START", "1", "first block"), ("END", "2", "last block"), ("PARENT", "4", "inner node"),
          ("ROOT", "8", "the root"), ("KEYED", "16", "keyed mode")]
 

@@ -14,6 +14,8 @@ LIST_PATTERNS = (  # the "what/which NP" forms (not "how many", not possessives)
     re.compile(rf"^(?:what|which) (?:is|was|are|were) the\s+{NP}\s+(?:of|for|in|at|that|on|to|from|by)\b", re.I),
     re.compile(rf"^which\s+{NP}\s+\w+ed\b", re.I),  # "which SEC commissioners dissented"
     re.compile(rf"^(?:what|which) (?:are|were) the\s+{NP}\s*[?.]?$", re.I),  # "what are the three differences?"
+    # "what kinds of attacks appear in …", "which kinds of activities fall within …": kinds of things are several
+    re.compile(r"^(?:what|which)\s+((?:kinds|types|sorts|categories|classes)\s+of\s+[\w’'+-]+)", re.I),
 )
 # a request that names what to list ("List the mitigation practices …", "Name the four vulnerabilities …")
 ASK_RE = re.compile(r"^(?:list|name|enumerate|identify)\s+(?:all\s+|every\s+)?(?:the\s+)?"

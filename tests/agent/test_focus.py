@@ -22,6 +22,9 @@ from engine.index.evidence import asks_for_notes
     ("List the mitigation practices the proposal suggests.", True),  # a request naming plural things
     ("Name the AI-based solution highlighted in the report.", False),
     ("Compare the two definitions: what are the three differences?", True),
+    ("What kinds of attacks appear in the specification's summary table?", True),  # kinds of things, no auxiliary
+    ("Which categories of activities fall within the program's scope?", True),
+    ("What type of licence covers the library?", False),  # one type
 ])
 def test_asks_for_list(question, expected):
     assert asks_for_list(question) is expected

@@ -17,8 +17,8 @@ import numpy as np
 
 from engine.agent.authors import Made, who_made
 from engine.agent.extremes import direction, extremes_over, pages_around
-from engine.agent.overview import contents_overview, overview, page_overview, section_list_overview, \
-    section_overview, section_parts_overview, table_column_overview
+from engine.agent.overview import contents_overview, counted_parts_overview, overview, page_overview, \
+    section_list_overview, section_overview, section_parts_overview, table_column_overview
 from engine.agent.focus import asks_for_list
 from engine.agent.rows import is_row
 from engine.agent.pieces import answer_units
@@ -316,6 +316,8 @@ STRUCTURE_ANSWERS: tuple[tuple[Callable[[CorpusIndex, Retrieval], Made | None], 
     (section_overview, "restates a section's title: the section's opening answers"),
     # "What outcomes can the interpreter display?" of "8.2 Outcomes": its list of them
     (section_list_overview, "asks for things a section is titled by: the section's list of them answers"),
+    # "Which system calls does … make available?" of "… six different system calls", then a subsection each
+    (counted_parts_overview, "asks for things a section counts and gives a subsection each: their titles answer"),
     # "What flags does BLAKE3 define?" of a table headed "Flag name | Value": its rows
     (table_column_overview, "asks for things a table's column names: the table's rows answer"),
     # "What is the XC9500?" of the XC9500 data sheet: its own account

@@ -77,6 +77,10 @@ ASKS_PARTS_RE = re.compile(r"\b(?:chapters|sections|parts|contents|structure[sd]
 STRUCTURE_WORDS = frozenset(stem(w) for w in """chapter chapters section sections part parts contents table structure
 structured organized organised outline main top level major""".split())
 CONTENTS_ENTRIES = 30  # top-level sections listed at most
+# a count of things ("six different system calls", "3 modes"): the number, then up to four words naming them
+COUNT_NAMES = "two three four five six seven eight nine ten eleven twelve".split()
+COUNTS = {**{str(n): n for n in range(2, 31)}, **{w: n for n, w in enumerate(COUNT_NAMES, start=2)}}
+COUNTED_RE = re.compile(rf"\b(\d{{1,2}}|{'|'.join(COUNT_NAMES)})\s+((?:[\w-]+\s+){{0,3}}[\w-]+)", re.I)
 KIND_ASKED_RE = re.compile(r"\s*what\s+(?:is|are)\s+an?\s", re.I)  # "What is a structure …?" asks what a kind of thing
 # is, not how a document is structured
 # a section whose title a question restates answers when one of its pages is among the search's best this many (an
@@ -565,10 +569,12 @@ def contents_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     return titles_listed(corpus, doc, None)
 
 
-def titles_listed(corpus: CorpusIndex, doc: int, parent: int | None, lead: str = "") -> Made | None:
+def titles_listed(corpus: CorpusIndex, doc: int, parent: int | None, lead: str = "",
+                  opening: Sentence | None = None) -> Made | None:
     """The sections directly under `parent` (None: the top level), one a line with the page it starts on, each title
     quoted on that page, in order (a contents page's own section, whose lines lead to page numbers, left out; at
-    most CONTENTS_ENTRIES), after `lead`'s line; None when fewer than two titles are found on their pages."""
+    most CONTENTS_ENTRIES), after `lead`'s line (or the `opening` sentence's, quoted too); None when fewer than two
+    titles are found on their pages."""
 
     def page_of(number: int) -> tuple[PageUnits, str]:
         return answer_units(corpus, doc, number)
@@ -590,9 +596,62 @@ def titles_listed(corpus: CorpusIndex, doc: int, parent: int | None, lead: str =
             break
     if len(picked) < 2:
         return None
-    _, citations, passages = quoted(corpus.docs[doc].info.file_name, picked, page_of)
+    _, citations, passages = quoted(corpus.docs[doc].info.file_name, ([] if opening is None else [opening]) + picked,
+                                    page_of)
+    if opening is not None:
+        lead = f"{readable(opening.text)} (p. {opening.page})"
     lines = [f"- {readable(s.text)} (p. {s.page})" for s in picked]
     return "\n".join([lead] * bool(lead) + lines), citations, passages
+
+
+def count_of(match: re.Match, wanted: str) -> int:
+    """The number a count (COUNTED_RE) gives of the things `wanted` (a stem) names, 0 when it counts other things
+    ("six different system calls": 6 of "call")."""
+    return COUNTS.get(match.group(1).lower(), 0) if wanted in {stem(w) for w in words(match.group(2))} else 0
+
+
+def counted_parts_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
+    """The answer to a question asking for several things (engine.agent.focus.listed_head) that a section holding one
+    of the search's RESTATED_PAGES best pages of the document routing put first counts in its opening and gives a
+    subsection each ("The SYSCALL instruction … making available six different system calls", then "2.4.1 SYSCALL 0 -
+    exit()" … "2.4.6"): the sentence counting them (the count, then the head noun of the things asked for within a few
+    words) and its subsections' titles answer (`titles_listed`); the count must be the number of its subsections (and
+    the question's, when it counts them too), and the sentence or the section's title must hold another word of the
+    question's (the document's name words aside). None for any other question, a section whose opening counts no
+    such thing, or a count that leads into its own list ("Three steps are involved:", then its items).
+    """
+    head = listed_head(retrieval.question)
+    routing = retrieval.routing
+    if not head or routing.comparison or not routing.chosen or retrieval.sections:
+        return None
+    doc = routing.chosen[0]
+    nodes = corpus.docs[doc].nodes
+    wanted = stem(head)
+    said = {counted for counted in (count_of(m, wanted) for m in COUNTED_RE.finditer(retrieval.question)) if counted}
+    others = set(query_terms(retrieval.question, retrieval.language)) - {wanted} - corpus.name_terms[doc]
+
+    def page_of(number: int) -> tuple[PageUnits, str]:
+        return answer_units(corpus, doc, number)
+
+    for node, _ in searched_sections(corpus, retrieval, doc):
+        parts = [n for n in nodes if n.kind == "section" and n.parent == node]
+        if len(parts) < 2:
+            continue
+        section = section_of(corpus, doc, node)
+        analysis, text = page_of(section.first_page)
+        start, _ = section.bounds(section.first_page, text)
+        first = bare_title(parts[0].title) if parts[0].start_page == section.first_page else ()
+        for i, unit in enumerate(analysis.units):
+            if unit.start < start or unit.heading:
+                continue
+            if first and bare_title(unit.text)[:len(first)] == first:
+                break  # (its first subsection: the opening ends)
+            if unit.text.rstrip().endswith(":") or (said and said != {len(parts)}) \
+                    or not others & (analysis.stems[i] | set(tokenize(section.title))):
+                continue
+            if any(count_of(m, wanted) == len(parts) for m in COUNTED_RE.finditer(unit.text)):
+                return titles_listed(corpus, doc, node, opening=unit_sentence(section.first_page, i, page_of, 0))
+    return None
 
 
 def section_parts_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:

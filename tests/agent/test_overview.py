@@ -456,6 +456,36 @@ def test_a_term_a_section_is_titled_by_is_answered_by_the_page_defining_it(tmp_p
     assert "is a proprietary framework for the assessment of market impact" in answer.answer
 
 
+def simulator_manual(path: Path) -> Path:
+    """A manual whose section "2 The CALL instruction" says it makes three system calls available, one subsection
+    each ("2.1 CALL 0 - exit()" …)."""
+    with written_pdf(path) as doc:
+        _titled_page(doc, "1 Introduction", ["Tern is a small simulator of a teaching processor with a console and",
+                                             "a window of registers, and it runs programs written for it step by step."])
+        page = _titled_page(doc, "2 The CALL instruction",
+                            ["The CALL instruction gives programs an interface to the host system, making available",
+                             "three different system calls. Their parameters are passed in register R14."])
+        calls = [("2.1 CALL 0 - exit()", "CALL 0 stops the simulator and expects no parameter at all."),
+                 ("2.2 CALL 1 - open()", "CALL 1 opens the file whose name register R14 points to."),
+                 ("2.3 CALL 2 - close()", "CALL 2 closes the file whose descriptor register R14 holds.")]
+        for n, (title, line) in enumerate(calls):
+            page.insert_text((72, 200 + 90 * n), title, fontsize=13, fontname="hebo")
+            page.insert_text((72, 225 + 90 * n), line, fontsize=11)
+    return path
+
+
+def test_things_a_section_counts_and_gives_a_subsection_each_are_answered_by_their_titles(tmp_path):
+    workspace = _ingested(tmp_path, simulator_manual, "tern-manual.pdf")
+    answer = ask(workspace, "Which system calls does the Tern simulator make available through the CALL instruction?")
+    assert answer.covered and [c.page for c in answer.citations] == [2]
+    assert answer.answer.splitlines()[1:] == ["- 2.1 CALL 0 - exit() (p. 2)", "- 2.2 CALL 1 - open() (p. 2)",
+                                              "- 2.3 CALL 2 - close() (p. 2)"]
+    assert "making available three different system calls" in answer.answer.splitlines()[0]
+    # a question counting other than the section does is answered as usual
+    other = ask(workspace, "Which four system calls does the Tern simulator make available?")
+    assert "- 2.1 CALL 0 - exit() (p. 2)" not in other.answer.splitlines()
+
+
 FLAGS = [("START", "1", "first block"), ("END", "2", "last block"), ("PARENT", "4", "inner node"),
          ("ROOT", "8", "the root"), ("KEYED", "16", "keyed mode")]
 

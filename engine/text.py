@@ -117,6 +117,16 @@ _stemmer = stemmer("en")
 LIGATURES = {"ﬁ": "fi", "ﬂ": "fl", "ﬀ": "ff", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st", "\u00a0": " "}
 
 
+# a line leading into the items under it ends so: "… as follows:", "… including—" (an em dash after a word; one
+# alone, "2023: —", is a table's empty value)
+LEAD_IN_END_RE = re.compile(r"(?::|(?<=[^\W\d_])—)\s*$")
+
+
+def leads_in(text: str) -> bool:
+    """Whether a unit or line leads into items that follow it (LEAD_IN_END_RE)."""
+    return LEAD_IN_END_RE.search(text) is not None
+
+
 def fix_ligatures(text: str) -> str:
     """Ligature glyphs spelled out as their letters: for text people read and copy (a title, an answer), where a
     quote keeps the page's own characters."""

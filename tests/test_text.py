@@ -11,6 +11,7 @@ from engine.text import (
     fold,
     folded_words,
     fragmented,
+    leads_in,
     query_pairs,
     query_terms,
     sentence_spans,
@@ -190,3 +191,13 @@ def test_a_question_is_read_in_the_language_of_the_documents_whose_stop_words_it
     assert question_language("Do cells die after the test?", {"de"}) == "en"
     assert question_language("IDunion Knoten", {"de"}) == ""  # (too few stop words to tell: the words decide)
     assert question_language("Sovrin: Anzahl der Knoten", {"de"}) == ""
+
+
+@pytest.mark.parametrize(("text", "leads"), [
+    ("The plan has three parts:", True),
+    ("There are three primary criteria for eliminating a control including—", True),  # an em dash after a word
+    ("December 30, 2023: —", False),  # (a dash alone: a table's empty value)
+    ("The plan has three parts.", False),
+])
+def test_a_lead_in_ends_in_a_colon_or_an_em_dash_after_a_word(text, leads):
+    assert leads_in(text) is leads

@@ -32,7 +32,7 @@ from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answ
     note_weight, page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
 from engine.index.sections import is_deck, pages_past_end
-from engine.text import tokenize, words
+from engine.text import leads_in, tokenize, words
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 from engine.schemas.answer import Passage
 
@@ -256,7 +256,7 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
 
     for page, window in list(evidence.chosen):  # a passage running over its page break reads on the next page
         if page < count and runs_over(*page_of(page), window):
-            opening = carried(*page_of(page + 1), window.text.rstrip().endswith(":"),
+            opening = carried(*page_of(page + 1), leads_in(window.text),
                               items=ends_list(*page_of(page), window))
             if opening is not None and not any(p == page + 1 and w.start <= opening.start < w.end
                                                for p, w in evidence.chosen):

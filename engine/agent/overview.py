@@ -35,7 +35,7 @@ from engine.schemas import Citation
 from engine.schemas.answer import Passage
 from engine.markdown import Fences
 from engine.readers.headings import CAPTION_RE
-from engine.text import STOP_WORDS, has_leader, query_terms, stem, tokenize, words
+from engine.text import STOP_WORDS, has_leader, leads_in, query_terms, stem, tokenize, words
 
 # what the question asks about, as a whole ("what is X about", "summarize X", "an overview of X", "what does X cover")
 ABOUT_RE = re.compile(
@@ -646,7 +646,7 @@ def counted_parts_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | 
                 continue
             if first and bare_title(unit.text)[:len(first)] == first:
                 break  # (its first subsection: the opening ends)
-            if unit.text.rstrip().endswith(":") or (said and said != {len(parts)}) \
+            if leads_in(unit.text) or (said and said != {len(parts)}) \
                     or not others & (analysis.stems[i] | set(tokenize(section.title))):
                 continue
             if any(count_of(m, wanted) == len(parts) for m in COUNTED_RE.finditer(unit.text)):

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from engine.index.evidence import HANGING_RE, PageUnits, Unit, Window, answer_type, has_type
+from engine.text import leads_in
 
 LIST_PASSAGE_CHARS = 1200  # a passage ending in ":" reads on through the list it introduces, up to this length
 SECTION_CHARS = 1200  # a passage that opens with a heading reads its section on, up to this length
@@ -35,7 +36,7 @@ def trim(analysis: PageUnits, text: str, window: Window, wanted: set[str], quest
     first, last = 0, len(inside) - 1
     while first < last and not useful(*inside[first]) and not inside[first][1].heading:
         first += 1
-    while last > first and not useful(*inside[last]) and not inside[last][1].text.endswith(":"):
+    while last > first and not useful(*inside[last]) and not leads_in(inside[last][1].text):
         last -= 1
     if (first, last) == (0, len(inside) - 1):
         return window
@@ -66,14 +67,14 @@ def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: 
     end (up to LIST_PASSAGE_CHARS), through the headings of its groups, and stops where it ends or another begins."""
     after = [u for u in analysis.units if u.start >= window.end]
     end, added = window.end, list[Unit]()
-    introduces = any(part.rstrip().endswith(":") for part in window.parts)  # a list: read it to its end
+    introduces = any(leads_in(part) for part in window.parts)  # a list: read it to its end
     if introduces:
         chars = max(chars, LIST_PASSAGE_CHARS)
     first = next((i for i, u in enumerate(analysis.units) if u.start == window.start), None)
     if first is not None and analysis.units[first].heading and analysis.stems[first] & window.matched:
         chars = max(chars, SECTION_CHARS)  # a section whose heading names what is asked: its text, to the next heading
     # "… including:" over headed groups of items ("### Technology", "- …"): the headings belong to the list
-    grouped = introduces and bool(after) and after[0].heading and window.parts[-1].rstrip().endswith(":")
+    grouped = introduces and bool(after) and after[0].heading and leads_in(window.parts[-1])
     for n, unit in enumerate(after):
         group = grouped and unit.heading and (not added or is_item(text, added[-1])) \
             and n + 1 < len(after) and is_item(text, after[n + 1])  # a group's heading: items follow it
@@ -83,7 +84,7 @@ def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: 
             break
         if introduces and ((added and is_item(text, added[-1]) and not is_item(text, unit) and not group
                             and not HANGING_RE.search(added[-1].text))
-                           or (unit.text.rstrip().endswith(":") and not is_item(text, unit))):
+                           or (leads_in(unit.text) and not is_item(text, unit))):
             break  # the list is over, or another begins (an item introducing sub-items is still an item)
         added.append(unit)
         end = unit.end
@@ -183,7 +184,7 @@ def runs_over(analysis: PageUnits, text: str, window: Window) -> bool:
     if "|" in line:
         return False
     body = last.text.rstrip()
-    return body.endswith(":") or not body.endswith(CLOSED) or ends_list(analysis, text, window)
+    return leads_in(body) or not body.endswith(CLOSED) or ends_list(analysis, text, window)
 
 
 def ends_list(analysis: PageUnits, text: str, window: Window) -> bool:

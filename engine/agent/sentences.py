@@ -36,7 +36,7 @@ from engine.readers.sentences import sentence_goes_on
 from engine.index.evidence import NAME_RE, NOTE_WEIGHT, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, \
     expanded, note_weight, readable
 from engine.markdown import NEST_INDENT, is_heading, list_depth
-from engine.text import LETTER_WORD_RE, fix_ligatures, sentence_spans, words
+from engine.text import LETTER_WORD_RE, fix_ligatures, leads_in, sentence_spans, words
 
 MAX_SENTENCES = 8
 ANSWER_CHARS = 750  # later sentences are taken while the answer stays within this length
@@ -366,9 +366,9 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         if (s.page, s.index) in done:
             continue  # its list is given already
         cell_label = is_cell_label(s, by_key.get((s.page, s.index + 1)), text)
-        if s.text.rstrip().endswith(":") or is_label(s, text) or cell_label or (listing and s is picked[0]):
+        if leads_in(s.text) or is_label(s, text) or cell_label or (listing and s is picked[0]):
             chars, key = 0, following((s.page, s.index), by_key, page_of)  # (on to the next page's opening)
-            if key not in by_key and s.text.rstrip().endswith(":"):  # the passage ends at the lead-in: its items
+            if key not in by_key and leads_in(s.text):  # the passage ends at the lead-in: its items
                 for i in range(key[1], min(len(analysis.units), key[1] + LEAD_IN_UNITS)):  # come from the page all
                     if analysis.units[i].heading or i in analysis.notes:  # the same, up to the next heading or note
                         break  # (a picked "…:" line is not left without its items)
@@ -598,7 +598,7 @@ def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset(), rea
     if not opening:
         return None
     last = analysis.units[opening[-1]]
-    lead_in = s if s.line == run.lead_in and not last.text.rstrip().endswith(":") \
+    lead_in = s if s.line == run.lead_in and not leads_in(last.text) \
         else unit_sentence(s.page, opening[-1], page_of, s.rank)
     items = [ListItem(s.page, analysis, text, on_line, item, item_lead(on_line, analysis, item)) for item in run.items]
     end = body_end(analysis)

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.markdown import ESCAPED_START_RE, FENCE_RE, IMAGE_RE, MARKER_RE
-from engine.text import (CONTENTS_LEADER_RE, INLINE_BULLET_RE, LETTER_WORD_RE, STOP_WORDS, fix_ligatures, pairs,
-                         sentence_spans, stem, tokenize, words)
+from engine.text import (CONTENTS_LEADER_RE, INLINE_BULLET_RE, LETTER_WORD_RE, STOP_WORDS, fix_ligatures, leads_in,
+                         pairs, sentence_spans, stem, tokenize, words)
 
 PREFIX_RE = re.compile(r"^(?:#{1,6}\s+|[-*+•]\s+)")
 HANGING_RE = re.compile(r"\b(?:a|an|the|of|in|on|to|for|with|and|or|by|from|at|as|than|that|which|whose)$")  # a line
@@ -437,7 +437,7 @@ def windows(found: list[Unit]) -> list[tuple[int, int, bool]]:
         while j + 1 < len(found) and j - i + 1 < MAX_UNITS and not found[j + 1].heading:
             j += 1
             spans.append((i, j, False))
-        if unit.heading or unit.text.endswith(":"):
+        if unit.heading or leads_in(unit.text):
             last, chars = i, 0
             while last + 1 < len(found) and last - i < MAX_LIST and chars < LIST_WINDOW_CHARS:
                 following = found[last + 1]
@@ -625,7 +625,7 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
                 idle += 1
             seen |= bags[u]
         more_values = sum(typed[first + 1:last + 1])  # further values of the asked kind
-        opens = found[last].text.endswith(":")  # a "…:" line alone is half a sentence
+        opens = leads_in(found[last].text)  # a "…:" line alone is half a sentence
         score = (coverage + PHRASE_BONUS * len(phrases_hit) / max(1, len(phrase_set))
                  + (TYPE_BONUS if is_typed else 0.0) + (DEFINES_BONUS if defining[first] else 0.0)
                  + 0.02 * more_values - (0.0 if free else UNIT_COST * idle)

@@ -87,6 +87,7 @@ def row_nearness(row: str, focus: AbstractSet[str], kind: str | None, question: 
 
 
 NAME_WORDS = 8  # a column's name is short: a longer top cell is a row of text, no header
+PROSE_WORDS = 6  # a cell of this many words or more that ends in a full stop is a sentence
 VALUE_WORDS = 4  # a value this short is given with its column's name ("Status: Target Met"); a longer one reads alone
 UNIT_NOTE_RE = re.compile(r"^\(.*\)$")  # a header cell wholly in brackets: the unit of the table's values
 NAME_CELL_RE = re.compile(r"[^\W\d_]|^(?:19|20)\d\d$")  # a column's name: a word, or a year ("2023"), not "40.1"
@@ -144,6 +145,11 @@ def first_row_of_data(first: str, row: str) -> bool:
     head, own = cell_texts(first), cell_texts(row)
     return any(ADDRESS_RE.search(cell) for cell in head) \
         or bool(head and own and head[0].endswith(":") and own[0].endswith(":"))
+
+
+def prose(cell: str) -> bool:
+    """Whether a table cell is a sentence: PROSE_WORDS words or more ending in a full stop (no column's name)."""
+    return cell.rstrip().endswith(".") and len(cell.split()) >= PROSE_WORDS
 
 
 def named_table(lines: list[str], at: int) -> bool:

@@ -27,7 +27,7 @@ from engine.agent.focus import asks_for_list
 from engine.agent.lists import LABEL_END, NUMBERED_LINE_RE, is_label_line, item_runs, lead_units, run_of
 from engine.agent.passages import ANAPHOR_RE, CLOSED, body_end, is_item
 from engine.agent.rows import as_labels, cell_texts, definitions, first_row_of_data, is_row, labelled, lent_stems, \
-    named_table, row_nearness
+    named_table, prose, row_nearness
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
 from engine.agent.values import holds_value, new_values
 from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
@@ -173,8 +173,8 @@ def table_header_of(analysis: PageUnits, text: str, index: int) -> int | None:
         top -= 1
     while top < line and "|" not in lines[top]:
         top += 1
-    if top == line or first_row_of_data(lines[top], lines[line]):
-        return None
+    if top == line or first_row_of_data(lines[top], lines[line]) or any(prose(cell) for cell in cell_texts(lines[top])):
+        return None  # (a first row holding a sentence is data: a glossary's first entry, no column's name)
     return next((j for j, u in enumerate(analysis.units) if u.line == top), None)
 
 
@@ -211,7 +211,9 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
             gain = damp(s) * sum(w for t, w in weights.items() if t in s.stems and t not in held) / total
             pairs = len((s.pairs & phrases) - held_pairs) / max(1, len(phrases))
             value = bool(s.values - values)
-            follows = (s.page, s.index) in after and s.own is None  # (the next row of a table goes on with nothing)
+            # (the next row of a table goes on with nothing; a glossary's next row is another term's entry)
+            follows = (s.page, s.index) in after and s.own is None \
+                and not (kinds == ("definition",) and is_row(s.text))
             if picked and gain <= 0 and not (value and own > 0) and not (follows and (own > 0 or value)) \
                     and s.extreme is None:
                 continue
@@ -760,6 +762,8 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
     budget = LIST_PICK_CHARS if listing else ANSWER_CHARS
     naming = frozenset(names & weights.keys())  # (the question's words that name the document)
     picked = pick(pool, weights, kinds, frozenset(phrases), budget, note_weight(question), naming)
+    if kinds == ("definition",) and picked and picked[0].typed and is_row(picked[0].text):
+        return with_context(picked, pool, page_of, listing, weights)  # (a glossary's entry: its neighbours are others)
     return with_context(fill(picked, pool, FILL_CHARS, naming), pool, page_of, listing, weights)
 
 

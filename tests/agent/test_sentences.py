@@ -173,6 +173,23 @@ def test_a_first_row_holding_an_address_is_data_not_the_columns_names():
     assert "Support | support@example.org" in answer and "Sales: Support" not in answer
 
 
+GLOSSARY = ("Glossary\n\n"
+            "| bidirectional authentication | Two parties authenticating each other at the same time, also known as "
+            "mutual authentication. |\n| --- | --- |\n"
+            "| controlled area | Any area or space for which the organization has confidence that the physical "
+            "protections provided are sufficient for the information. |\n"
+            "| controlled information | Information that law or policy requires to have safeguarding controls. |\n\n"
+            "covered system A system of an agency that processes the information of another organization.")
+
+
+def test_a_glossary_entry_answers_a_definition_without_the_entries_around_it():
+    # (a first row holding a sentence is no row of the columns' names; the next row and the next paragraph are other
+    # terms' entries)
+    answer = answer_text(sentences_for("What is a controlled area?", GLOSSARY), page_of(GLOSSARY))
+    assert answer == ("controlled area | Any area or space for which the organization has confidence that the physical "
+                      "protections provided are sufficient for the information. (p. 3)")
+
+
 def test_a_label_line_brings_what_it_heads():
     text = ("Case study 1\n\nThe client faced high costs of quality.\n\nImpact\n\n"
             "Benefits worth US$30 million from less rework\n\nDeployed 10 elements in 14 months\n\n"

@@ -15,7 +15,7 @@ from functools import partial
 
 import numpy as np
 
-from engine.agent.authors import Made, who_made
+from engine.agent.authors import Made, asks_for_authors, who_made
 from engine.agent.extremes import direction, extremes_over, pages_around
 from engine.agent.overview import contents_overview, counted_parts_overview, overview, page_overview, \
     section_list_overview, section_overview, section_parts_overview, table_column_overview
@@ -25,7 +25,7 @@ from engine.agent.pieces import answer_units
 from engine.agent.passages import carried, close_gaps, ends_list, merge, read_back, read_on, runs_over, trim, \
     with_table_headers
 from engine.agent.sentences import answer_text, best_sentences, quote
-from engine.agent.support import THRESHOLD, asked_kind, combined, signals, support
+from engine.agent.support import THRESHOLD, asked_kind, combined, focus_terms, question_parts, signals, support
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answer_type, defined_term, expansion, \
@@ -43,6 +43,7 @@ GLUED_CODE_RE = re.compile(r"([A-Z]{2,6})(\d{2,4})")  # letters and a number wri
 MONTH_NAMES = tuple(name for name in calendar.month_name if name)
 PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,6}s")  # an acronym's plural ("FTEs", "APIs")
 DECADE_RE = re.compile(r"\d{4}s")
+MAKER_PRONOUN_RE = re.compile(r"\b(?:they|their|them)\b", re.I)  # a part asking of the makers ("where are they based?")
 NAMEISH_RE = re.compile(r"[^\W_][\w-]*", re.UNICODE)
 ALIAS_AFTER_RE = re.compile(r"\s*\(([^()]{1,60})\)")  # a bracket right after a name: another name for it
 NOUN_CAPITALS = frozenset({"de", "lb"})  # languages that write every noun with a capital (German, Luxembourgish)
@@ -325,6 +326,18 @@ STRUCTURE_ANSWERS: tuple[tuple[Callable[[CorpusIndex, Retrieval], Made | None], 
 )
 
 
+def asks_more_than_maker(corpus: CorpusIndex, question: str, said: str) -> bool:
+    """Whether a question asking who made a document (engine.agent.authors.asks_for_authors) asks something else too
+    that what answers it (`said`: its title block, …) does not: a part of it (engine.agent.support.question_parts) that
+    is no such question, asks of no author ("where are they based?" asks of them) and names something `said` does not
+    hold ("which version does it document?" of a title block stating its version)."""
+    names = frozenset().union(*corpus.name_terms) if corpus.name_terms else frozenset()
+    held = set(tokenize(said))
+    return any(not asks_for_authors(part, names) and not MAKER_PRONOUN_RE.search(part)
+               and not set(focus_terms(part, names)) <= held
+               for part in parts) if len(parts := question_parts(question)) > 1 else False
+
+
 def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
                    options: AnswerOptions | None = None, trace: list[TraceStep] | None = None) -> Answer:
     """Compose the extractive answer for a retrieval (see the module docstring)."""
@@ -333,7 +346,12 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
     retrieved = [RetrievedPage(doc=h.doc, page=h.page, score=h.score) for h in retrieval.hits[:k]]
     routing = retrieval.routing
 
+    maker: tuple[Made, str] | None = None  # who made the document, when the question asks more than that
+
     def refused(reason: str) -> Answer:
+        if maker is not None:  # (its other part uncovered: who made it still answers)
+            trace.append(TraceStep(kind="decision", detail=f"its other part not covered: {reason}"))
+            return answered(*maker)
         trace.append(TraceStep(kind="decision", detail=f"not covered: {reason}"))
         return Answer(answer=f"{NOT_COVERED}: {reason}.", retrieved=retrieved, trace=trace, covered=False)
 
@@ -376,9 +394,12 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
                        f"no page {past[0]}")
     made = who_made(corpus, retrieval)  # a question about who made a document: its title block answers
     if made is not None:
-        return answered(made, "asks who made the document: what " + ", ".join(
-            f"{c.doc} says of it on p. {c.page}" for c in made[1]) + " answers (its title block, a sentence naming "
-            "who made it, or its copyright notice)")
+        said = "asks who made the document: what " + ", ".join(f"{c.doc} says of it on p. {c.page}" for c in made[1]) \
+            + " answers (its title block, a sentence naming who made it, or its copyright notice)"
+        if not asks_more_than_maker(corpus, retrieval.question, made[0]):
+            return answered(made, said)
+        maker = (made, said)  # "Who wrote the guide, and when was revision 1.0 issued?": the pages answer the rest
+        trace.append(TraceStep(kind="decision", detail=said + "; its other part is searched for"))
     made = who_made(corpus, retrieval, dated=True)  # … or when: a title block stating a date
     if made is not None:
         return answered(made, "asks when the document was made: the title block of " +
@@ -440,5 +461,8 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         return refused(f"the best pages of {titles} hold no sentence that answers it")
     trace.append(TraceStep(kind="decision", detail=(
         "compared side by side" if routing.comparison else "answered from one document")))
+    if maker is not None:  # who made it first, then what its pages say to the rest
+        (text, cited, quoted_passages), _ = maker
+        parts, citations, passages = [text, *parts], [*cited, *citations], [*quoted_passages, *passages]
     return Answer(answer="\n\n".join(parts), citations=citations, retrieved=retrieved, trace=trace,
                   passages=passages, covered=True)

@@ -219,3 +219,16 @@ def test_who_made_a_document_that_names_its_maker_only_in_a_notice_is_answered_b
     assert any(step.detail.startswith("asks who made the document") for step in answer.trace)
     assert "Tarn Devices, Inc." in answer.answer
     assert [(c.doc, c.page) for c in answer.citations] == [("tx100.pdf", 1)]
+
+
+def test_a_question_asking_who_made_a_document_and_more_gets_both_answers(samples_workspace):
+    # the title block says who prepared the guide; its pages answer the rest, after it
+    workspace = Workspace(samples_workspace)
+    answer = ask(workspace, "Who prepared the River Survey Methods field guide, and what are the wading limits?")
+    assert answer.covered
+    assert answer.answer.split("\n\n")[0].endswith("Prepared by the pdfrag Documentation Team; March 2025 (p. 1)")
+    assert [(c.doc, c.page) for c in answer.citations][0] == ("pdfrag-field-guide.pdf", 1)
+    assert 6 in {c.page for c in answer.citations}  # (the wading limits' page)
+    # a part asking of the makers, or one the title block answers itself, is no other part
+    only = ask(workspace, "Who prepared the River Survey Methods field guide, and where are they based?")
+    assert [(c.doc, c.page) for c in only.citations] == [("pdfrag-field-guide.pdf", 1)]

@@ -38,10 +38,11 @@ CORPUS_SETS = {"dev": SHARED / "eval" / "qa_dev.jsonl", "dev_rew": HERE / "qa_de
                   for suffix, tail in (("", ""), ("_rew", "_reworded"))}}
 WIDE_DOCS = {"": wide.DOCS, "2": wide.DOCS2, "3": wide.DOCS3, "4": wide.DOCS4, "6": wide.DOCS6}
 # questions asking what a term means, for a list the document enumerates, or what it says on a topic, over both
-# folders (tests/corpus/qa_definitions.md, qa_lists.md, qa_lists2.md, qa_blind3.md, qa_topics.md; blind3 mixes
-# definitions, lists and who-made questions), by workspace: qa_<kind>.jsonl over the corpus, qa_<kind>_wide<n>.jsonl
-# over each wide set's documents
-KINDS = ("definitions", "lists", "lists2", "blind3", "topics")
+# folders (tests/corpus/qa_definitions.md, qa_lists.md, qa_lists2.md, qa_blind3.md, qa_blind4.md, qa_topics.md; blind3
+# mixes definitions, lists and who-made questions, blind4 facts, paraphrases, lists, definitions, sections, comparisons
+# and near misses), by workspace: qa_<kind>.jsonl over the corpus, qa_<kind>_wide<n>.jsonl over each wide set's
+# documents
+KINDS = ("definitions", "lists", "lists2", "blind3", "blind4", "topics")
 GROUPS = {"POOL8 (corpus)": list(CORPUS_SETS),
           "wide": [f"wide{n}" for n in WIDE_DOCS], "wide reworded": [f"wide{n}_rew" for n in WIDE_DOCS],
           **{kind: [kind] + [f"{kind}_wide{n}" for n in WIDE_DOCS] for kind in KINDS}}

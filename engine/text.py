@@ -177,6 +177,15 @@ def stem(word: str) -> str:
     return _stemmer.stemWord(BRITISH_ISE_RE.sub(r"iz\1", word) if "is" in word else word)
 
 
+# nouns that name a document by its kind ("the Gasper paper", "the OPM annual report", "the ODF package spec")
+DOCUMENT_KINDS = """
+paper report manual guide handbook thesis dissertation book article document publication study whitepaper
+specification spec standard brief release plan deck presentation proposal memo memorandum note notes lectures
+tutorial documentation datasheet reference
+""".split()
+DOCUMENT_NOUNS = frozenset(stem(w) for w in DOCUMENT_KINDS)
+
+
 class _TokenCache(dict):
     """word -> its stem, or "" for a stop word; filled on first sight (cleared when it grows large)."""
 

@@ -22,17 +22,11 @@ from engine.index.retrieve import Retrieval
 from engine.markdown import IMAGE_RE, MARKER_RE, is_heading
 from engine.schemas import Citation
 from engine.schemas.answer import Passage
-from engine.text import stem, tokenize, words
+from engine.text import DOCUMENT_KINDS, DOCUMENT_NOUNS, stem, tokenize, words
 
 # the making of a document, by a question word ("who wrote …") or by what is asked ("which organisations
 # produced …", "which authors are credited on …"), or as a sentence says it (MADE_BY_RE)
 MAKER_VERBS = r"wrote|written|authored|prepared|produced|published|issued|compiled|edited|credited"
-# nouns that name a document by its kind ("the Gasper paper", "the OPM annual report")
-DOCUMENT_KINDS = """
-paper report manual guide handbook thesis dissertation book article document publication study whitepaper
-specification spec standard brief release plan deck presentation proposal memo memorandum note notes lectures
-tutorial documentation datasheet reference
-""".split()
 # a sentence that says who made the document it stands in, when its title block names no one (a cover of logos):
 # "This report from the Institute of International Finance (IIF) and Deloitte studies …", "This paper was prepared
 # by the Staff of …", "This study, produced in collaboration with Accenture, …" (the document itself its subject)
@@ -56,7 +50,6 @@ AFFILIATION_RE = re.compile(r"\baffiliat(?:ed|ions?)\b", re.I)  # (with AUTHOR_R
 AUTHOR_RE = re.compile(r"\bauthors?\b", re.I)
 QUESTION_WORD_RE = re.compile(r"\b(?:what|which|who|how|why|when|where|do|does|did)\b", re.I)
 TERSE_RE = re.compile(r"(?:^|:\s*)authors?\b", re.I)
-DOCUMENT_NOUNS = frozenset(stem(w) for w in DOCUMENT_KINDS)
 # the words of such a question that ask for the making, not name the document: left out when it is routed
 MAKING_TERMS = DOCUMENT_NOUNS | frozenset(stem(w) for w in MAKER_VERBS.split("|")) | frozenset(
     stem(w) for w in "author authors affiliated affiliation affiliations".split())

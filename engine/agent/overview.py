@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Set as AbstractSet
 
-from engine.agent.authors import DOCUMENT_NOUNS, TITLE_PAGES, Made, prose, title_block
+from engine.agent.authors import TITLE_PAGES, Made, prose, title_block
 from engine.agent.focus import listed_head
 from engine.agent.lists import item_runs
 from engine.agent.passages import ANAPHOR_RE
@@ -35,7 +35,7 @@ from engine.schemas import Citation
 from engine.schemas.answer import Passage
 from engine.markdown import Fences
 from engine.readers.headings import CAPTION_RE
-from engine.text import STOP_WORDS, has_leader, leads_in, query_terms, stem, tokenize, words
+from engine.text import DOCUMENT_NOUNS, STOP_WORDS, has_leader, leads_in, query_terms, stem, tokenize, words
 
 # what the question asks about, as a whole ("what is X about", "summarize X", "an overview of X", "what does X cover")
 ABOUT_RE = re.compile(

@@ -20,7 +20,7 @@ import numpy as np
 
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import definition_context
-from engine.text import STOP_WORDS, stem, words
+from engine.text import DOCUMENT_NOUNS, STOP_WORDS, stem, words
 
 COMPARE_RE = re.compile(
     r"\b(compare[sd]?|comparison|comparing|versus|vs\.?|both|differ|differs|difference|differences|contrast|"
@@ -87,8 +87,11 @@ def route(corpus: CorpusIndex, question: str, terms: Sequence[str], docs: Sequen
     candidates = [i for i in order if total[i] >= NAMED_KEEP * best][:MAX_ROUTED + 1]
     named = named_documents(corpus, terms, candidates)
     comparison = is_comparison(question) and len(named) >= 2
-    if not comparison and AND_RE.search(question):  # "… in X and in Y": both named outright
+    if not comparison and AND_RE.search(question):  # "… in X and in Y": both named outright (one named by a single rare
+        # word, "the BLAKE3 specification and the Monero Research Lab bulletin", may score low beside the other)
         strict = named_documents(corpus, terms, candidates, strict=True)
+        if len(strict) < 2:
+            strict = named_documents(corpus, terms, order[:MAX_ROUTED + 1], strict=True)
         if len(strict) >= 2:
             named, comparison = strict, True
     if not comparison and (is_comparison(question) or TWO_RE.search(question)):
@@ -116,14 +119,16 @@ def named_documents(corpus: CorpusIndex, terms: Sequence[str], candidates: Seque
                     strict: bool = False) -> list[int]:
     """Candidates that the question names by a word naming none of the other candidates; `strict`:
     by two such words, or by one that few documents' text uses ("Disney", "XC9500"), not by a
-    common word that happens to be in a title ("department", "proposed")."""
+    common word that happens to be in a title ("department", "proposed") nor by a kind of document ("the ODF
+    package spec" names no document whose file name says "spec")."""
     query = set(terms)
     rare = max(1, int(DISTINCT_SHARE * len(corpus.docs)))
     named = []
     for d in candidates:
         others = set().union(*(corpus.name_terms[e] for e in candidates if e != d))
         own = (query & corpus.name_terms[d]) - others
-        if own and (not strict or len(own) >= 2 or any(docs_using(corpus, t) <= rare for t in own)):
+        if own and (not strict or len(own) >= 2
+                    or any(docs_using(corpus, t) <= rare for t in own - DOCUMENT_NOUNS)):
             named.append(d)
     return named
 

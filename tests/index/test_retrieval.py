@@ -534,3 +534,39 @@ def test_two_documents_a_question_names_by_the_words_they_share_are_compared(tmp
     assert found.routing.comparison and len(set(found.routed_files(retriever.corpus)[:2])) == 2
     one = retriever.search("What does the Heron Count Survey report say about herons?", k=4)
     assert not one.routing.comparison  # (no "two", "both", "compare": one document is asked about)
+
+
+def test_a_document_named_outright_by_one_rare_word_beside_one_named_by_many_is_compared(tmp_path):
+    # "the Kestrel specification and the Marsh Research Lab bulletin on Ring Ledger Transactions": the bulletin
+    # matches many of the question's words and the specification one, which names it all the same; "spec", a kind
+    # of document, names none ("the bulletin's ring spec")
+    from engine.pipeline import Pipeline
+    from tests.conftest import written_pdf
+
+    (tmp_path / "pdfs").mkdir()
+    texts = {"kestrel_spec.pdf": ("Kestrel: one hash function, fast on every processor",
+                                  ["Kestrel is a cryptographic hash function built from a compression function",
+                                   "that processes chunks of one kilobyte in a binary tree, by Ada Quill and Ben Marsh."]),
+             "marsh_lab_bulletin.pdf": ("Marsh Research Lab Bulletin: Ring Ledger Transactions",
+                                        ["Ring ledger transactions hide the amounts of a transaction inside ring",
+                                         "signatures; this research bulletin of the lab describes them and their",
+                                         "transactions, by Cy Fenn and the Marsh Research Lab team."]),
+             "harbour_report.pdf": ("Harbour Services Annual Report",
+                                    ["The harbour handled more ships this year than in any earlier year, and its",
+                                     "transactions with shipping lines grew by a third over the year."])}
+    for name, (title, lines) in texts.items():
+        with written_pdf(tmp_path / "pdfs" / name) as doc:
+            page = doc.new_page(width=595, height=842)
+            page.insert_text((72, 80), title, fontsize=20)
+            for k, line in enumerate(lines):
+                page.insert_text((72, 130 + 15 * k), line, fontsize=11)
+    Pipeline(tmp_path / "ws", workers=1).ingest(sorted((tmp_path / "pdfs").glob("*.pdf")))
+    workspace = Workspace(tmp_path / "ws")
+    retriever = Retriever(load_corpus(workspace), workspace=workspace)
+    found = retriever.search("Who are the authors of the Kestrel specification and of the Marsh Research Lab "
+                             "bulletin on Ring Ledger Transactions?", k=4)
+    assert found.routing.comparison
+    assert set(found.routed_files(retriever.corpus)[:2]) == {"kestrel_spec.pdf", "marsh_lab_bulletin.pdf"}
+    one = retriever.search("Why does the Marsh Research Lab bulletin's ring spec hide amounts, and where are the "
+                           "ring signatures kept?", k=4)
+    assert not one.routing.comparison

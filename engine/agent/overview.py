@@ -29,7 +29,7 @@ from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import PageUnits, definition_context, definition_pages, readable
 from engine.index.retrieve import Retrieval
-from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title, is_deck, next_outside, \
+from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title, is_deck, is_part, next_outside, \
     read_titles, section_of
 from engine.schemas import Citation
 from engine.schemas.answer import Passage
@@ -665,6 +665,8 @@ def section_parts_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | 
     if not head or len(named) != 1 or retrieval.routing.comparison:
         return None
     section = named[0]
-    return section_list(corpus, section, stem(head), set(query_terms(retrieval.question, retrieval.language))) \
-        or titles_listed(corpus, section.doc, section.node, f"{readable(section.title)}:")
+    listed = section_list(corpus, section, stem(head), set(query_terms(retrieval.question, retrieval.language)))
+    if listed is not None or is_part(section.title):  # (an introduction's subsections are no things it lists)
+        return listed
+    return titles_listed(corpus, section.doc, section.node, f"{readable(section.title)}:")
 

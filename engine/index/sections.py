@@ -35,6 +35,21 @@ TITLE_NUMBER_RE = re.compile(rf"^(?:(?i:{KIND})\s+({NUMBER})\b|(\d{{1,3}}(?:\.\d
 QUOTED_RE = re.compile(r"[\"“‘']([^\"“”‘’']{3,120})[\"”’']")
 # "the related-work section", "its Background chapter": up to five words before the kind word
 BEFORE_KIND_RE = re.compile(r"((?:[\w-]+\s+){1,5})(?i:section|chapter)\b")
+# the parts most documents have, named without "section" ("the introduction of NIST SP 800-161", "in its conclusion",
+# "die Zusammenfassung der Masterarbeit"): the part's name after an article or a possessive, before "of", "in", a
+# verb saying what it holds, or the end of the clause (not "the summary table")
+PARTS = (r"introduction|conclusions?|concluding remarks|abstract|executive summary|summary|einleitung|zusammenfassung|"
+         r"fazit")
+PART_RE = re.compile(rf"\b(?i:the|its|their|der|die|das|seine|ihre)\s+({PARTS})(?=\s+(?i:of|in|on|to|der|des|"
+                     rf"says?|lists?|mentions?|describes?|proposes?|notes?|states?|gives?)\b|\s*[,?.;:)]|\s*$)", re.I)
+PART_TITLE_RE = re.compile(rf"(?:{PARTS})", re.I)  # a section titled as such a part ("1 Introduction")
+
+
+def is_part(title: str) -> bool:
+    """Whether a section's title names one of the parts most documents have (PARTS), its number aside."""
+    return PART_TITLE_RE.fullmatch(" ".join(bare_title(title))) is not None
+
+
 # "the section on separate compilation in …": up to eight words after "section on" or "chapter about"
 AFTER_KIND_RE = re.compile(r"(?i:section|chapter)\s+(?i:on|about)\s+((?:[\w-]+\W*){1,8})")
 # "page 12", "p. 7", "pp. 12-14", "pages 12 to 14", "slide 5", "slides 3 and 4" (not "the 408-page filing")
@@ -147,10 +162,19 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
     titles = {tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in QUOTED_RE.finditer(question)}
     before = [tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in BEFORE_KIND_RE.finditer(question)]
     after = [tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in AFTER_KIND_RE.finditer(question)]
+    parts = {tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in PART_RE.finditer(question)}
     found: list[NamedSection] = []
-    if not (numbers or titles or before or after):
+    if not (numbers or titles or before or after or parts):
         return found
     for doc in docs:
+        # a part every document may have: its first section so titled among the shallowest (not "1 INTRODUCTION" of
+        # a template in an appendix)
+        depth = node_depths(corpus.docs[doc].nodes)
+        titled = [(depth[node.node], node.node) for node, (_, words) in zip(corpus.docs[doc].nodes,
+                                                                           read_titles(corpus, doc))
+                  if node.kind == "section" and words in parts and node.start_page > 1]
+        if titled:
+            found.append(section_of(corpus, doc, min(titled)[1]))
         index = corpus.docs[doc]
         # the document's own titles (its docinfo title, its first node's) name no section of it
         own = {bare_title(index.info.title)} | ({bare_title(index.nodes[0].title)} if index.nodes else set())
@@ -163,6 +187,14 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
             if by_number or by_title:
                 found.append(section_of(corpus, doc, node.node))
     return found
+
+
+def node_depths(nodes: list[IndexNode]) -> dict[int, int]:
+    """Each node's depth in its document's tree (0 at the top)."""
+    depth: dict[int, int] = {}
+    for node in nodes:
+        depth[node.node] = 0 if node.parent is None else depth.get(node.parent, 0) + 1
+    return depth
 
 
 def section_of(corpus: CorpusIndex, doc: int, node: int) -> NamedSection:

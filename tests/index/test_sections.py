@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.index import Retriever, load_corpus
-from engine.index.sections import bare_title, named_sections, title_number
+from engine.index.sections import bare_title, is_part, named_sections, title_number
 from engine.workspace import Workspace
 
 GUIDE, DECK = "pdfrag-field-guide.pdf", "pdfrag-product-deck.pdf"
@@ -53,6 +53,19 @@ def test_sections_named_by_number_title_in_quotes_and_title_before_the_word(retr
     # a section the tree does not hold, or a document's own title in quotes, names nothing
     assert named("What does section 9.9 say about Section 913 of the Act?") == []
     assert named("What does 'River Survey Methods: A Field Guide' say about safety?") == []
+
+
+def test_a_part_most_documents_have_is_named_without_the_word_section(retriever):
+    # "the introduction of …", "its introduction": the section so titled; "the summary table" names no part
+    corpus = retriever.corpus
+    guide = corpus.doc_position(GUIDE)
+    assert [(s.title, s.first_page) for s in named_sections(
+        corpus, "What does the introduction of the field guide say about safety?", [guide])] == [("1 Introduction", 3)]
+    assert [s.title for s in named_sections(corpus, "Who is the guide for, according to its introduction?",
+                                            [guide])] == ["1 Introduction"]
+    assert named_sections(corpus, "What does the summary table of the guide show?", [guide]) == []
+    assert named_sections(corpus, "What does the conclusion of the guide say?", [guide]) == []  # (it has none)
+    assert is_part("1 Introduction") and is_part("Executive Summary") and not is_part("2.1 Defining the question")
 
 
 def test_a_slides_figure_is_no_section_number(retriever):

@@ -117,14 +117,11 @@ _stemmer = stemmer("en")
 LIGATURES = {"ﬁ": "fi", "ﬂ": "fl", "ﬀ": "ff", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st", "\u00a0": " "}
 
 
-# a line leading into the items under it ends so: "… as follows:", "… including—" (an em dash after a word; one
-# alone, "2023: —", is a table's empty value)
-LEAD_IN_END_RE = re.compile(r"(?::|(?<=[^\W\d_])—)\s*$")
-
-
 def leads_in(text: str) -> bool:
-    """Whether a unit or line leads into items that follow it (LEAD_IN_END_RE)."""
-    return LEAD_IN_END_RE.search(text) is not None
+    """Whether a unit or line leads into items that follow it: it ends so, "… as follows:", "… including—" (an em
+    dash after a letter; one alone, "2023: —", is a table's empty value)."""
+    end = text.rstrip()
+    return end.endswith(":") or (end.endswith("—") and len(end) > 1 and end[-2].isalpha())
 
 
 def fix_ligatures(text: str) -> str:

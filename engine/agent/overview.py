@@ -635,7 +635,7 @@ def counted_parts_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | 
 
     for node, _ in searched_sections(corpus, retrieval, doc):
         parts = [n for n in nodes if n.kind == "section" and n.parent == node]
-        if len(parts) < 2:
+        if len(parts) < 2 or (said and said != {len(parts)}):
             continue
         section = section_of(corpus, doc, node)
         analysis, text = page_of(section.first_page)
@@ -646,8 +646,7 @@ def counted_parts_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | 
                 continue
             if first and bare_title(unit.text)[:len(first)] == first:
                 break  # (its first subsection: the opening ends)
-            if leads_in(unit.text) or (said and said != {len(parts)}) \
-                    or not others & (analysis.stems[i] | set(tokenize(section.title))):
+            if leads_in(unit.text) or not others & (analysis.stems[i] | set(tokenize(section.title))):
                 continue
             if any(count_of(m, wanted) == len(parts) for m in COUNTED_RE.finditer(unit.text)):
                 return titles_listed(corpus, doc, node, opening=unit_sentence(section.first_page, i, page_of, 0))

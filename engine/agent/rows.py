@@ -147,7 +147,7 @@ def first_row_of_data(first: str, row: str) -> bool:
         or bool(head and own and head[0].endswith(":") and own[0].endswith(":"))
 
 
-def prose(cell: str) -> bool:
+def sentence_cell(cell: str) -> bool:
     """Whether a table cell is a sentence: PROSE_WORDS words or more ending in a full stop (no column's name)."""
     return cell.rstrip().endswith(".") and len(cell.split()) >= PROSE_WORDS
 

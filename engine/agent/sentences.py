@@ -27,7 +27,7 @@ from engine.agent.focus import asks_for_list
 from engine.agent.lists import LABEL_END, NUMBERED_LINE_RE, is_label_line, item_runs, lead_units, run_of
 from engine.agent.passages import ANAPHOR_RE, CLOSED, body_end, is_item
 from engine.agent.rows import as_labels, cell_texts, definitions, first_row_of_data, is_row, labelled, lent_stems, \
-    named_table, prose, row_nearness
+    named_table, row_nearness, sentence_cell
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
 from engine.agent.values import holds_value, new_values
 from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
@@ -173,7 +173,8 @@ def table_header_of(analysis: PageUnits, text: str, index: int) -> int | None:
         top -= 1
     while top < line and "|" not in lines[top]:
         top += 1
-    if top == line or first_row_of_data(lines[top], lines[line]) or any(prose(cell) for cell in cell_texts(lines[top])):
+    if top == line or first_row_of_data(lines[top], lines[line]) \
+            or any(sentence_cell(cell) for cell in cell_texts(lines[top])):
         return None  # (a first row holding a sentence is data: a glossary's first entry, no column's name)
     return next((j for j, u in enumerate(analysis.units) if u.line == top), None)
 

@@ -184,7 +184,7 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
             by_title = bool(words) and node.start_page > 1 and words not in own \
                 and (words in titles or any(len(words) <= len(run) and run[-len(words):] == words for run in before)
                      or any(run[:len(words)] == words for run in after))
-            if by_number or by_title:
+            if (by_number or by_title) and not any(s.doc == doc and s.node == node.node for s in found):
                 found.append(section_of(corpus, doc, node.node))
     return found
 

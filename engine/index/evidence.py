@@ -188,12 +188,23 @@ def answer_type(question: str) -> str | None:
     return None
 
 
+QUOTED_TERM_RE = re.compile(r"(?<!\w)['‘\"“]([^'’‘\"“”]{2,60})['’\"”](?!\w)")  # a term in quotes
+
+
 @functools.lru_cache(maxsize=256)  # (read for every unit a definition question's pages are scored on)
 def asked_definition(question: str) -> tuple[str, str]:
     """The term a question asks to be defined and where it says the term is used ("What is a checkpoint in Casper
     FFG?" -> ("checkpoint", "Casper FFG"), "What is a PIV card?" -> ("PIV card", "")); ("", "") for another
     question. The term: a few words, none of them a stop word nor a possessive."""
-    asked = " ".join(question.split())
+    quoted: dict[str, str] = {}  # a term in quotes stands as one word while the question is read ("define 'on behalf
+    # of (an agency)'": the quotes mark the term, its function words and brackets and all)
+
+    def stand_in(match: re.Match) -> str:
+        key = f"quotedterm{len(quoted)}"
+        quoted[key] = match.group(1).strip()
+        return key
+
+    asked = QUOTED_TERM_RE.sub(stand_in, " ".join(question.split()))
     first = PLACED_FIRST_RE.match(asked)
     tries = [(asked, "")] + ([(first.group("asked"), first.group("context"))] if first else [])
     for text, placed in tries:
@@ -201,6 +212,11 @@ def asked_definition(question: str) -> tuple[str, str]:
                   or placed) for m in [DEFINED_RE.match(text), *(r.match(text) for r in ASKED_DEFINITION_RES)] if m]
         for term, context in found:
             term = term.strip("'’‘\"“” ")
+            for key, said in quoted.items():
+                context = context.replace(key, said)
+            if term.lower() in quoted:
+                return quoted[term.lower()], context
+            term = " ".join(quoted.get(w.lower(), w) for w in term.split())
             if term and not any(w in STOP_WORDS for w in term.lower().split()) and not re.search(r"['’]s\b", term):
                 return term, context
     return "", ""

@@ -371,6 +371,9 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("What is the deadline, as set in the proposal?", ""),
     ("What does the survey standard mean by a transect?", "transect"),
     ("How does the survey standard define coverage for a transect?", "coverage"),  # (of what it defines it)
+    # a term in quotes, its function words and brackets and all
+    ("How does the survey standard define 'on behalf of (a survey group)'?", "on behalf of (a survey group)"),
+    ("What does “out of scope” mean in the standard?", "out of scope"),
 ])
 def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     from engine.index.evidence import answer_type, defined_term

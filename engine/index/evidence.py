@@ -557,7 +557,8 @@ PAGE_CACHE = 1024  # analysed pages kept per corpus
 
 def definition_pages(corpus, question: str, doc: int) -> list[int]:
     """The pages (global ids, in order) of document `doc` that define the term the question asks to be defined
-    (`defined_term`, `defines`): a glossary's entry, a sentence saying what it is; none for another question. Only
+    (`defined_term`, `defines`): a glossary's entry (also one set as the term on a line of its own over its
+    definition, a source in brackets between), a sentence saying what it is; none for another question. Only
     pages holding every word of the term, and its last word before what says what it is, are read. (A page that only
     glosses the term in brackets, `glosses_term`, is not read for it: such pages put first lost 5 key facts over all
     42 sets, f25, f19 and g35 answered from a passing gloss; the gloss still counts where a page is read.)"""
@@ -576,9 +577,19 @@ def definition_pages(corpus, question: str, doc: int) -> list[int]:
         tid = bm.vocab.get(token)
         pages = set(bm.post_units[bm.term_ptr[tid]:bm.term_ptr[tid + 1]].tolist()) if tid is not None else set()
         held = pages if held is None else held & pages
-    found = [g for g in sorted(held or ()) if start <= g < start + count
-             and said.search(fix_ligatures(corpus.page_text(doc, g - start + 1)))]
-    return [g for g in found if any(defines(u.text, question) for u in page_units(corpus, doc, g - start + 1).units)]
+    # a glossary's entry set as its term on a line of its own over its definition (a source in brackets may come
+    # between: "on behalf of (an agency)", "[32 CFR 2002]", "A situation that occurs when: …")
+    labelled = re.compile(rf"(?m)^[*_]*{re.escape(term)}[*_]*[ \t]*\n\s*(?:\[[^\]\n]{{1,60}}\][ \t]*\n\s*)?"
+                          rf"[*_]*[^\W\d_]", re.I if term.islower() else 0)
+    found = []
+    for g in sorted(held or ()):
+        if not start <= g < start + count:
+            continue
+        text = fix_ligatures(corpus.page_text(doc, g - start + 1))
+        if labelled.search(text) or (said.search(text) and any(
+                defines(u.text, question) for u in page_units(corpus, doc, g - start + 1).units)):
+            found.append(g)
+    return found
 
 
 def page_units(corpus, doc: int, page: int) -> PageUnits:

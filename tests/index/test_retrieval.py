@@ -573,3 +573,27 @@ def test_a_document_named_outright_by_one_rare_word_beside_one_named_by_many_is_
     one = retriever.search("Why does the Marsh Research Lab bulletin's ring spec hide amounts, and where are the "
                            "ring signatures kept?", k=4)
     assert not one.routing.comparison
+
+
+
+def test_a_glossary_entry_set_as_its_term_over_its_definition_puts_its_page_first(shared_dir, tmp_path):
+    # NIST SP 800-171's glossary sets some terms with their source under them; the reader gives such an entry as its
+    # term, its source and its definition, paragraph by paragraph: the term on a line of its own over them defines it
+    import pymupdf
+
+    from engine.pipeline import Pipeline
+
+    source = shared_dir / "corpus_wide" / "NIST.SP.800-171r2.pdf"
+    if not source.is_file():
+        pytest.skip("NIST.SP.800-171r2.pdf is not in ../shared/corpus_wide")
+    (tmp_path / "pdfs").mkdir()
+    path = tmp_path / "pdfs" / "glossary.pdf"
+    with pymupdf.open(source) as whole, pymupdf.open() as part:
+        part.insert_pdf(whole, from_page=63, to_page=68)  # (pages 64-69: the glossary)
+        part.save(path)
+    Pipeline(tmp_path / "ws", workers=1).ingest([path])
+    workspace = Workspace(tmp_path / "ws")
+    retriever = Retriever(load_corpus(workspace), workspace=workspace)
+    assert "on behalf of (an agency)\n\n[32 CFR 2002]\n\nA situation" in retriever.corpus.page_text(0, 6)
+    found = retriever.search("How does the glossary define 'on behalf of (an agency)'?", k=3)
+    assert found.hits[0].page == 6 and any("defines 'on behalf of (an agency)'" in note for note in found.notes)

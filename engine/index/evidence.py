@@ -580,7 +580,8 @@ def definition_pages(corpus, question: str, doc: int) -> list[int]:
     # a glossary's entry set as its term on a line of its own over its definition (a source in brackets may come
     # between: "on behalf of (an agency)", "[32 CFR 2002]", "A situation that occurs when: …")
     labelled = re.compile(rf"(?m)^[*_]*{re.escape(term)}[*_]*[ \t]*\n\s*(?:\[[^\]\n]{{1,60}}\][ \t]*\n\s*)?"
-                          rf"[*_]*[^\W\d_]", re.I if term.islower() else 0)
+                          rf"[*_]*[^\W\d_]\S*(?:[ \t]+\S+){{3}}", re.I if term.islower() else 0)  # (a definition is
+    # prose: four words or more, not a diagram's next label, "**Open Data**" over "Travel")
     found = []
     for g in sorted(held or ()):
         if not start <= g < start + count:

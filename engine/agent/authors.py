@@ -161,7 +161,7 @@ def who_made(corpus: CorpusIndex, retrieval: Retrieval, *, dated: bool = False) 
     name the document (among the documents the search was allowed), the title block of each document it names
     (`names_it`); None for any other question, or when no such document has a title block that names someone.
     `dated`: a question asking when a document was made, answered by title blocks that state a date."""
-    names = frozenset().union(*corpus.name_terms)
+    names = corpus.name_words
     if not asks_for_authors(retrieval.question, names, dated=dated):
         return None
     about = naming_terms(retrieval.terms, names)

@@ -7,6 +7,7 @@ import re
 
 from engine.text import words
 
+KIND_WORDS = ("kinds", "types", "sorts", "categories", "classes")  # words asking for kinds of things: several
 NP = r"((?:[\w’'+.-]+\s+){0,5}?[\w’'+-]+)"  # a noun phrase of up to six words ("kinds of requirements and controls")
 AUX = r"(?:did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|must|may|might)"
 LIST_PATTERNS = (  # the "what/which NP" forms (not "how many", not possessives)
@@ -15,7 +16,7 @@ LIST_PATTERNS = (  # the "what/which NP" forms (not "how many", not possessives)
     re.compile(rf"^which\s+{NP}\s+\w+ed\b", re.I),  # "which SEC commissioners dissented"
     re.compile(rf"^(?:what|which) (?:are|were) the\s+{NP}\s*[?.]?$", re.I),  # "what are the three differences?"
     # "what kinds of attacks appear in …", "which kinds of activities fall within …": kinds of things are several
-    re.compile(r"^(?:what|which)\s+((?:kinds|types|sorts|categories|classes)\s+of\s+[\w’'+-]+)", re.I),
+    re.compile(rf"^(?:what|which)\s+((?:{'|'.join(KIND_WORDS)})\s+of\s+[\w’'+-]+)", re.I),
 )
 # a request that names what to list ("List the mitigation practices …", "Name the four vulnerabilities …")
 ASK_RE = re.compile(r"^(?:list|name|enumerate|identify)\s+(?:all\s+|every\s+)?(?:the\s+)?"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from functools import partial
 
@@ -76,7 +76,7 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
     holds means the corpus does not discuss that thing. (Ordinary words missing from the corpus are
     often just paraphrases and are not counted; in a question asked in a language that capitalises every
     noun, `lang`, a capital tells no name: only acronyms and codes count there.)"""
-    named = set().union(*corpus.name_terms) if corpus.name_terms else set()
+    named = corpus.name_words
     unknown = []
     for position, match in enumerate(NAMEISH_RE.finditer(question)):
         word = match.group(0)
@@ -146,7 +146,7 @@ def aliases(question: str, start: int, end: int) -> list[str]:
     return run
 
 
-def unheard(corpus: CorpusIndex, word: str, named: set[str]) -> bool:
+def unheard(corpus: CorpusIndex, word: str, named: AbstractSet[str]) -> bool:
     """Whether some word of `word` (its tokens) is in no page's vocabulary and names no document (a number aside; a
     decade, "1930s", counts as its year: the corpus may say "1930")."""
     vocab = corpus.bm25["page"].vocab
@@ -331,7 +331,7 @@ def asks_more_than_maker(corpus: CorpusIndex, question: str, said: str) -> bool:
     that what answers it (`said`: its title block, …) does not: a part of it (engine.agent.support.question_parts) that
     is no such question, asks of no author ("where are they based?" asks of them) and names something `said` does not
     hold ("which version does it document?" of a title block stating its version)."""
-    names = frozenset().union(*corpus.name_terms) if corpus.name_terms else frozenset()
+    names = corpus.name_words
     held = set(tokenize(said))
     return any(not asks_for_authors(part, names) and not MAKER_PRONOUN_RE.search(part)
                and not set(focus_terms(part, names)) <= held

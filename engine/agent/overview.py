@@ -18,7 +18,7 @@ import re
 from collections.abc import Set as AbstractSet
 
 from engine.agent.authors import TITLE_PAGES, Made, prose, title_block
-from engine.agent.focus import listed_head
+from engine.agent.focus import KIND_WORDS, listed_head
 from engine.agent.lists import item_runs
 from engine.agent.passages import ANAPHOR_RE
 from engine.agent.pieces import answer_units
@@ -27,7 +27,7 @@ from engine.agent.support import GENERIC
 from engine.agent.sentences import Sentence, answer_text, enumeration, quote, unit_sentence
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import PageUnits, definition_context, definition_pages, readable
+from engine.index.evidence import NUMBER_WORDS, PageUnits, definition_context, definition_pages, readable
 from engine.index.retrieve import Retrieval
 from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title, is_deck, is_part, next_outside, \
     read_titles, section_of
@@ -78,7 +78,7 @@ STRUCTURE_WORDS = frozenset(stem(w) for w in """chapter chapters section section
 structured organized organised outline main top level major""".split())
 CONTENTS_ENTRIES = 30  # top-level sections listed at most
 # a count of things ("six different system calls", "3 modes"): the number, then up to four words naming them
-COUNT_NAMES = "two three four five six seven eight nine ten eleven twelve".split()
+COUNT_NAMES = NUMBER_WORDS.split("|")[:11]  # ("two" … "twelve")
 COUNTS = {**{str(n): n for n in range(2, 31)}, **{w: n for n, w in enumerate(COUNT_NAMES, start=2)}}
 COUNTED_RE = re.compile(rf"\b(\d{{1,2}}|{'|'.join(COUNT_NAMES)})\s+((?:[\w-]+\s+){{0,3}}[\w-]+)", re.I)
 KIND_ASKED_RE = re.compile(r"\s*what\s+(?:is|are)\s+an?\s", re.I)  # "What is a structure …?" asks what a kind of thing
@@ -403,7 +403,7 @@ COLUMN_CELL = 60  # characters at most of a cell that names a thing (a longer on
 HEAD_WORDS = 6  # words at most of a column head (a longer first cell is a record's value, not a head)
 NAMING = frozenset({stem("name")})  # "what names …": a column headed "Name" names whatever its rows are
 # kinds asked for ("what kinds of …", "which types …"): a column headed "Type" or "Kind" lists them
-KIND_NOUNS = frozenset(stem(w) for w in "kind kinds type types sort sorts category categories class classes".split())
+KIND_NOUNS = frozenset(stem(w) for w in KIND_WORDS)  # ("types" and "type" alike)
 
 
 def table_column_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:

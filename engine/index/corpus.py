@@ -40,6 +40,7 @@ class CorpusIndex:
     profiles: Bm25 = field(init=False)
     names: Bm25 = field(init=False)
     name_terms: list[set[str]] = field(init=False)
+    name_words: frozenset[str] = field(init=False)  # every word some document goes by (name_terms together)
     extras: dict[str, Any] = field(init=False, default_factory=dict)  # lazily built (tree, vectors, caches)
     unsaved: list[str] = field(default_factory=list)  # file names whose index was built in memory, not stored
     _base_nbytes: int | None = field(init=False, default=None, repr=False)
@@ -64,6 +65,7 @@ class CorpusIndex:
         self.profiles = Bm25([TermCounts.from_tokens([tokenize(d.info.profile + "\n" + d.info.summary)])
                               for d in docs])
         self.name_terms = [name_terms(d.info.names, d.info.fragmented) for d in docs]
+        self.name_words = frozenset().union(*self.name_terms)
         self.names = Bm25([TermCounts.from_tokens([sorted(terms)]) for terms in self.name_terms])
 
     @property

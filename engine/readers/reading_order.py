@@ -133,11 +133,8 @@ def by_entries(left: list[Line], right: list[Line], opened: list[Line]) -> list[
         middle = (line.y0 + line.y1) / 2
         return sum(1 for top in tops if top <= middle)
 
-    ordered: list[Line] = []
-    for k in range(len(tops) + 1):
-        ordered += sorted((l for l in left if entry(l) == k), key=lambda l: l.y0)
-        ordered += sorted((l for l in right if entry(l) == k), key=lambda l: l.y0)
-    return ordered
+    labels = {id(line) for line in left}  # (an entry's labels before its text, each top to bottom)
+    return sorted(left + right, key=lambda l: (entry(l), id(l) not in labels, l.y0))
 
 
 def xy_cut(lines: list[Line]) -> tuple[list[Line], bool]:

@@ -231,6 +231,7 @@ class _PagesCorpus:
         vocab = {term for page in pages for term in tokenize(page)}
         self.bm25 = {"page": SimpleNamespace(vocab=vocab)}
         self.name_terms = [set()]
+        self.name_words: frozenset[str] = frozenset()
         self.docs = [SimpleNamespace(pages=pages)]
         self.extras: dict = {}
         self._pages = pages

@@ -365,7 +365,9 @@ def run_eval(workspace, qa_file: Path | str, methods: Sequence[str], *, k: int =
                 retrieval = retriever.search(item.question, method=method, k=RANK_DEPTH)
                 answer = answer_offline(corpus, retrieval, k=k)
                 add_boxes(answer.citations, locate, text_pages)
-                ranked = [(h.doc, h.page) for h in retrieval.hits]
+                # the pages as the answer ranks them (`pdfrag ask --json`'s "retrieved"), then the rest of the hits
+                shown = [(r.doc, r.page) for r in answer.retrieved]
+                ranked = shown + [hit for hit in ((h.doc, h.page) for h in retrieval.hits) if hit not in shown]
                 return answer, ranked, retrieval.routed_files(corpus)
 
             try:

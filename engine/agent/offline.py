@@ -338,6 +338,17 @@ def asks_more_than_maker(corpus: CorpusIndex, question: str, said: str) -> bool:
                for part in parts) if len(parts := question_parts(question)) > 1 else False
 
 
+def cited_first(retrieved: list[RetrievedPage], citations: list[Citation], k: int) -> list[RetrievedPage]:
+    """The retrieved pages with the pages an answer cites first, in its order, scored as the best of them (a title
+    block the answer reads ranks before the pages the question's words matched); k pages, or every cited one."""
+    top = max((r.score for r in retrieved), default=0.0)
+    scores = {(r.doc, r.page): r.score for r in retrieved}
+    cited = list(dict.fromkeys((c.doc, c.page) for c in citations))
+    lead = [RetrievedPage(doc=doc, page=page, score=max(scores.get((doc, page), top), top)) for doc, page in cited]
+    rest = [r for r in retrieved if (r.doc, r.page) not in lead_pages] if (lead_pages := set(cited)) else retrieved
+    return (lead + rest)[:max(k, len(lead))]
+
+
 def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
                    options: AnswerOptions | None = None, trace: list[TraceStep] | None = None) -> Answer:
     """Compose the extractive answer for a retrieval (see the module docstring)."""
@@ -356,11 +367,12 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         return Answer(answer=f"{NOT_COVERED}: {reason}.", retrieved=retrieved, trace=trace, covered=False)
 
     def answered(made: Made, decision: str) -> Answer:
-        """A question a document's own place answers (its title block, its account of itself)."""
+        """A question a document's own place answers (its title block, its account of itself): the pages it cites
+        lead the retrieved pages, whatever rank their words gave them."""
         text, citations, passages = made
         trace.append(TraceStep(kind="decision", detail=decision))
-        return Answer(answer=text, citations=citations, retrieved=retrieved, trace=trace, passages=passages,
-                      covered=True)
+        return Answer(answer=text, citations=citations, retrieved=cited_first(retrieved, citations, k), trace=trace,
+                      passages=passages, covered=True)
 
     # a question about what a document is about ("What is this about?" of a chosen one has no word to search for):
     # its own account answers

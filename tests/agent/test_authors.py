@@ -8,7 +8,9 @@ import pytest
 
 from engine.agent import ask
 from engine.agent.authors import MADE_BY_RE, NOTICE_RE, asks_for_authors, label_and_value, naming_terms, title_block
+from engine.agent.offline import cited_first
 from engine.pipeline import Pipeline
+from engine.schemas import Citation, RetrievedPage
 from engine.workspace import Workspace
 from tests.conftest import SAMPLES, written_pdf
 
@@ -124,6 +126,18 @@ def test_who_prepared_a_document_is_answered_from_its_title_block(samples_worksp
     assert [(c.doc, c.page) for c in answer.citations] == [("pdfrag-field-guide.pdf", 1)]
     assert "Prepared by the pdfrag Documentation Team" in answer.citations[0].quote
     assert any(step.detail.startswith("asks who made the document") for step in answer.trace)
+    assert (answer.retrieved[0].doc, answer.retrieved[0].page) == ("pdfrag-field-guide.pdf", 1)  # (what it read)
+
+
+def test_the_pages_an_answer_from_a_documents_own_place_cites_lead_the_retrieved_pages():
+    hits = [RetrievedPage(doc="a.pdf", page=7, score=3.0), RetrievedPage(doc="a.pdf", page=2, score=2.0),
+            RetrievedPage(doc="b.pdf", page=4, score=1.0)]
+    title_page = Citation(doc="a.pdf", page=1, quote="Ada Quill")
+    assert [(r.doc, r.page, r.score) for r in cited_first(hits, [title_page], k=3)] == [
+        ("a.pdf", 1, 3.0), ("a.pdf", 7, 3.0), ("a.pdf", 2, 2.0)]  # k pages, the cited one scored as the best
+    cited = [Citation(doc="a.pdf", page=2, quote="x"), Citation(doc="a.pdf", page=2, quote="y")]
+    assert [(r.page, r.score) for r in cited_first(hits, cited, k=5)] == [(2, 3.0), (7, 3.0), (4, 1.0)]
+    assert cited_first(hits, [], k=5) == hits
 
 
 def test_when_a_document_was_made_is_answered_from_a_title_block_that_states_a_date(samples_workspace):

@@ -25,7 +25,8 @@ from engine.text import WORD_RE
 # a section's number: digits with dotted parts ("4", "4.3", "7.8.1"), or a letter or Roman numeral with dotted parts
 # ("A", "A.2", "II.B.3")
 NUMBER = r"(?:\d{1,3}|[A-Z]|[IVXL]{1,5})(?:\.(?:\d{1,3}|[A-Z]))*"
-KIND = r"(?:section|sections|sect\.|sec\.|chapter|chap\.|appendix|annex|§)"  # ("Part 2" often names a document)
+# the words naming a numbered part ("Part 2" often names a document, so not "part")
+KIND = r"(?:section|sections|sect\.|sec\.|chapter|chap\.|lecture|lesson|appendix|annex|§)"
 NAMED_NUMBER_RE = re.compile(rf"(?i:{KIND})\s*({NUMBER})\b")
 # a title's own number: digits ("4.3 GraphQL …", "7.8. Vergleich …") or, with a dot or the kind word, a letter or
 # Roman numeral ("A. Glossary", "II.B. Scope", "Appendix C Acronyms"); the title's words go on with a capital or a
@@ -43,6 +44,12 @@ PARTS = (r"introduction|conclusions?|concluding remarks|abstract|executive summa
 PART_RE = re.compile(rf"\b(?i:the|its|their|der|die|das|seine|ihre)\s+({PARTS})(?=\s+(?i:of|in|on|to|der|des|"
                      rf"says?|lists?|mentions?|describes?|proposes?|notes?|states?|gives?)\b|\s*[,?.;:)]|\s*$)", re.I)
 PART_TITLE_RE = re.compile(rf"(?:{PARTS})", re.I)  # a section titled as such a part ("1 Introduction")
+# a part named by its place among its numbered siblings: "the first lecture", "the second of the four chapters",
+# "the last chapter of the manual" (the section numbered so: "1 ML at a Glance", "Chapter 2 …")
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+ORDINAL_RE = re.compile(rf"\b(?i:the|its|their)\s+({'|'.join(ORDINALS)}|last|final)\s+"
+                        r"(?:of\s+(?i:the|its|their)\s+(?:[\w'’-]+\s+){0,3}?)?(?i:lecture|chapter|part|lesson|section)s?\b",
+                        re.I)
 
 
 def is_part(title: str) -> bool:
@@ -163,10 +170,15 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
     before = [tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in BEFORE_KIND_RE.finditer(question)]
     after = [tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in AFTER_KIND_RE.finditer(question)]
     parts = {tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in PART_RE.finditer(question)}
+    places = [m.group(1).lower() for m in ORDINAL_RE.finditer(question)]
     found: list[NamedSection] = []
-    if not (numbers or titles or before or after or parts):
+    if not (numbers or titles or before or after or parts or places):
         return found
     for doc in docs:
+        for place in places:
+            placed = numbered_place(corpus, doc, place)
+            if placed is not None:
+                found.append(section_of(corpus, doc, placed))
         # a part every document may have: its first section so titled among the shallowest (not "1 INTRODUCTION" of
         # a template in an appendix)
         depth = node_depths(corpus.docs[doc].nodes)
@@ -187,6 +199,24 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
             if (by_number or by_title) and not any(s.doc == doc and s.node == node.node for s in found):
                 found.append(section_of(corpus, doc, node.node))
     return found
+
+
+def numbered_place(corpus: CorpusIndex, doc: int, place: str) -> int | None:
+    """The node of a document that a place among its parts names ("first", "last"): among the shallowest sections
+    numbered by a whole number ("1 ML at a Glance", "Chapter 2 …"), two or more of them, the one with that number, or
+    the highest for "last"; None when the document numbers no such parts."""
+    depth = node_depths(corpus.docs[doc].nodes)
+    numbered = [(depth[node.node], int(number), node.node)
+                for node, (number, _) in zip(corpus.docs[doc].nodes, read_titles(corpus, doc))
+                if node.kind == "section" and number is not None and number.isdigit()]
+    if not numbered:
+        return None
+    top = min(d for d, _, _ in numbered)
+    level = {number: node for d, number, node in sorted(numbered, reverse=True) if d == top}  # the first so numbered
+    if len(level) < 2:
+        return None
+    wanted = max(level) if place in ("last", "final") else ORDINALS.index(place) + 1
+    return level.get(wanted)
 
 
 def node_depths(nodes: list[IndexNode]) -> dict[int, int]:

@@ -151,3 +151,19 @@ def test_a_page_past_the_documents_end_is_said_so(retriever):
     found = retriever.search(f"What do pages {pages - 1}-{pages + 2} of the field guide say?", method="hybrid", k=5)
     answer = answer_offline(retriever.corpus, found, k=5)
     assert not answer.covered and f"no page {pages + 2}" in answer.answer  # (a range that runs past the end)
+
+
+def test_a_part_named_by_its_place_among_the_numbered_ones(retriever):
+    # "the second chapter", "the first of its five chapters", "the last chapter", "lecture 3": the section so numbered
+    corpus = retriever.corpus
+    guide = corpus.doc_position(GUIDE)
+
+    def named(question: str) -> list[str]:
+        return [s.title for s in named_sections(corpus, question, [guide])]
+
+    assert named("What does the second chapter of the field guide cover?") == ["2 Planning a Survey"]
+    assert named("What does the first of the guide's five chapters say about safety?") == ["1 Introduction"]
+    assert named("Summarise the last chapter of the field guide.") == ["5 Recording and Checking Data"]
+    assert named("What does lecture 3 of the guide cover?") == [named("What does chapter 3 cover?")[0]]
+    assert named("What does the tenth chapter of the field guide say?") == []  # (it has five)
+    assert named("What is the first step of a survey?") == []  # (a place, but among no parts)

@@ -216,13 +216,15 @@ def query_pairs(question: str, lang: str = "en") -> list[str]:
 
 
 MIN_STOP_HITS = 2  # stop words of another language a question must hold to be read as asked in it
+CAPITALS_RE = re.compile(r"\b[A-Z]{2,}\b")  # a word in capitals: an acronym, whatever word it spells
 
 
 def question_language(question: str, languages: Iterable[str]) -> str:
     """The language (ISO 639-1) a question is asked in, among `languages` (those of the corpus's documents):
     the one whose stop words it holds most; English unless another holds more of its own, and at least
     MIN_STOP_HITS; "" when its stop words are too few to tell (a terse query: "IDunion: Anzahl Knoten")."""
-    found = words(question)
+    shouted = {word.lower() for word in CAPITALS_RE.findall(question)}  # "DID", "IT": acronyms, not "did", "it"
+    found = [word for word in words(question) if word not in shouted]
     best, hits = "en", sum(1 for word in found if word in STOP_WORDS or word in QUESTION_WORDS)
     others = 0
     for lang in sorted(set(languages) - {"", "en"}):

@@ -77,6 +77,10 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
     often just paraphrases and are not counted; in a question asked in a language that capitalises every
     noun, `lang`, a capital tells no name: only acronyms and codes count there.)"""
     named = corpus.name_words
+    # (a question too terse to tell its language, "" , may be asked in one that capitalises its nouns when some
+    # document of the corpus is written in one)
+    capitals_tell_nothing = lang in NOUN_CAPITALS or (
+        not lang and any(index.info.language in NOUN_CAPITALS for index in corpus.docs))
     unknown = []
     for position, match in enumerate(NAMEISH_RE.finditer(question)):
         word = match.group(0)
@@ -84,7 +88,7 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
             continue  # the question's first word
         if not (word[0].isupper() or any(c.isdigit() for c in word)) or len(word) < 2:
             continue
-        if lang in NOUN_CAPITALS and not (word.isupper() or any(c.isdigit() for c in word)):
+        if capitals_tell_nothing and not (word.isupper() or any(c.isdigit() for c in word)):
             continue
         bare = word[:-1] if PLURAL_ACRONYM_RE.fullmatch(word) else word  # ("FTEs": the corpus may say "FTE" …
         month = next((m for m in MONTH_NAMES if len(bare) >= 3 and m.startswith(bare)), None)

@@ -313,3 +313,19 @@ def test_an_answer_spells_out_ligatures_its_quote_keeps_them(tmp_path):
     assert not any(glyph in p.text for p in answer.passages for glyph in "ﬁﬂﬃ")
     (citation,) = answer.citations
     assert "ﬁrst cooling loop" in citation.quote and citation.boxes
+
+
+def test_a_capital_names_nothing_in_a_terse_question_when_the_corpus_holds_a_language_that_capitalises_nouns():
+    from types import SimpleNamespace
+
+    from engine.agent.offline import unknown_names
+    from engine.text import question_language
+
+    question = "Universal Resolver: Zahl unterstützter DID-Methoden"
+    assert question_language(question, {"de", "en"}) == ""  # ("DID" is an acronym, not English "did")
+    corpus = _PagesCorpus(["Der Universal Resolver unterstützt 40 DID-Methoden."])
+    corpus.docs[0].info = SimpleNamespace(language="en")
+    assert unknown_names(corpus, question, "") == ["Zahl"]  # (no document in German: a capital names)
+    corpus.docs[0].info = SimpleNamespace(language="de")
+    assert unknown_names(corpus, question, "") == []
+    assert unknown_names(corpus, "Universal Resolver: Zahl der XYZ Methoden", "") == ["XYZ"]  # (an acronym still)

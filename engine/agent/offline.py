@@ -105,6 +105,21 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
     return list(dict.fromkeys(unknown))
 
 
+def unwritten_words(corpus: CorpusIndex, question: str) -> list[str]:
+    """The question's words that no page of the corpus writes (their stems), when they are more than half of its
+    content words (words naming a document and numbers aside): a question most of whose words the corpus never
+    uses asks about something it does not discuss ("the recommended daily intake of vitamin C" of manuals). A
+    paraphrase misses some of the corpus's words, not most: [] then."""
+    named, vocab = corpus.name_words, corpus.bm25["page"].vocab
+    asked: dict[str, str] = {}  # stem -> the question's word
+    for word in words(question):
+        for token in tokenize(word):
+            if token not in named and not token.isdigit():
+                asked.setdefault(token, word)
+    missing = [word for token, word in asked.items() if token not in vocab]
+    return missing if 2 * len(missing) > len(asked) else []
+
+
 def undefined_words(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> list[str]:
     """The words of a term the question asks to be defined (engine.index.evidence.defined_term) that the document
     never writes, in any form (its stems): a document that never uses a word of a term does not define it. None for
@@ -420,6 +435,9 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
     if made is not None:
         return answered(made, "asks when the document was made: the title block of " +
                         ", ".join(c.doc for c in made[1]) + " answers")
+    unwritten = unwritten_words(corpus, retrieval.question)  # (who made it is asked in words a corpus may never use)
+    if unwritten:
+        return refused(f"the corpus never writes most of what it asks about ({', '.join(unwritten)})")
     found = {d: signals(corpus, retrieval, d) for d in docs}
     for d, s in found.items():
         trace.append(TraceStep(kind="evidence", doc=corpus.docs[d].info.file_name, detail=(

@@ -329,3 +329,15 @@ def test_a_capital_names_nothing_in_a_terse_question_when_the_corpus_holds_a_lan
     corpus.docs[0].info = SimpleNamespace(language="de")
     assert unknown_names(corpus, question, "") == []
     assert unknown_names(corpus, "Universal Resolver: Zahl der XYZ Methoden", "") == ["XYZ"]  # (an acronym still)
+
+
+def test_a_question_most_of_whose_words_the_corpus_never_writes_is_about_something_else():
+    from engine.agent.offline import unwritten_words
+
+    corpus = _PagesCorpus(["Daily gauge readings are recommended for every survey site.",
+                           "Surveyors record the water depth and the flow velocity."])
+    assert unwritten_words(corpus, "What is the recommended daily intake of vitamin C for adults?") == [
+        "intake", "vitamin", "adults"]  # three of five content words ("c" is none)
+    # a paraphrase misses some of the corpus's words, not most
+    assert unwritten_words(corpus, "How often should gauge readings be taken at a survey site?") == []
+    assert unwritten_words(corpus, "What do surveyors jot down about the water?") == []  # (one of three unwritten)

@@ -122,6 +122,20 @@ def raised_number(span: dict, text: str, before: list[str], previous: float) -> 
 
 
 UNIT_RE = re.compile(r"(?<![^\W\d_])[^\W\d_]{1,2}$")  # a word of one or two letters ending the text before
+RAISED_BY = 0.15  # of the text's size: how far above the text's baseline a leading marker's baseline stands
+
+
+def leading_marker(spans: list[dict], k: int, before: list[str]) -> bool:
+    """Whether span k is a number set small and raised at the start of its line, right before a word (an
+    affiliation's or a note's marker, "¹International Computer Science Institute"): read apart from the word, not as
+    one word ("1International")."""
+    span = spans[k]
+    if "".join(before).strip() or not span["text"].strip().isdigit() or "origin" not in span:
+        return False
+    after = next((s for s in spans[k + 1:] if s["text"].strip()), None)
+    return after is not None and "origin" in after and after["text"][:1].isalpha() \
+        and 0 < span["size"] < RAISED_SIZE * after["size"] \
+        and after["origin"][1] - span["origin"][1] > RAISED_BY * after["size"]
 
 
 HUGE_BLANK = 3.0  # a span of spaces set this many times the line's size does not count in its box
@@ -144,7 +158,7 @@ def _fragment(line: dict, block_no: int, fixed: frozenset[str] = frozenset()) ->
     previous = 0.0  # the size of the last span holding text
     rest_bold = rest_italic = True  # every span after the first run is bold (italic)
     spans = line["spans"]
-    for span in spans:
+    for k, span in enumerate(spans):
         text = span["text"]
         if not text:
             continue
@@ -157,6 +171,8 @@ def _fragment(line: dict, block_no: int, fixed: frozenset[str] = frozenset()) ->
             text = text.translate(TYPE3_CODES)
         if raised_number(span, text, text_parts, previous):
             text = " " + text  # a note's marker or an exponent is no part of the word or number before it
+        elif leading_marker(spans, k, text_parts):
+            text = text + " "  # … nor of the word after it
         if text.strip():
             previous = span_size
         text_parts.append(text)

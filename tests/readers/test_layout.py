@@ -219,3 +219,23 @@ def test_a_small_raised_number_is_read_apart_from_the_word_or_number_before_it()
         {"text": "an area of 40 km", "font": "Helvetica", "size": 10.0, "flags": 0, "bbox": (72, 90, 150, 100)},
         {"text": "2", "font": "Helvetica", "size": 6.0, "flags": 1, "bbox": (150, 88, 154, 96)}]}
     assert _fragment(unit, 0).text == "an area of 40 km2"
+
+
+def test_a_small_raised_number_opening_a_line_is_read_apart_from_the_word_after_it():
+    # an affiliation's marker ("³International Computer Science Institute") was read as one word with the name it
+    # opens ("3International"), which no question's "International" finds
+    import pymupdf
+
+    from engine.readers.layout import _fragment
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 97), "3", fontsize=6)
+    page.insert_text((75, 100), "International Computer Science Institute, Berkeley", fontsize=8)
+    line = next(line for block in page.get_text("dict")["blocks"] for line in block["lines"])
+    assert _fragment(line, 0).text == "3 International Computer Science Institute, Berkeley"
+    page = doc.new_page()  # a number at the text's size and baseline opens the line as it is set
+    page.insert_text((72, 100), "3", fontsize=8)
+    page.insert_text((76.5, 100), "International rivers", fontsize=8)
+    line = next(line for block in page.get_text("dict")["blocks"] for line in block["lines"])
+    assert _fragment(line, 0).text == "3International rivers"

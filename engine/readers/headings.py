@@ -302,11 +302,14 @@ def cover_pages(pages: list[list[Line]], contents: set[int] | None = None) -> in
 
 
 def find_candidates(pages: list[list[Line]], body: float, right_margin: float, grids: list[list[Grid]] | None = None,
-                    pitches: dict[float, float] | None = None, vocab: set[str] | None = None) -> list[Candidate]:
+                    pitches: dict[float, float] | None = None, vocab: set[str] | None = None,
+                    slides: bool = False) -> list[Candidate]:
     """Lines that look like headings, multi-line headings merged, in document order (`grids`: each page's ruled
     tables, whose text is never a heading; `pitches`: the document's line pitch per text size; `vocab`: the
-    document's vocabulary, which says how a word broken at a heading's line end joins: engine.readers.hyphens)."""
+    document's vocabulary, which says how a word broken at a heading's line end joins: engine.readers.hyphens;
+    `slides`: the pages are a deck's slides, each titled by its first line when that is set apart: `slide_titles`)."""
     pitches = pitches or {}
+    titles = slide_titles(pages, body, pitches) if slides else set()
     if vocab is None:
         vocab = vocabulary(line.text for lines in pages for line in lines)
     found: list[Candidate] = []
@@ -346,6 +349,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                 # (a line set aslant is a stamp across the page, "DRAFT", "EARLY ACCESS": never a heading)
                 style = None if i in figure or line.slanted else _classify(lines, i, body, left, prev_heading, face,
                                                                            pitches)
+                if style is None and (page_index, i) in titles:  # (a slide's title that ends in a stop, say)
+                    style = Style(line.size, line.bold, line.italic, _is_caps(line.text), "")
                 told = style is None and (page_index, i) in regular
                 if told:
                     style = Style(line.size, line.bold, line.italic, _is_caps(line.text), "")
@@ -810,6 +815,31 @@ CODE_NAME_RE = re.compile(r"^(?![a-z]\.[a-z]\.)[a-z][a-zA-Z0-9]*(?:[0-9_/(]|\.[a
                           r"|^[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?:\s|$)")
 NAMED_LABEL_RE = re.compile(  # "Strategy 1.01: ", "Goal 3. ", "Strategic Goal 2: "
     r"^[A-Z][\w-]+(?:\s+[A-Z][\w-]+){0,2}\s+[A-Z]?\d{1,3}(?:[.\-]\d{1,3})*[.:]\s")
+
+
+SLIDE_TITLE_WORDS = 15  # words at most of a slide's title line
+
+
+def slide_titles(pages: list[list[Line]], body: float, pitches: dict[float, float]) -> set[tuple[int, int]]:
+    """The places (page index, line index) of each slide's title: its first line at the text's size or larger (the
+    smaller lines of a navigation bar above it passed over), set in bold, short, and apart from the line below it
+    (a line's pitch and more, or in another style): a deck's frame titles are often set at the text's size and
+    written as sentences ("Our formalization of haplotyping."), which no heading rule of a report's takes."""
+    found = set()
+    for page_index, lines in enumerate(pages):
+        i = next((k for k, line in enumerate(lines) if line.size >= 0.9 * body), None)
+        if i is None:
+            continue
+        line = lines[i]
+        if not line.bold or len(line.text.split()) > SLIDE_TITLE_WORDS or BULLET_LEAD_RE.match(line.text) \
+                or not any(c.isalpha() for c in line.text):
+            continue
+        nxt = lines[i + 1] if i + 1 < len(lines) else None
+        apart = nxt is None or nxt.y0 - line.y0 >= 1.2 * (pitches.get(line.size) or 1.2 * line.size) \
+            or (nxt.size, nxt.bold) != (line.size, line.bold)
+        if apart:
+            found.add((page_index, i))
+    return found
 
 
 def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading: bool,

@@ -21,7 +21,7 @@ from engine.readers.pitch import line_pitches
 from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, PageText, read_layout, reading_order
 from engine.readers.reading_order import same_row
 from engine.readers.charts import read_charts
-from engine.readers.ruled import find_tables
+from engine.readers.ruled import find_tables, one_cell
 from engine.readers.run_in import split_run_in
 from engine.schemas import ImageRef, PageBlocks, PageInfo, ReadResult
 
@@ -451,8 +451,13 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
     right = _right_margin(pages)
     pitches = line_pitches(pages)
     words = vocabulary(line.text for lines in pages for line in lines)
-    candidates = join_title(find_candidates(pages, body, right, [layout.grids for layout in layouts], pitches, words),
-                            title)
+    deck = 2 * sum(layout.width > layout.height for layout in layouts) > len(layouts)  # (slides: mostly landscape)
+    # (on a slide, a box drawn around its title, one cell of text, is no table whose text is never a heading; a
+    # report's boxed note keeps its title as text)
+    tables = [[grid for grid in layout.grids
+               if not (deck and one_cell(grid, [line for line in lines if grid.holds(line)]))]
+              for layout, lines in zip(layouts, pages)]
+    candidates = join_title(find_candidates(pages, body, right, tables, pitches, words, slides=deck), title)
     levels = assign_levels(candidates, body, len(pages), cover=cover_pages(pages), known_title=title)
     heads = {(c.page, c.index): (c, levels[c.order]) for c in candidates if c.order in levels}
     chars = sum(len(l.text) for lines in pages for l in lines)

@@ -566,6 +566,13 @@ def cells(grid: Grid, lines: list[Line]) -> list[list[list[Line]]]:
     return [[row[k] for k in used] for row in rows if any(row)]
 
 
+def one_cell(grid: Grid, lines: list[Line]) -> bool:
+    """Whether the lines a grid holds fill one cell of it alone: a box drawn around a title or a note (its shadow's
+    slivers of cells empty), no table."""
+    found = cells(grid, lines)
+    return len(found) == 1 and len(found[0]) == 1
+
+
 def _sub_rows(members: list[Line], grid: Grid) -> list[list[Line]]:
     """A band's lines as rows: one row, unless every column with text holds one line on each of the band's
     baselines (one text row a baseline, as in a table ruled only around groups of rows)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,7 +29,7 @@ from engine.workspace import Workspace, atomic_write_text
 if TYPE_CHECKING:
     from engine.index.vectors import Embedder
 
-VERSION = 30  # 13: passages from the block model (paragraphs, list runs, table rows, code)
+VERSION = 31  # 13: passages from the block model (paragraphs, list runs, table rows, code)
 # 14: node summaries cut at sentences as engine.text splits them; 15: footnote numbers no sentence end there;
 # 16: a list item as long as a paragraph is a passage of its own; 17: a fence closes only with its own kind;
 # 18: the document's language (a question asked in another is read as such: engine.text.question_language);
@@ -41,7 +41,8 @@ VERSION = 30  # 13: passages from the block model (paragraphs, list runs, table 
 # contents page without page numbers (a deck's agenda) gives no passages (engine.index.passages.agenda_entries); 28:
 # the notes right above a run of small footnotes are notes though they start on the page's upper half; 29: … and above
 # a run in body type marked in the body, each numbered just before the one below; 30: a references section named in
-# another language ("Literatur"), and a reference list set as a table of keys and entries, are notes too
+# another language ("Literatur"), and a reference list set as a table of keys and entries, are notes too; 31: a file
+# name's glued word ("beamerexample") names the document by its part the text never writes ("beamer")
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
 CAPITALISED_RUN_RE = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)+\b")  # "Open Document Format"
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)
@@ -88,15 +89,17 @@ def doc_title(record: DocumentRecord) -> str:
     return record.metadata.title or docinfo or Path(record.file_name).stem
 
 
-def name_text(record: DocumentRecord, first_page: str) -> str:
+def name_text(record: DocumentRecord, first_page: str, vocab: AbstractSet[str] = frozenset()) -> str:
     """How the document names itself: its title and file name, what kind of document it is and who
     wrote it; when it has no title of its own, the opening words of its first page (a cover or title
-    block) stand in."""
+    block) stand in. A file name's word glued from two (`glued_name`, `vocab`: the document's terms) names it by
+    its part the text never writes too."""
     stem = Path(record.file_name).stem
     title = doc_title(record)
     meta = record.metadata
     names = [title, stem.replace("_", " ").replace("-", " "), meta.document_type, meta.author, title_acronyms(title),
-             *(language_names(meta.language) if meta.language != "en" else ())]
+             *(language_names(meta.language) if meta.language != "en" else ()),
+             *filter(None, (glued_name(word, vocab) for word in re.split(r"[\W_]+", stem.lower())))]
     # (a document in another language than English goes by it: "the German thesis"; English, the language of nearly
     # every document and the one a question is read in unless it says otherwise, would name them all alike)
     if title == stem or FILE_NAME_RE.match(title):
@@ -110,6 +113,33 @@ def name_text(record: DocumentRecord, first_page: str) -> str:
             block.append(line)
         names.append(" ".join(" ".join(block).split()[:NAME_WORDS]))
     return "\n".join(name for name in names if name)
+
+
+GLUED_MIN = 10  # letters at least of a file name's word read as two glued together
+GLUED_PART = 5  # letters at least of each part ("riverline" is no "river" and "line")
+
+
+def glued_name(word: str, vocab: AbstractSet[str]) -> str:
+    """The part of a file name's word glued from two that the document's text never writes, when the other part is a
+    word of it and the whole is not ("beamerexample" of a deck made with Beamer, whose slides say "example" but never
+    "beamer"; "masterarbeit" of a thesis that says "Arbeit"): the name the file goes by. "" when no split is so (the
+    longest known part decides)."""
+    whole = tokenize(word)
+    if len(word) < GLUED_MIN or not word.isalpha() or (whole and whole[0] in vocab):
+        return ""  # (a word the text writes: "regulation", whose stem "regul" is a term of it)
+    best, longest = "", 0
+    for cut in range(GLUED_PART, len(word) - GLUED_PART + 1):
+        for known, other in ((word[:cut], word[cut:]), (word[cut:], word[:cut])):
+            if len(known) > longest and _held(known, vocab) and not _held(other, vocab):
+                best, longest = other, len(known)
+    return best
+
+
+def _held(part: str, vocab: AbstractSet[str]) -> bool:
+    """Whether the text writes a word: its stem is a term of the document, and a stem of the word as a whole, not
+    of a piece cut short ("riverli" stems to "river"; "example" to "exampl")."""
+    found = tokenize(part)
+    return bool(found) and found[0] in vocab and len(part) - len(found[0]) <= 1
 
 
 def title_acronyms(title: str) -> str:
@@ -160,7 +190,7 @@ def build_doc_index(record: DocumentRecord, markdown: str, blocks: list[PageBloc
         doc_id=record.doc_id, file_name=record.file_name, title=title, pages=len(units.pages), version=VERSION,
         source_key=source_key(record, markdown.encode("utf-8")), fragmented=broken,
         summary=record.metadata.summary,
-        names=name_text(record, units.pages[0] if units.pages else ""),
+        names=name_text(record, units.pages[0] if units.pages else "", {t for bag in page_bags for t in bag}),
         profile=profile_text(record, units.pages[0] if units.pages else ""),
         language=record.metadata.language,
     )

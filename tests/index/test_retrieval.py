@@ -597,3 +597,21 @@ def test_a_glossary_entry_set_as_its_term_over_its_definition_puts_its_page_firs
     assert "on behalf of (an agency)\n\n[32 CFR 2002]\n\nA situation" in retriever.corpus.page_text(0, 6)
     found = retriever.search("How does the glossary define 'on behalf of (an agency)'?", k=3)
     assert found.hits[0].page == 6 and any("defines 'on behalf of (an agency)'" in note for note in found.notes)
+
+
+def test_a_file_names_glued_word_names_the_document_by_the_part_its_text_never_writes():
+    # "the Beamer talk" of beamerexample-conference-talk.pdf, whose slides say "example" but never "beamer"
+    from engine.index.store import glued_name, name_text
+    from engine.schemas import DocumentRecord
+    from engine.text import tokenize
+
+    vocab = set(tokenize("An example of a perfect phylogeny; the Arbeit of the thesis; rivers and lines"))
+    assert glued_name("beamerexample", vocab) == "beamer"
+    assert glued_name("masterarbeit", vocab) == "master"
+    assert glued_name("riverline", vocab) == ""  # (a coined name: "line" is too short a part to name it)
+    assert glued_name("riverlines", vocab) == ""  # (both parts written: no name the text lacks)
+    assert glued_name("conference", vocab) == "" and glued_name("phylogeny", vocab) == ""  # (one word)
+    record = DocumentRecord(doc_id="0123456789abcdef", file_name="beamerexample-conference-talk.pdf",
+                            rel_path="beamerexample-conference-talk.pdf", sha256="0" * 64, size_bytes=1, pages=1)
+    assert "beamer" in name_text(record, "", vocab).split()
+    assert "beamer" not in name_text(record, "").split()  # (without the text's words, no split is known)

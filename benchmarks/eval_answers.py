@@ -14,7 +14,8 @@ With --base OTHER_OUT it also lists the questions whose rank, key facts or decis
 that changed otherwise; --answers prints every changed answer before and after (each question's answer text and
 cited pages are in OUT/q/<set>.json).
 
-Run: python benchmarks/eval_answers.py OUT [--reuse] [--base OTHER_OUT [--answers]]
+Run: python benchmarks/eval_answers.py OUT [--reuse] [--base OTHER_OUT [--answers]] [--new-pdfs DIR]
+(--new-pdfs: blind set 5's PDFs, from benchmarks/fetch_debian_pdfs.py DIR: adds the set "blind5")
 """
 
 from __future__ import annotations
@@ -50,8 +51,9 @@ GROUPS = {"POOL8 (corpus)": list(CORPUS_SETS),
 WORDING_GROUPS = {"corpus": GROUPS["POOL8 (corpus)"], "wide": GROUPS["wide"] + GROUPS["wide reworded"]}
 
 
-def workspaces(out: Path, reuse: bool) -> dict[str, tuple[Path, Path]]:
-    """Set name -> (workspace, question file); ingests what is missing."""
+def workspaces(out: Path, reuse: bool, new_pdfs: Path | None = None) -> dict[str, tuple[Path, Path]]:
+    """Set name -> (workspace, question file); ingests what is missing (`new_pdfs`: the folder of blind set 5's
+    documents, benchmarks/fetch_debian_pdfs.py, none of them in ../shared: its set "blind5" when given)."""
     from engine.pipeline import Pipeline
 
     def ready(name: str, files: list[Path]) -> Path:
@@ -72,6 +74,8 @@ def workspaces(out: Path, reuse: bool) -> dict[str, tuple[Path, Path]]:
         sets[f"wide{n}"] = (root, HERE / f"qa_wide{n}.jsonl")
         sets[f"wide{n}_rew"] = (root, HERE / f"qa_wide{n}_reworded.jsonl")
         sets.update({f"{kind}_wide{n}": (root, HERE / f"qa_{kind}_wide{n}.jsonl") for kind in KINDS})
+    if new_pdfs is not None:
+        sets["blind5"] = (ready("new", sorted(new_pdfs.glob("*.pdf"))), HERE / "qa_blind5.jsonl")
     return sets
 
 
@@ -150,13 +154,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", type=Path, help="an earlier OUT to list per-question changes against")
     parser.add_argument("--answers", action="store_true", help="with --base: print every changed answer, before "
                         "and after (to read what a change did to the answers' text)")
+    parser.add_argument("--new-pdfs", type=Path, help="the folder of blind set 5's PDFs (benchmarks/"
+                        "fetch_debian_pdfs.py): adds the set blind5, over documents none of ../shared holds")
     args = parser.parse_args(argv)
     if not (SHARED / "corpus_wide").is_dir():
         print(f"needs ../shared beside the checkout ({SHARED} is absent)", file=sys.stderr)
         return 2
     out = args.out.resolve()
     (out / "q").mkdir(parents=True, exist_ok=True)
-    sets = workspaces(out, args.reuse)
+    if args.new_pdfs is not None and len(list(args.new_pdfs.glob("*.pdf"))) < 5:
+        print(f"{args.new_pdfs} lacks blind set 5's PDFs: run benchmarks/fetch_debian_pdfs.py {args.new_pdfs}",
+              file=sys.stderr)
+        return 2
+    sets = workspaces(out, args.reuse, args.new_pdfs)
     for name, (root, qa) in sets.items():
         report = run_eval(root, qa, ["hybrid"], k=5)
         (out / "q" / f"{name}.json").write_text(json.dumps(report.model_dump(mode="json")))

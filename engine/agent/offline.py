@@ -77,7 +77,7 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
     often just paraphrases and are not counted; in a question asked in a language that capitalises every
     noun, `lang`, a capital tells no name: only acronyms and codes count there.)"""
     named = corpus.name_words
-    # (a question too terse to tell its language, "" , may be asked in one that capitalises its nouns when some
+    # (a question too terse to tell its language ("") may be asked in one that capitalises its nouns, when some
     # document of the corpus is written in one)
     capitals_tell_nothing = lang in NOUN_CAPITALS or (
         not lang and any(index.info.language in NOUN_CAPITALS for index in corpus.docs))
@@ -364,7 +364,8 @@ def cited_first(retrieved: list[RetrievedPage], citations: list[Citation], k: in
     scores = {(r.doc, r.page): r.score for r in retrieved}
     cited = list(dict.fromkeys((c.doc, c.page) for c in citations))
     lead = [RetrievedPage(doc=doc, page=page, score=max(scores.get((doc, page), top), top)) for doc, page in cited]
-    rest = [r for r in retrieved if (r.doc, r.page) not in lead_pages] if (lead_pages := set(cited)) else retrieved
+    leading = set(cited)
+    rest = [r for r in retrieved if (r.doc, r.page) not in leading]
     return (lead + rest)[:max(k, len(lead))]
 
 

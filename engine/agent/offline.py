@@ -17,8 +17,8 @@ import numpy as np
 
 from engine.agent.authors import Made, asks_for_authors, who_made
 from engine.agent.extremes import direction, extremes_over, pages_around
-from engine.agent.overview import contents_overview, counted_parts_overview, overview, page_overview, \
-    section_list_overview, section_overview, section_parts_overview, table_column_overview
+from engine.agent.overview import HOLDS_WORDS, STRUCTURE_WORDS, contents_overview, counted_parts_overview, overview, \
+    page_overview, section_list_overview, section_overview, section_parts_overview, table_column_overview
 from engine.agent.focus import asks_for_list
 from engine.agent.rows import is_row
 from engine.agent.pieces import answer_units
@@ -32,7 +32,7 @@ from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answ
     note_weight, page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
 from engine.index.sections import is_deck, pages_past_end
-from engine.text import leads_in, tokenize, words
+from engine.text import REQUEST_VERBS, leads_in, stem, tokenize, words
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 from engine.schemas.answer import Passage
 
@@ -105,19 +105,27 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
     return list(dict.fromkeys(unknown))
 
 
+# words that ask what a text holds or where ("What does section 3 cover?"), not what it is about
+ASKING_WORDS = HOLDS_WORDS | STRUCTURE_WORDS | frozenset(stem(w) for w in """cover covers covered say says said
+describe describes described mention mentions mentioned discuss discusses discussed explain explains explained
+page pages slide slides""".split()) | frozenset(stem(w) for w in REQUEST_VERBS)
+UNWRITTEN_MIN = 3  # content words a question needs for most of them unwritten to tell
+
+
 def unwritten_words(corpus: CorpusIndex, question: str) -> list[str]:
     """The question's words that no page of the corpus writes (their stems), when they are more than half of its
-    content words (words naming a document and numbers aside): a question most of whose words the corpus never
-    uses asks about something it does not discuss ("the recommended daily intake of vitamin C" of manuals). A
-    paraphrase misses some of the corpus's words, not most: [] then."""
+    content words (words asking what a text holds and numbers aside, UNWRITTEN_MIN of them at least; a word some
+    document goes by counts as written): a question most of whose words the corpus never uses asks about something it
+    does not discuss ("the recommended daily intake of vitamin C" of manuals). A paraphrase misses some of the
+    corpus's words, not most: [] then."""
     named, vocab = corpus.name_words, corpus.bm25["page"].vocab
     asked: dict[str, str] = {}  # stem -> the question's word
     for word in words(question):
         for token in tokenize(word):
-            if token not in named and not token.isdigit():
+            if token not in ASKING_WORDS and not token.isdigit():
                 asked.setdefault(token, word)
-    missing = [word for token, word in asked.items() if token not in vocab]
-    return missing if 2 * len(missing) > len(asked) else []
+    missing = [word for token, word in asked.items() if token not in vocab and token not in named]
+    return missing if len(asked) >= UNWRITTEN_MIN and 2 * len(missing) > len(asked) else []
 
 
 def undefined_words(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> list[str]:

@@ -341,3 +341,11 @@ def test_a_question_most_of_whose_words_the_corpus_never_writes_is_about_somethi
     # a paraphrase misses some of the corpus's words, not most
     assert unwritten_words(corpus, "How often should gauge readings be taken at a survey site?") == []
     assert unwritten_words(corpus, "What do surveyors jot down about the water?") == []  # (one of three unwritten)
+
+
+def test_words_that_ask_what_a_text_holds_are_not_what_a_question_is_about():
+    from engine.agent.offline import unwritten_words
+
+    corpus = _PagesCorpus(["Surveyors record the water depth and the flow velocity."])
+    assert unwritten_words(corpus, "What does section 3 of the survey cover?") == []  # ("section", "cover" ask)
+    assert unwritten_words(corpus, "What do chapter 2 and its tables say about herons?") == []  # (one word: too few)

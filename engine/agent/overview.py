@@ -667,5 +667,21 @@ def section_parts_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | 
     listed = section_list(corpus, section, stem(head), set(query_terms(retrieval.question, retrieval.language)))
     if listed is not None or is_part(section.title):  # (an introduction's subsections are no things it lists)
         return listed
+    if fits_whole(corpus, section):  # (its subsections' titles say less than its whole text: "Scans conversion" and
+        return section_opening(corpus, section)  # "Detection parameters" over the default values asked for)
     return titles_listed(corpus, section.doc, section.node, f"{readable(section.title)}:")
+
+
+def fits_whole(corpus: CorpusIndex, section: NamedSection) -> bool:
+    """Whether a section's whole text (its subsections' too, notes aside) is ACCOUNT_CHARS long or less, on
+    PAGE_OPENINGS pages at most: its opening (`section_opening`) is all of it."""
+    if section.last_page - section.first_page >= PAGE_OPENINGS:
+        return False
+    chars = 0
+    for page in range(section.first_page, section.last_page + 1):
+        analysis, text = answer_units(corpus, section.doc, page)
+        start, end = section.bounds(page, text)
+        chars += sum(len(u.text) for i, u in enumerate(analysis.units)
+                     if start <= u.start and u.end <= end and i not in analysis.notes)
+    return chars <= ACCOUNT_CHARS
 

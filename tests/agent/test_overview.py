@@ -405,11 +405,31 @@ def methods_manual(path: Path) -> Path:
 
 
 def test_things_asked_for_of_a_named_section_are_its_subsections_when_it_lists_none(tmp_path):
+    # a section this short answers with all of it: its subsections' titles with what each says
     answer = ask(_ingested(tmp_path, methods_manual, "methods-manual.pdf"), "Which methods does section 2 describe?")
     assert any(step.detail.startswith("asks for things of a section it names") for step in answer.trace)
+    titles = ["2.1 Line Transects", "2.2 Point Counts", "2.3 Mist Netting"]
+    assert [answer.answer.find(title) for title in titles] == sorted(answer.answer.find(title) for title in titles)
+    assert all(title in answer.answer for title in titles) and "counts every bird seen or heard" in answer.answer
+    assert [(c.doc, c.page) for c in answer.citations] == [("methods-manual.pdf", 2)]
+
+
+def test_a_long_sections_things_are_its_subsections_titles(tmp_path):
+    def long_methods(path: Path) -> Path:  # the same manual, each method described at length
+        with written_pdf(path) as doc:
+            _titled_page(doc, "1 Scope", ["This manual tells volunteers how the heathland bird survey is walked."])
+            page = _titled_page(doc, "2 Survey Methods", ["The survey group uses three methods."], 110)
+            for k, title in enumerate(["2.1 Line Transects", "2.2 Point Counts", "2.3 Mist Netting"]):
+                page.insert_text((72, 150 + 170 * k), title, fontsize=13)
+                _lines(page, ["A surveyor keeps to the method's written protocol, notes the weather, the time and "
+                              "the place,"] * 8, 175 + 170 * k)
+            doc.set_toc([[1, "1 Scope", 1], [1, "2 Survey Methods", 2], [2, "2.1 Line Transects", 2],
+                         [2, "2.2 Point Counts", 2], [2, "2.3 Mist Netting", 2]])
+        return path
+
+    answer = ask(_ingested(tmp_path, long_methods, "methods-manual.pdf"), "Which methods does section 2 describe?")
     assert answer.answer.splitlines() == ["2 Survey Methods:", "- 2.1 Line Transects (p. 2)",
                                           "- 2.2 Point Counts (p. 2)", "- 2.3 Mist Netting (p. 2)"]
-    assert [(c.doc, c.page) for c in answer.citations] == [("methods-manual.pdf", 2)]
 
 
 def guidance(path: Path) -> Path:

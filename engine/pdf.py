@@ -160,9 +160,23 @@ def _page_labels(doc: pymupdf.Document) -> list[str]:
     try:
         if not doc.get_page_labels():
             return []
-        return [doc[i].get_label() for i in range(doc.page_count)]
+        return [pdf_text(doc[i].get_label()) for i in range(doc.page_count)]
     except Exception:
         return []
+
+
+HEX_STRING_RE = re.compile(r"<((?:[0-9A-Fa-f]{2})+)>")  # a PDF string written in hex, as PyMuPDF leaves it
+
+
+def pdf_text(label: str) -> str:
+    """A page label with the PDF strings PyMuPDF leaves in hex ("<FEFF0031>", as LaTeX's hyperref writes a label's
+    prefix) decoded: UTF-16 after its byte-order mark, else one byte a character ("1")."""
+
+    def decoded(match: re.Match) -> str:
+        raw = bytes.fromhex(match.group(1))
+        return raw[2:].decode("utf-16-be", "replace") if raw.startswith(b"\xfe\xff") else raw.decode("latin-1")
+
+    return HEX_STRING_RE.sub(decoded, label) if "<" in label else label
 
 
 NUMBER_END_RE = re.compile(r"(?:^|\s)(?:\d{1,4}|[ivxlc]{1,6})\s*$", re.I)

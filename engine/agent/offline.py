@@ -32,7 +32,7 @@ from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answ
     note_weight, page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
 from engine.index.sections import is_deck, pages_past_end
-from engine.text import REQUEST_VERBS, leads_in, stem, tokenize, words
+from engine.text import REQUEST_VERBS, leads_in, query_pairs, query_terms, stem, tokenize, words
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 from engine.schemas.answer import Passage
 
@@ -200,6 +200,29 @@ def written_apart(corpus: CorpusIndex, letters: str, number: str) -> bool:
     """Whether some page writes a code glued as one word ("FY2025") with its letters and number apart, the letters
     as they are or spelled out: "FY 2025", "Fiscal Year 2025"."""
     return on_some_page(corpus, rf"(?:\b{re.escape(letters)}|{expansion(letters)})[\s-]+{number}\b")
+
+
+def own_parts(corpus: CorpusIndex, retrieval: Retrieval, docs: list[int]) -> dict[int, Retrieval]:
+    """For a comparison asked in two parts, each naming one of its two documents and not the other ("How do you get
+    coloured rules with booktabs, and how do you colour the answer boxes in AMC?"): each document's part as the
+    retrieval its passages and sentences are chosen by (its words only); {} for any other question."""
+    parts = question_parts(retrieval.question)
+    if len(parts) != 2 or len(docs) != 2:
+        return {}
+    names = [corpus.name_terms[d] - corpus.name_terms[other] for d, other in (docs, docs[::-1])]
+    asked = [set(query_terms(part, retrieval.language)) for part in parts]
+    # which part names which document: one each, crosswise none
+    found = {}
+    for d, own in zip(docs, names):
+        naming = [k for k, words in enumerate(asked) if own & words]
+        if len(naming) != 1:
+            return {}
+        found[d] = naming[0]
+    if len(set(found.values())) != 2:
+        return {}
+    return {d: replace(retrieval, question=parts[k], phrases=query_pairs(parts[k], retrieval.language),
+                       terms=[t for t in retrieval.terms if t in asked[k]] or retrieval.terms)
+            for d, k in found.items()}
 
 
 def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerOptions, limit: int) -> Evidence:
@@ -460,7 +483,8 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
     titles = " or ".join(corpus.docs[d].info.title for d in docs)
     if support(together) < THRESHOLD:
         return refused(f"the best pages of {titles} do not hold enough of what it asks for")
-    evidence = [gather(corpus, retrieval, d, options, limit) for d in docs]
+    asked_of = own_parts(corpus, retrieval, docs) if routing.comparison else {}  # each document its own part
+    evidence = [gather(corpus, asked_of.get(d, retrieval), d, options, limit) for d in docs]
     for ev in evidence:
         pages = sorted({p for p, _ in ev.chosen})
         trace.append(TraceStep(kind="evidence", doc=corpus.docs[ev.doc].info.file_name, detail=(
@@ -479,9 +503,10 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
         def page_of(page: int, doc: int = ev.doc) -> tuple[PageUnits, str]:
             return answer_units(corpus, doc, page)  # (long table rows cut into pieces: engine.agent.pieces)
 
-        weights = dict(zip(retrieval.terms, lexical.evidence_weights(corpus, retrieval.terms, ev.doc, routing)))
+        its = asked_of.get(ev.doc, retrieval)
+        weights = dict(zip(its.terms, lexical.evidence_weights(corpus, its.terms, ev.doc, routing)))
         picked = best_sentences(ev.chosen, page_of, {t: w for t, w in weights.items() if w > 0},
-                                retrieval.question, retrieval.phrases, frozenset(corpus.name_terms[ev.doc]))
+                                its.question, its.phrases, frozenset(corpus.name_terms[ev.doc]))
         if not picked:  # its passages hold no sentence to quote (a heading alone, where a value is asked for)
             trace.append(TraceStep(kind="decision", doc=index.info.file_name,
                                    detail="does not cover its part: its best passages hold no sentence to quote"))

@@ -349,3 +349,21 @@ def test_words_that_ask_what_a_text_holds_are_not_what_a_question_is_about():
     corpus = _PagesCorpus(["Surveyors record the water depth and the flow velocity."])
     assert unwritten_words(corpus, "What does section 3 of the survey cover?") == []  # ("section", "cover" ask)
     assert unwritten_words(corpus, "What do chapter 2 and its tables say about herons?") == []  # (one word: too few)
+
+
+def test_a_comparison_asked_in_two_parts_answers_each_document_by_its_own_part(samples_workspace):
+    from engine.agent.offline import own_parts
+    from engine.index import Retriever
+
+    workspace = Workspace(samples_workspace)
+    retriever = Retriever(load_corpus(workspace), workspace=workspace)
+    corpus = retriever.corpus
+    guide, deck = corpus.doc_position("pdfrag-field-guide.pdf"), corpus.doc_position("pdfrag-product-deck.pdf")
+    found = retriever.search("What are the wading limits in the field guide, and how much archive storage does the "
+                             "Riverline Team plan include?", method="hybrid", k=5)
+    parts = own_parts(corpus, found, [guide, deck])
+    assert parts[guide].question.startswith("What are the wading limits") and "storag" not in parts[guide].terms
+    assert parts[deck].question.startswith("how much archive storage") and "wade" not in parts[deck].terms
+    # one part naming both documents, or a question of one part, is compared as a whole
+    both = retriever.search("How do the field guide and the Riverline deck treat storage?", method="hybrid", k=5)
+    assert own_parts(corpus, both, [guide, deck]) == {}

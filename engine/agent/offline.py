@@ -17,8 +17,8 @@ import numpy as np
 
 from engine.agent.authors import Made, asks_for_authors, who_made
 from engine.agent.extremes import direction, extremes_over, pages_around
-from engine.agent.overview import HOLDS_WORDS, STRUCTURE_WORDS, contents_overview, counted_parts_overview, overview, \
-    page_overview, section_list_overview, section_overview, section_parts_overview, table_column_overview
+from engine.agent.overview import ASKING_WORDS, contents_overview, counted_parts_overview, overview, page_overview, \
+    section_list_overview, section_overview, section_parts_overview, table_column_overview
 from engine.agent.focus import asks_for_list
 from engine.agent.rows import is_row
 from engine.agent.pieces import answer_units
@@ -32,7 +32,7 @@ from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answ
     note_weight, page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
 from engine.index.sections import is_deck, pages_past_end
-from engine.text import REQUEST_VERBS, leads_in, query_pairs, query_terms, stem, tokenize, words
+from engine.text import leads_in, query_pairs, query_terms, tokenize, words
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 from engine.schemas.answer import Passage
 
@@ -105,10 +105,6 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
     return list(dict.fromkeys(unknown))
 
 
-# words that ask what a text holds or where ("What does section 3 cover?"), not what it is about
-ASKING_WORDS = HOLDS_WORDS | STRUCTURE_WORDS | frozenset(stem(w) for w in """cover covers covered say says said
-describe describes described mention mentions mentioned discuss discusses discussed explain explains explained
-page pages slide slides""".split()) | frozenset(stem(w) for w in REQUEST_VERBS)
 UNWRITTEN_MIN = 3  # content words a question needs for most of them unwritten to tell
 
 
@@ -209,11 +205,13 @@ def own_parts(corpus: CorpusIndex, retrieval: Retrieval, docs: list[int]) -> dic
     parts = question_parts(retrieval.question)
     if len(parts) != 2 or len(docs) != 2:
         return {}
-    names = [corpus.name_terms[d] - corpus.name_terms[other] for d, other in (docs, docs[::-1])]
+    first, second = docs
+    names = {first: corpus.name_terms[first] - corpus.name_terms[second],  # (the words naming it, not the other)
+             second: corpus.name_terms[second] - corpus.name_terms[first]}
     asked = [set(query_terms(part, retrieval.language)) for part in parts]
     # which part names which document: one each, crosswise none
     found = {}
-    for d, own in zip(docs, names):
+    for d, own in names.items():
         naming = [k for k, words in enumerate(asked) if own & words]
         if len(naming) != 1:
             return {}
@@ -392,9 +390,8 @@ def cited_first(retrieved: list[RetrievedPage], citations: list[Citation], k: in
     """The retrieved pages with the pages an answer cites first, in its order, scored as the best of them (a title
     block the answer reads ranks before the pages the question's words matched); k pages, or every cited one."""
     top = max((r.score for r in retrieved), default=0.0)
-    scores = {(r.doc, r.page): r.score for r in retrieved}
     cited = list(dict.fromkeys((c.doc, c.page) for c in citations))
-    lead = [RetrievedPage(doc=doc, page=page, score=max(scores.get((doc, page), top), top)) for doc, page in cited]
+    lead = [RetrievedPage(doc=doc, page=page, score=top) for doc, page in cited]
     leading = set(cited)
     rest = [r for r in retrieved if (r.doc, r.page) not in leading]
     return (lead + rest)[:max(k, len(lead))]

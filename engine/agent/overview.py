@@ -35,7 +35,8 @@ from engine.schemas import Citation
 from engine.schemas.answer import Passage
 from engine.markdown import Fences
 from engine.readers.headings import CAPTION_RE
-from engine.text import DOCUMENT_NOUNS, STOP_WORDS, has_leader, leads_in, query_terms, stem, tokenize, words
+from engine.text import DOCUMENT_NOUNS, REQUEST_VERBS, STOP_WORDS, has_leader, leads_in, query_terms, stem, tokenize, \
+    words
 
 # what the question asks about, as a whole ("what is X about", "summarize X", "an overview of X", "what does X cover")
 ABOUT_RE = re.compile(
@@ -76,6 +77,10 @@ PAGE_OPENINGS = 3  # pages of a named range whose openings answer (ACCOUNT_CHARS
 ASKS_PARTS_RE = re.compile(r"\b(?:chapters|sections|parts|contents|structure[sd]?|organi[sz]ed|outline)\b", re.I)
 STRUCTURE_WORDS = frozenset(stem(w) for w in """chapter chapters section sections part parts contents table structure
 structured organized organised outline main top level major""".split())
+# words that ask what a text holds or where ("What does section 3 cover?"), not what it is about
+ASKING_WORDS = HOLDS_WORDS | STRUCTURE_WORDS | frozenset(stem(w) for w in """cover covers covered say says said
+describe describes described mention mentions mentioned discuss discusses discussed explain explains explained
+page pages slide slides""".split()) | frozenset(stem(w) for w in REQUEST_VERBS)
 CONTENTS_ENTRIES = 30  # top-level sections listed at most
 # a count of things ("six different system calls", "3 modes"): the number, then up to four words naming them
 COUNT_NAMES = NUMBER_WORDS.split("|")[:11]  # ("two" … "twelve")

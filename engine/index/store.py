@@ -186,20 +186,20 @@ def build_doc_index(record: DocumentRecord, markdown: str, blocks: list[PageBloc
         words = tokenize(text)
         page_bags.append(words + (tokenize(text, joins=True)[len(words):] if broken else []))
         page_lengths.append(len(words))
-    info = DocIndexInfo(
-        doc_id=record.doc_id, file_name=record.file_name, title=title, pages=len(units.pages), version=VERSION,
-        source_key=source_key(record, markdown.encode("utf-8")), fragmented=broken,
-        summary=record.metadata.summary,
-        names=name_text(record, units.pages[0] if units.pages else "", {t for bag in page_bags for t in bag}),
-        profile=profile_text(record, units.pages[0] if units.pages else ""),
-        language=record.metadata.language,
-    )
     terms = {
         "page": TermCounts.from_tokens(page_bags, page_lengths),
         "passage": TermCounts.from_tokens(passage_tokens, passage_lengths),
         "title": TermCounts.from_tokens([tokenize(n.title, joins=broken) for n in units.nodes]),
         "summary": TermCounts.from_tokens([tokenize(n.summary, joins=broken) for n in units.nodes]),
     }
+    info = DocIndexInfo(
+        doc_id=record.doc_id, file_name=record.file_name, title=title, pages=len(units.pages), version=VERSION,
+        source_key=source_key(record, markdown.encode("utf-8")), fragmented=broken,
+        summary=record.metadata.summary,
+        names=name_text(record, units.pages[0] if units.pages else "", frozenset(terms["page"].terms)),
+        profile=profile_text(record, units.pages[0] if units.pages else ""),
+        language=record.metadata.language,
+    )
     return DocIndex(
         info=info, nodes=units.nodes, pages=units.pages,
         chunk_node=np.asarray([c.node for c in units.chunks], dtype=np.int32),

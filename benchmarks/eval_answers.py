@@ -15,7 +15,7 @@ that changed otherwise; --answers prints every changed answer before and after (
 cited pages are in OUT/q/<set>.json).
 
 Run: python benchmarks/eval_answers.py OUT [--reuse] [--base OTHER_OUT [--answers]] [--new-pdfs DIR]
-(--new-pdfs: blind set 5's PDFs, from benchmarks/fetch_debian_pdfs.py DIR: adds the set "blind5")
+(--new-pdfs: blind sets 5 and 6's PDFs, from benchmarks/fetch_debian_pdfs.py DIR: adds the sets "blind5", "blind6")
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.fetch_debian_pdfs import SETS as NEW_SETS, set_files  # noqa: E402
 from engine.evaluate import run_eval  # noqa: E402
 from tests.corpus import test_wide_floors as wide  # noqa: E402
 
@@ -52,8 +53,9 @@ WORDING_GROUPS = {"corpus": GROUPS["POOL8 (corpus)"], "wide": GROUPS["wide"] + G
 
 
 def workspaces(out: Path, reuse: bool, new_pdfs: Path | None = None) -> dict[str, tuple[Path, Path]]:
-    """Set name -> (workspace, question file); ingests what is missing (`new_pdfs`: the folder of blind set 5's
-    documents, benchmarks/fetch_debian_pdfs.py, none of them in ../shared: its set "blind5" when given)."""
+    """Set name -> (workspace, question file); ingests what is missing (`new_pdfs`: the folder of blind sets 5 and
+    6's documents, benchmarks/fetch_debian_pdfs.py, none of them in ../shared: the sets "blind5" and "blind6", each
+    over a workspace of its own five documents, when given)."""
     from engine.pipeline import Pipeline
 
     def ready(name: str, files: list[Path]) -> Path:
@@ -75,7 +77,10 @@ def workspaces(out: Path, reuse: bool, new_pdfs: Path | None = None) -> dict[str
         sets[f"wide{n}_rew"] = (root, HERE / f"qa_wide{n}_reworded.jsonl")
         sets.update({f"{kind}_wide{n}": (root, HERE / f"qa_{kind}_wide{n}.jsonl") for kind in KINDS})
     if new_pdfs is not None:
-        sets["blind5"] = (ready("new", sorted(new_pdfs.glob("*.pdf"))), HERE / "qa_blind5.jsonl")
+        for name in NEW_SETS:  # (blind5's workspace is "ws_new", as it was before blind6; blind6's "ws_new6")
+            workspace = "new" if name == "blind5" else f"new{name.removeprefix('blind')}"
+            root = ready(workspace, [new_pdfs / f for f in set_files(name)])
+            sets[name] = (root, HERE / f"qa_{name}.jsonl")
     return sets
 
 
@@ -154,16 +159,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", type=Path, help="an earlier OUT to list per-question changes against")
     parser.add_argument("--answers", action="store_true", help="with --base: print every changed answer, before "
                         "and after (to read what a change did to the answers' text)")
-    parser.add_argument("--new-pdfs", type=Path, help="the folder of blind set 5's PDFs (benchmarks/"
-                        "fetch_debian_pdfs.py): adds the set blind5, over documents none of ../shared holds")
+    parser.add_argument("--new-pdfs", type=Path, help="the folder of blind sets 5 and 6's PDFs (benchmarks/"
+                        "fetch_debian_pdfs.py): adds the sets blind5 and blind6, over documents none of ../shared "
+                        "holds")
     args = parser.parse_args(argv)
     if not (SHARED / "corpus_wide").is_dir():
         print(f"needs ../shared beside the checkout ({SHARED} is absent)", file=sys.stderr)
         return 2
     out = args.out.resolve()
     (out / "q").mkdir(parents=True, exist_ok=True)
-    if args.new_pdfs is not None and len(list(args.new_pdfs.glob("*.pdf"))) < 5:
-        print(f"{args.new_pdfs} lacks blind set 5's PDFs: run benchmarks/fetch_debian_pdfs.py {args.new_pdfs}",
+    missing = [] if args.new_pdfs is None else \
+        [f for name in NEW_SETS for f in set_files(name) if not (args.new_pdfs / f).is_file()]
+    if missing:
+        print(f"{args.new_pdfs} lacks {', '.join(missing)}: run benchmarks/fetch_debian_pdfs.py {args.new_pdfs}",
               file=sys.stderr)
         return 2
     sets = workspaces(out, args.reuse, args.new_pdfs)

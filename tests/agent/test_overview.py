@@ -541,3 +541,29 @@ def test_things_asked_for_that_a_tables_column_names_are_answered_by_its_rows(tm
     # "What names …" asks for names whatever they name: no table is the answer for being headed "Flag name"
     other = ask(workspace, "What names does the Tarn compression function use for its inputs?")
     assert not any(step.detail.startswith("asks for things a table's column names") for step in other.trace)
+
+
+def layout_guide(path: Path) -> Path:
+    """A user guide whose chapter on its layout library opens with what the library's name stands for, and whose
+    later pages use the name more often than that page does."""
+    with written_pdf(path) as doc:
+        _titled_page(doc, "1 Getting started",
+                     ["This guide shows how to draw pages with the toolkit, from a first canvas to whole documents,",
+                      "and how to install the toolkit on the common operating systems."])
+        _titled_page(doc, "5 Page layout",
+                     ["Quillpad stands for Quick Layout and Print Assembly Design. It is a high level page layout",
+                      "library which lets you build complex documents from paragraphs, tables and images."])
+        for title in ("6 Quillpad examples", "7 Quillpad templates"):
+            _titled_page(doc, title,
+                         ["The Quillpad example below builds a Quillpad story from a list of Quillpad flowables,",
+                          "then asks the Quillpad template to lay the Quillpad story out on its Quillpad frames."])
+    return path
+
+
+def test_a_name_is_answered_by_the_sentence_saying_what_it_stands_for(tmp_path):
+    """"What is Quillpad?": the page saying what the name stands for (and what it is) answers, not the pages that
+    use the name most."""
+    workspace = _ingested(tmp_path, layout_guide, "layout-guide.pdf")
+    answer = ask(workspace, "What is Quillpad?")
+    assert answer.covered and answer.citations[0].page == 2
+    assert answer.answer.startswith("Quillpad stands for Quick Layout and Print Assembly Design.")

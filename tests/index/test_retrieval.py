@@ -369,6 +369,8 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("How does the survey group define a tally sheet in its 2024 standard?", "tally sheet"),
     ("What is the TSR-N, as defined in the survey standard?", "TSR-N"),  # (what the place defines, "the" or not)
     ("What is the deadline, as set in the proposal?", ""),
+    ("What is a transect, as explained at the start of the survey standard?", "transect"),
+    ("What is the TSR-N, as introduced in the standard?", "TSR-N"),
     ("What does the survey standard mean by a transect?", "transect"),
     ("How does the survey standard define coverage for a transect?", "coverage"),  # (of what it defines it)
     # a term in quotes, its function words and brackets and all
@@ -395,6 +397,8 @@ def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     ("PIV card is used in this standard for the physical artifact issued to an individual.", True),
     ("PIV card is used to open doors in most agencies.", False),  # (what it is for, not what it is)
     ("- PIV card, if it holds the four keys and the holder's photograph.", True),  # (a property, "safety, if …")
+    ("PIV card stands for a card of Personal Identity Verification.", True),  # (a name spelled out says what it is)
+    ("The PIV card stands at the desk.", False),
 ])
 def test_a_text_defines_a_term_when_it_opens_with_it_and_says_what_it_is(text, defined):
     from engine.index.evidence import defines

@@ -93,6 +93,7 @@ GLOSS_RE = re.compile(r"\s*\((?!\s*(?:see|cf|e\.\s?g|for example|for instance|su
                       r"table|section|chapter|page|pp?|appendix|exhibit|note|footnote|source)\b)(?P<gloss>[^()]{12,240})\)",
                       re.I)
 GLOSS_WORDS = 3  # words of letters a gloss says what the term is in, at the least
+ASIDE_RE = re.compile(r",\s+[^,]{1,40},\s*$")  # a short aside in commas that ends a definition's lead
 # where a definition's term ends and what it is begins: "PIV Card: A physical artifact …", "A smart contract is a …"
 OPENING_QUOTE = "[\"'“‘]"  # ("Situational Awareness (SA) is “the perception of …")
 DEFINES_RE = re.compile(rf":\s|\s?—\s?|\s\|\s|\s(?:is|are)\s(?={OPENING_QUOTE}?(?:an?|the|one)\s)"
@@ -261,6 +262,8 @@ def defines(text: str, question: str) -> bool:
                 and "".join(w[0] for w in before[-len(initials):]).lower() == initials.lower():
             kept = [letters] if singular_words(letters)[0] in wanted else before[-len(initials):]
             lead = " ".join(before[:-len(initials)] + kept) + lead[match.end():]
+    # (an aside in commas between the term and what it is: "A dispatch interface, in COM lingo, is an interface …")
+    lead = ASIDE_RE.sub("", lead)
     found = singular_words(lead)  # the term as it is written, an article before it allowed: not "Federation" for
     if found[:1] in (["a"], ["an"], ["the"]):  # "federate", nor "If the federate …"
         found = found[1:]
@@ -570,7 +573,8 @@ def definition_pages(corpus, question: str, doc: int) -> list[int]:
         return []
     last, first = re.escape(term.split()[-1]), re.escape(term.split()[0])
     said = re.compile(rf"\b{last}\w{{0,2}}[®™]?"  # (a trademark sign after a name: "PEAK Matrix® is …")
-                      rf"(?:\s*\([^()]{{1,30}}\))?\)?\s*(?::|—|\|\s|\s(?:is|are|means|refers to|stands for)\s)|"
+                      rf"(?:\s*\([^()]{{1,30}}\))?\)?(?:,\s[^,]{{1,40}},)?"  # (an aside: "…, in COM lingo, is")
+                      rf"\s*(?::|—|\|\s|\s(?:is|are|means|refers to|stands for)\s)|"
                       rf"\b(?:called|termed|referred to as|define)\s+(?:an?\s+|the\s+)?{first}", re.I)
     bm = corpus.bm25["page"]
     start, count = int(corpus.page_base[doc]), len(corpus.docs[doc].pages)

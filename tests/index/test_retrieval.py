@@ -399,6 +399,8 @@ def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     ("- PIV card, if it holds the four keys and the holder's photograph.", True),  # (a property, "safety, if …")
     ("PIV card stands for a card of Personal Identity Verification.", True),  # (a name spelled out says what it is)
     ("The PIV card stands at the desk.", False),
+    ("A PIV card, in agency terms, is a card of Personal Identity Verification.", True),  # (an aside in commas)
+    ("A PIV card, in agency terms and in the terms of every contractor of the agency, is a card.", False),  # (long)
 ])
 def test_a_text_defines_a_term_when_it_opens_with_it_and_says_what_it_is(text, defined):
     from engine.index.evidence import defines

@@ -28,6 +28,9 @@ COMPARE_RE = re.compile(
 )
 AND_RE = re.compile(r"\b(?:and|or)\b|;", re.I)  # (a semicolon joins two clauses as "and" does)
 TWO_RE = re.compile(r"\b(?:the|these|those)\s+two\b", re.I)  # "the two … reports": two documents by the same words
+# a title or term in quotes: its "and" joins no two documents ("section 2.7, 'Synchronising Output and pdfmark
+# Contexts', of the groff manual"), its "versus" compares none
+QUOTED_RE = re.compile(r"(?<!\w)['‘\"“]([^'’‘\"“”]{2,120})['’\"”](?!\w)")
 DISTINCT_SHARE = 0.2  # a name word used by at most this share of the documents (at least one) names its own
 NAME_DISCOUNT = 0.2  # weight of a word that names a routed document, within it
 ROUTE_KEEP = 0.6  # documents scoring at least this share of the best one are searched as well
@@ -86,15 +89,16 @@ def route(corpus: CorpusIndex, question: str, terms: Sequence[str], docs: Sequen
     chosen = [i for i in order if total[i] >= ROUTE_KEEP * best][:MAX_ROUTED]
     candidates = [i for i in order if total[i] >= NAMED_KEEP * best][:MAX_ROUTED + 1]
     named = named_documents(corpus, terms, candidates)
-    comparison = is_comparison(question) and len(named) >= 2
-    if not comparison and AND_RE.search(question):  # "… in X and in Y": both named outright (one named by a single rare
+    asked = QUOTED_RE.sub(" ", question)  # (the question's own words, outside what it quotes)
+    comparison = is_comparison(asked) and len(named) >= 2
+    if not comparison and AND_RE.search(asked):  # "… in X and in Y": both named outright (one named by a single rare
         # word, "the BLAKE3 specification and the Monero Research Lab bulletin", may score low beside the other)
         strict = named_documents(corpus, terms, candidates, strict=True)
         if len(strict) < 2:
             strict = named_documents(corpus, terms, order[:MAX_ROUTED + 1], strict=True)
         if len(strict) >= 2:
             named, comparison = strict, True
-    if not comparison and (is_comparison(question) or TWO_RE.search(question)):
+    if not comparison and (is_comparison(asked) or TWO_RE.search(asked)):
         shared = shared_names(corpus, terms, candidates)  # "the two Regulation Best Interest documents"
         if len(shared) == 2:
             named, comparison = shared, True

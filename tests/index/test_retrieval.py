@@ -160,6 +160,17 @@ def test_two_documents_named_in_clauses_joined_by_a_semicolon_are_a_comparison(r
     assert set(found.routed_files(retriever.corpus)[:2]) == {GUIDE, DECK}
 
 
+def test_an_and_within_a_quoted_title_joins_no_two_documents(retriever):
+    """The field guide's section is quoted by a title that names the deck: its "and" does not make the question a
+    comparison of the guide and the deck, as the same words unquoted do."""
+    question = ("What does the field guide's section 'Riverline product deck and field sheets' say about the "
+                "six-tenths reading?")
+    found = retriever.search(question, method="hybrid", k=5)
+    assert not found.routing.comparison
+    unquoted = question.replace("'Riverline product deck and field sheets'", "Riverline product deck and field sheets")
+    assert retriever.search(unquoted, method="hybrid", k=5).routing.comparison  # (unquoted, the "and" joins both)
+
+
 def test_a_common_title_word_does_not_make_a_comparison(retriever):
     # "methods" is in the guide's title (River Survey Methods) and a common word of the deck's text
     found = retriever.search("How many volunteer surveyors does Riverline have, and what methods do they use?",

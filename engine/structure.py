@@ -6,7 +6,9 @@ nearest preceding shallower one. start_page is the page of line N; end_page is t
 next heading at the same or a shallower level, or that heading's page when it starts mid-page (the
 page is shared); a heading with no such successor runs to the last page.
 Decks: lines `# Section` and `- Page N : title`; sections are numbered -2, -3, ...; page nodes carry
-their page number. A page listed twice is kept once, a page out of range is dropped (both warned).
+their page number. A section with more `#` nests under the one before it with fewer (an outline's subsection);
+`[outline]` after its title says the PDF's outline gave it. A page listed twice is kept once, a page out of range is
+dropped (both warned).
 Pages no node covers (decks: pages with no page node) go to "Uncategorized" sections, one per run of
 consecutive pages, placed in page order among the root's children, with a warning.
 """
@@ -22,12 +24,12 @@ from engine.markdown import page_of_lines
 from engine.schemas.pdf import DocKind
 from engine.schemas.tree import TAGGED_SOURCES, DocTree, StructureSource, TreeNode
 
-VERSION = 6  # bump when the output changes: the pipeline re-runs the stage (the tree; 4: titles that extend;
+VERSION = 7  # bump when the output changes: the pipeline re-runs the stage (the tree; 4: titles that extend;
 # 5: a title whose words stand in order in the other's restates it; 6: a layout heading over a whole outline lifted,
-# its title kept as the tree's context)
+# its title kept as the tree's context; 7: a deck's sections nested, an outline's tagged)
 
 REPORT_LINE_RE = re.compile(r"^(#+)\s+(.*?)\s*\[line\s+(\d+)\](?:\s*\[(outline|contents|layout|llm)\])?$")
-DECK_SECTION_RE = re.compile(r"^#+\s*(.*?)(?:\s*\[page\s+\d+\])?$")
+DECK_SECTION_RE = re.compile(r"^(#+)\s*(.*?)(?:\s*\[page\s+\d+\])?(?:\s*\[(outline)\])?$")
 DECK_PAGE_RE = re.compile(r"^(?:[-*+]\s*)?page\s+(-?\d+)\s*:\s*(.*)$", re.I)
 UNCATEGORIZED = "Uncategorized"
 
@@ -106,30 +108,34 @@ def _page_node(page: int, title: str, level: int, source: StructureSource = "lay
 
 def _deck_nodes(structure: str, pages: int, warnings: list[str]) -> tuple[list[TreeNode], int]:
     top: list[TreeNode] = []
-    section: TreeNode | None = None
+    open_sections: list[TreeNode] = []  # the sections a page line goes under: the deepest last
     number = -2
     seen: set[int] = set()
 
-    def close() -> None:
-        if section is None:
-            return
-        if section.children:
+    def close(level: int) -> None:
+        """Close the open sections at `level` or deeper: each under its parent (or at the top), spanning its
+        pages and its subsections'; one without any is dropped."""
+        while open_sections and open_sections[-1].level >= level:
+            section = open_sections.pop()
+            if not section.children:
+                warnings.append(f"section {section.title!r} has no pages; dropped")
+                continue
             section.start_page = min(c.start_page for c in section.children)
             section.end_page = max(c.end_page for c in section.children)
-            top.append(section)
-        else:
-            warnings.append(f"section {section.title!r} has no pages; dropped")
+            (open_sections[-1].children if open_sections else top).append(section)
 
     for raw in structure.splitlines():
         text = raw.strip()
         if not text:
             continue
         if text.startswith("#"):
-            close()
             section_line = DECK_SECTION_RE.match(text)
             assert section_line is not None  # it matches every line that starts with #
-            title = section_line.group(1).strip() or "Untitled section"
-            section = TreeNode(title=title, number=number, kind="section", level=1, start_page=1, end_page=1)
+            level = min(len(section_line.group(1)), len(open_sections) + 1)  # (no level skipped)
+            close(level)
+            title = section_line.group(2).strip() or "Untitled section"
+            open_sections.append(TreeNode(title=title, number=number, kind="section", level=level, start_page=1,
+                                          end_page=1, source="outline" if section_line.group(3) else "layout"))
             number -= 1
             continue
         match = DECK_PAGE_RE.match(text)
@@ -143,9 +149,10 @@ def _deck_nodes(structure: str, pages: int, warnings: list[str]) -> tuple[list[T
             warnings.append(f"page {page} is listed more than once; kept the first")
         else:
             seen.add(page)
-            node = _page_node(page, match.group(2).strip(), 2 if section else 1)
-            (section.children if section else top).append(node)
-    close()
+            parent = open_sections[-1] if open_sections else None
+            node = _page_node(page, match.group(2).strip(), parent.level + 1 if parent else 1)
+            (parent.children if parent else top).append(node)
+    close(1)
     return top, number
 
 
@@ -233,7 +240,8 @@ def build_tree(structure: str, *, kind: DocKind, pages: int, doc_title: str,
     else:
         nodes, number = _deck_nodes(structure, pages, warnings)
         for node in (n for top in nodes for n in top.walk()):
-            node.source = source
+            if node.source != "outline":  # (an outline's section keeps its source)
+                node.source = source
     root.children = nodes
     tagged = [n.source for top in nodes for n in top.walk() if n.source in TAGGED_SOURCES]
     root.source = max(TAGGED_SOURCES, key=tagged.count) if tagged else source

@@ -336,3 +336,17 @@ def test_a_record_tree_without_sources_still_loads():
         node.pop("source")
     loaded = DocTree.model_validate(old)
     assert loaded.root.source == "layout" and loaded == tree
+
+
+def test_a_decks_subsections_nest_under_its_sections_and_keep_the_outline_as_source():
+    structure = ("# Talk\n- Page 1 : Talk\n# Introduction [outline]\n## Why it matters [outline]\n"
+                 "- Page 2 : Motivation\n- Page 3 : Motivation\n## The model [outline]\n- Page 4 : Model\n"
+                 "# Results [outline]\n- Page 5 : Results")
+    tree = build_tree(structure, kind="deck", pages=5, doc_title="Talk")
+    intro = tree.root.children[1]
+    assert (intro.title, intro.start_page, intro.end_page, intro.source) == ("Introduction", 2, 4, "outline")
+    assert [(c.title, c.kind, c.level) for c in intro.children] == [("Why it matters", "section", 2),
+                                                                    ("The model", "section", 2)]
+    assert [(p.number, p.level) for p in intro.children[0].children] == [(2, 3), (3, 3)]
+    assert tree.root.children[0].source == "layout" and tree.root.source == "outline"
+    assert tree_pages(tree) == {1, 2, 3, 4, 5} and not tree.warnings

@@ -3,13 +3,16 @@
 Formats (lines joined with "\\n", no trailing newline):
   landscape_pages  `Page N : title` per page; an untitled page carries the previous title forward
                    (an untitled first page is "Untitled").
-  deck structure   `# Section title` per section, followed by one `- Page N : title` line per page.
+  deck structure   `# Section title` per section, followed by one `- Page N : title` line per page; a section from
+                   the PDF's outline is tagged `[outline]` and set at its outline depth (`## Subsection …`).
 
 Grouping rules: consecutive slides whose titles share a stem (the title without a continuation mark
 such as "(page 2 of 6)", "(1 of 3)", "2/3", "— continued", "(cont.)") form one section titled by
 that stem. When the deck has an agenda, a new section (titled by the agenda item) starts at each
 slide whose own title matches an agenda item not used yet and runs until the next; the slides
-before the first match are grouped by stem. Untitled slides never start a section.
+before the first match are grouped by stem. Untitled slides never start a section. A deck whose PDF has an outline
+(a Beamer talk's sections and subsections) is grouped by it instead: what the document says of itself
+(`outline_sections`).
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ from difflib import SequenceMatcher
 from engine.markdown import FENCE_RE, HEADING_RE, Fences, iter_headings, split_pages
 from engine.schemas.base import Model
 
-VERSION = 2  # bump when the output changes: the pipeline re-runs the stage (deck pages; 2: CommonMark fences)
+VERSION = 3  # bump when the output changes: the pipeline re-runs the stage (deck pages; 2: CommonMark fences; 3: the
+# PDF outline's sections)
 
 MAX_TITLE_WORDS = 12
 AGENDA_PAGES = 4
@@ -43,6 +47,9 @@ class Section(Model):
 
     title: str
     pages: list[int]
+    level: int = 1  # its depth: 2 for a subsection of the section before it (an outline's)
+    page: int | None = None  # where an outline's entry starts (its pages may all be its subsections')
+    outline: bool = False  # it is an entry of the PDF's outline
 
 
 def _clean(text: str) -> str:
@@ -170,6 +177,28 @@ def group_sections(titles: list[str | None], agenda: list[str] | None = None) ->
     return sections
 
 
+def outline_sections(outline: list[tuple[int, str, int | None]], titles: list[str | None]) -> list[Section] | None:
+    """The deck's sections as its PDF outline gives them, `outline` its (level, title, page) entries: each entry a
+    section at its depth, holding the pages from its own up to the next entry's (an entry whose next one starts on
+    its page holds none: a section opening with its first subsection); the pages before the first entry grouped by
+    stem, as without an outline. None when fewer than two entries point to pages of the deck, or when the outline
+    goes back in the deck (an entry on an earlier page than the one before it): no outline to group by."""
+    entries = [(level, " ".join(title.split()), page) for level, title, page in outline
+               if page is not None and 1 <= page <= len(titles) and title.strip()]
+    if len(entries) < 2 or any(b[2] < a[2] for a, b in zip(entries, entries[1:])):
+        return None
+    sections = _group_by_stem(titles, list(range(1, entries[0][2])))
+    depths: list[int] = []  # the outline levels open above the entry (its depth: how many)
+    for n, (level, title, page) in enumerate(entries):
+        while depths and depths[-1] >= level:
+            depths.pop()
+        depths.append(level)
+        stop = entries[n + 1][2] if n + 1 < len(entries) else len(titles) + 1
+        sections.append(Section(title=title, pages=list(range(page, stop)), level=len(depths), page=page,
+                                outline=True))
+    return sections
+
+
 def _agenda_item(line: str) -> str | None:
     if line.startswith("|"):
         cells = [_clean(c) for c in line.strip("|").split("|")]
@@ -207,11 +236,12 @@ def find_agenda(markdown: str, titles: list[str | None]) -> list[str] | None:
 
 
 def deck_structure(sections: list[Section], titles: list[str | None]) -> str:
-    """The deck structure string: `# Section title` then `- Page N : title` for each of its pages."""
+    """The deck structure string: `# Section title` (as many `#` as its level, `[outline]` after an outline's entry)
+    then `- Page N : title` for each of its pages."""
     filled = fill_titles(titles)
     lines: list[str] = []
     for section in sections:
-        lines.append(f"# {section.title}")
+        lines.append(f"{'#' * section.level} {section.title}{' [outline]' if section.outline else ''}")
         for page in section.pages:
             title = filled[page - 1] if 1 <= page <= len(filled) else "Untitled"
             lines.append(f"- Page {page} : {title}")

@@ -23,7 +23,8 @@ from engine.extract.landscape import Section
 from engine.markdown import iter_headings, page_of_lines
 from engine.schemas.toc import Heading, StructureHeading
 
-VERSION = 3  # bump when the output changes: the pipeline re-runs the stage (the created TOC; 3: CommonMark fences)
+VERSION = 4  # bump when the output changes: the pipeline re-runs the stage (the created TOC; 3: CommonMark fences;
+# 4: a deck's sections at their outline depth)
 
 
 def headings_from_markdown(markdown: str) -> list[Heading]:
@@ -54,5 +55,7 @@ def create_report_toc(markdown: str, file_stem: str, headings: Sequence[Structur
 
 
 def create_deck_toc(sections: Sequence[Section]) -> str:
-    """The created TOC of a deck: `# Section title [page N]` per section, N its first page."""
-    return "\n".join(f"# {s.title} [page {s.pages[0]}]" for s in sections if s.pages)
+    """The created TOC of a deck: `# Section title [page N]` per section (as many `#` as its level), N its first
+    page (an outline's entry whose pages are all its subsections': the entry's own)."""
+    return "\n".join(f"{'#' * s.level} {s.title} [page {s.pages[0] if s.pages else s.page}]"
+                     for s in sections if s.pages or s.page)

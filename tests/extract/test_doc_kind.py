@@ -176,6 +176,21 @@ def test_slides_stay_a_deck_whatever_their_bookmarks(tmp_path, capsys, size, out
     assert record.metadata.document_type == "presentation"
 
 
+def test_a_decks_outline_gives_its_tree_sections_and_subsections(tmp_path):
+    """The deck's bookmarks (one part a section, its first slide's title a subsection under it) are its tree's
+    sections, each slide under the subsection that holds it, as the document says of itself; not the slides'
+    titles grouped by their stem."""
+    record = ingest(tmp_path / "ws", slides(tmp_path / "in" / "deck.pdf", outline="sections"))
+    assert record.kind == "deck"
+    sections = [(n.title, n.level, n.start_page, n.end_page, n.source) for n in record.tree.root.walk()
+                if n.kind == "section"]
+    assert sections == [("Part 1", 1, 1, 4, "outline"), ("Station results for reach 1", 2, 1, 4, "outline"),
+                        ("Part 2", 1, 5, 8, "outline"), ("Station results for reach 5", 2, 5, 8, "outline")]
+    under = [n for n in record.tree.root.walk() if n.title == "Station results for reach 5" and n.kind == "section"]
+    assert [c.start_page for c in under[0].children] == [5, 6, 7, 8] and record.tree.root.source == "outline"
+    assert record.created_toc.splitlines()[:2] == ["# Part 1 [page 1]", "## Station results for reach 1 [page 1]"]
+
+
 def test_landscape_pages_under_an_outline_deeper_than_a_decks_are_a_report(tmp_path, capsys):
     data_dir = tmp_path / "ws"
     record = ingest(data_dir, laid_out_report(tmp_path / "in" / "designed.pdf"))

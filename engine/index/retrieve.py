@@ -17,6 +17,7 @@ import numpy as np
 
 from engine.index import lexical, rank
 from engine.index.corpus import CorpusIndex
+from engine.index.builds import on_last_steps
 from engine.index.evidence import defined_term, definition_pages
 from engine.index.sections import NamedSection, is_deck, named_sections, names_slides
 from engine.text import query_pairs, query_terms, question_language
@@ -130,6 +131,7 @@ class Retriever:
                 scores = pages_first(scores, defining)
                 notes.append(f"defines '{defined_term(question)}' on page(s) "
                              f"{', '.join(str(corpus.page_address(g)[1]) for g in defining)}: they come first")
+        scores = on_last_steps(corpus, scores)  # (a slide built up over pages: its last page holds it all)
         order = alternate(corpus, scores, routing.chosen[:2]) if routing.comparison else None
         return Retrieval(question, method, terms, phrases, routing, scores, self.hits(scores, terms, k, order), notes,
                          language, named)

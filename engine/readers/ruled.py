@@ -95,7 +95,7 @@ def find_tables(page, lines: list[Line], words_of_page: Callable[[], list] | Non
     except Exception:  # (a damaged content stream: no rulings, the page is read as text)
         return [], lines
     horizontal, vertical = rulings(drawings, page.rect.width, page.rect.height)
-    found = banded(grids(horizontal, vertical), lines)
+    found = [with_drawn_rows(grid, vertical_joints(drawings)) for grid in banded(grids(horizontal, vertical), lines)]
     across = [h for h in horizontal if not any(_crosses(h, v) for v in vertical)]
     crossing = any(g.holds(line) and g.parts(line) for g in found for line in lines)
     if len(across) < OPEN_MIN_RULES and not crossing:
@@ -146,6 +146,41 @@ def rulings(drawings: list[dict], width: float, height: float) -> tuple[list[Seg
                     horizontal += [(y0, x0, x1), (y1, x0, x1)]
                     vertical += [(x0, y0, y1), (x1, y0, y1)]
     return _joined(horizontal), _joined(vertical)
+
+
+def vertical_joints(drawings: list[dict]) -> list[tuple[float, float]]:
+    """(x, y) where one vertical ruling ends and the next on its line begins (within JOIN): a table that draws its
+    column rules a row at a time (LaTeX's `|l|l|` without `\\hline`) shows its rows there, and nowhere else."""
+    pieces: list[Segment] = []
+    for drawing in drawings:
+        for item in drawing.get("items", ()):
+            if item[0] == "l":
+                (x0, y0), (x1, y1) = item[1], item[2]
+                if abs(x1 - x0) < 1 and abs(y1 - y0) >= MIN_RULE:
+                    pieces.append(((x0 + x1) / 2, min(y0, y1), max(y0, y1)))
+            elif item[0] == "re":
+                x0, y0, x1, y1 = item[1]
+                if abs(x1 - x0) < THIN and abs(y1 - y0) >= MIN_RULE:
+                    pieces.append(((x0 + x1) / 2, min(y0, y1), max(y0, y1)))
+    starts: dict[int, list[Segment]] = {}  # pieces by their x, rounded
+    for piece in pieces:
+        starts.setdefault(round(piece[0]), []).append(piece)
+    return [(a[0], (a[2] + b[1]) / 2) for a in pieces
+            for key in range(round(a[0]) - 2, round(a[0]) + 3) for b in starts.get(key, ())
+            if b is not a and abs(b[0] - a[0]) <= SNAP and abs(b[1] - a[2]) <= JOIN]
+
+
+def with_drawn_rows(grid: Grid, joints: list[tuple[float, float]]) -> Grid:
+    """A lattice with a row rule wherever every one of its column rules is drawn in two pieces that meet (its rows
+    drawn a row at a time, no rule across between them: `vertical_joints`); as it was when there is none."""
+    inside = [y for x, y in joints if abs(x - grid.xs[0]) <= SNAP and grid.ys[0] + SNAP < y < grid.ys[-1] - SNAP
+              and not any(abs(y - ry) <= SNAP for ry in grid.ys)]
+    drawn = [y for y in _positions(inside)
+             if all(any(abs(x - cx) <= SNAP and abs(jy - y) <= SNAP for x, jy in joints) for cx in grid.xs[1:])]
+    if grid.open or not drawn:
+        return grid
+    return replace(grid, ys=sorted(grid.ys + drawn),
+                   rules=sorted(grid.rules + [(y, grid.xs[0], grid.xs[-1]) for y in drawn]))
 
 
 MAX_FILLS = 2000  # filled rectangles on a page, at most, compared with each other (`unseen`)

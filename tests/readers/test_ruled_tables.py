@@ -420,3 +420,36 @@ def test_a_filled_head_over_rows_ruled_one_by_one_reads_them_in_its_columns(tmp_
     assert len(tables) == 1
     assert tables[0].cells == [["Entity/item", "2023", "2022", "2021", "2020", "2019"],
                                ["Top-tier savings and loan holding companies", "", "", "", "", ""], *rows[1:]]
+
+
+def test_column_rules_drawn_a_row_at_a_time_part_the_rows_no_rule_across_parts(tmp_path):
+    """LaTeX's `|l|l|` tabular with a rule across only over and under its header and under its last row draws each
+    column rule a row at a time: where every column rule is drawn in two pieces that meet, a row ends, though its
+    cells' lower-case terms read as if each went on from the line above (camlidl's table of attributes)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    rows = [("Attribute", "Context where it can appear"), ("abstract", "typedef"), ("bigarray", "array type"),
+            ("camlint", "int or long integer type"), ("ignore", "any pointer type")]
+    top, pitch, xs = 100, 14, (72, 250, 430)
+    for r, (term, context) in enumerate(rows):
+        page.insert_text((76, top + pitch * r + 10), term, fontsize=10)
+        page.insert_text((254, top + pitch * r + 10), context, fontsize=10)
+        for x in xs:  # (each column rule a row long)
+            page.draw_line((x, top + pitch * r), (x, top + pitch * (r + 1)), width=0.4)
+    for y in (top, top + pitch, top + pitch * len(rows)):
+        page.draw_line((xs[0], y), (xs[-1], y), width=0.4)
+    result = _read(doc, tmp_path / "attributes.pdf")
+    tables = _tables(result)
+    assert tables and tables[0].cells == [list(row) for row in rows]
+
+
+def test_column_rules_in_pieces_that_meet_where_no_row_ends_part_nothing():
+    """A column rule drawn in two pieces (one of three) parts no row: every column rule must meet itself there."""
+    from engine.readers.ruled import vertical_joints, with_drawn_rows
+
+    pieces = [("l", (72, 100), (72, 130)), ("l", (72, 130), (72, 160)), ("l", (180, 100), (180, 160)),
+              ("l", (300, 100), (300, 160))]
+    grid = Grid([72, 180, 300], [100, 120, 160], [(100, 72, 300), (120, 72, 300), (160, 72, 300)])
+    assert with_drawn_rows(grid, vertical_joints([drawing(*pieces)])) == grid
+    every = pieces[:2] + [("l", (x, 100), (x, 130)) for x in (180, 300)] + [("l", (x, 130), (x, 160)) for x in (180, 300)]
+    assert with_drawn_rows(grid, vertical_joints([drawing(*every)])).ys == [100, 120, 130, 160]

@@ -44,6 +44,7 @@ class Grid:
     open: bool = False  # ruled across only (see `open_grids`): its rows are told by their first cells
     downs: list[tuple[float, float, float]] = field(default_factory=list)  # (x, y0, y1) of each column rule drawn
     open_below: float | None = None  # a lattice head over rows ruled across only from this y down (`headed`)
+    drawn: list[float] = field(default_factory=list)  # row rules only its column rules' pieces tell (`with_drawn_rows`)
 
     def open_at(self, line: Line) -> bool:
         """Whether the line is read as in a table ruled across only: its columns' bounds are the gaps down it."""
@@ -179,7 +180,7 @@ def with_drawn_rows(grid: Grid, joints: list[tuple[float, float]]) -> Grid:
              if all(any(abs(x - cx) <= SNAP and abs(jy - y) <= SNAP for x, jy in joints) for cx in grid.xs[1:])]
     if grid.open or not drawn:
         return grid
-    return replace(grid, ys=sorted(grid.ys + drawn),
+    return replace(grid, ys=sorted(grid.ys + drawn), drawn=drawn,
                    rules=sorted(grid.rules + [(y, grid.xs[0], grid.xs[-1]) for y in drawn]))
 
 
@@ -592,10 +593,14 @@ def cells(grid: Grid, lines: list[Line]) -> list[list[list[Line]]]:
     rows: list[list[list[Line]]] = []
     for band in sorted(bands):
         members = bands[band]
-        for part in _sub_rows(members, grid):
+        for n, part in enumerate(_sub_rows(members, grid)):
             row: list[list[Line]] = [[] for _ in range(len(grid.xs) - 1)]
             for line in sorted(part, key=lambda l: (l.y0, l.x0)):
                 row[_band(line.x0 + 1, grid.xs)].append(line)
+            if n == 0 and rows and row[0] == [] and any(abs(grid.ys[band] - y) <= SNAP for y in grid.drawn):
+                for cell, more in zip(rows[-1], row):  # (a row drawn under one without a first cell goes on with
+                    cell.extend(more)  # it: a cell's lines set as rows of their own, "96" over "(12×8)")
+                continue
             rows.append(row)
     used = [k for k in range(len(grid.xs) - 1) if any(row[k] for row in rows)]
     return [[row[k] for k in used] for row in rows if any(row)]

@@ -453,3 +453,25 @@ def test_column_rules_in_pieces_that_meet_where_no_row_ends_part_nothing():
     assert with_drawn_rows(grid, vertical_joints([drawing(*pieces)])) == grid
     every = pieces[:2] + [("l", (x, 100), (x, 130)) for x in (180, 300)] + [("l", (x, 130), (x, 160)) for x in (180, 300)]
     assert with_drawn_rows(grid, vertical_joints([drawing(*every)])).ys == [100, 120, 130, 160]
+
+
+def test_a_row_drawn_under_one_without_a_first_cell_goes_on_with_the_row_above(tmp_path):
+    """A cell's second line set as a row of its own, its first cell empty ("96" over "(12×8)", as a paper's table
+    of datasets sets them): one row of the table, as before its column rules told its rows."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    lines = [("Name", "Bins", "Description"), ("RETINA", "96", "Feline retina images."), ("", "(12x8)", "Default set."),
+             ("IRMA", "199", "Medical images."), ("", "", "Used in three papers.")]
+    top, pitch, xs = 100, 14, (72, 170, 260, 470)
+    for r, cells_text in enumerate(lines):
+        for c, text in enumerate(cells_text):
+            if text:
+                page.insert_text((xs[c] + 4, top + pitch * r + 10), text, fontsize=10)
+        for x in xs:
+            page.draw_line((x, top + pitch * r), (x, top + pitch * (r + 1)), width=0.4)
+    for y in (top, top + pitch, top + pitch * len(lines)):
+        page.draw_line((xs[0], y), (xs[-1], y), width=0.4)
+    tables = _tables(_read(doc, tmp_path / "datasets.pdf"))
+    assert tables and tables[0].cells == [["Name", "Bins", "Description"],
+                                          ["RETINA", "96 (12x8)", "Feline retina images. Default set."],
+                                          ["IRMA", "199", "Medical images. Used in three papers."]]

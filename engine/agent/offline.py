@@ -18,7 +18,7 @@ import numpy as np
 from engine.agent.authors import Made, asks_for_authors, who_made
 from engine.agent.extremes import direction, extremes_over, pages_around
 from engine.agent.overview import ASKING_WORDS, contents_overview, counted_parts_overview, overview, page_overview, \
-    section_list_overview, section_overview, section_parts_overview, table_column_overview
+    section_list_overview, section_overview, section_parts_overview, section_summary, table_column_overview
 from engine.agent.focus import asks_for_list
 from engine.agent.rows import is_row
 from engine.agent.pieces import answer_units
@@ -361,6 +361,8 @@ STRUCTURE_ANSWERS: tuple[tuple[Callable[[CorpusIndex, Retrieval], Made | None], 
     (contents_overview, "asks for a document's parts: its tree's top-level sections answer"),
     # "Which types of plans does section 2.2 describe?": its list of them, else its subsections' titles
     (section_parts_overview, "asks for things of a section it names: its list of them or its subsections answer"),
+    # "What does section 7 cover?": its first sentence and those saying most of what it says
+    (section_summary, "asks what a section it names holds: its most telling sentences answer"),
     # "How does Riverline work?" of a section "How it works": its opening
     (section_overview, "restates a section's title: the section's opening answers"),
     # "What outcomes can the interpreter display?" of "8.2 Outcomes": its list of them

@@ -14,8 +14,11 @@ the economic analysis of …") is not one: every content word of what it asks ab
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Set as AbstractSet
+
+import numpy as np
 
 from engine.agent.authors import TITLE_PAGES, Made, prose, title_block
 from engine.agent.focus import KIND_WORDS, listed_head
@@ -35,8 +38,8 @@ from engine.schemas import Citation
 from engine.schemas.answer import Passage
 from engine.markdown import Fences
 from engine.readers.headings import CAPTION_RE
-from engine.text import DOCUMENT_NOUNS, REQUEST_VERBS, STOP_WORDS, has_leader, leads_in, query_terms, stem, tokenize, \
-    words
+from engine.text import DOCUMENT_KINDS, DOCUMENT_NOUNS, REQUEST_VERBS, STOP_WORDS, has_leader, leads_in, query_terms, \
+    stem, tokenize, words
 
 # what the question asks about, as a whole ("what is X about", "summarize X", "an overview of X", "what does X cover")
 ABOUT_RE = re.compile(
@@ -675,6 +678,95 @@ def section_parts_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | 
     if fits_whole(corpus, section):  # (its subsections' titles say less than its whole text: "Scans conversion" and
         return section_opening(corpus, section)  # "Detection parameters" over the default values asked for)
     return titles_listed(corpus, section.doc, section.node, f"{readable(section.title)}:")
+
+
+# the words a question calls a document by: "the groff PDF publishing manual", "the Camlidl user's manual"
+DOCUMENT_PHRASE_RE = re.compile(rf"\b(?:the|this|its|that)\s+(?:[\w'’.-]+\s+){{0,4}}(?:{'|'.join(DOCUMENT_KINDS)})s?\b",
+                                re.I)
+SUMMARY_PAGES = 6  # pages of a named section read for its summary
+SUMMARY_CHARS = 800  # a section's summary: its title, its first sentence, then its most telling ones, up to this
+
+
+def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
+    """The answer to a question asking only what the one section it names holds ("What does section 7, 'Release
+    notes', of the manual cover?", "What does chapter 3 explain?"): besides words asking what a text holds and the
+    document's name, its content words are all the section's title's. A section that fits whole answers with all of
+    it (`section_opening`); a longer one with its first sentence, then the sentences that say most of what the
+    section says (SumBasic over its pages' words: a sentence scores its words' mean weight, a word weighs its count in
+    the section times how few of the document's pages use it, and its weight is squared down once a picked sentence
+    says it), in page order, up to
+    SUMMARY_CHARS; None for any other question."""
+    named = [s for s in retrieval.sections if s.node >= 0]
+    if len(named) != 1 or retrieval.routing.comparison:
+        return None
+    section = named[0]
+    doc = section.doc
+    title = set(tokenize(section.title))
+    question = DOCUMENT_PHRASE_RE.sub(" ", retrieval.question)  # ("… of the groff PDF publishing manual": its name)
+    rest = set(query_terms(question, retrieval.language)) - ASKING_WORDS - corpus.name_terms[doc] - title
+    if any(not t.isdigit() for t in rest):
+        return None
+    if fits_whole(corpus, section):
+        return section_opening(corpus, section)
+
+    def page_of(number: int) -> tuple[PageUnits, str]:
+        return answer_units(corpus, doc, number)
+
+    found: list[tuple[int, int]] = []  # (page, unit) of the section's sentences, in order
+    for page in range(section.first_page, min(section.last_page, section.first_page + SUMMARY_PAGES - 1) + 1):
+        analysis, text = page_of(page)
+        start, end = section.bounds(page, text)
+        found += [(page, i) for i, u in enumerate(analysis.units) if start <= u.start and u.end <= end
+                  and i not in analysis.notes and not u.heading and len(u.text.split()) >= 4]
+    if not found:
+        return None
+    counts: dict[str, int] = {}
+    for page, i in found:
+        for t in page_of(page)[0].stems[i]:
+            counts[t] = counts.get(t, 0) + 1
+    pages, used = page_spread(corpus, doc)
+    weight = {t: c * math.log(1 + pages / used.get(t, 1)) for t, c in counts.items() if t not in STOP_WORDS}
+    first = found[0]
+    picked = [first]
+    chars = len(page_of(first[0])[0].units[first[1]].text)
+    for t in page_of(first[0])[0].stems[first[1]]:
+        if t in weight:
+            weight[t] = weight[t] ** 2 / max(weight.values())
+    while True:
+        best, best_score = None, 0.0
+        for key in found:
+            if key in picked:
+                continue
+            unit = page_of(key[0])[0].units[key[1]]
+            if chars + len(unit.text) > SUMMARY_CHARS:
+                continue
+            stems = [t for t in page_of(key[0])[0].stems[key[1]] if t in weight]
+            score = sum(weight[t] for t in stems) / (len(stems) + 1)
+            if score > best_score:
+                best, best_score = key, score
+        if best is None:
+            break
+        picked.append(best)
+        chars += len(page_of(best[0])[0].units[best[1]].text)
+        top = max(weight.values())
+        for t in page_of(best[0])[0].stems[best[1]]:
+            if t in weight:
+                weight[t] = weight[t] ** 2 / top
+    opening, _ = page_of(section.first_page)  # (its title first, where the page sets it as a line of its own)
+    own = bare_title(section.title)
+    titled = [(section.first_page, i) for i, u in enumerate(opening.units) if bare_title(u.text) == own][:1]
+    sentences = [unit_sentence(page, i, page_of, 0) for page, i in titled + sorted(picked)]
+    return quoted(corpus.docs[doc].info.file_name, sentences, page_of)
+
+
+def page_spread(corpus: CorpusIndex, doc: int) -> tuple[int, dict[str, int]]:
+    """A document's page count and, for each word, how many of its pages use it (cached on the corpus index)."""
+    cache: dict[int, tuple[int, dict[str, int]]] = corpus.extras.setdefault("page_spread", {})
+    if doc not in cache:
+        counts = corpus.docs[doc].terms["page"]
+        used = np.bincount(counts.ids, minlength=len(counts.terms)) if len(counts.ids) else np.zeros(0)
+        cache[doc] = (len(counts.ptr) - 1, {t: int(n) for t, n in zip(counts.terms, used)})
+    return cache[doc]
 
 
 def fits_whole(corpus: CorpusIndex, section: NamedSection) -> bool:

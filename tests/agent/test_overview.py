@@ -567,3 +567,54 @@ def test_a_name_is_answered_by_the_sentence_saying_what_it_stands_for(tmp_path):
     answer = ask(workspace, "What is Quillpad?")
     assert answer.covered and answer.citations[0].page == 2
     assert answer.answer.startswith("Quillpad stands for Quick Layout and Print Assembly Design.")
+
+
+def release_notes(path: Path) -> Path:
+    """A manual whose section "2 Release notes" runs over two pages: an opening sentence, caveats each on a thing
+    of its own, and three about what the section says most, the stubs and the outputs they leave (the last two on
+    its second page)."""
+    with written_pdf(path) as doc:
+        _titled_page(doc, "1 Introduction", ["Quarry turns interface files into the stub code that joins a small",
+                                             "scripting language to libraries written in C, with no code by hand."])
+        _titled_page(doc, "2 Release notes", [
+            "Here are some caveats that apply to the current release.",
+            "The stubs leave the outputs of every function where the function put them.",
+            "Fonts of the generated documentation follow the system settings of each machine.",
+            "Installation on older systems needs the compiler that shipped with them, not a newer one.",
+            "Colours of the console messages cannot be changed in this release of the tool.",
+            "Paths to the interface files are read relative to the folder the tool is started in.",
+            "Long names of types are cut at sixty characters in the listings the tool prints.",
+            "Comments in the interface files are copied into the generated code unchanged.",
+            "Tabs in the interface files count as eight spaces when the tool reports a column.",
+            "Unicode names are accepted in comments only, never in the names of types."])
+        page = doc.new_page(width=595, height=842)
+        _lines(page, ["Network drives may slow the first run down, while the cache of parsed files fills.",
+                      "Warnings about unused declarations can be silenced with a switch on the command line.",
+                      "Very large interface files take a while to parse on machines with little memory.",
+                      "Outputs the function allocates are never freed by the stubs themselves.",
+                      "Such outputs must be freed by a dealloc clause that the stubs call after the outputs."], 100)
+        _titled_page(doc, "3 Index", ["Entries of the index point to the pages of the manual."])
+        doc.set_toc([[1, "1 Introduction", 1], [1, "2 Release notes", 2], [1, "3 Index", 4]])
+    return path
+
+
+def test_a_long_section_a_question_names_is_answered_by_its_title_its_opening_and_what_it_says_most(tmp_path):
+    """"What does section 2, 'Release notes', of the Quarry manual cover?": its title, its first sentence and the
+    sentences that say most of what the section says, from both its pages, within SUMMARY_CHARS (not only its
+    opening, nor all of it); a question asking about a thing within it is answered as before."""
+    from engine.agent.overview import SUMMARY_CHARS
+
+    workspace = _ingested(tmp_path, release_notes, "quarry-manual.pdf")
+    answer = ask(workspace, "What does section 2, 'Release notes', of the Quarry manual cover?")
+    assert answer.covered and answer.answer.startswith("2 Release notes\n\nHere are some caveats that apply")
+    assert [c.page for c in answer.citations] == [2, 3]
+    assert any(step.detail.startswith("asks what a section it names holds") for step in answer.trace)
+    quoted = sum(len(c.quote) for c in answer.citations)
+    assert quoted <= SUMMARY_CHARS + len("2 Release notes") + 10
+    assert sum(line in answer.answer for line in ("Fonts of the", "Installation on", "Colours of the", "Paths to the",
+                                                   "Long names", "Comments in", "Tabs in", "Unicode names",
+                                                   "Network drives", "Warnings about", "Very large", "Outputs the",
+                                                   "Such outputs", "The stubs leave")) < 14
+    other = ask(workspace, "What does section 2 of the Quarry manual say about compilers?")
+    assert not any(step.detail.startswith("asks what a section it names holds") for step in other.trace)
+    assert "compiler that shipped with them" in other.answer

@@ -691,19 +691,18 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     """The answer to a question asking only what the one section it names holds ("What does section 7, 'Release
     notes', of the manual cover?", "What does chapter 3 explain?"): besides words asking what a text holds and the
     document's name, its content words are all the section's title's. A section that fits whole answers with all of
-    it (`section_opening`); a longer one with its first sentence, then the sentences that say most of what the
-    section says (SumBasic over its pages' words: a sentence scores its words' mean weight, a word weighs its count in
-    the section times how few of the document's pages use it, and its weight is squared down once a picked sentence
-    says it), in page order, up to
-    SUMMARY_CHARS; None for any other question."""
+    it (`section_opening`); a longer one with its title, its first sentence, then the sentences that say most of what
+    the section says (SumBasic over its pages' words: a sentence scores its words' mean weight, a word weighs its
+    count in the section times how few of the document's pages use it, and its weight is squared down once a picked
+    sentence says it), in page order, up to SUMMARY_CHARS; None for any other question."""
     named = [s for s in retrieval.sections if s.node >= 0]
     if len(named) != 1 or retrieval.routing.comparison:
         return None
     section = named[0]
     doc = section.doc
-    title = set(tokenize(section.title))
     question = DOCUMENT_PHRASE_RE.sub(" ", retrieval.question)  # ("… of the groff PDF publishing manual": its name)
-    rest = set(query_terms(question, retrieval.language)) - ASKING_WORDS - corpus.name_terms[doc] - title
+    rest = set(query_terms(question, retrieval.language)) - ASKING_WORDS - corpus.name_terms[doc] \
+        - set(tokenize(section.title))
     if any(not t.isdigit() for t in rest):
         return None
     if fits_whole(corpus, section):
@@ -712,49 +711,48 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     def page_of(number: int) -> tuple[PageUnits, str]:
         return answer_units(corpus, doc, number)
 
+    own = bare_title(section.title)  # (its title first, where the page sets it as a line of its own)
+    titled = [(section.first_page, i) for i, u in enumerate(page_of(section.first_page)[0].units)
+              if bare_title(u.text) == own][:1]
     found: list[tuple[int, int]] = []  # (page, unit) of the section's sentences, in order
     for page in range(section.first_page, min(section.last_page, section.first_page + SUMMARY_PAGES - 1) + 1):
         analysis, text = page_of(page)
         start, end = section.bounds(page, text)
         found += [(page, i) for i, u in enumerate(analysis.units) if start <= u.start and u.end <= end
-                  and i not in analysis.notes and not u.heading and len(u.text.split()) >= 4]
+                  and i not in analysis.notes and not u.heading and len(u.text.split()) >= 4
+                  and (page, i) not in titled]
     if not found:
         return None
+
+    def stems_of(key: tuple[int, int]) -> frozenset[str]:
+        return page_of(key[0])[0].stems[key[1]]
+
+    def length(key: tuple[int, int]) -> int:
+        return len(page_of(key[0])[0].units[key[1]].text)
+
     counts: dict[str, int] = {}
-    for page, i in found:
-        for t in page_of(page)[0].stems[i]:
+    for key in found:
+        for t in stems_of(key):
             counts[t] = counts.get(t, 0) + 1
     pages, used = page_spread(corpus, doc)
     weight = {t: c * math.log(1 + pages / used.get(t, 1)) for t, c in counts.items() if t not in STOP_WORDS}
-    first = found[0]
-    picked = [first]
-    chars = len(page_of(first[0])[0].units[first[1]].text)
-    for t in page_of(first[0])[0].stems[first[1]]:
-        if t in weight:
-            weight[t] = weight[t] ** 2 / max(weight.values())
-    while True:
+    picked: list[tuple[int, int]] = []
+    chars = 0
+    best: tuple[int, int] | None = found[0]  # (its first sentence, whatever it says)
+    while best is not None:
+        picked.append(best)
+        chars += length(best)
+        top = max(weight.values(), default=1.0)
+        for t in stems_of(best) & weight.keys():  # (what it says is said: squared down)
+            weight[t] = weight[t] ** 2 / top
         best, best_score = None, 0.0
         for key in found:
-            if key in picked:
+            if key in picked or chars + length(key) > SUMMARY_CHARS:
                 continue
-            unit = page_of(key[0])[0].units[key[1]]
-            if chars + len(unit.text) > SUMMARY_CHARS:
-                continue
-            stems = [t for t in page_of(key[0])[0].stems[key[1]] if t in weight]
+            stems = stems_of(key) & weight.keys()
             score = sum(weight[t] for t in stems) / (len(stems) + 1)
             if score > best_score:
                 best, best_score = key, score
-        if best is None:
-            break
-        picked.append(best)
-        chars += len(page_of(best[0])[0].units[best[1]].text)
-        top = max(weight.values())
-        for t in page_of(best[0])[0].stems[best[1]]:
-            if t in weight:
-                weight[t] = weight[t] ** 2 / top
-    opening, _ = page_of(section.first_page)  # (its title first, where the page sets it as a line of its own)
-    own = bare_title(section.title)
-    titled = [(section.first_page, i) for i, u in enumerate(opening.units) if bare_title(u.text) == own][:1]
     sentences = [unit_sentence(page, i, page_of, 0) for page, i in titled + sorted(picked)]
     return quoted(corpus.docs[doc].info.file_name, sentences, page_of)
 

@@ -40,8 +40,8 @@ def on_last_steps(corpus: CorpusIndex, scores: np.ndarray) -> np.ndarray:
     there, none left on the steps)."""
     moved = scores.copy()
     for doc in range(len(corpus.docs)):
-        for step, final in build_steps(corpus, doc).items():
-            moved[final] = max(moved[final], moved[step])
-        for step in build_steps(corpus, doc):
-            moved[step] = 0.0
+        steps = build_steps(corpus, doc)
+        for step, final in steps.items():
+            moved[final] = max(moved[final], scores[step])
+        moved[list(steps)] = 0.0
     return moved

@@ -96,7 +96,8 @@ def find_tables(page, lines: list[Line], words_of_page: Callable[[], list] | Non
     except Exception:  # (a damaged content stream: no rulings, the page is read as text)
         return [], lines
     horizontal, vertical = rulings(drawings, page.rect.width, page.rect.height)
-    found = [with_drawn_rows(grid, vertical_joints(drawings)) for grid in banded(grids(horizontal, vertical), lines)]
+    joints = vertical_joints(drawings)
+    found = [with_drawn_rows(grid, joints) for grid in banded(grids(horizontal, vertical), lines)]
     across = [h for h in horizontal if not any(_crosses(h, v) for v in vertical)]
     crossing = any(g.holds(line) and g.parts(line) for g in found for line in lines)
     if len(across) < OPEN_MIN_RULES and not crossing:
@@ -127,42 +128,46 @@ def rulings(drawings: list[dict], width: float, height: float) -> tuple[list[Seg
     for n, (drawing, white) in enumerate(zip(drawings, blank)):
         skip = white and cells < WHITE_CELLS
         for k, item in enumerate(drawing.get("items", ())):
-            if item[0] == "l":
-                (x0, y0), (x1, y1) = item[1], item[2]
-                if abs(y1 - y0) < 1 and abs(x1 - x0) >= MIN_RULE:
-                    horizontal.append(((y0 + y1) / 2, min(x0, x1), max(x0, x1)))
-                elif abs(x1 - x0) < 1 and abs(y1 - y0) >= MIN_RULE:
-                    vertical.append(((x0 + x1) / 2, min(y0, y1), max(y0, y1)))
+            stroke = _stroke(item)
+            if stroke is not None:
+                (horizontal if stroke[0] else vertical).append(stroke[1])
             elif item[0] == "re":
                 x0, y0, x1, y1 = item[1]
                 x0, x1 = min(x0, x1), max(x0, x1)
                 y0, y1 = min(y0, y1), max(y0, y1)
                 w, h = x1 - x0, y1 - y0
-                if h < THIN and w >= MIN_RULE:
-                    horizontal.append(((y0 + y1) / 2, x0, x1))
-                elif w < THIN and h >= MIN_RULE:
-                    vertical.append(((x0 + x1) / 2, y0, y1))
-                elif w >= MIN_RULE and h >= MIN_RULE and not (w > 0.9 * width and h > 0.9 * height) and not skip \
+                if w >= MIN_RULE and h >= MIN_RULE and not (w > 0.9 * width and h > 0.9 * height) and not skip \
                         and (n, k) not in hidden:
                     horizontal += [(y0, x0, x1), (y1, x0, x1)]
                     vertical += [(x0, y0, y1), (x1, y0, y1)]
     return _joined(horizontal), _joined(vertical)
 
 
+def _stroke(item: tuple) -> tuple[bool, Segment] | None:
+    """A drawing item that is a ruling, stroked or a thin filled rectangle: (across, its segment); None for any
+    other item (a cell-sized rectangle, a curve, a stroke shorter than MIN_RULE)."""
+    if item[0] == "l":
+        (x0, y0), (x1, y1) = item[1], item[2]
+        if abs(y1 - y0) < 1 and abs(x1 - x0) >= MIN_RULE:
+            return True, ((y0 + y1) / 2, min(x0, x1), max(x0, x1))
+        if abs(x1 - x0) < 1 and abs(y1 - y0) >= MIN_RULE:
+            return False, ((x0 + x1) / 2, min(y0, y1), max(y0, y1))
+    elif item[0] == "re":
+        x0, y0, x1, y1 = item[1]
+        x0, x1 = min(x0, x1), max(x0, x1)
+        y0, y1 = min(y0, y1), max(y0, y1)
+        if y1 - y0 < THIN and x1 - x0 >= MIN_RULE:
+            return True, ((y0 + y1) / 2, x0, x1)
+        if x1 - x0 < THIN and y1 - y0 >= MIN_RULE:
+            return False, ((x0 + x1) / 2, y0, y1)
+    return None
+
+
 def vertical_joints(drawings: list[dict]) -> list[tuple[float, float]]:
     """(x, y) where one vertical ruling ends and the next on its line begins (within JOIN): a table that draws its
     column rules a row at a time (LaTeX's `|l|l|` without `\\hline`) shows its rows there, and nowhere else."""
-    pieces: list[Segment] = []
-    for drawing in drawings:
-        for item in drawing.get("items", ()):
-            if item[0] == "l":
-                (x0, y0), (x1, y1) = item[1], item[2]
-                if abs(x1 - x0) < 1 and abs(y1 - y0) >= MIN_RULE:
-                    pieces.append(((x0 + x1) / 2, min(y0, y1), max(y0, y1)))
-            elif item[0] == "re":
-                x0, y0, x1, y1 = item[1]
-                if abs(x1 - x0) < THIN and abs(y1 - y0) >= MIN_RULE:
-                    pieces.append(((x0 + x1) / 2, min(y0, y1), max(y0, y1)))
+    pieces = [stroke[1] for drawing in drawings for item in drawing.get("items", ())
+              if (stroke := _stroke(item)) is not None and not stroke[0]]
     starts: dict[int, list[Segment]] = {}  # pieces by their x, rounded
     for piece in pieces:
         starts.setdefault(round(piece[0]), []).append(piece)

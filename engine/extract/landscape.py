@@ -18,10 +18,12 @@ before the first match are grouped by stem. Untitled slides never start a sectio
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from difflib import SequenceMatcher
 
 from engine.markdown import FENCE_RE, HEADING_RE, Fences, iter_headings, split_pages
 from engine.schemas.base import Model
+from engine.schemas.pdf import OutlineEntry
 
 VERSION = 3  # bump when the output changes: the pipeline re-runs the stage (deck pages; 2: CommonMark fences; 3: the
 # PDF outline's sections)
@@ -177,14 +179,14 @@ def group_sections(titles: list[str | None], agenda: list[str] | None = None) ->
     return sections
 
 
-def outline_sections(outline: list[tuple[int, str, int | None]], titles: list[str | None]) -> list[Section] | None:
-    """The deck's sections as its PDF outline gives them, `outline` its (level, title, page) entries: each entry a
+def outline_sections(outline: Sequence[OutlineEntry], titles: list[str | None]) -> list[Section] | None:
+    """The deck's sections as its PDF outline gives them: each entry a
     section at its depth, holding the pages from its own up to the next entry's (an entry whose next one starts on
     its page holds none: a section opening with its first subsection); the pages before the first entry grouped by
     stem, as without an outline. None when fewer than two entries point to pages of the deck, or when the outline
     goes back in the deck (an entry on an earlier page than the one before it): no outline to group by."""
-    entries = [(level, " ".join(title.split()), page) for level, title, page in outline
-               if page is not None and 1 <= page <= len(titles) and title.strip()]
+    entries = [(e.level, " ".join(e.title.split()), e.page) for e in outline
+               if e.page is not None and 1 <= e.page <= len(titles) and e.title.strip()]
     if len(entries) < 2 or any(b[2] < a[2] for a, b in zip(entries, entries[1:])):
         return None
     sections = _group_by_stem(titles, list(range(1, entries[0][2])))

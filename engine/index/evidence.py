@@ -190,7 +190,12 @@ def answer_type(question: str) -> str | None:
     return None
 
 
-QUOTED_TERM_RE = re.compile(r"(?<!\w)['‘\"“]([^'’‘\"“”]{2,60})['’\"”](?!\w)")  # a term in quotes
+def quoted_re(longest: int) -> re.Pattern[str]:
+    """Text in quotes, 2 to `longest` characters, its quotes standing apart from words (not the "'s" of a name)."""
+    return re.compile(rf"(?<!\w)['‘\"“]([^'’‘\"“”]{{2,{longest}}})['’\"”](?!\w)")
+
+
+QUOTED_TERM_RE = quoted_re(60)  # a term in quotes
 
 
 @functools.lru_cache(maxsize=256)  # (read for every unit a definition question's pages are scored on)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import definition_context
+from engine.index.evidence import definition_context, quoted_re
 from engine.text import DOCUMENT_NOUNS, STOP_WORDS, stem, words
 
 COMPARE_RE = re.compile(
@@ -30,7 +30,7 @@ AND_RE = re.compile(r"\b(?:and|or)\b|;", re.I)  # (a semicolon joins two clauses
 TWO_RE = re.compile(r"\b(?:the|these|those)\s+two\b", re.I)  # "the two … reports": two documents by the same words
 # a title or term in quotes: its "and" joins no two documents ("section 2.7, 'Synchronising Output and pdfmark
 # Contexts', of the groff manual"), its "versus" compares none
-QUOTED_RE = re.compile(r"(?<!\w)['‘\"“]([^'’‘\"“”]{2,120})['’\"”](?!\w)")
+QUOTED_RE = quoted_re(120)
 DISTINCT_SHARE = 0.2  # a name word used by at most this share of the documents (at least one) names its own
 NAME_DISCOUNT = 0.2  # weight of a word that names a routed document, within it
 ROUTE_KEEP = 0.6  # documents scoring at least this share of the best one are searched as well

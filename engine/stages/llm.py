@@ -14,7 +14,7 @@ from engine.llm.settings import LlmSettings
 from engine.schemas import Provider, ReadResult, Status
 from engine.stages.base import Stage, StageContext, StageOutcome
 from engine.stages.offline import (
-    MetadataStage, OpenStage, ReadStage, ReformatStage, StructureStage, TocStage, TreeStage, outline_entries,
+    MetadataStage, OpenStage, ReadStage, ReformatStage, StructureStage, TocStage, TreeStage,
 )
 from engine.workspace import atomic_write_text
 
@@ -144,7 +144,8 @@ class LlmStructureStage(_Gemini, StructureStage):
         report = self.clients.run(lambda s: analyse_deck(s, markdown), ctx.usage)
         record.headings = headings_from_markdown(markdown)
         record.landscape_pages = landscape.landscape_pages(report.titles)
-        sections = landscape.outline_sections(outline_entries(record), report.titles) or report.sections
+        outline = record.pdf.outline if record.pdf else []
+        sections = landscape.outline_sections(outline, report.titles) or report.sections
         record.structure = landscape.deck_structure(sections, report.titles)
         record.created_toc = create_deck_toc(sections)
         ctx.usage.add(fallbacks=report.fallbacks)

@@ -6,7 +6,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from engine.schemas import DocumentBlocks, DocumentRecord, Provider
+from engine.schemas import DocumentBlocks, Provider
 from engine.schemas.tree import StructureSource
 from engine.stages.base import Stage, StageContext, StageOutcome
 from engine.workspace import atomic_write_text
@@ -195,7 +195,7 @@ class StructureStage(Stage):
         markdown = layout if offline else ctx.reformatted_markdown()
         if ctx.kind == "deck":
             titles = landscape.slide_titles(markdown)
-            sections = landscape.outline_sections(outline_entries(record), titles) \
+            sections = landscape.outline_sections(record.pdf.outline if record.pdf else [], titles) \
                 or landscape.group_sections(titles, landscape.find_agenda(markdown, titles))
             record.landscape_pages = landscape.landscape_pages(titles)
             record.structure = landscape.deck_structure(sections, titles)
@@ -216,11 +216,6 @@ class StructureStage(Stage):
         record.structure, record.landscape_pages = record.created_toc, ""
         log.debug("structure source=%s headings=%d", result.source, len(result.headings))
         return StageOutcome(warnings=result.warnings)
-
-
-def outline_entries(record: DocumentRecord) -> list[tuple[int, str, int | None]]:
-    """The (level, title, page) entries of a document's PDF outline (none without one)."""
-    return [(e.level, e.title, e.page) for e in record.pdf.outline] if record.pdf else []
 
 
 class MetadataStage(Stage):

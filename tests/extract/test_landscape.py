@@ -137,6 +137,13 @@ def test_counter_in_the_middle_of_a_title_groups_slides():
     assert [(s.title, s.pages) for s in sections] == [("Intro", [1]), ("Deloitte profile", [2, 3, 4])]
 
 
+def entries(*items) -> list:
+    """PDF outline entries from (level, title, page)."""
+    from engine.schemas.pdf import OutlineEntry
+
+    return [OutlineEntry(level=level, title=title, page=page) for level, title, page in items]
+
+
 def test_a_decks_outline_gives_its_sections_and_subsections():
     """A Beamer talk's outline: sections and subsections, each holding the slides from its page up to the next
     entry's; a section opening with its first subsection holds none of its own; the title slide before the first
@@ -144,8 +151,8 @@ def test_a_decks_outline_gives_its_sections_and_subsections():
     from engine.extract.landscape import outline_sections
 
     titles = ["Talk", "Motivation", "Motivation", "Model", "Results", "Summary"]
-    outline = [(1, "Introduction", 2), (2, "Why it matters", 2), (2, "The model", 4), (1, "Results", 5),
-               (1, "Summary", 6)]
+    outline = entries((1, "Introduction", 2), (2, "Why it matters", 2), (2, "The model", 4), (1, "Results", 5),
+                      (1, "Summary", 6))
     sections = outline_sections(outline, titles)
     assert [(s.title, s.level, s.pages, s.outline) for s in sections] == [
         ("Talk", 1, [1], False), ("Introduction", 1, [], True), ("Why it matters", 2, [2, 3], True),
@@ -159,6 +166,6 @@ def test_an_outline_that_cannot_group_a_deck_is_not_used():
     from engine.extract.landscape import outline_sections
 
     titles = ["A", "B", "C"]
-    assert outline_sections([(1, "Only", 2)], titles) is None  # (one entry groups nothing)
-    assert outline_sections([(1, "Late", 3), (1, "Early", 2)], titles) is None  # (goes back in the deck)
-    assert outline_sections([(1, "Gone", None), (1, "Out", 9), (1, "In", 2)], titles) is None
+    assert outline_sections(entries((1, "Only", 2)), titles) is None  # (one entry groups nothing)
+    assert outline_sections(entries((1, "Late", 3), (1, "Early", 2)), titles) is None  # (goes back in the deck)
+    assert outline_sections(entries((1, "Gone", None), (1, "Out", 9), (1, "In", 2)), titles) is None

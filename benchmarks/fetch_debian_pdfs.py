@@ -1,9 +1,11 @@
-"""Fetch the PDFs of blind sets 5 and 6 (tests/corpus/qa_blind5.md, qa_blind6.md) from Debian's documentation packages.
+"""Fetch the PDFs of blind sets 5, 6 and 7 (tests/corpus/qa_blind5.md, qa_blind6.md, qa_blind7.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
 ReportLab user guide, groff's pdfmark manual and its mom slide deck (neither made by LaTeX), the Camlidl manual, a GLPK
-note. `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
+note. Set 7: the Prawn manual (Prawn, Ruby's PDF library), the X11 fonts guide (DocBook and Apache FOP), groff's automake
+note (gropdf), the SIL Shimenkan fonts' guide (LibreOffice; a font package's documentation) and Impressive's demo talk
+(Beamer). `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
 move pages, which is reported, not hidden.
@@ -45,6 +47,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                  "87520dcbde789ffad0b31ebcfb1466f1a6401fdf44b6a1790ed1d5105e7cace1"},
     "camlidl-doc": {"usr/share/doc/camlidl/camlidl-1.04.doc.pdf":
                     "29df28a0ebbf3677ccc1b20ff36cf66a0a2b32ca61525f48df6da7f31c600e6f"},
+}, "blind7": {
+    "ruby-prawn-doc": {"usr/share/doc/ruby-prawn/manual.pdf.gz":
+                       "beff8c982ab1d4cc01b233d8198a0ab9433952f33a0b9cadedc56a61ffd100a6"},
+    "xorg-docs": {"usr/share/doc/xorg-docs/fonts/fonts.pdf.gz":
+                  "0f76ed5cf335e095404eba1245e3384705c2ce8f25709602e48ffcd56d7bf3c3"},
+    "groff": {"usr/share/doc/groff-base/pdf/automake.pdf.gz":
+              "c2b53fcd4e3a4c1ef9445f32d9505e40fca4fbee846d7c66c87a9e4ea6a50793"},
+    "fonts-sil-shimenkan": {"usr/share/doc/fonts-sil-shimenkan/documentation/UsingTheFonts.pdf.gz":
+                            "69de8e6ab1423ee47675b5cc88b1e675410bde9bbb2aaa8d9b0915a0815c9db0"},
+    "impressive": {"usr/share/doc/impressive/demo.pdf":
+                   "84e56989e889d919f67624614eaf1c67e8afd58b80f7a935689b62dd749c4773"},
 }}
 
 

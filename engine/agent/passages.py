@@ -100,6 +100,13 @@ def is_item(text: str, unit) -> bool:
     return text[line_start:unit.start].lstrip().startswith("- ")
 
 
+def item_continues(text: str, unit) -> bool:
+    """The unit opens an indented line that is no list item: a list item's further paragraph, set under it."""
+    line_start = text.rfind("\n", 0, unit.start) + 1
+    before = text[line_start:unit.start]
+    return before.startswith("  ") and not before.strip()
+
+
 def merge(analysis: PageUnits, text: str, a: Window, b: Window) -> Window:
     """One passage covering two overlapping or adjacent ones (all the units between them)."""
     start, end = min(a.start, b.start), max(a.end, b.end)

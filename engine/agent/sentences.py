@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from engine.agent.extremes import direction, extremes_over, pages_around
 from engine.agent.focus import asks_for_list
 from engine.agent.lists import LABEL_END, NUMBERED_LINE_RE, is_label_line, item_runs, lead_units, run_of
-from engine.agent.passages import ANAPHOR_RE, CLOSED, body_end, is_item
+from engine.agent.passages import ANAPHOR_RE, CLOSED, body_end, is_item, item_continues
 from engine.agent.rows import as_labels, cell_texts, definitions, first_row_of_data, is_row, labelled, lent_stems, \
     named_table, row_nearness, sentence_cell
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
@@ -371,10 +371,10 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
         cell_label = is_cell_label(s, by_key.get((s.page, s.index + 1)), text)
         if leads_in(s.text) or is_label(s, text) or cell_label or (listing and s is picked[0]):
             chars, key = 0, following((s.page, s.index), by_key, page_of)  # (on to the next page's opening)
-            if key not in by_key and leads_in(s.text):  # the passage ends at the lead-in: its items
-                for i in range(key[1], min(len(analysis.units), key[1] + LEAD_IN_UNITS)):  # come from the page all
-                    if analysis.units[i].heading or i in analysis.notes:  # the same, up to the next heading or note
-                        break  # (a picked "…:" line is not left without its items)
+            if key[0] == s.page and leads_in(s.text):  # the passage ends at the lead-in or within its items:
+                for i in range(key[1], min(len(analysis.units), key[1] + LEAD_IN_UNITS)):  # they come from the page
+                    if analysis.units[i].heading or i in analysis.notes:  # all the same, up to the next heading or
+                        break  # note (a picked "…:" line is not left without its items)
                     by_key.setdefault((s.page, i), unit_sentence(s.page, i, page_of, s.rank))
             bulleted = key in by_key and is_item(page_of(key[0])[1], by_key[key])  # then the list ends with its items
             if bulleted and weights:  # a list of lists ("- Q2 Fiscal 2025:", "- Fiscal Year 2025:"): the sub-list
@@ -386,8 +386,11 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
                     and not (counted and by_key[key].header is not None) \
                     and chars + len(by_key[key].text) <= LIST_ANSWER_CHARS \
                     and (not cell_label or (key[0] == s.page and by_key[key].line == s.line)) \
-                    and (not bulleted or is_item(page_of(key[0])[1], by_key[key])):
-                if not on_axis(by_key[key], by_key):  # (a chart's axis numbers say nothing alone)
+                    and (not bulleted or is_item(page_of(key[0])[1], by_key[key])
+                         or item_continues(page_of(key[0])[1], by_key[key])):
+                if bulleted and not is_item(page_of(key[0])[1], by_key[key]):
+                    pass  # (an item's indented second paragraph: its list goes on after it)
+                elif not on_axis(by_key[key], by_key):  # (a chart's axis numbers say nothing alone)
                     if not add(by_key[key]):
                         break
                     chars += len(by_key[key].text)
@@ -802,6 +805,8 @@ def answer_text(sentences: list[Sentence], page_of, *, by_line: bool = False) ->
         elif before is not None and row and not item and is_row(lines[before.line]) \
                 and not LETTER_WORD_RE.search(piece):  # a row of figures only (a chart's values): on the line above
             out[-1] = out[-1].rstrip(";") + "; " + piece
+        elif before is not None and listed and listed[-1] and s.line != before.line and item_continues(text, s):
+            out[-1] += " " + piece  # an item's indented further paragraph goes on in the item's line
         elif before is not None and (item or (row and is_row(lines[before.line]))):
             gap = "\n"
             if lone:

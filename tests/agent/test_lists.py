@@ -112,3 +112,48 @@ def test_a_line_of_code_starting_with_a_hash_is_no_heading_and_may_head_what_fol
     assert is_heading("## Results") and is_heading("  # Title") and not is_heading("#import fletcher: shapes")
     assert not is_label_line("## Results")  # a heading is no label line
     assert is_label_line("Results") and not is_label_line("#Results")  # ("#…" is no capitalised word either)
+
+
+FORMATS = ["the choice between two aspect ratios, 4:3 or 16:9", "type is centred on the page by default",
+           "headers and footers must be set up by the author", "page numbering is switched off by default"]
+
+
+def slide_notes(path: Path) -> Path:
+    """A one-page PDF: a paragraph, a lead-in ("… include:") and four bulleted items, the first with a further
+    paragraph indented under it."""
+    with written_pdf(path) as doc:
+        page = doc.new_page(width=595, height=842)
+        y = 72.0
+
+        def line(text: str, size: float = 11, x: float = 72) -> None:
+            nonlocal y
+            page.insert_text((x, y), text, fontsize=size)
+            y += size * 1.7
+
+        line("Presentation Mode", 18)
+        y += 10
+        line("Slides are a subset of the document macros formatted for presentation when viewed on a screen.")
+        line("In most respects they behave like the default document type described in the manual.")
+        y += 8
+        line("Differences in the formatting include:")
+        y += 6
+        for n, item in enumerate(FORMATS):
+            line(f"-  {item}", x=90)
+            if n == 0:  # (under the item's text, after a line that ends in a figure short of the column's edge)
+                line("both shapes fit on A4 or letter paper when they are printed", x=101)
+            y += 6
+    return path
+
+
+def test_a_lead_in_brings_all_its_items_past_an_items_further_paragraph(tmp_path):
+    pdfs = tmp_path / "pdfs"
+    pdfs.mkdir()
+    root = tmp_path / "ws"
+    results = Pipeline(root, workers=1).ingest([slide_notes(pdfs / "slides.pdf")])
+    assert all(r.status.value == "ok" for r in results), results
+    workspace = Workspace(root)
+    answer = ask(workspace, "How does the formatting of slides differ from the default document type?")
+    assert answer.covered
+    assert [item for item in FORMATS if item not in answer.answer] == []  # every item, not the first alone
+    # the first item's further paragraph goes on in its item's line, the list unbroken
+    assert "- the choice between two aspect ratios, 4:3 or 16:9 both shapes fit" in answer.answer

@@ -34,7 +34,7 @@ from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
 from engine.readers.headings import CAPTION_RE
 from engine.readers.sentences import sentence_goes_on
 from engine.index.evidence import NAME_RE, NOTE_WEIGHT, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, \
-    expanded, note_weight, readable
+    defines, expanded, note_weight, readable
 from engine.markdown import NEST_INDENT, is_heading, list_depth
 from engine.text import LETTER_WORD_RE, fix_ligatures, leads_in, sentence_spans, words
 
@@ -181,10 +181,11 @@ def table_header_of(analysis: PageUnits, text: str, index: int) -> int | None:
 
 def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...],
          phrases: frozenset[str] = frozenset(), budget: int = ANSWER_CHARS,
-         notes: float = NOTE_WEIGHT, naming: frozenset[str] = frozenset()) -> list[Sentence]:
+         notes: float = NOTE_WEIGHT, naming: frozenset[str] = frozenset(),
+         first: list[Sentence] | None = None) -> list[Sentence]:
     """The greedy choice of the module docstring (without the sentences each one brings along); a note's
     score counts `notes` of itself (1.0 when the question asks for notes); no unit that only names the document
-    (`names_only`)."""
+    (`names_only`); the first one picked from `first` when given."""
     total = sum(weights.values()) or 1.0
     picked: list[Sentence] = []
     held: set[str] = set()
@@ -220,6 +221,8 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
                 continue
             if not picked and kinds and not s.typed and s.extreme is None and typed_best >= VALUE_FIRST * overall_best:
                 continue
+            if not picked and first and s not in first:
+                continue  # (a sentence defining the very term asked about opens the answer to what it is)
             score = gain + PHRASE_BONUS * pairs \
                 + (TYPE_BONUS + VALUE_SHARE * overlap + NEAR_BONUS * s.near if value else 0.0) \
                 + (FOLLOW_BONUS if follows else 0.0) + RANK_BONUS / (1 + s.rank) \
@@ -294,7 +297,7 @@ def values_of(kinds: frozenset[str], text: str, question: str) -> frozenset[tupl
 
 
 def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing: bool = False,
-                 weights: dict[str, float] | None = None) -> list[Sentence]:
+                 weights: dict[str, float] | None = None, leading: Sentence | None = None) -> list[Sentence]:
     """The picked sentences with what they need to be read: the sentence before one that points back; the items after
     one that introduces a list ("…:", a short label line, or the best one when the question asks for a list; not a
     table's rows when a picked row states the amount or date asked for: a caption over the table is no list's lead-
@@ -303,7 +306,8 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
     row's rows when none of them is picked and no picked sentence holds the value asked for (when one does, a header
     row without its rows is left out: filler); the rest of a sentence the page break cuts, either way. All within
     the chosen passages (a header row, and a sentence's start on the page before, also outside them), within
-    ANSWER_CHARS + LIST_ANSWER_CHARS in all; in page order within each page."""
+    ANSWER_CHARS + LIST_ANSWER_CHARS in all; in page order within each page, the pages in the order of their passages'
+    ranks, `leading`'s page first (a sentence defining the very term asked about)."""
     by_key = {(s.page, s.index): s for s in pool}
     out = {(s.page, s.index): s for s in picked}
     room = ANSWER_CHARS + LIST_ANSWER_CHARS - sum(len(s.text) for s in picked)
@@ -428,6 +432,8 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
     first_rank: dict[int, int] = {}
     for s in out.values():
         first_rank[s.page] = min(first_rank.get(s.page, s.rank), s.rank)
+    if leading is not None and leading.page in first_rank:
+        first_rank[leading.page] = min(first_rank.values()) - 1
     for s in sorted(out.values(), key=lambda s: s.page):  # a next page's opening read on to follows its page
         if s.index == 0 and s.page - 1 in first_rank:
             first_rank[s.page] = min(first_rank[s.page], first_rank[s.page - 1])
@@ -765,10 +771,13 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
     listing = asks_for_list(question)
     budget = LIST_PICK_CHARS if listing else ANSWER_CHARS
     naming = frozenset(names & weights.keys())  # (the question's words that name the document)
-    picked = pick(pool, weights, kinds, frozenset(phrases), budget, note_weight(question), naming)
+    defining = [s for s in pool if defines(s.text, question)] if kinds == ("definition",) else []
+    picked = pick(pool, weights, kinds, frozenset(phrases), budget, note_weight(question), naming, defining)
+    leading = picked[0] if picked and picked[0] in defining else None  # (its page leads)
     if kinds == ("definition",) and picked and picked[0].typed and is_row(picked[0].text):
-        return with_context(picked, pool, page_of, listing, weights)  # (a glossary's entry: its neighbours are others)
-    return with_context(fill(picked, pool, FILL_CHARS, naming), pool, page_of, listing, weights)
+        return with_context(picked, pool, page_of, listing, weights, leading)  # (a glossary's entry: its neighbours
+        # are others)
+    return with_context(fill(picked, pool, FILL_CHARS, naming), pool, page_of, listing, weights, leading)
 
 
 def answer_text(sentences: list[Sentence], page_of, *, by_line: bool = False) -> str:

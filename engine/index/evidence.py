@@ -56,12 +56,13 @@ DEFINED_RE = re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<term>[^\
                         r"\s*[?.!]*\s*$", re.I)
 _TERM = r"[\"'“‘]?(?P<term>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,3}?)[\"'”’]?"
 _ARTICLE = r"(?:an?\s+|the\s+)?"
-_PLACE = r"(?:\s+(?:in|within|under|according to|as (?:used|defined|described) in)\s+(?P<context>[^?,;]+?))"
+_PLACE = r"(?:,?\s+(?:in|within|under|according to|as (?:used|defined|described) in)\s+(?P<context>[^?,;]+?))"
 _END = r"\s*[?.!]*\s*$"
 # the other ways of asking for a term's definition, each with where the term is used after it or not: "What is a
-# checkpoint in Casper FFG?" (not after "the": "What is the deadline in the proposal?" asks for a value; nor a
-# question going on past a comma: "What is X in Y, and …?"; but "What is the FASC-N, as defined in FIPS 201-2?" asks
-# for what the place defines), "Define functor.", "What does 'care obligation' mean?",
+# checkpoint in Casper FFG?", "What is Shimenkan, according to SIL's user guide?" (not after "the": "What is the
+# deadline in the proposal?" asks for a value; nor a question going on past a comma: "What is X in Y, and …?"; but
+# "What is the FASC-N, as defined in FIPS 201-2?" asks for what the place defines), "Define functor.", "What does
+# 'care obligation' mean?",
 # "What is meant by X?", "Explain what a biscuit is in Rosenpass.", "Meaning of X in Y?", "How does NIST SP 800-171
 # define CUI?", "How does Disney define free cash flow in its earnings release?" (both places are where), "What does
 # NIST SP 800-171 mean by a controlled area?"
@@ -83,8 +84,11 @@ ASKED_DEFINITION_RES = [re.compile(pattern, re.I) for pattern in (
 PLACED_FIRST_RE = re.compile(r"^\s*(?:in|within|under|according to)\s+(?P<context>[^,?]*?[^\W\d_]{2}[^,?]*?),\s*"
                              r"(?P<asked>.+)$", re.I)  # (a place in words: "In 2023, …" says when)
 # a sentence naming a term after what it is: "Such an abstraction is called a functor", "a program unit called a
-# structure", "We define checkpoint blocks to be blocks whose height …", "… are referred to as bridges"
-NAMING_RE = re.compile(r"(?<!so-)\b(?:(?:(?:is|are)\s+)?(?:called|termed|referred to as)|we\s+define)\s+"
+# structure", "We define checkpoint blocks to be blocks whose height …", "… are referred to as bridges", "a notation
+# known as the X Logical Font Description (XLFD)"; not an aside in brackets ("data sharing (known as Open Data)": a
+# passing mention, as glosses are for `definition_pages`)
+NAMING_RE = re.compile(r"(?<!so-)(?<![(\[])\b(?:(?:(?:is|are)\s+)?(?:called|termed|referred to as|known as)|"
+                       r"we\s+define)\s+"
                        r"(?:an?\s+|the\s+)?(?P<named>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,4})", re.I)
 # a gloss in brackets right after a term, in words of its own: "free cash flow (cash provided by operations less
 # investments in parks …)"; not a pointer ("(see Section 4)", "(as defined below)", "(Figure 2)"), examples ("(e.g.,
@@ -92,6 +96,7 @@ NAMING_RE = re.compile(r"(?<!so-)\b(?:(?:(?:is|are)\s+)?(?:called|termed|referre
 GLOSS_RE = re.compile(r"\s*\((?!\s*(?:see|cf|e\.\s?g|for example|for instance|such as|including|as|or|and|figure|fig|"
                       r"table|section|chapter|page|pp?|appendix|exhibit|note|footnote|source)\b)(?P<gloss>[^()]{12,240})\)",
                       re.I)
+NAMED_ACRONYM_RE = re.compile(r"[\w'’ -]{0,60}?\s\(([A-Za-z][A-Za-z0-9-]{1,9})\)")  # "… Description (XLFD)"
 GLOSS_WORDS = 3  # words of letters a gloss says what the term is in, at the least
 ASIDE_RE = re.compile(r",\s+[^,]{1,40},\s*$")  # a short aside in commas that ends a definition's lead
 # where a definition's term ends and what it is begins: "PIV Card: A physical artifact …", "A smart contract is a …"
@@ -293,6 +298,9 @@ def names_term(text: str, term: str) -> bool:
         if match.group(0).lower().startswith("we define") and rest[:2] != ["to", "be"] and rest[:1] != ["as"]:
             continue  # ("we define X" goes on to say what X is: "to be …", "as …")
         if wanted and named[:len(wanted)] == wanted and len(named) <= len(wanted) + 1:
+            return True
+        acronym = NAMED_ACRONYM_RE.match(text, match.end())  # … or the acronym of the words named, in brackets
+        if wanted and acronym is not None and singular_words(acronym.group(1)) == wanted:
             return True
     return False
 
@@ -580,7 +588,8 @@ def definition_pages(corpus, question: str, doc: int) -> list[int]:
     said = re.compile(rf"\b{last}\w{{0,2}}[®™]?"  # (a trademark sign after a name: "PEAK Matrix® is …")
                       rf"(?:\s*\([^()]{{1,30}}\))?\)?(?:,\s[^,]{{1,40}},)?"  # (an aside: "…, in COM lingo, is")
                       rf"\s*(?::|—|\|\s|\s(?:is|are|means|refers to|stands for)\s)|"
-                      rf"\b(?:called|termed|referred to as|define)\s+(?:an?\s+|the\s+)?{first}", re.I)
+                      rf"(?<![(\[])\b(?:called|termed|referred to as|known as|define)\s+(?:an?\s+|the\s+)?{first}|"
+                      rf"(?<![(\[])\b(?:called|termed|referred to as|known as)\s[^.()]{{0,60}}\({first}\)", re.I)
     bm = corpus.bm25["page"]
     start, count = int(corpus.page_base[doc]), len(corpus.docs[doc].pages)
     held: set[int] | None = None

@@ -687,3 +687,24 @@ def test_a_glossarys_first_entry_set_as_the_header_row_answers_a_definition_ques
                 "| quadrat | A square of ground that is searched in full. |")
     texts = [s.text for s in greedy_for("Define tally sheet.", glossary)]
     assert texts and texts[0].startswith("tally sheet | The printed form on which a surveyor records")
+
+
+def test_a_sentence_defining_the_term_asked_about_opens_the_answer():
+    # the document is named by the term it defines ("Tally" of the Tally Fonts guide), so a sentence naming the
+    # document and its maker holds more of the question's weight than the definition does, and its passage ranks
+    # first: the definition is picked first all the same, and its page leads
+    texts = {2: "The Tally Fonts are licensed by the survey group under its open licence, and the survey group wrote "
+                "this user guide for them.",
+             3: "Tally is a family of typefaces for writing the marks that several field crews use on their forms."}
+    analyses = {page: analyse(text) for page, text in texts.items()}
+    chosen = [(page, Window(0, len(text), 0, 1.0, 1.0, frozenset(), False, text, ())) for page, text in texts.items()]
+
+    def read(page: int):
+        if page not in texts:
+            raise IndexError(page)
+        return analyses[page], texts[page]
+
+    question = "What is Tally, according to the survey group's user guide?"
+    weights = {"talli": 0.3, "survey": 1.0, "group": 1.0, "user": 1.0, "guid": 1.0}
+    found = best_sentences(chosen, read, weights, question)
+    assert found[0].text.startswith("Tally is a family of typefaces") and found[0].page == 3

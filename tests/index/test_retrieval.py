@@ -387,6 +387,7 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     # a term in quotes, its function words and brackets and all
     ("How does the survey standard define 'on behalf of (a survey group)'?", "on behalf of (a survey group)"),
     ("What does “out of scope” mean in the standard?", "out of scope"),
+    ("What is a transect, according to the survey standard?", "transect"),  # (where, after a comma)
 ])
 def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     from engine.index.evidence import answer_type, defined_term
@@ -428,6 +429,8 @@ def test_a_text_defines_a_term_when_it_opens_with_it_and_says_what_it_is(text, d
     ("Tally: the count of birds seen", False),  # (another term)
     ("If the tally sheet is a copy, the original is kept in the office.", False),
     ("tally_sheet: sheet_ctr, kept", False),  # (a name in code)
+    ("Each count is written on a printed form known as the tally sheet.", True),
+    ("Each count is written on a shared form (known as the tally sheet) of the season.", False),  # (an aside)
 ])
 def test_a_text_defines_a_term_when_it_names_it_after_saying_what_it_is(text, defined):
     from engine.index.evidence import defines
@@ -453,6 +456,11 @@ def test_a_text_defines_a_term_when_it_glosses_it_in_brackets(text, defined):
 
 def test_a_term_and_its_acronym_in_brackets_are_one_term_whichever_is_asked_about():
     from engine.index.evidence import defines
+
+    # named after saying what it is, by its words with the acronym asked about after them
+    assert defines("Counts are kept in a notation known as the Tally Sheet Record (TSR), one line a bird.",
+                   "What is a TSR in the survey?")
+    assert not defines("Counts are kept in a notation known as the Tally Sheet Record (TSR).", "What is a TS?")
 
     assert defines("The Tally Sheet Record (in short, TSR) is the form a surveyor fills in.", "What is the TSR?")
     assert defines("The Tally Sheet Record (TSR) is the form a surveyor fills in.", "What is the tally sheet record?")

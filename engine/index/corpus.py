@@ -178,14 +178,15 @@ def load_corpus(workspace: Workspace) -> CorpusIndex:
 
 
 MIXED_RE = re.compile(r"[a-z]{2,}|\d+")  # the letter and digit runs of a word that mixes them
+RELEASED_RE = re.compile(r"[a-z]+\d+(?=[a-z]+\d)")  # a name and its number before a release's ("x11" of "x11r7")
 
 
 def name_terms(names: str, fragmented: bool = False) -> set[str]:
     """The terms that name a document, and the letter and digit runs of those that mix them: a name written
     with its version or number in one word ("docbook5", "v5", "xc9500") is named by the words apart ("DocBook
-    5")."""
+    5"), and one with its release after it ("X11R7.7") by the name before the release ("X11")."""
     terms = set(tokenize(names, joins=fragmented))
     for term in list(terms):
         if not term.isalpha() and not term.isdigit():
-            terms.update(MIXED_RE.findall(term))
+            terms.update(MIXED_RE.findall(term) + RELEASED_RE.findall(term))
     return terms

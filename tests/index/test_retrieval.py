@@ -261,6 +261,8 @@ def test_a_name_written_with_its_number_in_one_word_is_named_by_the_words_apart(
     assert {"docbook", "5", "171", "2", "docbook5", "171r2"} <= terms  # "DocBook 5", "SP 800-171 Rev. 2"
     assert "v" not in terms and "r" not in terms  # a single letter names nothing
     assert name_terms("Annual Report") == {"annual", "report"}
+    assert "x11" in name_terms("Fonts in X11R7.7")  # (a name before its release: "X11" of "X11R7.7")
+    assert "xc9500" not in name_terms("XC9500XL")  # (no release number after its letters: one name)
 
 
 def test_a_window_of_questions_put_to_the_reader_scores_below_the_same_words_stated():

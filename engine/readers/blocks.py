@@ -11,7 +11,7 @@ from engine.readers.layout import Line
 from engine.readers.code import code_text, continues_code, merge_cells
 from engine.readers.formula import formula_goes_on, is_formula, resumes, runs_into
 from engine.readers.hyphens import join_lines
-from engine.readers.paragraphs import continues, sentence_goes_on
+from engine.readers.paragraphs import continues, hanging_term, sentence_goes_on
 from engine.readers.pitch import pitch_limit
 from engine.readers.column_heads import MAX_LABELS, head_blocks, head_cells, is_label
 from engine.readers.tables import Cell, Table, cell_under, names_columns, prepend, row_cells, starts_cell, \
@@ -269,6 +269,12 @@ def page_blocks(page_no: int, lines: list[Line], heads: Heads, page_images: list
         if bullet:
             flush()
             current = _Open("list_item", [line], [line.text[bullet.end():].strip()])
+            continue
+        if table is None and hanging_term(line, lines[i] if i < len(lines) else None,
+                                          current.lines[0] if current is not None and current.kind == "list_item"
+                                          and current.lines else None):
+            flush()  # (an item of hanging terms: the term stays its text's first word)
+            current = _Open("list_item", [line], [line.text])
             continue
         if current is not None and not continues(current.lines, line, pitch=pitches.get(line.size), page=lines,
                                                  hanging=current.kind == "list_item"):

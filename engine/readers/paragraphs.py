@@ -25,6 +25,52 @@ INDENT = 0.8  # ems: a first-line indent or a hanging indent is at least this de
 MAX_INDENT = 6.0  # ems: deeper than this, the line is not the same paragraph's
 
 
+TERM_CHARS = 24  # a hanging term ("O", "-v", "--output FILE", "Note:") is at most this long …
+TERM_WORDS = 3  # … and this many words
+TERM_GAP = 1.5  # ems between a hanging term and its text, at the least (a tab stop, not a word space)
+ALIGNED = 0.5  # ems: lines set at one tab stop start within this of each other
+ENUMERATOR_RE = re.compile(r"^\(?(?:[^\W\d_]|[ivxlcIVXLC]{1,5})[.)]$")  # "(ii)", "b.", "F)": a numbered item's label
+PITCH = 2.0  # ems from one baseline to the next, at the most, for the next line to be right under a term's
+
+
+def hanging_term(line: Line, nxt: Line | None, item: Line | None = None) -> bool:
+    """Whether the line opens an item of a list of hanging terms: a short term at the margin, its text a tab stop
+    to the right, and the text's next line set under that text, or the next item's term and text under this one's,
+    or this one's under those of the item before (`item`: the first line of the list item open above, if any)
+    (troff's tagged paragraphs, option lists, glossaries: "O    Add an entry to the document outline. …")."""
+    text_start = _term_text(line)
+    if text_start is None:
+        return False
+    if item is not None and _aligned_terms(item, line):
+        return True
+    em = max(line.size, 1.0)
+    if nxt is None or not same_size(line, nxt) or not 0 < nxt.baseline - line.baseline <= PITCH * em:
+        return False  # (the next line right under it)
+    return abs(nxt.x0 - text_start) <= ALIGNED * em or _aligned_terms(line, nxt)
+
+
+def _term_text(line: Line) -> float | None:
+    """Where the text after a line's hanging term starts, if the line opens with one: a short term without digits (a
+    number, a section's or a line's, is none) that is no numbering label, its text a tab stop to the right; None if
+    not."""
+    if len(line.pieces) < 2 or line.mono or has_leader(line.text) or label_class(line.text):
+        return None  # (a numbering label, "F.", "(ii)", opens a numbered item, no term's)
+    (term, _, term_end), (_, text_start, _) = line.pieces[0], line.pieces[1]
+    if len(term) > TERM_CHARS or len(term.split()) > TERM_WORDS or any(c.isdigit() for c in term) \
+            or ENUMERATOR_RE.match(term) \
+            or text_start - term_end < TERM_GAP * max(line.size, 1.0):
+        return None
+    return text_start
+
+
+def _aligned_terms(above: Line, below: Line) -> bool:
+    """Two lines of hanging terms, one term under the other and one text under the other."""
+    em = max(above.size, 1.0)
+    start, other = _term_text(above), _term_text(below)
+    return start is not None and other is not None and abs(above.x0 - below.x0) <= ALIGNED * em \
+        and abs(start - other) <= ALIGNED * em
+
+
 def right_edge(lines: list[Line], line: Line) -> float:
     """The right edge of the column `line` is in: the furthest end of the page's lines that start within
     an em or so of it and overlap it."""

@@ -3,6 +3,8 @@ tables.py, code.py and formula.py, through the offline reader's `compose`."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine.markdown import split_pages
 from engine.readers.hyphens import join_lines
 from engine.readers.layout import Line, PageLayout
@@ -275,3 +277,36 @@ def test_a_label_under_a_full_line_goes_on_with_its_sentence_when_no_list_holds_
                              "which is described in Chapter 7. A federate may play one or more of these roles in "
                              "the federation.")
     assert [t[:2] for t in texts[2:]] == ["A.", "B.", "C.", "D."]
+
+
+def termed(term, text, x0, text_x0, base, x1=540.0):
+    """A line of a hanging term and its text a tab stop to the right (two fragments on one baseline)."""
+    joined = line(f"{term} {text}", x0, base, x1=x1)
+    return dataclasses.replace(joined, rest_x0=text_x0, pieces=((term, x0, x0 + 6.0 * len(term)), (text, text_x0, x1)))
+
+
+def test_a_hanging_term_opens_a_list_item_and_its_text_goes_on_under_its_text():
+    # troff's tagged paragraphs: "O" at the margin, its text a tab stop right, the text's next lines under it
+    lead = line("where the class is a single character, and may be selected from:", 72, 100, x1=400)
+    items = [termed("O", "Add an entry to the document outline. This operation has been described", 96, 121, 115),
+             line("earlier, in the section on outlines.", 121, 126, x1=300),
+             termed("M", "Place a named destination reference mark at the current output position", 96, 121, 141),
+             line("in the current document.", 121, 152, x1=260),
+             termed("L", "Insert an active link to a named destination.", 96, 121, 167, x1=400),
+             termed("W", "Insert an active link to a web resource.", 96, 121, 182, x1=380)]
+    _, blocks = blocks_of(page([lead] + items))
+    assert [b.kind for b in blocks] == ["paragraph", "list_item", "list_item", "list_item", "list_item"]
+    assert blocks[0].text == lead.text  # (the first item is no longer glued to the line that leads into the list)
+    assert blocks[1].text == "O Add an entry to the document outline. This operation has been described earlier, " \
+                             "in the section on outlines."
+    assert blocks[4].text.startswith("W Insert")
+
+
+def test_a_number_or_a_word_space_before_the_text_is_no_hanging_term():
+    # a numbered line (a footnote's, a section's) and fragments a word space apart go on as they did
+    numbered = [termed("12", "The survey team walked the river at dawn and counted every heron", 72, 90, 100),
+                line("it could see from the bank.", 90, 111, x1=240)]
+    spaced = [termed("The", "survey team walked the river at dawn and counted every heron it", 72, 92, 140),
+              line("could see from the bank while the water was still low.", 72, 151, x1=400)]
+    _, blocks = blocks_of(page(numbered + spaced))
+    assert "list_item" not in [b.kind for b in blocks]

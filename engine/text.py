@@ -119,9 +119,10 @@ LIGATURES = {"ﬁ": "fi", "ﬂ": "fl", "ﬀ": "ff", "ﬃ": "ffi", "ﬄ": "ffl", 
 
 def leads_in(text: str) -> bool:
     """Whether a unit or line leads into items that follow it: it ends so, "… as follows:", "… including—" (an em
-    dash after a letter; one alone, "2023: —", is a table's empty value)."""
+    dash after a letter; one alone, "2023: —", is a table's empty value), or with a colon and a dash, the old
+    printers' lead-in ("… selected from:–", "… as follows:—")."""
     end = text.rstrip()
-    return end.endswith(":") or (end.endswith("—") and len(end) > 1 and end[-2].isalpha())
+    return end.endswith((":", ":—", ":–")) or (end.endswith("—") and len(end) > 1 and end[-2].isalpha())
 
 
 def fix_ligatures(text: str) -> str:

@@ -197,6 +197,7 @@ def test_a_question_is_read_in_the_language_of_the_documents_whose_stop_words_it
     ("The plan has three parts:", True),
     ("There are three primary criteria for eliminating a control including—", True),  # an em dash after a word
     ("December 30, 2023: —", False),  # (a dash alone: a table's empty value)
+    ("The operation may be selected from:–", True),  # (a colon and a dash: the old printers' lead-in)
     ("The plan has three parts.", False),
 ])
 def test_a_lead_in_ends_in_a_colon_or_an_em_dash_after_a_word(text, leads):

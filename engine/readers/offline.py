@@ -35,7 +35,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 119  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 120  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -232,6 +232,7 @@ class OfflineReader:
     #      a line read apart, a deck's bold first line titling its slide, a box around a slide's title no table)
     # 119: a short term a tab stop left of its text, the text's next line under that text (or the next term under
     #      it), opens a list item (troff's tagged paragraphs, option lists): no longer glued to the line above
+    # 120: … also a capital A-H alone as the term ("D  Specify the content …"), which 119 took for a numbering label
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

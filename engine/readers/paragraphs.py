@@ -29,7 +29,8 @@ TERM_CHARS = 24  # a hanging term ("O", "-v", "--output FILE", "Note:") is at mo
 TERM_WORDS = 3  # … and this many words
 TERM_GAP = 1.5  # ems between a hanging term and its text, at the least (a tab stop, not a word space)
 ALIGNED = 0.5  # ems: lines set at one tab stop start within this of each other
-ENUMERATOR_RE = re.compile(r"^\(?(?:[^\W\d_]|[ivxlcIVXLC]{1,5})[.)]$")  # "(ii)", "b.", "F)": a numbered item's label
+# a numbering label, "(ii)", "b.", "F)", opens a numbered item (a bare letter, "D", may be a term: "D  Specify …")
+ENUMERATOR_RE = re.compile(r"^\(?(?:[^\W\d_]|[ivxlcIVXLC]{1,5})[.)]$")
 PITCH = 2.0  # ems from one baseline to the next, at the most, for the next line to be right under a term's
 
 
@@ -53,8 +54,8 @@ def _term_text(line: Line) -> float | None:
     """Where the text after a line's hanging term starts, if the line opens with one: a short term without digits (a
     number, a section's or a line's, is none) that is no numbering label, its text a tab stop to the right; None if
     not."""
-    if len(line.pieces) < 2 or line.mono or has_leader(line.text) or label_class(line.text):
-        return None  # (a numbering label, "F.", "(ii)", opens a numbered item, no term's)
+    if len(line.pieces) < 2 or line.mono or has_leader(line.text):
+        return None
     (term, _, term_end), (_, text_start, _) = line.pieces[0], line.pieces[1]
     if len(term) > TERM_CHARS or len(term.split()) > TERM_WORDS or any(c.isdigit() for c in term) \
             or ENUMERATOR_RE.match(term) \

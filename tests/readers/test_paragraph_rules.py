@@ -293,9 +293,10 @@ def test_a_hanging_term_opens_a_list_item_and_its_text_goes_on_under_its_text():
              termed("M", "Place a named destination reference mark at the current output position", 96, 121, 141),
              line("in the current document.", 121, 152, x1=260),
              termed("L", "Insert an active link to a named destination.", 96, 121, 167, x1=400),
-             termed("W", "Insert an active link to a web resource.", 96, 121, 182, x1=380)]
-    _, blocks = blocks_of(page([lead] + items))
-    assert [b.kind for b in blocks] == ["paragraph", "list_item", "list_item", "list_item", "list_item"]
+             termed("W", "Insert an active link to a web resource.", 96, 121, 182, x1=380),
+             termed("D", "Specify the content of a reference dictionary entry.", 96, 121, 197, x1=400)]
+    _, blocks = blocks_of(page([lead] + items))  # ("D": a capital A-H alone is a term here, no numbering label)
+    assert [b.kind for b in blocks] == ["paragraph"] + ["list_item"] * 5
     assert blocks[0].text == lead.text  # (the first item is no longer glued to the line that leads into the list)
     assert blocks[1].text == "O Add an entry to the document outline. This operation has been described earlier, " \
                              "in the section on outlines."

@@ -389,15 +389,15 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
             while key in by_key and key not in done \
                     and not (counted and by_key[key].header is not None) \
                     and chars + len(by_key[key].text) <= LIST_ANSWER_CHARS \
-                    and (not cell_label or (key[0] == s.page and by_key[key].line == s.line)) \
-                    and (not bulleted or is_item(page_of(key[0])[1], by_key[key])
-                         or item_continues(page_of(key[0])[1], by_key[key])):
-                if bulleted and not is_item(page_of(key[0])[1], by_key[key]):
-                    pass  # (an item's indented second paragraph: its list goes on after it)
-                elif not on_axis(by_key[key], by_key):  # (a chart's axis numbers say nothing alone)
-                    if not add(by_key[key]):
+                    and (not cell_label or (key[0] == s.page and by_key[key].line == s.line)):
+                nxt, nxt_text = by_key[key], page_of(key[0])[1]
+                further = bulleted and not is_item(nxt_text, nxt)  # (no item of the list: it has ended, unless this
+                if further and not item_continues(nxt_text, nxt):  # is an item's indented further paragraph, passed
+                    break  # over while the list goes on after it)
+                if not further and not on_axis(nxt, by_key):  # (a chart's axis numbers say nothing alone)
+                    if not add(nxt):
                         break
-                    chars += len(by_key[key].text)
+                    chars += len(nxt.text)
                 key = following(key, by_key, page_of)
         if COUNT_RE.search(s.text) or FIRST_RE.match(s.text):
             chars = 0
@@ -775,8 +775,8 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
     picked = pick(pool, weights, kinds, frozenset(phrases), budget, note_weight(question), naming, defining)
     leading = picked[0] if picked and picked[0] in defining else None  # (its page leads)
     if kinds == ("definition",) and picked and picked[0].typed and is_row(picked[0].text):
-        return with_context(picked, pool, page_of, listing, weights, leading)  # (a glossary's entry: its neighbours
-        # are others)
+        # (a glossary's entry: its neighbours are other terms' entries)
+        return with_context(picked, pool, page_of, listing, weights, leading)
     return with_context(fill(picked, pool, FILL_CHARS, naming), pool, page_of, listing, weights, leading)
 
 

@@ -19,37 +19,51 @@ EXPLAINED = ("The survey process at this step is recorded in the survey log with
              "the work")
 
 
+class Lines:
+    """Lines of text written down a new A4 page, each `spacing` times its size below the one before."""
+
+    def __init__(self, doc, size: float, spacing: float) -> None:
+        self.page, self.size, self.spacing, self.y = doc.new_page(width=595, height=842), size, spacing, 72.0
+
+    def line(self, text: str, size: float | None = None, x: float = 72) -> None:
+        size = size or self.size
+        self.page.insert_text((x, self.y), text, fontsize=size)
+        self.y += size * self.spacing
+
+    def skip(self, points: float) -> None:
+        self.y += points
+
+
+def ingested(tmp_path: Path, write, name: str) -> Workspace:
+    """A workspace of the one PDF `write` draws (at tmp_path/pdfs/name), ingested offline."""
+    pdfs = tmp_path / "pdfs"
+    pdfs.mkdir()
+    root = tmp_path / "ws"
+    results = Pipeline(root, workers=1).ingest([write(pdfs / name)])
+    assert all(r.status.value == "ok" for r in results), results
+    return Workspace(root)
+
+
 def handbook(path: Path) -> Path:
     """A one-page PDF: a lead-in sentence, then seven numbered steps, each a short lead and a long explanation."""
     with written_pdf(path) as doc:
-        page = doc.new_page(width=595, height=842)
-        y = 72.0
-
-        def line(text: str, size: float = 10, x: float = 72) -> None:
-            nonlocal y
-            page.insert_text((x, y), text, fontsize=size)
-            y += size * 1.6
-
-        line("Catchment Survey Handbook", 16)
-        y += 8
-        line("The handbook sets out the following seven-step survey process that a river trust may follow")
-        line("to plan and run its yearly catchment survey.")
-        y += 6
+        page = Lines(doc, 10, 1.6)
+        page.line("Catchment Survey Handbook", 16)
+        page.skip(8)
+        page.line("The handbook sets out the following seven-step survey process that a river trust may follow")
+        page.line("to plan and run its yearly catchment survey.")
+        page.skip(6)
         for n, step in enumerate(STEPS, 1):
-            line(f"{n}. {step}. {EXPLAINED},")
-            line(f"the dates on which step {n} of the survey process was done, and any problems that came up.", x=86)
-            y += 6
-        line("Each survey ends with a public meeting at which the results are presented.")
+            page.line(f"{n}. {step}. {EXPLAINED},")
+            page.line(f"the dates on which step {n} of the survey process was done, and any problems that came up.",
+                      x=86)
+            page.skip(6)
+        page.line("Each survey ends with a public meeting at which the results are presented.")
     return path
 
 
 def test_a_question_asking_for_the_steps_gets_every_step_and_not_their_explanations(tmp_path):
-    pdfs = tmp_path / "pdfs"
-    pdfs.mkdir()
-    root = tmp_path / "ws"
-    results = Pipeline(root, workers=1).ingest([handbook(pdfs / "handbook.pdf")])
-    assert all(r.status.value == "ok" for r in results), results
-    workspace = Workspace(root)
+    workspace = ingested(tmp_path, handbook, "handbook.pdf")
     answer = ask(workspace, "What are the steps of the survey process?")
     assert answer.covered
     assert answer.answer.startswith("The handbook sets out the following seven-step survey process")
@@ -122,36 +136,24 @@ def slide_notes(path: Path) -> Path:
     """A one-page PDF: a paragraph, a lead-in ("… include:") and four bulleted items, the first with a further
     paragraph indented under it."""
     with written_pdf(path) as doc:
-        page = doc.new_page(width=595, height=842)
-        y = 72.0
-
-        def line(text: str, size: float = 11, x: float = 72) -> None:
-            nonlocal y
-            page.insert_text((x, y), text, fontsize=size)
-            y += size * 1.7
-
-        line("Presentation Mode", 18)
-        y += 10
-        line("Slides are a subset of the document macros formatted for presentation when viewed on a screen.")
-        line("In most respects they behave like the default document type described in the manual.")
-        y += 8
-        line("Differences in the formatting include:")
-        y += 6
+        page = Lines(doc, 11, 1.7)
+        page.line("Presentation Mode", 18)
+        page.skip(10)
+        page.line("Slides are a subset of the document macros formatted for presentation when viewed on a screen.")
+        page.line("In most respects they behave like the default document type described in the manual.")
+        page.skip(8)
+        page.line("Differences in the formatting include:")
+        page.skip(6)
         for n, item in enumerate(FORMATS):
-            line(f"-  {item}", x=90)
+            page.line(f"-  {item}", x=90)
             if n == 0:  # (under the item's text, after a line that ends in a figure short of the column's edge)
-                line("both shapes fit on A4 or letter paper when they are printed", x=101)
-            y += 6
+                page.line("both shapes fit on A4 or letter paper when they are printed", x=101)
+            page.skip(6)
     return path
 
 
 def test_a_lead_in_brings_all_its_items_past_an_items_further_paragraph(tmp_path):
-    pdfs = tmp_path / "pdfs"
-    pdfs.mkdir()
-    root = tmp_path / "ws"
-    results = Pipeline(root, workers=1).ingest([slide_notes(pdfs / "slides.pdf")])
-    assert all(r.status.value == "ok" for r in results), results
-    workspace = Workspace(root)
+    workspace = ingested(tmp_path, slide_notes, "slides.pdf")
     answer = ask(workspace, "How does the formatting of slides differ from the default document type?")
     assert answer.covered
     assert [item for item in FORMATS if item not in answer.answer] == []  # every item, not the first alone

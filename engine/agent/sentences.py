@@ -72,6 +72,8 @@ BESIDE_UNITS = 4  # the room an answer leaves goes to sentences this close to it
 RUN_ON_WORDS = 8  # a sentence the page break cuts, read on into the next page, has this many words before the break
 FILL_CHARS = 650  # … while the picked sentences stay within this length
 ENUM_CHARS = 800  # the leads of an enumeration's items a question asking for them gets, up to this length
+CLAUSE_END_RE = re.compile(r"[,;:]\s|\s[(\[—–]")  # where a clause ends: before a comma, semicolon, bracket or dash
+CLAUSE_WORDS = 4  # … after this many words at the least (an item's first clause stands for it)
 ANSWER_RUN_CHARS = 400  # a question the page asks brings the rest of its answer's paragraph up to this length
 FRAME_WORDS = 6  # the opening words two sentences set in one frame share (all but two)
 PARALLEL_UNITS = 6  # sentences on either side of a picked one read for its frame
@@ -627,6 +629,15 @@ def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset(), rea
     # keeps its whole lead ("… and name the one relying on exponential backoff")
     held = [set().union(*(it.analysis.stems[i] for i in it.lead)) for it in items]
     singled = {t for t in set(asked) - lead_in.stems if 2 * sum(t in h for h in held) < len(items)}
+    if whole > ENUM_CHARS and not by_label:  # … else, leads that would not all fit: each item's first clause, when
+        clauses = [[first_clause(it.analysis.units[i], it.text) if n == len(it.lead) - 1 else it.analysis.units[i].end
+                    for n, i in enumerate(it.lead)] for it in items]  # then they all fit, an item holding a word
+        for kept in (singled, set()):  # asked about whole if they still do, else cut as well (every item shown first)
+            if sum((it.analysis.units[it.lead[-1]].end if stems & kept else ends[-1])
+                   - it.analysis.units[it.lead[0]].start + 1
+                   for it, ends, stems in zip(items, clauses, held) if it.lead) <= ENUM_CHARS:
+                labelled, by_label, singled = clauses, True, kept
+                break
     leads: list[Sentence] = []
     explained: set[tuple[int, int]] = set()
     chars = 0
@@ -698,6 +709,16 @@ def opening_items(page: int, page_of) -> list[ListItem]:
 ITEM_LABEL_RE = re.compile(r"^\s*(?:[-*+•]\s+|\(?(?:\d{1,2}|[a-z])[.)]\s+)?\**(?P<label>[^:–—*]{2,60}?)\**"
                            r"(?::\s|\s[–—-]\s|—)")
 LABEL_MAX_WORDS = 6
+
+
+def first_clause(unit, text: str) -> int:
+    """Where a unit's first clause ends in the page's text: before its first comma, semicolon, colon or bracket after
+    CLAUSE_WORDS words or more ("Place a named destination reference mark at the current output position, in the
+    current PDF document, (see …)" -> "… at the current output position"), or the unit's end."""
+    for match in CLAUSE_END_RE.finditer(unit.text):
+        if len(unit.text[:match.start()].split()) >= CLAUSE_WORDS:
+            return unit.start + match.start()
+    return unit.end
 
 
 def labelled_lead(unit, text: str) -> int:

@@ -112,6 +112,22 @@ def test_items_that_open_with_a_label_are_given_by_their_labels_when_their_leads
     assert all(LABELLED_ITEMS[s.start:s.end] == s.text for s in found)  # (each a literal span of the page)
 
 
+WAYS = ["T Tally the bird on the transect sheet", "P Photograph the bird", "S Sketch the bird in the field book",
+        "R Record the call", "N Note the nest and its place", "C Count the flock by tens",
+        "G Give the bird's position by GPS", "W Write a free description"]
+CLAUSED_ITEMS = "A survey crew may record each sighting in one of eight ways:\n\n" + "\n\n".join(
+    f"- {way}, in the way the survey standard sets out for this kind of record in its chapter on forms, (see section "
+    f"{n}.1, which also gives examples of each form and says who keeps it)." for n, way in enumerate(WAYS, 1))
+
+
+def test_items_whose_leads_would_not_all_fit_are_given_by_their_first_clauses():
+    # each item one long sentence and no label: its first clause stands for it, so that all eight are given (the
+    # whole sentences would stop the list after the fourth)
+    found = greedy_for("In which ways may a survey crew record a sighting?", CLAUSED_ITEMS)
+    assert [s.text for s in found] == ["A survey crew may record each sighting in one of eight ways:", *WAYS]
+    assert all(CLAUSED_ITEMS[s.start:s.end] == s.text for s in found)  # (each a literal span of the page)
+
+
 def test_an_item_holding_a_word_the_question_asks_about_keeps_its_whole_lead():
     question = "What issues must a survey crew consider, and which needs a spotting scope?"
     weights = {t: 1.0 for t in query_terms(question)}

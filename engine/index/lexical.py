@@ -28,6 +28,7 @@ COMPARE_RE = re.compile(
 )
 AND_RE = re.compile(r"\b(?:and|or)\b|;", re.I)  # (a semicolon joins two clauses as "and" does)
 TWO_RE = re.compile(r"\b(?:the|these|those)\s+two\b", re.I)  # "the two … reports": two documents by the same words
+BOTH_RE = re.compile(r"both\s+[^,;:?.]{1,80}?\s+and\s+[^,;:?.]{1,80}", re.I)  # "both X and Y": what it joins
 # a title or term in quotes: its "and" joins no two documents ("section 2.7, 'Synchronising Output and pdfmark
 # Contexts', of the groff manual"), its "versus" compares none
 QUOTED_RE = quoted_re(120)
@@ -64,8 +65,17 @@ def _share(values: np.ndarray) -> np.ndarray:
     return values / top if top > 0 else np.zeros_like(values)
 
 
-def is_comparison(question: str) -> bool:
-    return bool(COMPARE_RE.search(question))
+def is_comparison(question: str, names: Sequence[set[str]] = ()) -> bool:
+    """Whether the question asks to compare, by its words; with `names` (the name terms of the documents it may be
+    about), a "both X and Y" whose X and Y name none of them compares two things within a document ("with both the
+    page-miniature sidebar and the headings-navigation sidebar visible"), not documents."""
+    found = [m for m in COMPARE_RE.finditer(question)]
+    if names and found and all(m.group(0).lower() == "both" for m in found):
+        named = set().union(*names)
+        return any(set(stem(w) for w in words(both.group(0))) & named
+                   for m in found if (both := BOTH_RE.match(question, m.start())) is not None) \
+            or any(BOTH_RE.match(question, m.start()) is None for m in found)
+    return bool(found)
 
 
 def route(corpus: CorpusIndex, question: str, terms: Sequence[str], docs: Sequence[int] | None = None) -> Routing:
@@ -90,7 +100,7 @@ def route(corpus: CorpusIndex, question: str, terms: Sequence[str], docs: Sequen
     candidates = [i for i in order if total[i] >= NAMED_KEEP * best][:MAX_ROUTED + 1]
     named = named_documents(corpus, terms, candidates)
     asked = QUOTED_RE.sub(" ", question)  # (the question's own words, outside what it quotes)
-    comparison = is_comparison(asked) and len(named) >= 2
+    comparison = is_comparison(asked, [corpus.name_terms[d] for d in candidates]) and len(named) >= 2
     if not comparison and AND_RE.search(asked):  # "… in X and in Y": both named outright (one named by a single rare
         # word, "the BLAKE3 specification and the Monero Research Lab bulletin", may score low beside the other)
         strict = named_documents(corpus, terms, candidates, strict=True)

@@ -68,6 +68,15 @@ def test_a_comparison_routes_to_both_documents(retriever):
     assert {(h.doc, h.page) for h in found.hits[:2]} == {(GUIDE, 9), (DECK, 8)}
 
 
+def test_both_things_within_a_document_are_no_comparison_of_documents():
+    names = [{"field", "guid"}, {"riverlin", "product", "deck"}]
+    # "both X and Y" whose X and Y name no document: two things one document is asked about
+    assert not is_comparison("Can a crew carry both the wading staff and the flow meter across the ford?", names)
+    assert is_comparison("Do both the field guide and the product deck give the six-tenths reading?", names)
+    assert is_comparison("Can a crew carry both the wading staff and the flow meter across the ford?")  # (no names)
+    assert is_comparison("Compare both the wading staff and the flow meter.", names)  # (another compare word)
+
+
 def test_docs_filter_restricts_every_method(retriever):
     deck = retriever.resolve_docs([DECK])
     for method in ("bm25", "hybrid"):

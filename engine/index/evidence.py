@@ -201,6 +201,7 @@ def quoted_re(longest: int) -> re.Pattern[str]:
 
 
 QUOTED_TERM_RE = quoted_re(60)  # a term in quotes
+PARTICIPLE_RE = re.compile(r"[a-z]+[^e]ed")  # a past participle alone ("covered", "explained"; not "speed")
 
 
 @functools.lru_cache(maxsize=256)  # (read for every unit a definition question's pages are scored on)
@@ -229,6 +230,8 @@ def asked_definition(question: str) -> tuple[str, str]:
             if term.lower() in quoted:
                 return quoted[term.lower()], context
             term = " ".join(quoted.get(w.lower(), w) for w in term.split())
+            if PARTICIPLE_RE.fullmatch(term) and re.match(r"\s*what\s+(?:is|are)\s+" + re.escape(term), text, re.I):
+                continue  # a passive, not a term: "What is covered in section 7?" asks what the section covers
             if term and not any(w in STOP_WORDS for w in term.lower().split()) and not re.search(r"['’]s\b", term):
                 return term, context
     return "", ""

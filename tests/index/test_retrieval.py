@@ -399,6 +399,8 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("How does the survey standard define 'on behalf of (a survey group)'?", "on behalf of (a survey group)"),
     ("What does “out of scope” mean in the standard?", "out of scope"),
     ("What is a transect, according to the survey standard?", "transect"),  # (where, after a comma)
+    ("What is covered in section 7 of the survey standard?", ""),  # (a passive: what the section covers)
+    ("What is explained in the standard's chapter on transects?", ""),
 ])
 def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     from engine.index.evidence import answer_type, defined_term

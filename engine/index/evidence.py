@@ -87,8 +87,8 @@ PLACED_FIRST_RE = re.compile(r"^\s*(?:in|within|under|according to)\s+(?P<contex
 # structure", "We define checkpoint blocks to be blocks whose height …", "… are referred to as bridges", "a notation
 # known as the X Logical Font Description (XLFD)"; not an aside in brackets ("data sharing (known as Open Data)": a
 # passing mention, as glosses are for `definition_pages`)
-NAMING_RE = re.compile(r"(?<!so-)(?<![(\[])\b(?:(?:(?:is|are)\s+)?(?:called|termed|referred to as|known as)|"
-                       r"we\s+define)\s+"
+NAMED_BY = "called|termed|referred to as|known as"  # the words that name a thing after saying what it is
+NAMING_RE = re.compile(rf"(?<!so-)(?<![(\[])\b(?:(?:(?:is|are)\s+)?(?:{NAMED_BY})|we\s+define)\s+"
                        r"(?:an?\s+|the\s+)?(?P<named>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,4})", re.I)
 # a gloss in brackets right after a term, in words of its own: "free cash flow (cash provided by operations less
 # investments in parks …)"; not a pointer ("(see Section 4)", "(as defined below)", "(Figure 2)"), examples ("(e.g.,
@@ -591,8 +591,8 @@ def definition_pages(corpus, question: str, doc: int) -> list[int]:
     said = re.compile(rf"\b{last}\w{{0,2}}[®™]?"  # (a trademark sign after a name: "PEAK Matrix® is …")
                       rf"(?:\s*\([^()]{{1,30}}\))?\)?(?:,\s[^,]{{1,40}},)?"  # (an aside: "…, in COM lingo, is")
                       rf"\s*(?::|—|\|\s|\s(?:is|are|means|refers to|stands for)\s)|"
-                      rf"(?<![(\[])\b(?:called|termed|referred to as|known as|define)\s+(?:an?\s+|the\s+)?{first}|"
-                      rf"(?<![(\[])\b(?:called|termed|referred to as|known as)\s[^.()]{{0,60}}\({first}\)", re.I)
+                      rf"(?<![(\[])\b(?:{NAMED_BY}|define)\s+(?:an?\s+|the\s+)?{first}|"
+                      rf"(?<![(\[])\b(?:{NAMED_BY})\s[^.()]{{0,60}}\({first}\)", re.I)
     bm = corpus.bm25["page"]
     start, count = int(corpus.page_base[doc]), len(corpus.docs[doc].pages)
     held: set[int] | None = None

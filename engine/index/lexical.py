@@ -69,12 +69,11 @@ def is_comparison(question: str, names: Sequence[set[str]] = ()) -> bool:
     """Whether the question asks to compare, by its words; with `names` (the name terms of the documents it may be
     about), a "both X and Y" whose X and Y name none of them compares two things within a document ("with both the
     page-miniature sidebar and the headings-navigation sidebar visible"), not documents."""
-    found = [m for m in COMPARE_RE.finditer(question)]
+    found = list(COMPARE_RE.finditer(question))
     if names and found and all(m.group(0).lower() == "both" for m in found):
         named = set().union(*names)
-        return any(set(stem(w) for w in words(both.group(0))) & named
-                   for m in found if (both := BOTH_RE.match(question, m.start())) is not None) \
-            or any(BOTH_RE.match(question, m.start()) is None for m in found)
+        joins = [BOTH_RE.match(question, m.start()) for m in found]
+        return any(join is None or {stem(w) for w in words(join.group(0))} & named for join in joins)
     return bool(found)
 
 

@@ -42,12 +42,12 @@ def hanging_term(line: Line, nxt: Line | None, item: Line | None = None) -> bool
     text_start = _term_text(line)
     if text_start is None:
         return False
-    if item is not None and _aligned_terms(item, line):
+    if item is not None and _aligned_terms(item, _term_text(item), line, text_start):
         return True
     em = max(line.size, 1.0)
     if nxt is None or not same_size(line, nxt) or not 0 < nxt.baseline - line.baseline <= PITCH * em:
         return False  # (the next line right under it)
-    return abs(nxt.x0 - text_start) <= ALIGNED * em or _aligned_terms(line, nxt)
+    return abs(nxt.x0 - text_start) <= ALIGNED * em or _aligned_terms(line, text_start, nxt, _term_text(nxt))
 
 
 def _term_text(line: Line) -> float | None:
@@ -64,12 +64,12 @@ def _term_text(line: Line) -> float | None:
     return text_start
 
 
-def _aligned_terms(above: Line, below: Line) -> bool:
-    """Two lines of hanging terms, one term under the other and one text under the other."""
+def _aligned_terms(above: Line, above_text: float | None, below: Line, below_text: float | None) -> bool:
+    """Two lines of hanging terms (their texts starting at `above_text`, `below_text`), one term under the other and
+    one text under the other."""
     em = max(above.size, 1.0)
-    start, other = _term_text(above), _term_text(below)
-    return start is not None and other is not None and abs(above.x0 - below.x0) <= ALIGNED * em \
-        and abs(start - other) <= ALIGNED * em
+    return above_text is not None and below_text is not None and abs(above.x0 - below.x0) <= ALIGNED * em \
+        and abs(above_text - below_text) <= ALIGNED * em
 
 
 def right_edge(lines: list[Line], line: Line) -> float:

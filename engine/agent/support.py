@@ -177,12 +177,16 @@ def focus_terms(question: str, names: AbstractSet[str] = frozenset()) -> list[st
     closed = False  # the phrase has ended; a phrase of one word takes the next content word after it
     clause = ""  # "aux", then "subject": the question word went on with an auxiliary and a pronoun ("did it …")
     previous = ""
+    # still in the words right after the question word (not a capitalised one inside a title: "… 'How X Fails' …";
+    # a question without one opens with what it is about: "Noise AESGCM per-key …"), before any auxiliary or preposition
+    opening = match is not None and not (match.start() > 0 and question[match.start()].isupper())
     for token in TOKEN_RE.finditer(question, start):
         capital = token.group(0)[:1].isupper() and token.start() > 0
         for word in words(token.group(0)):
             before, previous = previous, word
             if not clause and not found and not named and word in AUXILIARIES:
                 clause = "aux"
+                opening = False
                 continue
             if clause == "aux":
                 clause = "subject" if word in SUBJECTS else "done"
@@ -198,6 +202,10 @@ def focus_terms(question: str, names: AbstractSet[str] = frozenset()) -> list[st
                 if len(found) >= FOCUS_WORDS:
                     return found[-FOCUS_WORDS:]
                 closed = True
+            if word in AUXILIARIES or word in PREPOSITIONS:
+                if opening and named and not found:
+                    return named[-FOCUS_WORDS:]  # the phrase after the question word is all capitals: "what *DPI* does"
+                opening = False
             if word in STOP_WORDS or word in QUESTION_WORDS or word in REQUESTS or word.isdigit() or len(word) < 2:
                 continue
             term = stem(word)

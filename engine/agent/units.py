@@ -64,6 +64,9 @@ UNITS = (
     _unit("tonnes", r"", r"tonnes?|tons?", rf"{NUM}\s?(?:t\b|tonnes?\b|tons?\b)"),
     _unit("litres", r"", r"lit(?:er|re)s?", rf"{NUM}\s?(?:l\b|L\b|lit(?:er|re)s?\b)"),
     _unit("percent", r"", r"percent|per cent", rf"{NUM}\s?(?:%|percent\b|per cent\b)"),
+    _unit("dots per inch", r"DPI|dpi|PPI|ppi", r"dots per inch|pixels per inch",
+          rf"{NUM}\s?(?:dpi|ppi|dots per inch|pixels per inch)\b"),
+    _unit("bits", r"", r"bits?", rf"{NUM}[\s-]?bits?\b"),
     _unit("bytes", r"[KMGT]B|[KMGT]iB", r"(?:kilo|mega|giga|tera)?bytes?",
           rf"{NUM}\s?(?:[KMGT]i?B\b|(?:kilo|mega|giga|tera)?bytes?\b)"),
 )

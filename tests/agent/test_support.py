@@ -41,6 +41,15 @@ from engine.text import stem
     ("How many seconds does it take to program the device?", set(), ["second", "take"]),  # a phrase came first
     ("What was the sum of its assets?", set(), ["asset"]),  # "sum", as "number", says the kind of value
     ("DOE FY 2025 total request and increase vs FY 2023.", set(), ["request", "increas"]),  # "vs" joins, names nothing
+    # a phrase of capitals right after the question word is what is asked (not a name of what it is about) …
+    ("What DPI does the library use for images?", set(), ["dpi"]),
+    ("Which JRE does the manual require?", set(), ["jre"]),
+    ("Which Typst version is required?", set(), ["typst"]),  # "version" says only the kind of value
+    # … but not after a preposition or an auxiliary, inside a title, or in a question without a question word
+    ("What share of Estonians have a digital identity?", set(), ["digit", "ident"]),
+    ("When did the SEC adopt the rule?", set(), ["adopt", "rule"]),
+    ("In 'How Networks Fail', how long did the outage last?", set(), ["long", "outag"]),
+    ("Noise AESGCM per-key data volume limit", {"nois"}, ["volum", "limit"]),
 ])
 def test_focus_terms_are_the_phrase_after_the_question_word(question, names, focus):
     assert focus_terms(question, names) == focus
@@ -107,6 +116,8 @@ def test_nearness_is_how_close_a_new_value_stands_to_the_focus():
     ("How many SEC-registered advisers were there in 2017?", []),  # "SEC" is no unit
     ("How many years of data does the survey cover, over the last five years?", ["years"]),
     ("What did the agency publish in March?", []),
+    ("At what resolution (DPI) are images embedded?", ["dots per inch"]),
+    ("How many bits long is the key?", ["bits"]),
 ])
 def test_asked_units(question, units):
     assert [u.name for u in asked_units(question)] == units
@@ -123,6 +134,8 @@ def test_a_value_is_stated_in_a_unit_in_its_usual_spellings():
     assert states_value_in(unit("dollars"), "benefits worth US$30 million")
     assert states_value_in(unit("milliamps"), "an output sinks 24 mA")
     assert not states_value_in(unit("milliamps"), "the MA office in 24 states")
+    assert states_value_in(unit("dots per inch"), "images are embedded at 300 dpi")
+    assert states_value_in(unit("bits"), "a 128-bit key")
 
 
 def test_unit_share_wants_a_value_in_the_unit_asked_for_beside_the_focus():

@@ -1,11 +1,13 @@
-"""Fetch the PDFs of blind sets 5, 6 and 7 (tests/corpus/qa_blind5.md, qa_blind6.md, qa_blind7.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 8 (tests/corpus/qa_blind5.md … qa_blind8.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
 ReportLab user guide, groff's pdfmark manual and its mom slide deck (neither made by LaTeX), the Camlidl manual, a GLPK
 note. Set 7: the Prawn manual (Prawn, Ruby's PDF library), the X11 fonts guide (DocBook and Apache FOP), groff's automake
 note (gropdf), the SIL Shimenkan fonts' guide (LibreOffice; a font package's documentation) and Impressive's demo talk
-(Beamer). `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
+(Beamer). Set 8: the GPSBabel manual (DocBook and Apache FOP), the Yosys talk (a Beamer deck with builds), the
+Debian project history (DBLaTeX) and two SIL font feature charts (Scheherazade: Word; Andika: cairo, from HTML).
+`apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
 move pages, which is reported, not hidden.
@@ -58,6 +60,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                             "69de8e6ab1423ee47675b5cc88b1e675410bde9bbb2aaa8d9b0915a0815c9db0"},
     "impressive": {"usr/share/doc/impressive/demo.pdf":
                    "84e56989e889d919f67624614eaf1c67e8afd58b80f7a935689b62dd749c4773"},
+}, "blind8": {
+    "gpsbabel-doc": {"usr/share/doc/gpsbabel/gpsbabel.pdf.gz":
+                     "8932386078ad6c97081ab62332f0af11f74a48176bb1b94a19d2d25c530dc690"},
+    "yosys-doc": {"usr/share/doc/yosys/presentation.pdf":
+                  "1ec593e5d59a5a81ac8bf877b747fd295198bcbcf444e6b5522b6a0fe5068edf"},
+    "debian-history": {"usr/share/doc/debian-history/docs/project-history.en.pdf":
+                       "d3d263affc69ec9c994fe1d06b3cf7dddb78f84e24849d87a4aefe3a4ed15e77"},
+    "fonts-sil-scheherazade": {"usr/share/doc/fonts-sil-scheherazade/documentation/Scheherazade-features.pdf.gz":
+                               "0dc1b8a38e58ce16a8a9b6c406f0268ac1a77b5e0a0cab5490efaa2d2e6e4b84"},
+    "fonts-sil-andika": {"usr/share/doc/fonts-sil-andika/documentation/pdf/features.pdf.gz":
+                         "20626fe13966e8cfdff1073cd1ab502e3d44b0ac85adf36f5bfab4540b0028b9"},
 }}
 
 

@@ -300,7 +300,10 @@ def _small_caps_size(spans: list[dict]) -> float | None:
 
 STRETCHED_WORDS = 3  # words of a line stretched to its measure, each its own fragment
 WORD_RE = re.compile(r"^[^\W\d_](?:[^\W\d_]|[’'-](?=[^\W\d_]))*[.,;:!?]?$")  # one word of letters (a stop after)
-EVEN_SPACE = 1.0  # points: the spaces of a justified line are all one width
+EVEN_SPACE = 1.0  # points: the spaces of a justified line are all one width …
+STOP_STRETCH = 3.5  # … but one after a stop stretches more, up to about three times (TeX's space factor) and a bit
+STOP_END = (".", ",", ";", ":", "!", "?")
+ITEM_MARK_RE = re.compile(rf"^[{BULLET_GLYPHS}]\s+")  # a list item's mark before the first word: "• Improve"
 
 
 def _join_stretched(fragments: list[Line]) -> list[Line]:
@@ -318,15 +321,21 @@ def _join_stretched(fragments: list[Line]) -> list[Line]:
             prose.add(frag.block)
     gone: set[int] = set()
     for (block, _), row in rows.items():
-        if len(row) < STRETCHED_WORDS \
-                or any(not WORD_RE.match(f.text.strip()) or f.mono or f.vertical for f in row) \
-                or len({f.text for f in row}) < 2 or max(len(f.text) for f in row) < 4:
-            continue  # (a table's marks, "X X X", are one short word over and over)
         row.sort(key=lambda f: f.x0)
+        texts = [f.text.strip() for f in row]
+        texts[0] = ITEM_MARK_RE.sub("", texts[0], count=1)
+        if len(row) < STRETCHED_WORDS \
+                or any(not WORD_RE.match(text) for text in texts) or any(f.vertical for f in row) \
+                or 2 * sum(f.mono for f in row) > len(row) \
+                or len({f.text for f in row}) < 2 or max(len(f.text) for f in row) < 4:
+            continue  # (a table's marks, "X X X", are one short word over and over; code is mostly monospaced)
         size = row[0].size
         gaps = [b.x0 - a.x1 for a, b in zip(row, row[1:])]
+        plain = [gap for gap, text in zip(gaps, texts) if not text.endswith(STOP_END)] or gaps
+        widest = max(plain)
         if any(abs(f.size - size) >= 0.5 for f in row) or min(gaps) <= 1.2 * size \
-                or max(gaps) > STRETCHED_GAP * size or max(gaps) - min(gaps) > EVEN_SPACE:
+                or widest > STRETCHED_GAP * size or widest - min(gaps) > EVEN_SPACE \
+                or any(gap > max(widest + EVEN_SPACE, STOP_STRETCH * widest) for gap in gaps):
             continue
         if block not in prose and not any(f.block == block and f.baseline > row[0].baseline + 0.5 * size
                                           and abs(f.x0 - row[0].x0) < 1 for f in fragments):

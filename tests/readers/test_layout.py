@@ -186,6 +186,22 @@ def test_the_words_of_a_line_stretched_to_a_narrow_columns_measure_join_but_a_ta
     labels = [frag("p1", 60, 7), frag("p2", 90, 7), frag("p3", 120, 7)]
     assert len(_join_stretched([prose] + labels)) == 4
 
+    # an item's line (its bullet before the first word), with a code word in it and a wider space after a stop (TeX
+    # stretches it up to three times more): one line; a line of code words, or a gap too wide even after a stop, not
+    def item(texts: list[str], gaps: list[float], mono: frozenset[int] = frozenset()) -> list[Line]:
+        pieces, x = [], 64.0
+        for i, (text, gap) in enumerate(zip(texts, gaps + [0.0])):
+            pieces.append(frag(text, x, 7))
+            pieces[-1].mono = i in mono
+            x += 5.0 * len(text) + gap
+        return pieces
+
+    texts = ["• Improve", "representation", "of", "Values:", "PropertyValue", "and"]
+    joined = _join_stretched([prose] + item(texts, [17, 17, 17, 31, 17], frozenset({4})))
+    assert [l.text for l in joined][1:] == ["• Improve representation of Values: PropertyValue and"]
+    assert len(_join_stretched([prose] + item(texts, [17, 17, 17, 31, 17], frozenset({1, 2, 4, 5})))) == 7
+    assert len(_join_stretched([prose] + item(texts, [17, 17, 17, 70, 17]))) == 7
+
 
 def test_a_small_raised_number_is_read_apart_from_the_word_or_number_before_it():
     # a note's marker ("stability¹") and an exponent ("2⁶⁴") were read as one word with what they follow

@@ -362,7 +362,7 @@ STRUCTURE_ANSWERS: tuple[tuple[Callable[[CorpusIndex, Retrieval], Made | None], 
     # "Which types of plans does section 2.2 describe?": its list of them, else its subsections' titles
     (section_parts_overview, "asks for things of a section it names: its list of them or its subsections answer"),
     # "What does section 7 cover?": its first sentence and those saying most of what it says
-    (section_summary, "asks what a section it names holds: its most telling sentences answer"),
+    (section_summary, "asks what a section it names holds: its subsections, else its most telling sentences answer"),
     # "How does Riverline work?" of a section "How it works": its opening
     (section_overview, "restates a section's title: the section's opening answers"),
     # "What outcomes can the interpreter display?" of "8.2 Outcomes": its list of them

@@ -72,8 +72,9 @@ DETERMINERS = frozenset("this that these those the a an its their our your my wh
 # list?", "Summarize slide 4", "What is on the last slide?", "the contents of pages 3-4")
 HOLDS_WORDS = frozenset(stem(w) for w in """list lists listed contain contains content contents include includes
 present presents presented summary overview feature features state states stated write writes written text
-treat treats treated handle handles handled deal deals dealt""".split())  # (… and how it treats a thing: "How does the
-# TrickHLA User Guide handle federation restore?" restates "Federation Restore")
+treat treats treated handle handles handled deal deals dealt consist consists comprise comprises""".split())
+# (… and how it treats a thing: "How does the TrickHLA User Guide handle federation restore?" restates "Federation
+# Restore"; what it consists of)
 PAGE_OPENINGS = 3  # pages of a named range whose openings answer (ACCOUNT_CHARS shared between them)
 # a question asking for a document's parts ("What are the chapters of …", "How is … organised?"), and the words
 # that ask for them rather than name the document
@@ -587,6 +588,24 @@ def titles_listed(corpus: CorpusIndex, doc: int, parent: int | None, lead: str =
     def page_of(number: int) -> tuple[PageUnits, str]:
         return answer_units(corpus, doc, number)
 
+    picked = section_titles(corpus, doc, parent)
+    if len(picked) < 2:
+        return None
+    _, citations, passages = quoted(corpus.docs[doc].info.file_name, ([] if opening is None else [opening]) + picked,
+                                    page_of)
+    if opening is not None:
+        lead = f"{readable(opening.text)} (p. {opening.page})"
+    lines = [f"- {readable(s.text)} (p. {s.page})" for s in picked]
+    return "\n".join([lead] * bool(lead) + lines), citations, passages
+
+
+def section_titles(corpus: CorpusIndex, doc: int, parent: int | None) -> list[Sentence]:
+    """The titles of the sections directly under `parent` (None: the top level) as the pages they start on set them,
+    in order (a contents page's own section, whose lines lead to page numbers, left out; at most CONTENTS_ENTRIES)."""
+
+    def page_of(number: int) -> tuple[PageUnits, str]:
+        return answer_units(corpus, doc, number)
+
     picked: list[Sentence] = []
     for node in corpus.docs[doc].nodes:
         if node.kind != "section" or node.parent != parent:
@@ -602,14 +621,7 @@ def titles_listed(corpus: CorpusIndex, doc: int, parent: int | None, lead: str =
             picked.append(unit_sentence(node.start_page, at, page_of, 0))
         if len(picked) == CONTENTS_ENTRIES:
             break
-    if len(picked) < 2:
-        return None
-    _, citations, passages = quoted(corpus.docs[doc].info.file_name, ([] if opening is None else [opening]) + picked,
-                                    page_of)
-    if opening is not None:
-        lead = f"{readable(opening.text)} (p. {opening.page})"
-    lines = [f"- {readable(s.text)} (p. {s.page})" for s in picked]
-    return "\n".join([lead] * bool(lead) + lines), citations, passages
+    return picked
 
 
 def count_of(match: re.Match, wanted: str) -> int:
@@ -694,7 +706,9 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     it (`section_opening`); a longer one with its title, its first sentence, then the sentences that say most of what
     the section says (SumBasic over its pages' words: a sentence scores its words' mean weight, a word weighs its
     count in the section times how few of the document's pages use it, and its weight is squared down once a picked
-    sentence says it), in page order, up to SUMMARY_CHARS; None for any other question."""
+    sentence says it), in page order, up to SUMMARY_CHARS; a section with two or more subsections gives their titles
+    (its tree's, as its pages set them) after its first sentence, one a line, and the sentences in what is left of
+    SUMMARY_CHARS after them; None for any other question."""
     named = [s for s in retrieval.sections if s.node >= 0]
     if len(named) != 1 or retrieval.routing.comparison:
         return None
@@ -723,6 +737,9 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
                   and (page, i) not in titled]
     if not found:
         return None
+    parts = section_titles(corpus, doc, section.node)  # (its subsections' titles say what it holds, when it has some)
+    if len(parts) < 2:
+        parts = []
 
     def stems_of(key: tuple[int, int]) -> frozenset[str]:
         return page_of(key[0])[0].stems[key[1]]
@@ -737,7 +754,7 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     pages, used = page_spread(corpus, doc)
     weight = {t: c * math.log(1 + pages / used.get(t, 1)) for t, c in counts.items() if t not in STOP_WORDS}
     picked: list[tuple[int, int]] = []
-    chars = 0
+    chars = sum(len(p.text) for p in parts)
     best: tuple[int, int] | None = found[0]  # (its first sentence, whatever it says)
     while best is not None:
         picked.append(best)
@@ -754,7 +771,15 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
             if score > best_score:
                 best, best_score = key, score
     sentences = [unit_sentence(page, i, page_of, 0) for page, i in titled + sorted(picked)]
-    return quoted(corpus.docs[doc].info.file_name, sentences, page_of)
+    if not parts:
+        return quoted(corpus.docs[doc].info.file_name, sentences, page_of)
+    # its first sentence, its subsections' titles (one a line), then the other sentences picked
+    opening, further = sentences[:len(titled) + 1], sentences[len(titled) + 1:]
+    every = sorted(opening + parts + further, key=lambda s: (s.page, s.start))
+    _, citations, passages = quoted(corpus.docs[doc].info.file_name, every, page_of)
+    lines = [answer_text(opening, page_of, by_line=True)] + [f"- {readable(p.text)} (p. {p.page})" for p in parts]
+    text = "\n".join(lines) + ("\n\n" + answer_text(further, page_of, by_line=True) if further else "")
+    return text, citations, passages
 
 
 def page_spread(corpus: CorpusIndex, doc: int) -> tuple[int, dict[str, int]]:

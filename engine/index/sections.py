@@ -190,15 +190,29 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
         index = corpus.docs[doc]
         # the document's own titles (its docinfo title, its first node's) name no section of it
         own = {bare_title(index.info.title)} | ({bare_title(index.nodes[0].title)} if index.nodes else set())
-        for node, (number, words) in zip(index.nodes, read_titles(corpus, doc)):
+        titles_of = read_titles(corpus, doc)
+        for node, (number, words) in zip(index.nodes, titles_of):
+            if node.parent is not None and titles_of[node.parent][1] == words \
+                    and any(s.doc == doc and s.node == node.parent for s in found):
+                continue  # (a slide under its deck's section, titled as it is: that section)
             by_number = number is not None and number in numbers
             # (a quoted title may be the document's own: a section starting on its first page is its title block)
             by_title = bool(words) and node.start_page > 1 and words not in own \
                 and (words in titles or any(len(words) <= len(run) and run[-len(words):] == words for run in before)
-                     or any(run[:len(words)] == words for run in after))
+                     or any(run[:len(words)] == words for run in after) or subtitle(node.title) in titles)
             if (by_number or by_title) and not any(s.doc == doc and s.node == node.node for s in found):
                 found.append(section_of(corpus, doc, node.node))
     return found
+
+
+SUBTITLE_RE = re.compile(r"\s[–—-]\s|:\s")  # what parts a title: "Yosys by example – Advanced Synthesis"
+
+
+def subtitle(title: str) -> tuple[str, ...]:
+    """The words of a title after its last dash or colon, which name it as well when quoted (a deck's sections
+    "Yosys by example – Synthesis", "… – Advanced Synthesis" share their first part); () for a title without one."""
+    parts = SUBTITLE_RE.split(title)
+    return tuple(w.lower() for w in WORD_RE.findall(parts[-1])) if len(parts) > 1 else ()
 
 
 def numbered_place(corpus: CorpusIndex, doc: int, place: str) -> int | None:

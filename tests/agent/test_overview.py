@@ -414,22 +414,51 @@ def test_things_asked_for_of_a_named_section_are_its_subsections_when_it_lists_n
     assert [(c.doc, c.page) for c in answer.citations] == [("methods-manual.pdf", 2)]
 
 
+def long_methods(path: Path) -> Path:
+    """The bird survey manual with each method described at length."""
+    with written_pdf(path) as doc:
+        _titled_page(doc, "1 Scope", ["This manual tells volunteers how the heathland bird survey is walked."])
+        page = _titled_page(doc, "2 Survey Methods", ["The survey group uses three methods."], 110)
+        for k, title in enumerate(["2.1 Line Transects", "2.2 Point Counts", "2.3 Mist Netting"]):
+            page.insert_text((72, 150 + 170 * k), title, fontsize=13)
+            _lines(page, ["A surveyor keeps to the method's written protocol, notes the weather, the time and "
+                          "the place,"] * 8, 175 + 170 * k)
+        doc.set_toc([[1, "1 Scope", 1], [1, "2 Survey Methods", 2], [2, "2.1 Line Transects", 2],
+                     [2, "2.2 Point Counts", 2], [2, "2.3 Mist Netting", 2]])
+    return path
+
+
 def test_a_long_sections_things_are_its_subsections_titles(tmp_path):
-    def long_methods(path: Path) -> Path:  # the same manual, each method described at length
+    answer = ask(_ingested(tmp_path, long_methods, "methods-manual.pdf"), "Which methods does section 2 describe?")
+    assert answer.answer.splitlines() == ["2 Survey Methods:", "- 2.1 Line Transects (p. 2)",
+                                          "- 2.2 Point Counts (p. 2)", "- 2.3 Mist Netting (p. 2)"]
+
+
+def test_what_a_long_section_with_subsections_holds_is_its_opening_its_subsections_titles_and_what_it_says(tmp_path):
+    """"What does section 2, 'Survey Methods', cover?" of a section too long to give whole: its first sentence, then
+    its subsections' titles (what its tree says it holds), one a line in order, then what it says most."""
+    said = ["Surveyors walk the heath at dawn in spring.", "Each bird seen or heard goes on the survey form.",
+            "Rain or strong wind stops the survey for the day.", "Volunteers learn the common calls before walking."]
+
+    def described(path: Path) -> Path:  # each method told in a few sentences, more than fits whole
         with written_pdf(path) as doc:
             _titled_page(doc, "1 Scope", ["This manual tells volunteers how the heathland bird survey is walked."])
             page = _titled_page(doc, "2 Survey Methods", ["The survey group uses three methods."], 110)
             for k, title in enumerate(["2.1 Line Transects", "2.2 Point Counts", "2.3 Mist Netting"]):
-                page.insert_text((72, 150 + 170 * k), title, fontsize=13)
-                _lines(page, ["A surveyor keeps to the method's written protocol, notes the weather, the time and "
-                              "the place,"] * 8, 175 + 170 * k)
+                page.insert_text((72, 150 + 200 * k), title, fontsize=13)
+                _lines(page, said * 3, 175 + 200 * k)
             doc.set_toc([[1, "1 Scope", 1], [1, "2 Survey Methods", 2], [2, "2.1 Line Transects", 2],
                          [2, "2.2 Point Counts", 2], [2, "2.3 Mist Netting", 2]])
         return path
 
-    answer = ask(_ingested(tmp_path, long_methods, "methods-manual.pdf"), "Which methods does section 2 describe?")
-    assert answer.answer.splitlines() == ["2 Survey Methods:", "- 2.1 Line Transects (p. 2)",
-                                          "- 2.2 Point Counts (p. 2)", "- 2.3 Mist Netting (p. 2)"]
+    answer = ask(_ingested(tmp_path, described, "methods-manual.pdf"), "What does section 2, 'Survey Methods', cover?")
+    assert any(step.detail.startswith("asks what a section it names holds") for step in answer.trace)
+    lines = answer.answer.splitlines()
+    titles = ["- 2.1 Line Transects (p. 2)", "- 2.2 Point Counts (p. 2)", "- 2.3 Mist Netting (p. 2)"]
+    at = lines.index(titles[0])
+    assert lines[at:at + 3] == titles and "The survey group uses three methods." in "\n".join(lines[:at])
+    assert any(sentence in "\n".join(lines[at + 3:]) for sentence in said)
+    assert [c.page for c in answer.citations] == [2] and "2.2 Point Counts" in answer.citations[0].quote
 
 
 def guidance(path: Path) -> Path:

@@ -167,3 +167,11 @@ def test_a_part_named_by_its_place_among_the_numbered_ones(retriever):
     assert named("What does lecture 3 of the guide cover?") == [named("What does chapter 3 cover?")[0]]
     assert named("What does the tenth chapter of the field guide say?") == []  # (it has five)
     assert named("What is the first step of a survey?") == []  # (a place, but among no parts)
+
+
+def test_a_titles_part_after_its_dash_or_colon_names_it_too():
+    from engine.index.sections import subtitle
+
+    assert subtitle("Yosys by example – Advanced Synthesis") == ("advanced", "synthesis")
+    assert subtitle("Part Two: Tools of the Trade") == ("tools", "of", "the", "trade")
+    assert subtitle("Advanced Synthesis") == () and subtitle("Client-side caching") == ()

@@ -20,12 +20,15 @@ import numpy as np
 
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import definition_context, quoted_re
-from engine.text import DOCUMENT_NOUNS, STOP_WORDS, stem, words
+from engine.text import DOCUMENT_KINDS, DOCUMENT_NOUNS, STOP_WORDS, stem, words
 
 COMPARE_RE = re.compile(
     r"\b(compare[sd]?|comparison|comparing|versus|vs\.?|both|differ|differs|difference|differences|contrast|"
     r"whereas|respectively|each of|in each|between)\b", re.I,
 )
+# "the two documents", "these two reports": a question about two documents as one ("going by the two documents")
+TWO_DOCUMENTS_RE = re.compile(rf"\b(?:the|these|those)\s+two\s+(?:(?!of\b)[\w'’-]+\s+){{0,3}}?"
+                              rf"(?:{'|'.join(DOCUMENT_KINDS)}|source|text|file|pdf|sheet)s?\b", re.I)
 AND_RE = re.compile(r"\b(?:and|or)\b|;", re.I)  # (a semicolon joins two clauses as "and" does)
 TWO_RE = re.compile(r"\b(?:the|these|those)\s+two\b", re.I)  # "the two … reports": two documents by the same words
 BOTH_RE = re.compile(r"both\s+[^,;:?.]{1,80}?\s+and\s+[^,;:?.]{1,80}", re.I)  # "both X and Y": what it joins
@@ -74,7 +77,7 @@ def is_comparison(question: str, names: Sequence[set[str]] = ()) -> bool:
         named = set().union(*names)
         joins = [BOTH_RE.match(question, m.start()) for m in found]
         return any(join is None or {stem(w) for w in words(join.group(0))} & named for join in joins)
-    return bool(found)
+    return bool(found) or bool(TWO_DOCUMENTS_RE.search(question))
 
 
 def route(corpus: CorpusIndex, question: str, terms: Sequence[str], docs: Sequence[int] | None = None) -> Routing:

@@ -77,6 +77,18 @@ def test_both_things_within_a_document_are_no_comparison_of_documents():
     assert is_comparison("Compare both the wading staff and the flow meter.", names)  # (another compare word)
 
 
+def test_a_question_about_the_two_documents_compares_them(retriever):
+    # "going by the two documents": a question about two documents as one, without a compare word
+    assert is_comparison("Would the six-tenths reading suit the Riverline meter, going by the two documents?")
+    assert is_comparison("Do these two field guides give the same reading?")
+    found = retriever.search("Is the Riverline meter read at six tenths of the depth, going by the two documents?",
+                             method="hybrid", k=5)
+    assert found.routing.comparison and set(found.routed_files(retriever.corpus)[:2]) == {GUIDE, DECK}
+    # two things that are no documents ("the two halves of Standard ML") ask about one
+    assert not is_comparison("Describe the two halves of the standard, and what each contains.")
+    assert not is_comparison("What do the two sensors of the meter measure?")
+
+
 def test_docs_filter_restricts_every_method(retriever):
     deck = retriever.resolve_docs([DECK])
     for method in ("bm25", "hybrid"):

@@ -13,6 +13,7 @@ routed deck is searched first (engine.index.retrieve.slides_first).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from engine.index.corpus import CorpusIndex
 from engine.markdown import HEADING_RE
 from engine.schemas.index import IndexNode
-from engine.text import WORD_RE
+from engine.text import STOP_WORDS, WORD_RE
 
 # a section's number: digits with dotted parts ("4", "4.3", "7.8.1"), or a letter or Roman numeral with dotted parts
 # ("A", "A.2", "II.B.3")
@@ -34,8 +35,8 @@ NAMED_NUMBER_RE = re.compile(rf"(?i:{KIND})\s*({NUMBER})\b")
 TITLE_NUMBER_RE = re.compile(rf"^(?:(?i:{KIND})\s+({NUMBER})\b|(\d{{1,3}}(?:\.\d{{1,3}})*)\.?(?=\s+[^\W_a-z])|"
                              rf"((?:[A-Z]|[IVXL]{{1,5}})(?:\.(?:\d{{1,3}}|[A-Z]))*)\.(?=\s+[^\W_a-z]))")
 QUOTED_RE = re.compile(r"[\"“‘']([^\"“”‘’']{3,120})[\"”’']")
-# "the related-work section", "its Background chapter": up to five words before the kind word
-BEFORE_KIND_RE = re.compile(r"((?:[\w-]+\s+){1,5})(?i:section|chapter)\b")
+# "the related-work section", "its Background chapter", "the manifesto appendix": up to five words before the kind word
+BEFORE_KIND_RE = re.compile(r"((?:[\w-]+\s+){1,5})(?i:section|chapter|appendix|annex)\b")
 # the parts most documents have, named without "section" ("the introduction of NIST SP 800-161", "in its conclusion",
 # "die Zusammenfassung der Masterarbeit"): the part's name after an article or a possessive, before "of", "in", a
 # verb saying what it holds, or the end of the clause (not "the summary table")
@@ -202,6 +203,15 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
                      or any(run[:len(words)] == words for run in after) or subtitle(node.title) in titles)
             if (by_number or by_title) and not any(s.doc == doc and s.node == node.node for s in found):
                 found.append(section_of(corpus, doc, node.node))
+    if not found:  # "the manifesto appendix" of "The Debian Manifesto": the one section whose title holds those words
+        for doc in docs:
+            worded = [(node, set(words)) for node, (_, words) in zip(corpus.docs[doc].nodes, read_titles(corpus, doc))
+                      if node.kind == "section" and node.start_page > 1]
+            for run in before:
+                said = set(itertools.takewhile(lambda w: w not in STOP_WORDS, reversed(run)))
+                matching = [node for node, words in worded if said and said <= words]
+                if len(matching) == 1 and not any(s.doc == doc and s.node == matching[0].node for s in found):
+                    found.append(section_of(corpus, doc, matching[0].node))
     return found
 
 

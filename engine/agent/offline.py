@@ -20,6 +20,7 @@ from engine.agent.extremes import direction, extremes_over, pages_around
 from engine.agent.overview import ASKING_WORDS, contents_overview, counted_parts_overview, overview, page_overview, \
     section_list_overview, section_overview, section_parts_overview, section_summary, table_column_overview
 from engine.agent.focus import asks_for_list
+from engine.agent.recurring import recurring_overview
 from engine.agent.rows import is_row
 from engine.agent.pieces import answer_units
 from engine.agent.passages import carried, close_gaps, ends_list, merge, read_back, read_on, runs_over, trim, \
@@ -371,6 +372,8 @@ STRUCTURE_ANSWERS: tuple[tuple[Callable[[CorpusIndex, Retrieval], Made | None], 
     (counted_parts_overview, "asks for things a section counts and gives a subsection each: their titles answer"),
     # "What flags does BLAKE3 define?" of a table headed "Flag name | Value": its rows
     (table_column_overview, "asks for things a table's column names: the table's rows answer"),
+    # "Which features cannot be set through TypeTuner Web?" of a chart whose features' sections each say so
+    (recurring_overview, "asks which things are so: the sections saying it of each, in the same words, answer"),
     # "What is the XC9500?" of the XC9500 data sheet: its own account
     (partial(overview, defining=True), "asks what the thing a document is named by is: its own account answers"),
 )

@@ -81,16 +81,15 @@ def recurring_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None
 def said_under_headings(corpus: CorpusIndex, doc: int, said: str) -> list[tuple[Sentence, Sentence]]:
     """Every place of the document that says `said` word for word with a heading above it on its page: (the heading,
     the sentence), in page order."""
+    def page_of(number: int) -> tuple[PageUnits, str]:
+        return answer_units(corpus, doc, number)
+
     wanted = " ".join(said.split())
     found: list[tuple[Sentence, Sentence]] = []
     for page in range(1, len(corpus.docs[doc].pages) + 1):
         if wanted not in " ".join(corpus.page_text(doc, page).split()):
             continue
-        analysis, _ = answer_units(corpus, doc, page)
-
-        def page_of(number: int) -> tuple[PageUnits, str]:
-            return answer_units(corpus, doc, number)
-
+        analysis, _ = page_of(page)
         heading: int | None = None
         for i, unit in enumerate(analysis.units):
             if unit.heading:

@@ -200,7 +200,7 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
             # (a quoted title may be the document's own: a section starting on its first page is its title block)
             by_title = bool(words) and node.start_page > 1 and words not in own \
                 and (words in titles or any(len(words) <= len(run) and run[-len(words):] == words for run in before)
-                     or any(run[:len(words)] == words for run in after) or subtitle(node.title) in titles)
+                     or any(run[:len(words)] == words for run in after) or subtitle(node.title) in titles - {()})
             if (by_number or by_title) and not any(s.doc == doc and s.node == node.node for s in found):
                 found.append(section_of(corpus, doc, node.node))
     if not found:  # "the manifesto appendix" of "The Debian Manifesto": the one section whose title holds those words

@@ -57,6 +57,7 @@ def test_sections_named_by_number_title_in_quotes_and_title_before_the_word(retr
     # a section the tree does not hold, or a document's own title in quotes, names nothing
     assert named("What does section 9.9 say about Section 913 of the Act?") == []
     assert named("What does 'River Survey Methods: A Field Guide' say about safety?") == []
+    assert named("What does \"---\" mean in the field guide?") == []  # (quotes around no word name no title)
 
 
 def test_a_part_most_documents_have_is_named_without_the_word_section(retriever):

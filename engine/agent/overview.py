@@ -740,6 +740,10 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     parts = section_titles(corpus, doc, section.node)  # (its subsections' titles say what it holds, when it has some)
     if len(parts) < 2:
         parts = []
+    listed = {(p.page, p.index) for p in parts}  # (a title set as a bold line is no heading: listed once)
+    found = [key for key in found if key not in listed]
+    if not found:
+        return None
 
     def stems_of(key: tuple[int, int]) -> frozenset[str]:
         return page_of(key[0])[0].stems[key[1]]

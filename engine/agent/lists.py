@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from engine.markdown import is_heading
+from engine.text import leads_in
 
 # a numbered list item's mark: "1.", "2)", "(3)", "(a)", "b)", "(iv)"
 NUMBER_MARK = r"\(?\d{1,2}[.)]|\([a-z]\)|[a-h]\)|\((?:i|ii|iii|iv|v|vi|vii|viii|ix|x)\)"
@@ -44,8 +45,39 @@ class Run:
 
 
 def item_runs(text: str) -> list[Run]:
-    """The runs of list items and of labelled items of a page's Markdown text, in page order."""
-    return sorted(list_runs(text) + label_runs(text), key=lambda run: run.lines[0])
+    """The runs of list items and of labelled items of a page's Markdown text, in page order; runs of list items under
+    group labels after one lead-in are one run (`grouped_runs`)."""
+    return sorted(grouped_runs(list_runs(text), text) + label_runs(text), key=lambda run: run.lines[0])
+
+
+def grouped_runs(runs: list[Run], text: str) -> list[Run]:
+    """Runs of list items each led into by a group's label line ("**Technology**", "**Strategy**"), one right after
+    the other, the first label right after a line leading into them all ("… capabilities, including:"): one run led
+    into by that line, each label an item of its own before its group's items."""
+    lines = text.split("\n")
+
+    def previous(n: int | None) -> int | None:  # the last non-blank line before line n
+        k = (n or 0) - 1
+        while k >= 0 and not lines[k].strip():
+            k -= 1
+        return k if n is not None and k >= 0 else None
+
+    out: list[Run] = []
+    k = 0
+    while k < len(runs):
+        j = k
+        while j < len(runs) and (label := runs[j].lead_in) is not None and is_label_line(lines[label]) \
+                and (j == k or previous(label) == runs[j - 1].lines[-1]):
+            j += 1
+        outer = previous(runs[k].lead_in) if j - k >= 2 else None
+        if outer is not None and leads_in(lines[outer]):
+            items = tuple(item for run in runs[k:j] for item in ((run.lead_in or 0,), *run.items))
+            out.append(Run(outer, items))
+            k = j
+        else:
+            out.append(runs[k])
+            k += 1
+    return out
 
 
 def list_runs(text: str) -> list[Run]:

@@ -83,6 +83,20 @@ def test_item_runs_and_their_lead_ins():
     assert item_runs("1. opens the page\n\n2. b") == [Run(None, ((0,), (2,)))]
 
 
+def test_groups_of_items_under_labels_after_one_lead_in_are_one_run():
+    # "… capabilities, including:" over "**Technology**" and its items, then "**Strategy**" and its items: one run led
+    # into by the "including:" line, each label an item before its group's items
+    text = ("Winners will share a set of capabilities, including:\n\n**Technology**\n\n- Modern data architecture.\n\n"
+            "- Advanced analytics.\n\n**Strategy**\n\n- A base of proprietary data.\n\n- Permission to advise.\n\n"
+            "A closing paragraph.")
+    assert item_runs(text) == [Run(0, ((2,), (4,), (6,), (8,), (10,), (12,)))]
+    # without a line leading into them all, or with one group only, each run keeps its label as its lead-in
+    alone = text.replace("including:", "shown below.")
+    assert item_runs(alone) == [Run(2, ((4,), (6,))), Run(8, ((10,), (12,)))]
+    one = "Winners will share these, including:\n\n**Technology**\n\n- Modern data architecture.\n\n- Analytics."
+    assert item_runs(one) == [Run(2, ((4,), (6,)))]
+
+
 def test_an_items_lead_is_its_first_sentence_with_its_number():
     assert lead_units([3, 4, 5], ["1.", "Develop the policy.", "A formal policy …"]) == [3, 4]
     assert lead_units([7, 8], ["Data gateway services (e.g., UPI)", "More."]) == [7]

@@ -595,8 +595,12 @@ def titles_listed(corpus: CorpusIndex, doc: int, parent: int | None, lead: str =
                                     page_of)
     if opening is not None:
         lead = f"{readable(opening.text)} (p. {opening.page})"
-    lines = [f"- {readable(s.text)} (p. {s.page})" for s in picked]
-    return "\n".join([lead] * bool(lead) + lines), citations, passages
+    return "\n".join([lead] * bool(lead) + [item_line(s) for s in picked]), citations, passages
+
+
+def item_line(s: Sentence) -> str:
+    """A sentence as a line of a listed answer, with its page: "- 2.1 Line Transects (p. 2)"."""
+    return f"- {readable(s.text)} (p. {s.page})"
 
 
 def section_titles(corpus: CorpusIndex, doc: int, parent: int | None) -> list[Sentence]:
@@ -728,20 +732,17 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     own = bare_title(section.title)  # (its title first, where the page sets it as a line of its own)
     titled = [(section.first_page, i) for i, u in enumerate(page_of(section.first_page)[0].units)
               if bare_title(u.text) == own][:1]
+    parts = section_titles(corpus, doc, section.node)  # (its subsections' titles say what it holds, when it has some)
+    if len(parts) < 2:
+        parts = []
+    listed = set(titled) | {(p.page, p.index) for p in parts}  # (a title set as a bold line is no heading: once)
     found: list[tuple[int, int]] = []  # (page, unit) of the section's sentences, in order
     for page in range(section.first_page, min(section.last_page, section.first_page + SUMMARY_PAGES - 1) + 1):
         analysis, text = page_of(page)
         start, end = section.bounds(page, text)
         found += [(page, i) for i, u in enumerate(analysis.units) if start <= u.start and u.end <= end
                   and i not in analysis.notes and not u.heading and len(u.text.split()) >= 4
-                  and (page, i) not in titled]
-    if not found:
-        return None
-    parts = section_titles(corpus, doc, section.node)  # (its subsections' titles say what it holds, when it has some)
-    if len(parts) < 2:
-        parts = []
-    listed = {(p.page, p.index) for p in parts}  # (a title set as a bold line is no heading: listed once)
-    found = [key for key in found if key not in listed]
+                  and (page, i) not in listed]
     if not found:
         return None
 
@@ -781,7 +782,7 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     opening, further = sentences[:len(titled) + 1], sentences[len(titled) + 1:]
     every = sorted(opening + parts + further, key=lambda s: (s.page, s.start))
     _, citations, passages = quoted(corpus.docs[doc].info.file_name, every, page_of)
-    lines = [answer_text(opening, page_of, by_line=True)] + [f"- {readable(p.text)} (p. {p.page})" for p in parts]
+    lines = [answer_text(opening, page_of, by_line=True)] + [item_line(p) for p in parts]
     text = "\n".join(lines) + ("\n\n" + answer_text(further, page_of, by_line=True) if further else "")
     return text, citations, passages
 

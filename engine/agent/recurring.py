@@ -18,13 +18,12 @@ import numpy as np
 from engine.agent.authors import Made
 from engine.agent.focus import listed_head
 from engine.agent.pieces import answer_units
-from engine.agent.sentences import Sentence, quote, unit_sentence
+from engine.agent.overview import quoted
+from engine.agent.sentences import Sentence, unit_sentence
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import PageUnits, readable
 from engine.index.retrieve import Retrieval
-from engine.schemas import Citation
-from engine.schemas.answer import Passage
 from engine.text import words
 
 SEARCHED_PAGES = 10  # the document's best pages whose sentences may be the one said again
@@ -101,12 +100,7 @@ def said_under_headings(corpus: CorpusIndex, doc: int, said: str) -> list[tuple[
 
 def listed(file_name: str, places: list[tuple[Sentence, Sentence]], page_of) -> Made:
     """Each heading with its sentence, one a line ("- Kayan diacritics: This feature is not … (p. 8)"), one citation a
-    page quoting what was used of it."""
-    citations, passages = [], []
-    for page in dict.fromkeys(heading.page for heading, _ in places):
-        on_page = [s for pair in places if pair[0].page == page for s in pair]
-        _, text = page_of(page)
-        citations.append(Citation(doc=file_name, page=page, quote=quote(on_page, text)))
-        passages.append(Passage(doc=file_name, page=page, text=readable(text[on_page[0].start:on_page[-1].end])))
+    page quoting what was used of it (engine.agent.overview.quoted)."""
+    _, citations, passages = quoted(file_name, [s for pair in places for s in pair], page_of)
     lines = [f"- {readable(heading.text)}: {readable(said.text)} (p. {heading.page})" for heading, said in places]
     return "\n".join(lines), citations, passages

@@ -640,7 +640,7 @@ def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset(), rea
                 break
     leads: list[Sentence] = []
     explained: set[tuple[int, int]] = set()
-    chars = 0
+    chars = group = 0  # group: the units of the last lead added when it is a group's label (engine.agent.lists)
     for it, ends, stems in zip(items, labelled, held):
         if not it.lead:
             break
@@ -655,6 +655,9 @@ def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset(), rea
         leads += picked
         explained |= {(it.page, i) for line in it.lines for i in it.on_line.get(line, []) if i not in it.lead}
         chars += size
+        group = len(picked) if len(it.lines) == 1 and is_label_line(it.text.split("\n")[it.lines[0]]) else 0
+    if leads and group:
+        leads = leads[:-group]  # (a group's label whose items did not fit: none of the group)
     if not leads:
         return None
     return lead_in, leads, explained

@@ -173,3 +173,28 @@ def test_a_lead_in_brings_all_its_items_past_an_items_further_paragraph(tmp_path
     assert [item for item in FORMATS if item not in answer.answer] == []  # every item, not the first alone
     # the first item's further paragraph goes on in its item's line, the list unbroken
     assert "- the choice between two aspect ratios, 4:3 or 16:9 both shapes fit" in answer.answer
+
+
+def test_a_groups_label_whose_items_do_not_fit_is_left_out():
+    # three long items under "**Technology**" fill the room; "**Strategy**" would come alone, without its items
+    from engine.agent.sentences import ENUM_CHARS, enumeration, unit_sentence
+    from engine.index.evidence import analyse
+
+    item = "A platform that lets every member of the team {} share and reuse data across the whole organisation " \
+           "without copying it into yet another silo that nobody maintains over the years to come and that the auditors " \
+           "never see."
+    text = ("Winners will share a set of capabilities, including:\n\n**Technology**\n\n"
+            + "\n\n".join(f"- {item.format(n)}" for n in ("first", "second", "third"))
+            + "\n\n**Strategy**\n\n" + "\n\n".join(f"- {item.format(n)}" for n in ("fourth", "fifth")))
+    analysis = analyse(text)
+
+    def page_of(page: int):
+        return analysis, text
+
+    assert 3 * len(item) + 30 < ENUM_CHARS < 4 * len(item)
+    listed = enumeration(unit_sentence(1, 0, page_of, 0), page_of)
+    assert listed is not None
+    lead_in, leads, _ = listed
+    assert lead_in.text.startswith("Winners will share")
+    assert [s.text.split(" share")[0] for s in leads] == ["Technology"] + [
+        f"A platform that lets every member of the team {n}" for n in ("first", "second", "third")]

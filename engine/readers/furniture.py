@@ -30,9 +30,11 @@ def _in_margin(page: PageLayout, line: Line) -> bool:
 
 
 def _margin_lines(page: PageLayout, edges: bool = True) -> list[Line]:
-    """The lines in the top and bottom margins, and (`edges`) in a row set apart there (see `_edge_rows`)."""
+    """The lines in the top and bottom margins, and (`edges`) in a row set apart there (see `_edge_rows`), but for
+    the head of a table's columns (`column_heads`)."""
     edge = _edge_rows(page) if edges else set()
-    return [l for l in page.lines if _in_margin(page, l) or id(l) in edge]
+    heads = column_heads(page)
+    return [l for l in page.lines if (_in_margin(page, l) or id(l) in edge) and id(l) not in heads]
 
 
 EDGE = 0.2  # top/bottom share of the page height where a row set apart from the text may be a header or footer
@@ -137,6 +139,36 @@ def _below_top(page: PageLayout, line: Line) -> bool:
         and all(_in_margin(page, o) for o in page.lines if o is not line and o.y1 <= line.y0 + 1)
 
 
+HEAD_CELLS = 3  # lines side by side in a row that heads a table's columns, at the least
+HEAD_ALIGN = 2.0  # points: a column head's left edge and its column's cells' edges
+HEADS_ALIGNED = 2  # a row's lines flush left with cells of the rows below it, at the least, to head a table
+HEAD_REACH = 15  # line heights under the row within which its columns' cells are looked for
+
+
+def column_heads(page: PageLayout) -> set[int]:
+    """ids of the lines of the page's first row of text (but for margin text above it) when it stands in the top
+    fifth of the page and heads a table's columns: HEAD_CELLS lines side by side or more, HEADS_ALIGNED of them flush
+    left with cells (lines with another beside them) of the rows below.
+    A table continued from the page before repeats its head at the top of each page, where a running header would
+    stand: it repeats at the same height, but it is the table's, not furniture (a word processor's feature chart
+    over several pages, "Feature Name | Feature ID | Feature Setting | …")."""
+    lines = [l for l in page.lines if not l.vertical]
+    found: set[int] = set()
+    for line in lines:
+        if line.y1 > page.height * EDGE or id(line) in found:
+            continue
+        row = [o for o in lines if same_row(o, line)]
+        top, bottom = min(o.y0 for o in row), max(o.y1 for o in row)
+        if len(row) < HEAD_CELLS or any(o.y1 <= top + 1 and not _in_margin(page, o) for o in lines):
+            continue  # (the page's first row of text, but for margin text above it)
+        below = [o for o in lines if bottom - 1 <= o.y0 <= bottom + HEAD_REACH * o.size and not same_row(o, line)]
+        cells = [o for o in below if any(p is not o and same_row(p, o) for p in below)]
+        lefts = {round(r.x0) for r in row if any(abs(c.x0 - r.x0) <= HEAD_ALIGN for c in cells)}
+        if len(lefts) >= HEADS_ALIGNED:
+            found |= {id(o) for o in row}
+    return found
+
+
 def _head_key(text: str, y0: float, band: int | None = None) -> str:
     return f"|head|{_band_key(text, y0, band)}"
 
@@ -150,7 +182,8 @@ def stacked_heads(pages: list[PageLayout]) -> set[str]:
         return set()
     seen: Counter[str] = Counter()
     for page in pages:
-        seen.update({_head_key(l.text, l.y0) for l in page.lines if _below_top(page, l)})
+        heads = column_heads(page)
+        seen.update({_head_key(l.text, l.y0) for l in page.lines if _below_top(page, l) and id(l) not in heads})
     return {key for key, n in seen.items() if n >= max(3, 0.5 * len(pages))}
 
 

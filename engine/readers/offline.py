@@ -35,7 +35,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 121  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 122  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -235,6 +235,8 @@ class OfflineReader:
     # 120: … also a capital A-H alone as the term ("D  Specify the content …"), which 119 took for a numbering label
     # 121: a justified line stretched to its measure is one line also when it opens with an item's bullet, holds an
     #      inline code word or stretches wider after a stop (TeX's space factor): no longer a table row
+    # 122: a table's head repeated atop every page (its first row, columns flush with the cells below) is the table's,
+    #      not a running header
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

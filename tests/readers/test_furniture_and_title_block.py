@@ -3,7 +3,8 @@ block (authors, dates, versions, notices are no headings; a centred title over t
 
 from __future__ import annotations
 
-from engine.readers.furniture import end_page_number, find_furniture, line_numbers, margin_notes, split_glued_numbers, strip_furniture
+from engine.readers.furniture import (column_heads, end_page_number, find_furniture, line_numbers, margin_notes,
+                                     split_glued_numbers, strip_furniture)
 from engine.readers.layout import Line, PageLayout, _without_overprint
 from engine.readers.offline import compose
 from engine.readers.title_block import is_author_line, is_date_line, not_a_heading
@@ -160,3 +161,37 @@ def test_a_heading_atop_a_page_or_a_chart_axis_at_its_foot_stays_though_set_apar
     texts = [l.text for l in kept]
     assert "Hilbert-Packing" in texts and ["0", "0.25", "0.5"] == [t for t in texts if t[0].isdigit()]
     assert label is None
+
+
+def _chart_page(n, head=True):
+    """A page of a feature chart printed from a word processor without running heads: the table's head repeats at
+    the top of every page (a row starting in the top margin), its rows' cells flush left under the head's."""
+    lines = [line("Feature Name", 60, 70, size=9, x1=119), line("Feature ID", 173, 70, size=9, x1=217),
+             line("Feature Setting (top-most", 224, 70, size=9, x1=330), line("Example", 339, 70, size=9, x1=376),
+             line("in each section is default)", 224, 80, size=9, x1=325)] if head else []
+    for k in range(8):
+        base = 110 + 30 * k
+        lines += [line(f"Letter {n}-{k}", 60, base, size=9, x1=130), line(f"cv{n}{k}", 173, base, size=9, x1=190),
+                  line("0=Standard", 224, base, size=9, x1=270), line("1=Alternate", 224, base + 10, size=9, x1=270)]
+    lines.append(line(f"Page {n}", 300, 590, size=9, x1=330))
+    return PageLayout(n, 792, 612, lines, [])
+
+
+def test_a_tables_head_repeated_atop_every_page_is_the_tables_not_a_running_header():
+    pages = [_chart_page(n) for n in range(1, 7)]
+    assert column_heads(pages[0]) == {id(l) for l in pages[0].lines[:4]}
+    furniture = find_furniture(pages, 9.0)
+    kept, _ = strip_furniture(pages[2], furniture)
+    assert [l.text for l in kept[:4]] == ["Feature Name", "Feature ID", "Feature Setting (top-most", "Example"]
+    assert "Page 3" not in [l.text for l in kept]
+
+
+def test_a_running_header_in_three_parts_over_running_text_is_still_furniture():
+    def page(n):
+        head = [line("Annual Survey", 72, 50, x1=150), line("Chapter 2", 280, 50, x1=330),
+                line(str(n), 520, 50, x1=532)]
+        return PageLayout(n, 612, 792, head + [line(BODY, 72, 100 + 12 * k, x1=540) for k in range(30)], [])
+    pages = [page(n) for n in range(1, 6)]
+    assert column_heads(pages[0]) == set()
+    kept, _ = strip_furniture(pages[1], find_furniture(pages, 10.0))
+    assert all(l.text == BODY for l in kept)

@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 8 (tests/corpus/qa_blind5.md … qa_blind8.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 9 (tests/corpus/qa_blind5.md … qa_blind9.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -6,7 +6,9 @@ ReportLab user guide, groff's pdfmark manual and its mom slide deck (neither mad
 note. Set 7: the Prawn manual (Prawn, Ruby's PDF library), the X11 fonts guide (DocBook and Apache FOP), groff's automake
 note (gropdf), the SIL Shimenkan fonts' guide (LibreOffice; a font package's documentation) and Impressive's demo talk
 (Beamer). Set 8: the GPSBabel manual (DocBook and Apache FOP), the Yosys talk (a Beamer deck with builds), the
-Debian project history (DBLaTeX) and two SIL font feature charts (Scheherazade: Word; Andika: cairo, from HTML).
+Debian project history (DBLaTeX) and two SIL font feature charts (Scheherazade: Word; Andika: cairo, from HTML). Set 9:
+the DRBD user's guide (Asciidoctor PDF), the RasMol manual (Word), the JAGS user manual, the gputils manual and a
+Beamer lecture on biogeography (the shipunov package's example slides).
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -71,6 +73,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                                "0dc1b8a38e58ce16a8a9b6c406f0268ac1a77b5e0a0cab5490efaa2d2e6e4b84"},
     "fonts-sil-andika": {"usr/share/doc/fonts-sil-andika/documentation/pdf/features.pdf.gz":
                          "20626fe13966e8cfdff1073cd1ab502e3d44b0ac85adf36f5bfab4540b0028b9"},
+}, "blind9": {
+    "drbd-doc": {"usr/share/doc/drbd-doc/drbd-users-guide.pdf.gz":
+                 "bbb090851c039096aa285c09bf7a1a70949dc378bdbcd281fbc1719b3b20cfd0"},
+    "rasmol-doc": {"usr/share/doc/rasmol-doc/manualA4.pdf":
+                   "cd82d6deb95216e1268cb9bf7ac64f02252e868958a9b30a9eb999c707ed2dd2"},
+    "jags": {"usr/share/doc/jags/jags_user_manual.pdf.gz":
+             "f838091ac74998d48ebbf8044e5b306af0777b705420f929740767d55646a6c5"},
+    "gputils-doc": {"usr/share/doc/gputils-doc/gputils.pdf.gz":
+                    "911c2a5bc425ec281210ae428e67be3d5b402755d6eafd72e81cf50ccb9acacc"},
+    "texlive-latex-extra-doc": {"usr/share/doc/texlive-doc/latex/shipunov/lecture-slides-ex.pdf":
+                                "a5416ab40fc6411aa9a8ebf3ee9aefef5e11ce933776b57e9e86a9d99d3f8fa4"},
 }}
 
 

@@ -875,9 +875,11 @@ def answer_text(sentences: list[Sentence], page_of, *, by_line: bool = False) ->
         titled[-1] = opened and analysis.units[s.index].heading and not piece.rstrip().endswith((*CLOSED, ":"))
         if n + 1 == len(pieces) or pieces[n + 1][0].page != s.page:
             out[-1] += f" (p. {s.page})"
-    # a list ends its paragraph: what follows it, or a part that opens with one, starts a new one
+    # a list ends its paragraph: what follows it, or a part that opens with one, starts a new one; so does a line of
+    # its own after a line leading into it ("… capabilities, including:" over a group's label, "Technology")
     return "".join(("" if i == 0 else "\n\n" if listed[i - 1] or part.startswith("- ") or NUMBERED_LINE_RE.match(part)
-                    or ((titled[i - 1] or (by_line and fresh[i])) and not part[:1].islower()) else " ") + part
+                    or ((titled[i - 1] or (by_line and fresh[i])) and not part[:1].islower())
+                    or (fresh[i] and out[i - 1].endswith(":")) else " ") + part
                    for i, part in enumerate(out))
 
 

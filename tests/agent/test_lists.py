@@ -198,3 +198,22 @@ def test_a_groups_label_whose_items_do_not_fit_is_left_out():
     assert lead_in.text.startswith("Winners will share")
     assert [s.text.split(" share")[0] for s in leads] == ["Technology"] + [
         f"A platform that lets every member of the team {n}" for n in ("first", "second", "third")]
+
+
+def test_a_groups_label_after_the_line_leading_into_the_groups_is_set_on_a_line_of_its_own():
+    from engine.agent.sentences import answer_text, enumeration, unit_sentence
+    from engine.index.evidence import analyse
+
+    text = ("Winners will share a set of capabilities, including:\n\n**Technology**\n\n- Modern data architecture.\n\n"
+            "- Advanced analytics.\n\n**Strategy**\n\n- A base of proprietary data.\n\n- Permission to advise.")
+    analysis = analyse(text)
+
+    def page_of(page: int):
+        return analysis, text
+
+    listed = enumeration(unit_sentence(1, 0, page_of, 0), page_of)
+    assert listed is not None
+    lead_in, leads, _ = listed
+    answer = answer_text([lead_in, *leads], page_of)
+    assert answer.startswith("Winners will share a set of capabilities, including:\n\nTechnology\n- Modern data")
+    assert "Advanced analytics.\n\nStrategy\n- A base" in answer

@@ -115,11 +115,17 @@ def _label_line(above: MdLine, line: MdLine, title: Title) -> bool:
     """Whether the line above a title's line holds only its numbering ("Chapter 4", "4", "Appendix B") and joins
     it: when the entry's own title carries that number, or the layout took the label for a heading. A plain
     label line under an entry titled without it ("Kapitel 1" over the outline's "Einleitung") stays in the
-    text above the heading, as the layout left it: the heading reads as the source names it."""
+    text above the heading, as the layout left it: the heading reads as the source names it. A contents page's entry
+    whose first word is the label's letter ("A Differences between JAGS and OpenBUGS" under "Appendix A": a letter
+    without a stop reads as no label, "A Brief History" may begin so) carries it too."""
     if above.page != line.page or line.titles[0].label:
         return False
     label = label_only(above.text)
-    return label is not None and (label == title.label if title.label else above.level is not None)
+    if label is None:
+        return False
+    if title.label:
+        return label == title.label
+    return above.level is not None or (len(label) == 1 and label.isalpha() and title.words[:1] == (label,))
 
 
 def _match(title: Title, line: Title, heading: bool) -> MatchKind | None:

@@ -37,7 +37,7 @@ from engine.schemas.pdf import OutlineEntry
 from engine.schemas.toc import StructureHeading, TocEntry
 from engine.schemas.tree import TAGGED_SOURCES, StructureSource
 
-VERSION = 12  # bump when the output of this module, `locate` or `titles` changes (the structure stage re-runs)
+VERSION = 13  # bump when the output of this module, `locate` or `titles` changes (the structure stage re-runs)
 
 MIN_FOUND_SHARE = 0.5  # of a source's entries found in the text for it to be trusted
 MIN_ENTRIES = 2  # an outline or contents page with fewer entries is no structure

@@ -209,6 +209,21 @@ def test_a_plain_chapter_label_above_an_outline_title_without_it_stays_text():
     agree(result)
 
 
+def test_an_appendix_label_above_its_heading_joins_it_when_the_contents_entry_opens_with_its_letter():
+    # LaTeX prints "Appendix A" over the appendix's title; its contents page lists "A Differences …" (a letter without
+    # a stop: no label, as "A Brief History" may open) under the numbered chapters
+    markdown = join_pages(["# Manual\n\nx", "Chapter 1\n\n## Usage\n\ntext",
+                           "Appendix A\n\n## Differences between the two\n\ntext",
+                           "Appendix B\n\n## A Brief Glossary\n\ntext"])
+    contents = [TocEntry(title="1 Usage", level=1, page=2),
+                TocEntry(title="A Differences between the two", level=1, page=3),
+                TocEntry(title="A Brief Glossary", level=1, page=4)]
+    result = best_structure(markdown, [], contents)
+    assert [h.title for h in result.headings] == ["Manual", "Chapter 1 Usage",
+                                                  "Appendix A Differences between the two", "A Brief Glossary"]
+    agree(result)
+
+
 # --- the contents page
 
 LAYOUT = join_pages([

@@ -605,15 +605,29 @@ def item_line(s: Sentence) -> str:
 
 def section_titles(corpus: CorpusIndex, doc: int, parent: int | None) -> list[Sentence]:
     """The titles of the sections directly under `parent` (None: the top level) as the pages they start on set them,
-    in order (a contents page's own section, whose lines lead to page numbers, left out; at most CONTENTS_ENTRIES)."""
+    in order (a contents page's own section, whose lines lead to page numbers, left out; at most CONTENTS_ENTRIES).
+    A deck's section holds slides: their titles are its parts, each once (builds of one slide repeat it), but for a
+    slide titled as its section and a title that slides of other sections bear too (an outline slide opening every
+    section, "Biogeography of the World": the deck's navigation)."""
 
     def page_of(number: int) -> tuple[PageUnits, str]:
         return answer_units(corpus, doc, number)
 
+    nodes = corpus.docs[doc].nodes
+    under: dict[str, set[int | None]] = {}  # a slide's title -> the sections its slides stand in
+    for node in nodes:
+        if node.kind == "page":
+            under.setdefault(bare_title(node.title), set()).add(node.parent)
+    own = bare_title(nodes[parent].title) if parent is not None else ""
     picked: list[Sentence] = []
-    for node in corpus.docs[doc].nodes:
-        if node.kind != "section" or node.parent != parent:
+    seen: set[str] = set()
+    for node in nodes:
+        if node.parent != parent or node.kind not in ("section", "page"):
             continue
+        if node.kind == "page" and (parent is None or len(under[bare_title(node.title)]) > 1
+                                    or bare_title(node.title) in seen | {own}):
+            continue
+        seen.add(bare_title(node.title))
         analysis, text = page_of(node.start_page)
         filled = [line for line in text.split("\n") if line.strip()]
         if filled and 2 * sum(has_leader(line) for line in filled) >= len(filled):
@@ -743,8 +757,8 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
         found += [(page, i) for i, u in enumerate(analysis.units) if start <= u.start and u.end <= end
                   and i not in analysis.notes and not u.heading and len(u.text.split()) >= 4
                   and (page, i) not in listed]
-    if not found:
-        return None
+    if not found and not parts:
+        return None  # (a section of slides without sentences, a title and maps each, is listed by their titles)
 
     def stems_of(key: tuple[int, int]) -> frozenset[str]:
         return page_of(key[0])[0].stems[key[1]]
@@ -760,7 +774,7 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     weight = {t: c * math.log(1 + pages / used.get(t, 1)) for t, c in counts.items() if t not in STOP_WORDS}
     picked: list[tuple[int, int]] = []
     chars = sum(len(p.text) for p in parts)
-    best: tuple[int, int] | None = found[0]  # (its first sentence, whatever it says)
+    best: tuple[int, int] | None = found[0] if found else None  # (its first sentence, whatever it says)
     while best is not None:
         picked.append(best)
         chars += length(best)
@@ -782,7 +796,7 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     opening, further = sentences[:len(titled) + 1], sentences[len(titled) + 1:]
     every = sorted(opening + parts + further, key=lambda s: (s.page, s.start))
     _, citations, passages = quoted(corpus.docs[doc].info.file_name, every, page_of)
-    lines = [answer_text(opening, page_of, by_line=True)] + [item_line(p) for p in parts]
+    lines = ([answer_text(opening, page_of, by_line=True)] if opening else []) + [item_line(p) for p in parts]
     text = "\n".join(lines) + ("\n\n" + answer_text(further, page_of, by_line=True) if further else "")
     return text, citations, passages
 

@@ -647,3 +647,35 @@ def test_a_long_section_a_question_names_is_answered_by_its_title_its_opening_an
     other = ask(workspace, "What does section 2 of the Quarry manual say about compilers?")
     assert not any(step.detail.startswith("asks what a section it names holds") for step in other.trace)
     assert "compiler that shipped with them" in other.answer
+
+
+def mapped_deck(path: Path) -> Path:
+    """A landscape deck whose outline has two sections, each opened by the same outline slide; the second section's
+    slides are a title over a map each (no sentences)."""
+    with written_pdf(path) as doc:
+        def slide(title: str, lines: list[str] | None = None):
+            page = doc.new_page(width=842, height=595)
+            page.insert_text((60, 70), title, fontsize=24)
+            for k, text in enumerate(lines or []):
+                page.insert_text((60, 140 + 24 * k), text, fontsize=16)
+
+        slide("Heathland Birds", ["A lecture on the birds of the lowland heaths"])
+        slide("Lecture outline", ["Breeding birds", "Flooded heaths"])
+        slide("Breeding birds", ["Nightjars nest on the bare ground of the open heath in summer.",
+                                 "Woodlarks sing from the scattered pines along the heath's edge."])
+        slide("Lecture outline", ["Breeding birds", "Flooded heaths"])
+        for region in ("Dorset", "Surrey", "Suffolk"):
+            slide(f"Flooded heaths: {region}", ["[map]"])
+        doc.set_toc([[1, "Breeding birds", 2], [1, "Flooded heaths", 4]])
+    return path
+
+
+def test_a_deck_section_of_slides_without_sentences_is_answered_by_its_slides_titles(tmp_path):
+    """"What does the 'Flooded heaths' section contain?" of slides that are a title and a map each: their titles, one
+    a line, not the outline slide that opens every section (the deck's navigation), not the section's title alone."""
+    workspace = _ingested(tmp_path, mapped_deck, "heath-lecture.pdf")
+    answer = ask(workspace, "What does the 'Flooded heaths' section of the lecture contain?")
+    lines = answer.answer.splitlines()
+    assert [line for line in lines if line.startswith("- ")] == [
+        "- Flooded heaths: Dorset (p. 5)", "- Flooded heaths: Surrey (p. 6)", "- Flooded heaths: Suffolk (p. 7)"]
+    assert "Lecture outline" not in answer.answer

@@ -45,8 +45,8 @@ _SMALL_WORDS = {
     "a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "of", "on", "or", "the",
     "to", "under", "with", "vs", "via", "its", "be", "are", "not", "that", "who", "which", "than",
 }
-BULLET_LEAD_RE = re.compile(rf"^[{BULLET_GLYPHS}\ufffd]\s|^[{SYMBOL_BULLETS}]")  # (a symbol font's glyph may
-# touch its text)
+BULLET_LEAD_RE = re.compile(rf"^[{BULLET_GLYPHS}\ufffd]\s|^[{SYMBOL_BULLETS}]|^[•‣▪●▶►➢➤](?=[^\W\d_])")  # (a symbol
+# font's glyph may touch its text; so may a round or pointing bullet, a Beamer theme's "▶Diversity in 3D space")
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
 
 
@@ -569,6 +569,30 @@ def _labels_on_the_row(found: list[Candidate], pages: list[list[Line]]) -> list[
     return out
 
 
+LIST_RUN = 3  # numbered lines right under one another, counting up by one, that are a list's items at the least
+NUMBERED_ITEM_RE = re.compile(r"^(\d{1,2})[.)]\s+\S")  # "1. North India", "2) Deccan Plateau"
+
+
+def numbered_runs(found: list[Candidate]) -> set[tuple[int, int]]:
+    """(page, index) of candidates numbered "1.", "2.", "3." … on lines right under one another on one page, nothing
+    between them, counting up by one, LIST_RUN or more: a numbered list set larger than the text (a slide's
+    enumeration, "1. North India" to "8. Volcanic Pacific Islands"), not headings, which stand over text of their
+    own. (They are left out of the headings only once levels are assigned: as candidates they still tell the document's
+    styles and numbering, as before.)"""
+    out: set[tuple[int, int]] = set()
+    run: list[tuple[Candidate, int]] = []
+    for cand in [*found, None]:
+        match = NUMBERED_ITEM_RE.match(cand.text) if cand is not None else None
+        if run and match and cand is not None and run[-1][0].page == cand.page \
+                and run[-1][0].index + run[-1][0].count == cand.index and int(match.group(1)) == run[-1][1] + 1:
+            run.append((cand, int(match.group(1))))
+            continue
+        if len(run) >= LIST_RUN:
+            out |= {(c.page, c.index) for c, _ in run}
+        run = [(cand, int(match.group(1)))] if match and cand is not None else []
+    return out
+
+
 def _label_mark(text: str) -> str:
     """The number or letter of a chapter's label ("3" of "KAPITEL 3", "1" of "第1 章")."""
     if CJK_LABEL_RE.match(text):
@@ -865,6 +889,10 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
     # ("AC-1 ACCESS CONTROL POLICY", "(8) ACCESS ENFORCEMENT | REVOCATION": a catalogue's items, set small)
     if not _text_ok(text, identifier) or (line.size < body * 0.9 and not small) or BULLET_LEAD_RE.match(text):
         return None  # (a line led by a bullet glyph is a list item)
+    above = lines[i - 1] if i else None
+    if above is not None and BULLET_LEAD_RE.match(above.text) and not _ends_sentence(above.text) \
+            and line.x0 > above.x0 + 0.3 * line.size and 0 <= line.y0 - above.y1 <= line.size:
+        return None  # (the item's line wrapped, under its text: "▶Numerous borders … (like" / "Madagascar / …")
     if line.size >= body * HEADING_SIZE:
         return Style(line.size, line.bold, line.italic, caps, "")
     # body-size lines: need emphasis or a numbering label, and to stand on their own

@@ -15,7 +15,7 @@ from engine.pdf import docinfo_title, open_document
 from engine.readers.blocks import Traits, furniture_blocks, mark_continued, page_blocks, recurring_places
 from engine.readers.code import MONO_DOCUMENT
 from engine.readers.furniture import HEADING_SIZE, find_furniture, page_margins, split_line_numbers, strip_furniture
-from engine.readers.headings import assign_levels, body_size, cover_pages, find_candidates, join_title
+from engine.readers.headings import assign_levels, body_size, cover_pages, find_candidates, join_title, numbered_runs
 from engine.readers.hyphens import vocabulary
 from engine.readers.pitch import line_pitches
 from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, PageText, read_layout, reading_order
@@ -35,7 +35,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 122  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 123  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -237,6 +237,9 @@ class OfflineReader:
     #      inline code word or stretches wider after a stop (TeX's space factor): no longer a table row
     # 122: a table's head repeated atop every page (its first row, columns flush with the cells below) is the table's,
     #      not a running header
+    # 123: a round or pointing bullet glyph touching its item's first word ("▶Diversity") opens a list item, its wrapped
+    #      line under its text goes on in it; numbered lines counting up right under one another, three or more, are
+    #      a list set large (a slide's), not headings
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -469,7 +472,9 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
               for layout, lines in zip(layouts, pages)]
     candidates = join_title(find_candidates(pages, body, right, tables, pitches, words, slides=deck), title)
     levels = assign_levels(candidates, body, len(pages), cover=cover_pages(pages), known_title=title)
-    heads = {(c.page, c.index): (c, levels[c.order]) for c in candidates if c.order in levels}
+    listed = numbered_runs(candidates)  # (a numbered list set large: no headings)
+    heads = {(c.page, c.index): (c, levels[c.order]) for c in candidates
+             if c.order in levels and (c.page, c.index) not in listed}
     chars = sum(len(l.text) for lines in pages for l in lines)
     mono = sum(len(l.text) for lines in pages for l in lines if l.mono)
     traits = Traits(words, pitches, code=mono < MONO_DOCUMENT * max(1, chars))

@@ -149,6 +149,14 @@ def words(text: str) -> list[str]:
     return WORD_RE.findall(POSSESSIVE_RE.sub("", text) if "'" in text or "’" in text else text)
 
 
+def unaccented(text: str) -> str:
+    """The text without its letters' accents ("ångstrom" -> "angstrom", "zürich" -> "zurich"; letters of scripts
+    without them, and "ß" or "ø", stay)."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 def folded_words(text: str) -> list[str]:
     """The words of a text (letters and digits), folded: punctuation, spacing and case do not count."""
     return WORD_RE.findall(fold(text))

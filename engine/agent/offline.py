@@ -33,7 +33,7 @@ from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answ
     note_weight, page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
 from engine.index.sections import is_deck, pages_past_end
-from engine.text import leads_in, query_pairs, query_terms, tokenize, words
+from engine.text import leads_in, query_pairs, query_terms, tokenize, unaccented, words
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 from engine.schemas.answer import Passage
 
@@ -172,9 +172,14 @@ def aliases(question: str, start: int, end: int) -> list[str]:
 
 def unheard(corpus: CorpusIndex, word: str, named: AbstractSet[str]) -> bool:
     """Whether some word of `word` (its tokens) is in no page's vocabulary and names no document (a number aside; a
-    decade, "1930s", counts as its year: the corpus may say "1930")."""
+    decade, "1930s", counts as its year: the corpus may say "1930"), accents aside ("Angstroms" for a page's
+    "Ångstroms", "Zurich" for "Zürich")."""
     vocab = corpus.bm25["page"].vocab
-    return any(t not in vocab and t not in named and not t.isdigit()
+    if "unaccented" not in corpus.extras:  # (the vocabulary's words without their accents, read once)
+        corpus.extras["unaccented"] = {unaccented(t) for t in vocab}
+    bare: set[str] = corpus.extras["unaccented"]
+    return any(t not in vocab and t not in named and not t.isdigit() and unaccented(t) not in bare
+               and all(unaccented(n) != unaccented(t) for n in named)
                for t in (t[:4] if DECADE_RE.fullmatch(t) else t for t in tokenize(word)))
 
 

@@ -261,6 +261,15 @@ def test_a_months_abbreviation_and_a_hyphenated_expansion_are_known():
     assert unknown_names(corpus, "Which GPU does it use?") == ["GPU"]
 
 
+def test_a_name_is_known_whatever_its_accents():
+    from engine.agent.offline import unknown_names
+
+    corpus = _PagesCorpus(["Radii may be given in Ångstroms.", "The survey office is in Zurich."])
+    assert unknown_names(corpus, "How many Angstroms is a radius of one unit?") == []  # (the page writes "Ångstroms")
+    assert unknown_names(corpus, "Which office is in Zürich?") == []  # (the page writes "Zurich")
+    assert unknown_names(corpus, "Which office is in Zagreb?") == ["Zagreb"]
+
+
 def test_a_question_whose_best_passage_holds_no_sentence_to_quote_is_not_covered(samples_workspace):
     # the deck's closing slide is a heading alone; "who" asks for a name, which a heading does not state: no
     # sentence to quote, so no empty answer that claims to cover it

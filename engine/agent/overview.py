@@ -614,13 +614,13 @@ def section_titles(corpus: CorpusIndex, doc: int, parent: int | None) -> list[Se
         return answer_units(corpus, doc, number)
 
     nodes = corpus.docs[doc].nodes
-    under: dict[str, set[int | None]] = {}  # a slide's title -> the sections its slides stand in
+    under: dict[tuple[str, ...], set[int | None]] = {}  # a slide's title -> the sections its slides stand in
     for node in nodes:
         if node.kind == "page":
             under.setdefault(bare_title(node.title), set()).add(node.parent)
-    own = bare_title(nodes[parent].title) if parent is not None else ""
+    own = bare_title(nodes[parent].title) if parent is not None else ()
     picked: list[Sentence] = []
-    seen: set[str] = set()
+    seen: set[tuple[str, ...]] = set()
     for node in nodes:
         if node.parent != parent or node.kind not in ("section", "page"):
             continue

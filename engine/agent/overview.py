@@ -772,8 +772,10 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
             counts[t] = counts.get(t, 0) + 1
     pages, used = page_spread(corpus, doc)
     weight = {t: c * math.log(1 + pages / used.get(t, 1)) for t, c in counts.items() if t not in STOP_WORDS}
+    led = opening_list(found[0], page_of) if found else []  # (a first sentence leading into a list: its items)
+    found = found[:1] + [key for key in found[1:] if key not in led]
     picked: list[tuple[int, int]] = []
-    chars = sum(len(p.text) for p in parts)
+    chars = sum(len(p.text) for p in parts) + sum(length(key) for key in led)
     best: tuple[int, int] | None = found[0] if found else None  # (its first sentence, whatever it says)
     while best is not None:
         picked.append(best)
@@ -789,16 +791,28 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
             score = sum(weight[t] for t in stems) / (len(stems) + 1)
             if score > best_score:
                 best, best_score = key, score
-    sentences = [unit_sentence(page, i, page_of, 0) for page, i in titled + sorted(picked)]
+    sentences = [unit_sentence(page, i, page_of, 0) for page, i in titled + sorted(picked + led)]
     if not parts:
         return quoted(corpus.docs[doc].info.file_name, sentences, page_of)
-    # its first sentence, its subsections' titles (one a line), then the other sentences picked
-    opening, further = sentences[:len(titled) + 1], sentences[len(titled) + 1:]
+    # its first sentence (with the items it leads into), its subsections' titles (one a line), then the other
+    # sentences picked
+    opening, further = sentences[:len(titled) + 1 + len(led)], sentences[len(titled) + 1 + len(led):]
     every = sorted(opening + parts + further, key=lambda s: (s.page, s.start))
     _, citations, passages = quoted(corpus.docs[doc].info.file_name, every, page_of)
     lines = ([answer_text(opening, page_of, by_line=True)] if opening else []) + [item_line(p) for p in parts]
     text = "\n".join(lines) + ("\n\n" + answer_text(further, page_of, by_line=True) if further else "")
     return text, citations, passages
+
+
+def opening_list(first: tuple[int, int], page_of) -> list[tuple[int, int]]:
+    """(page, unit) of the leads of the list items a section's first sentence leads into ("gpasm writes every error
+    message to two locations:" over "- the standard error output", "- the list file"), in order; [] when it leads
+    into none: what the section opens with is the sentence and its items together."""
+    sentence = unit_sentence(first[0], first[1], page_of, 0)
+    if not leads_in(sentence.text):
+        return []
+    listed = enumeration(sentence, page_of)
+    return [] if listed is None else [(s.page, s.index) for s in listed[1] if (s.page, s.index) != first]
 
 
 def page_spread(corpus: CorpusIndex, doc: int) -> tuple[int, dict[str, int]]:

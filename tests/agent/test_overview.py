@@ -679,3 +679,30 @@ def test_a_deck_section_of_slides_without_sentences_is_answered_by_its_slides_ti
     assert [line for line in lines if line.startswith("- ")] == [
         "- Flooded heaths: Dorset (p. 5)", "- Flooded heaths: Surrey (p. 6)", "- Flooded heaths: Suffolk (p. 7)"]
     assert "Lecture outline" not in answer.answer
+
+
+def test_a_sections_first_sentence_leading_into_a_list_comes_with_its_items(tmp_path):
+    """"What does section 2, 'Survey Records', cover?" of a long section opening "… in two places:" over two items:
+    the sentence with its items, then its subsections' titles (not the sentence cut from what it leads into)."""
+    said = ["Surveyors walk the heath at dawn in spring.", "Each bird seen or heard goes on the survey form.",
+            "Rain or strong wind stops the survey for the day.", "Volunteers learn the common calls before walking."]
+
+    def recorded(path: Path) -> Path:
+        with written_pdf(path) as doc:
+            _titled_page(doc, "1 Scope", ["This manual tells volunteers how the heathland bird survey is walked."])
+            page = _titled_page(doc, "2 Survey Records", ["The survey group keeps every record in two places:",
+                                                          "- the paper field book", "- the trust's online register"],
+                                110)
+            for k, title in enumerate(["2.1 Field Books", "2.2 Online Register", "2.3 Yearly Report"]):
+                page.insert_text((72, 180 + 190 * k), title, fontsize=13)
+                _lines(page, said * 3, 205 + 190 * k)
+            doc.set_toc([[1, "1 Scope", 1], [1, "2 Survey Records", 2], [2, "2.1 Field Books", 2],
+                         [2, "2.2 Online Register", 2], [2, "2.3 Yearly Report", 2]])
+        return path
+
+    answer = ask(_ingested(tmp_path, recorded, "records-manual.pdf"), "What does section 2, 'Survey Records', cover?")
+    lines = answer.answer.splitlines()
+    at = lines.index("- 2.1 Field Books (p. 2)")
+    opening = "\n".join(lines[:at])
+    assert "The survey group keeps every record in two places:" in opening
+    assert "the paper field book" in opening and "the trust's online register" in opening

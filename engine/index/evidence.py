@@ -79,6 +79,10 @@ ASKED_DEFINITION_RES = [re.compile(pattern, re.I) for pattern in (
     rf"^\s*how\s+(?:does|do|did)\s+(?P<context>.+?)\s+define\s+{_ARTICLE}{_TERM}{_PLACE.replace('context', 'place')}?"
     rf"(?:\s+for\s+(?:an?\s+|the\s+)?[^?,;]+?)?{_END}",  # ("… define safety for a consensus protocol?": of what)
     rf"^\s*what\s+(?:does|do|did)\s+(?P<context>.+?)\s+mean\s+by\s+{_ARTICLE}{_TERM}{_END}",
+    # the term put first, then asked about ("Zealandia: what is it, per the biogeography slides?", "Platypus
+    # (ReportLab) - what is it?"; not a second question after it, "pdfhref - what is it, and what does …?")
+    rf"^\s*{_TERM}(?:\s*\((?P<place>[^()]{{1,60}})\))?\s*(?::|\s[-–—])\s*what\s+(?:is|are)\s+(?:it|they)"
+    rf"(?:,?\s+(?:per|according\s+to|in|as\s+(?:used|defined|described)\s+in)\s+(?P<context>[^?]+?))?{_END}",
 )]
 # where the term is used, put first: "In the Menhir manual, what is a %start symbol?"
 PLACED_FIRST_RE = re.compile(r"^\s*(?:in|within|under|according to)\s+(?P<context>[^,?]*?[^\W\d_]{2}[^,?]*?),\s*"

@@ -398,6 +398,10 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("Define tally sheet.", "tally sheet"), ("What does 'tally sheet' mean in the standard?", "tally sheet"),
     ("What is meant by a transect?", "transect"),
     ("Explain what a tally sheet is in the survey standard.", "tally sheet"),
+    ("Tally sheet: what is it, per the survey standard?", "Tally sheet"),  # (the term put first, then asked about)
+    ("Transect (survey) - what is it?", "Transect"),
+    ("Transect - what is it, and who walks it?", ""),  # (a second question after it)
+    ("Tally sheet: what is it now, and what was it before?", ""),  # (a value of it, then and now)
     ("In the survey standard, what is a transect?", "transect"), ("Meaning of transect in the standard?", "transect"),
     ("How does the survey standard define a tally sheet?", "tally sheet"),
     ("How does the survey group define a tally sheet in its 2024 standard?", "tally sheet"),

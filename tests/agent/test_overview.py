@@ -434,22 +434,31 @@ def test_a_long_sections_things_are_its_subsections_titles(tmp_path):
                                           "- 2.2 Point Counts (p. 2)", "- 2.3 Mist Netting (p. 2)"]
 
 
+SURVEY_SAID = ["Surveyors walk the heath at dawn in spring.", "Each bird seen or heard goes on the survey form.",
+               "Rain or strong wind stops the survey for the day.", "Volunteers learn the common calls before walking."]
+
+
+def _survey_manual(path: Path, title: str, opening: list[str], subsections: list[str], first: float,
+                   step: float) -> Path:
+    """A two-page manual: "1 Scope", then the section `title` opening with `opening`'s lines over its subsections,
+    each told in SURVEY_SAID's sentences three times (more than fits whole), `step` points apart from `first` down;
+    its outline names them all."""
+    with written_pdf(path) as doc:
+        _titled_page(doc, "1 Scope", ["This manual tells volunteers how the heathland bird survey is walked."])
+        page = _titled_page(doc, title, opening, 110)
+        for k, subsection in enumerate(subsections):
+            page.insert_text((72, first + step * k), subsection, fontsize=13)
+            _lines(page, SURVEY_SAID * 3, first + 25 + step * k)
+        doc.set_toc([[1, "1 Scope", 1], [1, title, 2], *[[2, subsection, 2] for subsection in subsections]])
+    return path
+
+
 def test_what_a_long_section_with_subsections_holds_is_its_opening_its_subsections_titles_and_what_it_says(tmp_path):
     """"What does section 2, 'Survey Methods', cover?" of a section too long to give whole: its first sentence, then
     its subsections' titles (what its tree says it holds), one a line in order, then what it says most."""
-    said = ["Surveyors walk the heath at dawn in spring.", "Each bird seen or heard goes on the survey form.",
-            "Rain or strong wind stops the survey for the day.", "Volunteers learn the common calls before walking."]
-
     def described(path: Path) -> Path:  # each method told in a few sentences, more than fits whole
-        with written_pdf(path) as doc:
-            _titled_page(doc, "1 Scope", ["This manual tells volunteers how the heathland bird survey is walked."])
-            page = _titled_page(doc, "2 Survey Methods", ["The survey group uses three methods."], 110)
-            for k, title in enumerate(["2.1 Line Transects", "2.2 Point Counts", "2.3 Mist Netting"]):
-                page.insert_text((72, 150 + 200 * k), title, fontsize=13)
-                _lines(page, said * 3, 175 + 200 * k)
-            doc.set_toc([[1, "1 Scope", 1], [1, "2 Survey Methods", 2], [2, "2.1 Line Transects", 2],
-                         [2, "2.2 Point Counts", 2], [2, "2.3 Mist Netting", 2]])
-        return path
+        return _survey_manual(path, "2 Survey Methods", ["The survey group uses three methods."],
+                              ["2.1 Line Transects", "2.2 Point Counts", "2.3 Mist Netting"], 150, 200)
 
     answer = ask(_ingested(tmp_path, described, "methods-manual.pdf"), "What does section 2, 'Survey Methods', cover?")
     assert any(step.detail.startswith("asks what a section it names holds") for step in answer.trace)
@@ -457,7 +466,7 @@ def test_what_a_long_section_with_subsections_holds_is_its_opening_its_subsectio
     titles = ["- 2.1 Line Transects (p. 2)", "- 2.2 Point Counts (p. 2)", "- 2.3 Mist Netting (p. 2)"]
     at = lines.index(titles[0])
     assert lines[at:at + 3] == titles and "The survey group uses three methods." in "\n".join(lines[:at])
-    assert any(sentence in "\n".join(lines[at + 3:]) for sentence in said)
+    assert any(sentence in "\n".join(lines[at + 3:]) for sentence in SURVEY_SAID)
     assert [c.page for c in answer.citations] == [2] and "2.2 Point Counts" in answer.citations[0].quote
 
 
@@ -684,21 +693,10 @@ def test_a_deck_section_of_slides_without_sentences_is_answered_by_its_slides_ti
 def test_a_sections_first_sentence_leading_into_a_list_comes_with_its_items(tmp_path):
     """"What does section 2, 'Survey Records', cover?" of a long section opening "… in two places:" over two items:
     the sentence with its items, then its subsections' titles (not the sentence cut from what it leads into)."""
-    said = ["Surveyors walk the heath at dawn in spring.", "Each bird seen or heard goes on the survey form.",
-            "Rain or strong wind stops the survey for the day.", "Volunteers learn the common calls before walking."]
-
     def recorded(path: Path) -> Path:
-        with written_pdf(path) as doc:
-            _titled_page(doc, "1 Scope", ["This manual tells volunteers how the heathland bird survey is walked."])
-            page = _titled_page(doc, "2 Survey Records", ["The survey group keeps every record in two places:",
-                                                          "- the paper field book", "- the trust's online register"],
-                                110)
-            for k, title in enumerate(["2.1 Field Books", "2.2 Online Register", "2.3 Yearly Report"]):
-                page.insert_text((72, 180 + 190 * k), title, fontsize=13)
-                _lines(page, said * 3, 205 + 190 * k)
-            doc.set_toc([[1, "1 Scope", 1], [1, "2 Survey Records", 2], [2, "2.1 Field Books", 2],
-                         [2, "2.2 Online Register", 2], [2, "2.3 Yearly Report", 2]])
-        return path
+        return _survey_manual(path, "2 Survey Records", ["The survey group keeps every record in two places:",
+                                                         "- the paper field book", "- the trust's online register"],
+                              ["2.1 Field Books", "2.2 Online Register", "2.3 Yearly Report"], 180, 190)
 
     answer = ask(_ingested(tmp_path, recorded, "records-manual.pdf"), "What does section 2, 'Survey Records', cover?")
     lines = answer.answer.splitlines()

@@ -178,8 +178,8 @@ def unheard(corpus: CorpusIndex, word: str, named: AbstractSet[str]) -> bool:
     if "unaccented" not in corpus.extras:  # (the vocabulary's words without their accents, read once)
         corpus.extras["unaccented"] = {unaccented(t) for t in vocab}
     bare: set[str] = corpus.extras["unaccented"]
-    return any(t not in vocab and t not in named and not t.isdigit() and unaccented(t) not in bare
-               and all(unaccented(n) != unaccented(t) for n in named)
+    bare_named = {unaccented(n) for n in named}
+    return any(not t.isdigit() and unaccented(t) not in bare and unaccented(t) not in bare_named
                for t in (t[:4] if DECADE_RE.fullmatch(t) else t for t in tokenize(word)))
 
 

@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 9 (tests/corpus/qa_blind5.md … qa_blind9.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 10 (tests/corpus/qa_blind5.md … qa_blind10.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -8,7 +8,9 @@ note (gropdf), the SIL Shimenkan fonts' guide (LibreOffice; a font package's doc
 (Beamer). Set 8: the GPSBabel manual (DocBook and Apache FOP), the Yosys talk (a Beamer deck with builds), the
 Debian project history (DBLaTeX) and two SIL font feature charts (Scheherazade: Word; Andika: cairo, from HTML). Set 9:
 the DRBD user's guide (Asciidoctor PDF), the RasMol manual (Word), the JAGS user manual, the gputils manual and a
-Beamer lecture on biogeography (the shipunov package's example slides).
+Beamer lecture on biogeography (the shipunov package's example slides). Set 10: the SystemTap beginners guide
+(DocBook and Apache FOP), the xfig reference manual (htmldoc, 176 pp), the BIRD routing daemon's user's guide, a
+ConTeXt slide deck on the visualcounter module and Elk's Spacegroup manual.
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -84,6 +86,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                     "911c2a5bc425ec281210ae428e67be3d5b402755d6eafd72e81cf50ccb9acacc"},
     "texlive-latex-extra-doc": {"usr/share/doc/texlive-doc/latex/shipunov/lecture-slides-ex.pdf":
                                 "a5416ab40fc6411aa9a8ebf3ee9aefef5e11ce933776b57e9e86a9d99d3f8fa4"},
+}, "blind10": {
+    "systemtap-doc": {"usr/share/doc/systemtap-doc/SystemTap_Beginners_Guide.pdf":
+                      "b50d709b0ab4567665cf0eda6f8f52b37c57a8f981b9fac375cb38de2c50f224"},
+    "xfig-doc": {"usr/share/doc/xfig/xfig_ref_en.pdf":
+                 "40096ac7c5cae0a421ae7f8c2cda21ff6ba43bce0f7200804d0ad86c0a176006"},
+    "bird2-doc": {"usr/share/doc/bird2/bird.pdf.gz":
+                  "7097362ebc8efee3818c9b3f02ac72b76ce3affb02be89a3055ae69fa3b24eaa"},
+    "context-modules": {"usr/share/texmf/doc/context/third/visualcounter/visualcounter.pdf":
+                        "16f9115aded432bf6e48593b346b559fb2ab3cb2cf0292dbfe2d3e9453dc4f4d"},
+    "elk-lapw": {"usr/share/doc/elk-lapw/spacegroup.pdf.gz":
+                 "02c97b0d3ba90722a4b0d98dce4c6c9ffc415a08283b19c1cba48942c50dec44"},
 }}
 
 

@@ -37,7 +37,7 @@ import numpy as np
 from engine.agent.units import Unit, asked_units, states_value_in
 from engine.agent.values import holds_value, new_values
 from engine.index import lexical
-from engine.index.evidence import answer_type, page_units, score_windows
+from engine.index.evidence import answer_type, asking_start, page_units, score_windows
 from engine.text import QUESTION_WORDS, REQUEST_VERBS, STOP_WORDS, stem, words
 
 SIGNAL_PAGES = 3  # a document's best pages whose sentences are read for the signals
@@ -131,7 +131,7 @@ def asked_kind(question: str) -> str | None:
         return kind
     if kind is not None:
         return None
-    match = WH_RE.search(question)
+    match = WH_RE.search(question, asking_start(question))
     if asked_units(question) or MEASURE_RE.search(asked_phrase(question[match.end():]) if match
                                                   else leading_phrase(question)):
         return "number"
@@ -170,7 +170,7 @@ def focus_terms(question: str, names: AbstractSet[str] = frozenset()) -> list[st
     *take* …"; one after "to", "… to *finish* a retirement claim"): what the question asks about ("how many
     employees did the company have" → employ, compani; "how large is the Institute's membership" →
     membership; "how long did it take OPM to finish a retirement claim" → retir, claim)."""
-    match = WH_RE.search(question)
+    match = WH_RE.search(question, asking_start(question))
     start = match.end() if match else 0
     found: list[str] = []
     named: list[str] = []

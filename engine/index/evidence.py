@@ -173,13 +173,25 @@ DEFINING_TERMS = frozenset(stem(w) for w in "define defined defines definition d
                            .split())
 
 
+# a question opening with a clause of when it applies: "When X, what …?", "When X, approximately what …?" (not a second
+# question: "When …, and what …?"); group "asks": where the question itself starts
+CONDITIONAL_RE = re.compile(r"when\b[^?]*,\s*(?P<asks>(?:(?!and\b|or\b|but\b)[\w-]+\s+){0,2}"
+                            r"(?:what|which|how|why|who|where)\b)", re.I)
+
+
+def asking_start(question: str) -> int:
+    """Where a question's own asking starts: after an opening "When …," clause that says when it applies ("When I
+    ask the solver to …, *which flag* …"), else 0 (its "when" is no question word there)."""
+    stripped = question.lstrip()
+    match = CONDITIONAL_RE.match(stripped)
+    return len(question) - len(stripped) + match.start("asks") if match else 0
+
+
 def answer_type(question: str) -> str | None:
     """What kind of value the question asks for: "date", "number", "name", "reason", "expansion" (what an acronym
     of the question stands for), "definition" or None."""
     q = question.lower().strip()
-    # "When X, what …?", "When X, approximately what …?" (not a second question: "When …, and what …?")
-    conditional = re.match(r"when\b[^?]*,\s*(?:(?!and\b|or\b|but\b)[\w-]+\s+){0,2}"
-                           r"(?:what|which|how|why|who|where)\b", q)
+    conditional = CONDITIONAL_RE.match(q)
     if (re.match(r"(when|what date|in what year|which year|on what date)\b", q) and not conditional) \
             or re.search(r"\bwhen (?:was|were|did|will)\b", q):
         return "date"

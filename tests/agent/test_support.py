@@ -50,6 +50,10 @@ from engine.text import stem
     ("When did the SEC adopt the rule?", set(), ["adopt", "rule"]),
     ("In 'How Networks Fail', how long did the outage last?", set(), ["long", "outag"]),
     ("Noise AESGCM per-key data volume limit", {"nois"}, ["volum", "limit"]),
+    # an opening "When …," clause says when the question applies: its words are not what is asked
+    ("When I ask the solver to return only answers as good as a cost figure, which flag switches that on?", set(),
+     ["flag", "switch"]),
+    ("When the widget starts, how many log files does it keep?", set(), ["log", "file"]),
 ])
 def test_focus_terms_are_the_phrase_after_the_question_word(question, names, focus):
     assert focus_terms(question, names) == focus
@@ -161,6 +165,8 @@ def test_unit_share_wants_a_value_in_the_unit_asked_for_beside_the_focus():
     ("What is the response time of the service?", "number"),
     ("Which version of the compiler did the authors use?", "number"),  # a version is a number ("0.5.9")
     ("Acme Parser version?", "number"),
+    ("When I ask the solver for answers as good as a cost figure, which flag switches that on?", None),  # "cost": the clause's
+    ("When the widget starts, how many log files does it keep?", "number"),
 ])
 def test_asked_kind(question, kind):
     assert asked_kind(question) == kind

@@ -30,7 +30,6 @@ from engine.agent.rows import as_labels, cell_texts, definitions, first_row_of_d
     named_table, row_nearness, sentence_cell
 from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
 from engine.agent.values import holds_value, new_values
-from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
 from engine.readers.headings import CAPTION_RE
 from engine.readers.sentences import sentence_goes_on
 from engine.index.evidence import NAME_RE, NOTE_WEIGHT, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, \
@@ -138,8 +137,7 @@ def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...]
                 if extreme is None or not any(extreme.table[0] <= line <= extreme.table[1] for line in seen):
                     continue
             note = i in analysis.notes
-            # (a note's marker, "12 See …", is no value)
-            value_text = NOTE_MARKER_RE.sub("", unit.value_text, count=1) if note else unit.value_text
+            value_text = analysis.value_text(i)  # (a note's marker, "12 See …", is no value)
             held = frozenset(k for k in kinds if holds_value(k, value_text, question))
             if unit.heading and not held and (kinds or not HEADINGS):  # a heading when it states the value, or
                 continue  # as a label of what follows when no value is asked for
@@ -149,7 +147,7 @@ def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...]
             if row:
                 defined = definitions(analysis) if defined is None else defined
                 own = own | lent_stems(unit.text, defined)
-            near = max((max(sentence_nearness(unit.text, focus, kind, question),
+            near = max((max(sentence_nearness(value_text, focus, kind, question),
                             row_nearness(unit.text, focus, kind, question, defined or {}) if row else 0.0)
                         for focus, kind in parts), default=0.0)
             stems = own | (analysis.stems[header] if header is not None else frozenset())

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.markdown import ESCAPED_START_RE, FENCE_RE, IMAGE_RE, MARKER_RE
+from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
 from engine.text import (CONTENTS_LEADER_RE, INLINE_BULLET_RE, LETTER_WORD_RE, STOP_WORDS, fix_ligatures, leads_in,
                          pairs, sentence_spans, stem, tokenize, words)
 
@@ -536,6 +537,12 @@ class PageUnits:
         """Whether every unit within page_text[start:end] is a note (False when none is within)."""
         inside = [i for i, u in enumerate(self.units) if u.start >= start and u.end <= end]
         return bool(inside) and all(i in self.notes for i in inside)
+
+    def value_text(self, index: int) -> str:
+        """The text of unit `index` that may state a value: without a heading's own number ("5 Payment Systems") or a
+        note's marker ("2 The Board …")."""
+        text = self.units[index].value_text
+        return NOTE_MARKER_RE.sub("", text, count=1) if index in self.notes else text
 
     def weighed(self, window: Window, notes: float) -> float:
         """A window's score, at `notes` of it (`note_weight`) when the window is notes only and holds no value of

@@ -104,9 +104,24 @@ def test_nearness_is_how_close_a_new_value_stands_to_the_focus():
     far = analyse(page.split("\n\n", 1)[1])  # only "2023" (in the question) and no other number
     assert nearness(far, [stem("enforcement")], "number", question) == 0.0
     distant = analyse("There were 40 of them in all the many districts, counting every kind of enforcement.")
-    assert 0.0 < nearness(distant, [stem("enforcement")], "number", question) < 0.2
+    assert 0.0 < nearness(distant, [stem("enforcement")], "number", question) < 0.3  # four words between
+    # stop words do not count as steps: "a week of the survey, copy" is two
+    week = analyse("Within a week of the survey, copy the cleaned data into the archive.")
+    assert nearness(week, [stem("copy")], "number", "Within how long should the data be copied?") > 0.75
     assert nearness(far, [stem("enforcement")], None, "Which enforcement actions?") == 1.0  # no value asked for
     assert nearness(far, [], "number", question) == 1.0  # no focus: nothing to be near
+
+
+def test_a_headings_number_or_a_notes_marker_is_no_value_near_the_focus():
+    question = "How many instant-payment transactions did the service settle?"
+    focus = [stem("payment"), stem("transactions")]
+    heading = analyse("## 5 Payment Systems\n\nThe service settles instant payments for banks.")
+    assert nearness(heading, focus, "number", question) == 0.0  # "5" numbers the section
+    assert focus_share(heading, focus, "number", question) == 0.0
+    page = "The service settles payments.\n\n2 The Board expects payment volumes to grow."
+    note = analyse(page, notes=frozenset({2}))  # (the line of the footnote)
+    assert nearness(note, focus, "number", question) == 0.0  # "2" marks the footnote
+    assert nearness(analyse(page), focus, "number", question) > 0.0  # (read as text, "2 The Board" would count)
 
 
 @pytest.mark.parametrize(("question", "units"), [

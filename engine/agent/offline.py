@@ -8,6 +8,7 @@ the passage that is quoted is `engine.agent.passages`.)
 from __future__ import annotations
 
 import calendar
+import math
 import re
 from collections.abc import Callable, Set as AbstractSet
 from dataclasses import dataclass, field, replace
@@ -111,18 +112,25 @@ UNWRITTEN_MIN = 3  # content words a question needs for most of them unwritten t
 
 def unwritten_words(corpus: CorpusIndex, question: str) -> list[str]:
     """The question's words that no page of the corpus writes (their stems), when they are more than half of its
-    content words (words asking what a text holds and numbers aside, UNWRITTEN_MIN of them at least; a word some
-    document goes by counts as written): a question most of whose words the corpus never uses asks about something it
-    does not discuss ("the recommended daily intake of vitamin C" of manuals). A paraphrase misses some of the
-    corpus's words, not most: [] then."""
-    named, vocab = corpus.name_words, corpus.bm25["page"].vocab
+    content words, or two of them at least that carry more than half of its weight (idf over the corpus's pages; a
+    word no page writes weighs as one on a single page) (words asking what a text holds and numbers aside,
+    UNWRITTEN_MIN of them at least; a word some document goes by counts as written): a question most of whose words
+    the corpus never uses asks about something it does not discuss ("the recommended daily intake of vitamin C" of
+    manuals; "the boiling point of ethanol at sea level", where "point", "sea" and "level" are common words of a GPS
+    manual). A paraphrase misses some of the corpus's words, not most, nor the rarest of what it asks: [] then."""
+    named, index = corpus.name_words, corpus.bm25["page"]
     asked: dict[str, str] = {}  # stem -> the question's word
     for word in words(question):
         for token in tokenize(word):
             if token not in ASKING_WORDS and not token.isdigit():
                 asked.setdefault(token, word)
-    missing = [word for token, word in asked.items() if token not in vocab and token not in named]
-    return missing if len(asked) >= UNWRITTEN_MIN and 2 * len(missing) > len(asked) else []
+    missing = {token: word for token, word in asked.items() if token not in index.vocab and token not in named}
+    if len(asked) < UNWRITTEN_MIN or not missing:
+        return []
+    unseen = math.log(1.0 + (index.units - 0.5) / 1.5)  # (as rare as the corpus can tell: the idf of one page's word)
+    weight = {t: unseen if t in missing else index.idf(t) for t in asked}
+    heavy = len(missing) >= 2 and 2 * sum(weight[t] for t in missing) > sum(weight.values())
+    return list(missing.values()) if 2 * len(missing) > len(asked) or heavy else []
 
 
 def undefined_words(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> list[str]:

@@ -226,10 +226,10 @@ class _PagesCorpus:
     def __init__(self, pages: list[str]) -> None:
         from types import SimpleNamespace
 
+        from engine.index.bm25 import Bm25, TermCounts
         from engine.text import tokenize
 
-        vocab = {term for page in pages for term in tokenize(page)}
-        self.bm25 = {"page": SimpleNamespace(vocab=vocab)}
+        self.bm25 = {"page": Bm25([TermCounts.from_tokens([tokenize(page) for page in pages])])}
         self.name_terms = [set()]
         self.name_words: frozenset[str] = frozenset()
         self.docs = [SimpleNamespace(pages=pages)]
@@ -350,6 +350,19 @@ def test_a_question_most_of_whose_words_the_corpus_never_writes_is_about_somethi
     # a paraphrase misses some of the corpus's words, not most
     assert unwritten_words(corpus, "How often should gauge readings be taken at a survey site?") == []
     assert unwritten_words(corpus, "What do surveyors jot down about the water?") == []  # (one of three unwritten)
+
+
+def test_a_question_whose_rarest_words_the_corpus_never_writes_is_about_something_else():
+    from engine.agent.offline import unwritten_words
+
+    # "point", "sea" and "level" are written on every page of a GPS manual; "boiling" and "ethanol" on none
+    corpus = _PagesCorpus([f"Track point {n} stores its height above sea level." for n in range(8)]
+                          + ["Surveyors record the gauge flow velocity at each site."])
+    assert unwritten_words(corpus, "What is the boiling point of ethanol at sea level?") == ["boiling", "ethanol"]
+    # two words unwritten of six, the others rare in the corpus too: a paraphrase, not another subject
+    assert unwritten_words(corpus, "How do surveyors jot down the gauge flow velocity tidily?") == []
+    # one word unwritten, however rare the others are common: a paraphrase's word
+    assert unwritten_words(corpus, "What is the simmering point at sea level?") == []
 
 
 def test_words_that_ask_what_a_text_holds_are_not_what_a_question_is_about():

@@ -40,10 +40,12 @@ FRACTION = r"\b(?:a|one|two|three|nine)[\s-]+(?:thirds?|quarters?|tenths?)\b"
 NUMBER_RE = re.compile(r"[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:%|percent\b|million\b|billion\b|trillion\b)|"
                        rf"\b\d{{1,3}}(?:,\d{{3}})+\b|\b\d+(?:\.\d+)?(?:(?!st\b|nd\b|rd\b|th\b)[a-zµ]{{1,3}})?\b|"
                        rf"{FRACTION}|\b(?:{NUMBER_WORDS})\b", re.I)
-# a footnote's number set right after a word's punctuation or closing bracket ("advice.55", "(CDR)59"), or a numbered
-# citation in square brackets ("[11]", "[7, 12]"): it points to a note or a reference and states no amount
+# a footnote's number set right after a word's punctuation or closing bracket ("advice.55", "(CDR)59"), a numbered
+# citation in square brackets ("[11]", "[7, 12]"), or a number alone in round brackets, a formula's or a clause's label
+# ("formula (1.2)", "Rule 17a-3(a)(25)"): it points to a note, a reference or a part and states no amount
 NOTE_REFERENCE_RE = re.compile(r"(?<=[^\W\d_][.,;:)\]”\"’])\d{1,3}\b|"
-                               r"(?:(?<=\[)|(?<=\d,)|(?<=\d,\s))\d{1,3}(?=(?:,\s*\d{1,3})*\])")
+                               r"(?:(?<=\[)|(?<=\d,)|(?<=\d,\s))\d{1,3}(?=(?:,\s*\d{1,3})*\])|"
+                               r"(?<=\()\d{1,3}(?:\.\d{1,3})*(?=\))")
 NAME_RE = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:[A-Z]\.\s*)?[A-Z][a-z]+){1,3}\b")
 REASON_RE = re.compile(r"\b(because|due to|as a result|driven by|reflect(?:s|ed|ing)?|result(?:s|ed)? (?:of|from)|"
                        r"owing to|caused by|attributable to|in order to|so that|since|therefore|thus|given that)\b",

@@ -107,6 +107,8 @@ def test_a_headings_own_number_states_no_value():
     ("the report (p.26) counts 12 firms", ["12"]),
     ("the implementation [11] runs 4 nodes; see [7, 12, 15] and [3,4]", ["4"]),  # a numbered citation in brackets
     ("version 4.5 and rate 4.1% in Q4, 17 of them", ["4.5", "4.1%", "17"]),  # a decimal, a number after a space
+    ("the formula (1.2) is satisfiable, and (3) needs 40 (12%) of them", ["40", "12%"]),  # a label alone in brackets
+    ("it reached (1.2 million) users", ["1.2 million"]),  # (an amount in brackets stays one)
 ])
 def test_a_footnotes_or_citations_number_states_no_amount(text, values):
     assert [m.group(0) for m in new_values("number", text, "How many?")] == values

@@ -184,40 +184,43 @@ def focus_terms(question: str, names: AbstractSet[str] = frozenset()) -> list[st
     # still in the words right after the question word (not a capitalised one inside a title: "… 'How X Fails' …";
     # a question without one opens with what it is about: "Noise AESGCM per-key …"), before any auxiliary or preposition
     opening = match is not None and not (match.start() > 0 and question[match.start()].isupper())
-    for token in TOKEN_RE.finditer(question, start):
-        capital = token.group(0)[:1].isupper() and token.start() > 0
-        for word in words(token.group(0)):
-            before, previous = previous, word
-            if not clause and not found and not named and word in AUXILIARIES:
-                clause = "aux"
-                opening = False
+    sequence = [(token.group(0)[:1].isupper() and token.start() > 0, word)
+                for token in TOKEN_RE.finditer(question, start) for word in words(token.group(0))]
+    for at, (capital, word) in enumerate(sequence):
+        before, previous = previous, word
+        after = sequence[at + 1][1] if at + 1 < len(sequence) else ""
+        if not clause and not found and not named and word in AUXILIARIES:
+            clause = "aux"
+            opening = False
+            continue
+        if clause == "aux":
+            clause = "subject" if word in SUBJECTS else "done"
+            if clause == "subject":
                 continue
-            if clause == "aux":
-                clause = "subject" if word in SUBJECTS else "done"
-                if clause == "subject":
-                    continue
-            elif clause == "subject":
-                clause = "done"
-                if word not in STOP_WORDS:
-                    continue  # the clause's verb ("how long did it *take* …"), not what is asked about
-            if before == "to" and not capital and word not in STOP_WORDS:
-                continue  # an infinitive ("… to *replace* a third of all validators")
-            if found and (word in AUXILIARIES or word in PREPOSITIONS):
-                if len(found) >= FOCUS_WORDS:
-                    return found[-FOCUS_WORDS:]
-                closed = True
-            if word in AUXILIARIES or word in PREPOSITIONS:
-                if opening and named and not found:
-                    return named[-FOCUS_WORDS:]  # the phrase after the question word is all capitals: "what *DPI* does"
-                opening = False
-            if word in STOP_WORDS or word in QUESTION_WORDS or word in REQUESTS or word.isdigit() or len(word) < 2:
-                continue
-            term = stem(word)
-            if term in GENERIC or term in names or term in found or term in named:
-                continue
-            if closed and not capital:
-                return found + [term]
-            (named if capital else found).append(term)
+        elif clause == "subject":
+            clause = "done"
+            if word not in STOP_WORDS:
+                continue  # the clause's verb ("how long did it *take* …"), not what is asked about
+        if before == "to" and not capital and word not in STOP_WORDS:
+            continue  # an infinitive ("… to *replace* a third of all validators")
+        if clause == "done" and found and after == "to" and not capital and word not in STOP_WORDS:
+            continue  # the clause's verb after its subject, before an infinitive ("do the registers *take* to …")
+        if found and (word in AUXILIARIES or word in PREPOSITIONS):
+            if len(found) >= FOCUS_WORDS:
+                return found[-FOCUS_WORDS:]
+            closed = True
+        if word in AUXILIARIES or word in PREPOSITIONS:
+            if opening and named and not found:
+                return named[-FOCUS_WORDS:]  # the phrase after the question word is all capitals: "what *DPI* does"
+            opening = False
+        if word in STOP_WORDS or word in QUESTION_WORDS or word in REQUESTS or word.isdigit() or len(word) < 2:
+            continue
+        term = stem(word)
+        if term in GENERIC or term in names or term in found or term in named:
+            continue
+        if closed and not capital:
+            return found + [term]
+        (named if capital else found).append(term)
     return (found or named)[-FOCUS_WORDS:]
 
 

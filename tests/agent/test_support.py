@@ -39,6 +39,7 @@ from engine.text import stem
     ("How long would it take to replace a third of all validators?", set(), ["third", "valid"]),
     ("How much did they spend on travel?", set(), ["travel"]),
     ("How many seconds does it take to program the device?", set(), ["second", "take"]),  # a phrase came first
+    ("How long do the user registers take to initialize?", set(), ["user", "regist"]),  # a noun subject's verb
     ("What was the sum of its assets?", set(), ["asset"]),  # "sum", as "number", says the kind of value
     ("DOE FY 2025 total request and increase vs FY 2023.", set(), ["request", "increas"]),  # "vs" joins, names nothing
     # a phrase of capitals right after the question word is what is asked (not a name of what it is about) …

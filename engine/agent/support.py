@@ -164,16 +164,16 @@ def asked_phrase(tail: str) -> str:
 
 
 def focus_terms(question: str, names: AbstractSet[str] = frozenset()) -> list[str]:
-    """Stems of the last FOCUS_WORDS content words of the phrase after the question's first question
-    word, which ends at its verb or a preposition once it holds a word (English puts the head of a
-    phrase last: "monthly subscriber *churn* rate"; a phrase of one word takes the next content word after
-    it: "how much did Disney *take* in as *revenue*"), without words that only say what kind of value is
-    asked for, without `names` (the words that name the document) and, unless nothing else is left,
-    without capitalised words (the names of who or what the question is about), and without verbs the
-    grammar shows (the one after an auxiliary and a pronoun right after the question word, "how long did it
-    *take* …"; one after "to", "… to *finish* a retirement claim"): what the question asks about ("how many
-    employees did the company have" → employ, compani; "how large is the Institute's membership" →
-    membership; "how long did it take OPM to finish a retirement claim" → retir, claim)."""
+    """Stems of the last FOCUS_WORDS content words of the phrase after the question's first question word (past an
+    opening "When …," clause: `asking_start`), which ends at its verb or a preposition once it holds a word (English
+    puts the head of a phrase last: "monthly subscriber *churn* rate"; a phrase of one word takes the next content word
+    after it: "how much did Disney *take* in as *revenue*"), without words that only say what kind of value is asked
+    for, without `names` (the words that name the document) and, unless nothing else is left, without capitalised words
+    (the names of who or what the question is about), and without verbs the grammar shows (the one after an auxiliary
+    and a pronoun right after the question word, "how long did it *take* …"; one after a noun subject, before "to", "how
+    long do the user registers *take* to initialize"; one after "to", "… to *finish* a retirement claim"): what the
+    question asks about ("how many employees did the company have" → employ, compani; "how large is the Institute's
+    membership" → membership; "how long did it take OPM to finish a retirement claim" → retir, claim)."""
     match = WH_RE.search(question, asking_start(question))
     start = match.end() if match else 0
     found: list[str] = []

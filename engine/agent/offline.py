@@ -27,7 +27,8 @@ from engine.agent.pieces import answer_units
 from engine.agent.passages import carried, close_gaps, ends_list, merge, read_back, read_on, runs_over, trim, \
     with_table_headers
 from engine.agent.sentences import answer_text, best_sentences, quote
-from engine.agent.support import THRESHOLD, asked_kind, combined, focus_terms, question_parts, signals, support
+from engine.agent.support import SIGNAL_PAGES, THRESHOLD, asked_kind, combined, focus_terms, nearness, question_parts, \
+    signals, support
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answer_type, defined_term, expansion, \
@@ -249,7 +250,9 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
     if named:  # a section the question names: its pages alone compete (engine.index.sections)
         ranked = np.asarray([o for o in ranked if any(s.first_page <= o + 1 <= s.last_page for s in named)],
                             dtype=np.int64)
-    ranked = ranked[: options.pages_per_doc]
+    # (and the page past them that holds the value asked for nearest what is asked, when the evidence test read it)
+    beyond = SIGNAL_PAGES if nearer_beyond(corpus, retrieval, doc, ranked, options.pages_per_doc) else 0
+    ranked = np.concatenate([ranked[: options.pages_per_doc], ranked[options.pages_per_doc:beyond]])
     pool: list[tuple[float, int, Window]] = []
     # the value asked for as the evidence test reads it: also an amount named without a question word for it
     # ("what recall and F1 score did … achieve")
@@ -326,6 +329,24 @@ def gather(corpus: CorpusIndex, retrieval: Retrieval, doc: int, options: AnswerO
                 evidence.chosen.append((page + 1, opening))
     evidence.chosen = close_gaps(with_table_headers(evidence.chosen, page_of), page_of)
     return evidence
+
+
+def nearer_beyond(corpus: CorpusIndex, retrieval: Retrieval, doc: int, ranked: np.ndarray, first: int) -> bool:
+    """Whether a page the evidence test reads (its SIGNAL_PAGES best) past the `first` the answer reads holds the value
+    asked for nearer what is asked than they do: the value that let the question be answered belongs in the answer."""
+    if len(ranked) <= first or first >= SIGNAL_PAGES:
+        return False
+    parts = [(focus, kind) for part in question_parts(retrieval.question)
+             if (focus := focus_terms(part, corpus.name_terms[doc])) and (kind := asked_kind(part)) is not None]
+    if not parts:
+        return False
+
+    def near(offset: int) -> float:
+        analysis = page_units(corpus, doc, int(offset) + 1)
+        return max(nearness(analysis, focus, kind, retrieval.question) for focus, kind in parts)
+
+    beyond = max(near(o) for o in ranked[first:SIGNAL_PAGES])
+    return beyond > 0 and beyond > max(near(o) for o in ranked[:first])
 
 
 def extreme_windows(corpus: CorpusIndex, doc: int, pages: list[int], question: str, terms: list[str],

@@ -389,3 +389,26 @@ def test_a_comparison_asked_in_two_parts_answers_each_document_by_its_own_part(s
     # one part naming both documents, or a question of one part, is compared as a whole
     both = retriever.search("How do the field guide and the Riverline deck treat storage?", method="hybrid", k=5)
     assert own_parts(corpus, both, [guide, deck]) == {}
+
+
+def test_the_page_past_the_best_two_that_holds_the_value_asked_for_nearest_joins_the_evidence():
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from engine.agent.offline import nearer_beyond
+
+    def corpus_of(pages: list[str]) -> SimpleNamespace:
+        return SimpleNamespace(extras={}, name_terms=[set()], page_text=lambda doc, page: pages[page - 1],
+                               docs=[SimpleNamespace(info=SimpleNamespace(fragmented=False))])
+
+    question = SimpleNamespace(question="How many members does the institute have?")
+    ranked = np.arange(3)
+    far = corpus_of(["The institute welcomes members from every region.", "Members meet in the spring.",
+                     "The institute has about 400 members in 60 countries."])
+    assert nearer_beyond(far, question, 0, ranked, 2)  # the count stands on the third page only
+    near = corpus_of(["The institute has about 400 members.", "Members meet in the spring.",
+                      "It has 400 members in 60 countries."])
+    assert not nearer_beyond(near, question, 0, ranked, 2)  # the best two hold it as near
+    assert not nearer_beyond(far, SimpleNamespace(question="Which members does the institute have?"), 0, ranked, 2)
+    assert not nearer_beyond(far, question, 0, ranked, 3)  # (the answer reads as many pages as the test)

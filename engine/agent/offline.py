@@ -10,7 +10,7 @@ from __future__ import annotations
 import calendar
 import math
 import re
-from collections.abc import Callable, Set as AbstractSet
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
@@ -28,7 +28,7 @@ from engine.agent.passages import carried, close_gaps, ends_list, merge, read_ba
     with_table_headers
 from engine.agent.sentences import answer_text, best_sentences, quote
 from engine.agent.support import SIGNAL_PAGES, THRESHOLD, asked_kind, combined, focus_terms, nearness, question_parts, \
-    signals, support
+    signals, support, value_parts
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answer_type, defined_term, expansion, \
@@ -79,7 +79,6 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
     holds means the corpus does not discuss that thing. (Ordinary words missing from the corpus are
     often just paraphrases and are not counted; in a question asked in a language that capitalises every
     noun, `lang`, a capital tells no name: only acronyms and codes count there.)"""
-    named = corpus.name_words
     # (a question too terse to tell its language ("") may be asked in one that capitalises its nouns, when some
     # document of the corpus is written in one)
     capitals_tell_nothing = lang in NOUN_CAPITALS or (
@@ -96,10 +95,10 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
         bare = word[:-1] if PLURAL_ACRONYM_RE.fullmatch(word) else word  # ("FTEs": the corpus may say "FTE" …
         month = next((m for m in MONTH_NAMES if len(bare) >= 3 and m.startswith(bare)), None)
         bare = month or bare  # a month's abbreviation ("Sept"): the corpus may write the month out
-        missing = all(unheard(corpus, form, named) for form in dict.fromkeys((bare, word)))  # (… or "FTEs")
+        missing = all(unheard(corpus, form) for form in dict.fromkeys((bare, word)))  # (… or "FTEs")
         if not missing or (ACRONYM_RE.fullmatch(bare) and spelled_out(corpus, bare)):
             continue
-        if any(not unheard(corpus, alias, named) for alias in aliases(question, match.start(), match.end())):
+        if any(not unheard(corpus, alias) for alias in aliases(question, match.start(), match.end())):
             continue  # the question names it another way too, one the corpus knows: "the GDPR (DSGVO)"
         glued = GLUED_CODE_RE.fullmatch(bare)
         if glued and written_apart(corpus, glued.group(1), glued.group(2)):
@@ -179,16 +178,15 @@ def aliases(question: str, start: int, end: int) -> list[str]:
     return run
 
 
-def unheard(corpus: CorpusIndex, word: str, named: AbstractSet[str]) -> bool:
+def unheard(corpus: CorpusIndex, word: str) -> bool:
     """Whether some word of `word` (its tokens) is in no page's vocabulary and names no document (a number aside; a
     decade, "1930s", counts as its year: the corpus may say "1930"), accents aside ("Angstroms" for a page's
     "Ångstroms", "Zurich" for "Zürich")."""
-    vocab = corpus.bm25["page"].vocab
-    if "unaccented" not in corpus.extras:  # (the vocabulary's words without their accents, read once)
-        corpus.extras["unaccented"] = {unaccented(t) for t in vocab}
-    bare: set[str] = corpus.extras["unaccented"]
-    bare_named = {unaccented(n) for n in named}
-    return any(not t.isdigit() and unaccented(t) not in bare and unaccented(t) not in bare_named
+    if "unaccented" not in corpus.extras:  # (the pages' and the documents' names' words without accents, read once)
+        corpus.extras["unaccented"] = {unaccented(t) for t in corpus.bm25["page"].vocab} \
+            | {unaccented(n) for n in corpus.name_words}
+    known: set[str] = corpus.extras["unaccented"]
+    return any(not t.isdigit() and unaccented(t) not in known
                for t in (t[:4] if DECADE_RE.fullmatch(t) else t for t in tokenize(word)))
 
 
@@ -336,8 +334,7 @@ def nearer_beyond(corpus: CorpusIndex, retrieval: Retrieval, doc: int, ranked: n
     asked for nearer what is asked than they do: the value that let the question be answered belongs in the answer."""
     if len(ranked) <= first or first >= SIGNAL_PAGES:
         return False
-    parts = [(focus, kind) for part in question_parts(retrieval.question)
-             if (focus := focus_terms(part, corpus.name_terms[doc])) and (kind := asked_kind(part)) is not None]
+    parts = value_parts(retrieval.question, corpus.name_terms[doc])
     if not parts:
         return False
 

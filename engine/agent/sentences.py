@@ -28,7 +28,7 @@ from engine.agent.lists import LABEL_END, NUMBERED_LINE_RE, is_label_line, item_
 from engine.agent.passages import ANAPHOR_RE, CLOSED, body_end, is_item, item_continues
 from engine.agent.rows import as_labels, cell_texts, definitions, first_row_of_data, is_row, labelled, lent_stems, \
     named_table, row_nearness, sentence_cell
-from engine.agent.support import VALUE_KINDS, asked_kind, focus_terms, question_parts, sentence_nearness
+from engine.agent.support import VALUE_KINDS, asked_kind, question_parts, sentence_nearness, value_parts
 from engine.agent.values import holds_value, new_values
 from engine.readers.headings import CAPTION_RE
 from engine.readers.sentences import sentence_goes_on
@@ -115,8 +115,7 @@ def candidates(chosen: list[tuple[int, Window]], page_of, kinds: tuple[str, ...]
     a slide's large figure does); a table row also holds its header row's words and the meanings the page
     gives the terms it carries. `page_of(page)` gives that page's (analysis, text); `names`: the words that
     name the document (never what a question asks about)."""
-    parts = [(frozenset(focus_terms(part, names)), asked_kind(part)) for part in question_parts(question)]
-    parts = [(focus, kind) for focus, kind in parts if focus and kind in VALUE_KINDS]
+    parts = [(frozenset(focus), kind) for focus, kind in value_parts(question, names)]
     sign = direction(question)
     found: dict[tuple[int, int], Sentence] = {}
     # page -> its tables' extreme rows by line (a table over a page break read whole, with the pages before a chosen

@@ -224,6 +224,12 @@ def focus_terms(question: str, names: AbstractSet[str] = frozenset()) -> list[st
     return (found or named)[-FOCUS_WORDS:]
 
 
+def value_parts(question: str, names: AbstractSet[str] = frozenset()) -> list[tuple[list[str], str]]:
+    """(focus, kind) of each part of the question that asks for a value (`asked_kind`) and names what it is of."""
+    return [(focus, kind) for part in question_parts(question)
+            if (focus := focus_terms(part, names)) and (kind := asked_kind(part)) in VALUE_KINDS]
+
+
 def question_parts(question: str) -> list[str]:
     """The parts of a question that asks several things ("How many X, and when did Y?" → two); the
     question itself when it asks one."""

@@ -129,17 +129,27 @@ MEASURE_RE = re.compile(r"(?<![\w-])(?:count|headcount|number|amount|total|volum
 def asked_kind(question: str) -> str | None:
     """The kind of value the question asks for, "number" or "date" (else None): as
     engine.index.evidence.answer_type reads it, or a number when the question asks for a unit ("in MHz")
-    or, without a question word, names an amount ("Disney Treasure guest count?")."""
+    or, without a question word, names an amount in the words it opens with or those after its colon ("Disney
+    Treasure guest count?", "JAGS RngStream: number of independent streams?")."""
     kind = answer_type(question)
     if kind in VALUE_KINDS:
         return kind
     if kind is not None:
         return None
     match = WH_RE.search(question, asking_start(question))
-    if asked_units(question) or MEASURE_RE.search(asked_phrase(question[match.end():]) if match
-                                                  else leading_phrase(question)):
+    if asked_units(question):
         return "number"
-    return None
+    if match:
+        return "number" if MEASURE_RE.search(asked_phrase(question[match.end():])) else None
+    # a question in note form names its topic, then a colon, then what it asks ("Noise: max length of a protocol
+    # name?"): the words after the colon name the amount too, when they ask one thing
+    tail = question.rsplit(":", 1)[1] if ":" in question else ""
+    phrases = [leading_phrase(question)] + ([leading_phrase(tail)] if tail and not SEVERAL_RE.search(tail) else [])
+    return "number" if any(MEASURE_RE.search(phrase) for phrase in phrases) else None
+
+
+# words that list several things asked ("issue date, and number of comments", "composition, meeting frequency")
+SEVERAL_RE = re.compile(r"[,;&]|\b(?:and|plus|vs|versus|or)\b", re.I)
 
 
 def leading_phrase(question: str) -> str:

@@ -188,6 +188,9 @@ def test_unit_share_wants_a_value_in_the_unit_asked_for_beside_the_focus():
     ("When did the rule take effect?", "date"),
     ("What annual salary did the Chair receive?", "number"),  # an amount after the question word
     ("Disney Treasure guest count for its first sailings?", "number"),  # no question word, an amount
+    ("RngStream module: number of independent streams available?", "number"),  # a topic, then an amount
+    ("The advisers' statement: issue date, and number of comments received?", None),  # several things asked
+    ("Noise: which handshake patterns are one-way?", None),
     ("What is the maximum frequency of the port in MHz?", "number"),  # a unit
     ("Which banks took part in the exercise?", None),
     ("Who signed the release?", None),  # a name: not a number or a date

@@ -282,12 +282,12 @@ def nearness(analysis, focus: list[str], kind: str | None, question: str) -> flo
     """How close the value asked for stands to what is asked about in one sentence: exp(-(d - 1) / NEAR_WORDS)
     for the fewest steps d from a value of `kind` the question does not hold to a focus word, stop words not
     counted ("63 enforcement actions": 1.0, "63 formal enforcement actions": 0.78, "within *a week* of the survey,
-    *copy* …": 0.78); a heading's own number, a note's marker and a line of code state no value
-    (`PageUnits.stated_text`); 1.0 when no value or no focus is asked for, 0.0 when no sentence holds both."""
+    *copy* …": 0.78); a heading's own number and a note's marker are no value (`PageUnits.value_text`); 1.0 when no
+    value or no focus is asked for, 0.0 when no sentence holds both."""
     if kind not in VALUE_KINDS or not focus:
         return 1.0
     wanted = set(focus)
-    return max((sentence_nearness(analysis.stated_text(i), wanted, kind, question) for i in range(len(analysis.units))
+    return max((sentence_nearness(analysis.value_text(i), wanted, kind, question) for i in range(len(analysis.units))
                 if analysis.stems[i] & wanted), default=0.0)
 
 
@@ -315,7 +315,7 @@ def unit_share(analysis, focus: list[str], units: list[Unit]) -> float:
         return 1.0
     best = 0.0
     for i in range(len(analysis.units)):
-        if any(states_value_in(u, analysis.stated_text(i)) for u in units):
+        if any(states_value_in(u, analysis.value_text(i)) for u in units):
             best = max(best, 1.0 if not focus or analysis.stems[i] & set(focus) else 0.5)
     return best
 
@@ -327,7 +327,7 @@ def focus_share(analysis, focus: list[str], kind: str | None, question: str) -> 
     if not focus:
         return 1.0
     found = analysis.units
-    valued = [kind is None or holds_value(kind, analysis.stated_text(i), question) for i in range(len(found))]
+    valued = [kind is None or holds_value(kind, analysis.value_text(i), question) for i in range(len(found))]
     best = 0.0
     for first in range(len(found)):
         held: set[str] = set()

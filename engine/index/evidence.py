@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.markdown import ESCAPED_START_RE, FENCE_RE, IMAGE_RE, MARKER_RE, Fences
+from engine.markdown import ESCAPED_START_RE, FENCE_RE, IMAGE_RE, MARKER_RE
 from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
 from engine.text import (CONTENTS_LEADER_RE, INLINE_BULLET_RE, LETTER_WORD_RE, STOP_WORDS, fix_ligatures, leads_in,
                          pairs, sentence_spans, stem, tokenize, words)
@@ -366,24 +366,11 @@ VALUE_PATTERNS = {"date": DATE_RE, "number": NUMBER_RE, "name": NAME_RE}
 
 def stated(kind: str, text: str) -> list[re.Match[str]]:
     """The values of a kind ("date", "number", "name") the text writes; a number that points to a note or a
-    reference (NOTE_REFERENCE_RE: "advice.55", "[11]") or is part of an identifier ("Rule 17a-3") states none."""
+    reference (NOTE_REFERENCE_RE: "advice.55", "[11]") states none."""
     found = list(VALUE_PATTERNS[kind].finditer(text))
     if kind == "number":
-        found = [m for m in found if not ((hit := NOTE_REFERENCE_RE.match(text, m.start())) and hit.end() == m.end())
-                 and not in_identifier(text, m)]
+        found = [m for m in found if not ((hit := NOTE_REFERENCE_RE.match(text, m.start())) and hit.end() == m.end())]
     return found
-
-
-# a word of letters and digits joined by a hyphen: a name or a code ("Rule 17a-3(a)", "COVID-19", "Form 10-K",
-# "IA-5249"), not a measure set before its unit ("a 10-year period") nor a range ("2019-2020", "5-10%")
-IDENTIFIER_RE = re.compile(r"(?=\S*[^\W\d_])(?=\S*\d)\S*\w-(?![a-z]{2})\w\S*")
-
-
-def in_identifier(text: str, match: re.Match[str]) -> bool:
-    """Whether a number the text writes is part of an identifier (IDENTIFIER_RE): it states no amount."""
-    start = text.rfind(" ", 0, match.start()) + 1
-    end = text.find(" ", match.end())
-    return IDENTIFIER_RE.fullmatch(text[start:end if end >= 0 else len(text)].strip(",.;:()[]")) is not None
 
 
 def asked_acronyms(question: str) -> list[str]:
@@ -547,7 +534,6 @@ class PageUnits:
     spans: list[tuple[int, int, bool]]
     notes: frozenset[int] = frozenset()  # the units that are notes (footnotes, reference-list entries)
     posed: frozenset[int] = frozenset()  # the units that are questions put to the reader (`posed_questions`)
-    code: frozenset[int] = frozenset()  # the units that are lines of fenced code
 
     def note_span(self, start: int, end: int) -> bool:
         """Whether every unit within page_text[start:end] is a note (False when none is within)."""
@@ -559,11 +545,6 @@ class PageUnits:
         note's marker ("2 The Board …")."""
         text = self.units[index].value_text
         return NOTE_MARKER_RE.sub("", text, count=1) if index in self.notes else text
-
-    def stated_text(self, index: int) -> str:
-        """`value_text` as the evidence test reads it: a line of code states no value, its numbers are a program's
-        ("textColor = Color(0,0,0,1)"); an answer may still quote it."""
-        return "" if index in self.code else self.value_text(index)
 
     def weighed(self, window: Window, notes: float) -> float:
         """A window's score, at `notes` of it (`note_weight`) when the window is notes only and holds no value of
@@ -604,19 +585,8 @@ def analyse(page: str, *, joins: bool = False, notes: frozenset[int] = frozenset
     # a web or e-mail address holds no words of the passage ("www.sec.gov" does not speak of the SEC)
     tokens = [tokenize(URL_RE.sub(" ", u.text) if "www" in u.text or "://" in u.text or "@" in u.text else u.text,
                        joins=joins) for u in found]
-    code = code_lines(page)
     return PageUnits(found, [frozenset(t) for t in tokens], [frozenset(pairs(t)) for t in tokens], windows(found),
-                     frozenset(i for i, u in enumerate(found) if u.line in notes), posed_questions(found),
-                     frozenset(i for i, u in enumerate(found) if u.line in code))
-
-
-def code_lines(page: str) -> frozenset[int]:
-    """The page's lines inside fenced code (the fences' own lines left out)."""
-    fences, inside = Fences(), set()
-    for number, line in enumerate(page.split("\n")):
-        if not fences.fence(line) and fences.inside:
-            inside.add(number)
-    return frozenset(inside)
+                     frozenset(i for i, u in enumerate(found) if u.line in notes), posed_questions(found))
 
 
 def posed_questions(found: list[Unit]) -> frozenset[int]:

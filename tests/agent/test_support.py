@@ -125,20 +125,6 @@ def test_a_headings_number_or_a_notes_marker_is_no_value_near_the_focus():
     assert nearness(analyse(page), focus, "number", question) > 0.0  # (read as text, "2 The Board" would count)
 
 
-def test_a_line_of_code_states_no_value_to_the_test_but_its_answer_may_quote_it():
-    question = "How many named colours are there?"
-    focus = [stem("named"), stem("colours")]
-    page = "Named colours are set as below.\n\n```\ntextColor = Color(0,0,0,1) # named colours\n```"
-    analysis = analyse(page)
-    code = [i for i, u in enumerate(analysis.units) if u.text.startswith("textColor")]
-    assert code and set(code) == set(analysis.code)
-    assert nearness(analysis, focus, "number", question) == 0.0
-    assert focus_share(analysis, focus, "number", question) == 0.0
-    assert analysis.value_text(code[0]).startswith("textColor")  # (what an answer reads)
-    prose = analyse(page.replace("```\n", "").replace("\n```", ""))  # the same line as prose counts
-    assert nearness(prose, focus, "number", question) > 0.0
-
-
 @pytest.mark.parametrize(("question", "units"), [
     ("What is the maximum counter frequency of the part in GHz?", ["GHz"]),
     ("Maximum TCK frequency (MHz) of the part?", ["MHz"]),

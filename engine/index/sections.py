@@ -58,8 +58,9 @@ def is_part(title: str) -> bool:
     return PART_TITLE_RE.fullmatch(" ".join(bare_title(title))) is not None
 
 
-# "the section on separate compilation in …": up to eight words after "section on" or "chapter about"
-AFTER_KIND_RE = re.compile(r"(?i:section|chapter)\s+(?i:on|about)\s+((?:[\w-]+\W*){1,8})")
+# "the section on separate compilation in …", "the chapter Understanding SystemTap Errors": up to eight words after
+# the kind word (and an "on", "about" or "titled"), a title when its words open them
+AFTER_KIND_RE = re.compile(r"(?i:section|chapter)\s+(?:(?i:on|about|titled|called|named)\s+)?((?:[\w-]+\W*){1,8})")
 # "page 12", "p. 7", "pp. 12-14", "pages 12 to 14", "slide 5", "slides 3 and 4" (not "the 408-page filing")
 PAGE_RE = re.compile(r"\b(?i:(page|slide)s?|pp?\.)\s*(\d{1,4})(?:\s*(?:-|–|—|to|through|and)\s*(\d{1,4}))?\b(?![.,]\d)")
 PAGE_SPAN = 20  # pages a range may name ("pages 3-400" names no part of a document)

@@ -50,6 +50,9 @@ def test_sections_named_by_number_title_in_quotes_and_title_before_the_word(retr
     assert named("What does chapter 5 cover?") == [("5 Recording and Checking Data", 10, 11)]
     assert named("What does the section on defining the question in the guide say?") == [
         ("2.1 Defining the question", 4, 4)]
+    assert named("What does the chapter Recording and Checking Data cover?") == [
+        ("5 Recording and Checking Data", 10, 11)]  # (the title right after the kind word)
+    assert named("What does the section titled Defining the question say?") == [("2.1 Defining the question", 4, 4)]
     # the words before the kind word held by one section's title alone (not its whole title, not in its order)
     assert named("What does the checklist section list?") == [("2.3 Equipment checklist", 4, 5)]
     assert named("Summarize the archiving appendix.") == [("5.3 Archiving and sharing", 11, 11)]

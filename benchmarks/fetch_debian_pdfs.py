@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 10 (tests/corpus/qa_blind5.md … qa_blind10.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 11 (tests/corpus/qa_blind5.md … qa_blind11.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -10,7 +10,9 @@ Debian project history (DBLaTeX) and two SIL font feature charts (Scheherazade: 
 the DRBD user's guide (Asciidoctor PDF), the RasMol manual (Word), the JAGS user manual, the gputils manual and a
 Beamer lecture on biogeography (the shipunov package's example slides). Set 10: the SystemTap beginners guide
 (DocBook and Apache FOP), the xfig reference manual (htmldoc, 176 pp), the BIRD routing daemon's user's guide, a
-ConTeXt slide deck on the visualcounter module and Elk's Spacegroup manual.
+ConTeXt slide deck on the visualcounter module and Elk's Spacegroup manual. Set 11: the GNU Bash reference manual
+(Texinfo, 196 pp), the Filesystem Hierarchy Standard 3.0 (DocBook and Apache FOP), the RAxML manual (LibreOffice), the
+GNU Backgammon manual (DBLaTeX) and a Beamer LaTeX course.
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -97,6 +99,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                         "16f9115aded432bf6e48593b346b559fb2ab3cb2cf0292dbfe2d3e9453dc4f4d"},
     "elk-lapw": {"usr/share/doc/elk-lapw/spacegroup.pdf.gz":
                  "02c97b0d3ba90722a4b0d98dce4c6c9ffc415a08283b19c1cba48942c50dec44"},
+}, "blind11": {
+    "bash-doc": {"usr/share/doc/bash/bashref.pdf":
+                 "104971d389c0b9b7a261b0b3070a53b0d8cce6db1ffddefcc8423ddda92acd87"},
+    "debian-policy": {"usr/share/doc/debian-policy/fhs/fhs-3.0.pdf.gz":
+                      "53d239e569a2d7b31a74fa09d585368c0f5a164e4624723fa2894660dd10fd23"},
+    "raxml": {"usr/share/doc/raxml/NewManual.pdf.gz":
+              "f276c5d786488d0de0f0e6e882f1d6a6a9286a4703f3a891713bcba6e42fa86c"},
+    "gnubg-data": {"usr/share/doc/gnubg/gnubg.pdf":
+                   "f95f4037bc2b7b1ab6611458dc6d991f36a22caf71cd39895f9a465cc05bc6fd"},
+    "texlive-lang-english": {"usr/share/doc/texlive-doc/latex/latex-course/LaTeX-Course.pdf":
+                             "b457e5e8847e55c97ae8aa8085f4ff2b8a6665643560c8d7fbf85786b594f060"},
 }}
 
 

@@ -90,7 +90,8 @@ def same_size(a: Line, b: Line) -> bool:
     return abs(a.size - b.size) < 1
 
 
-def _first_word_width(line: Line) -> float:
+def first_word_width(line: Line) -> float:
+    """The width of a line's first word, at the line's mean character width."""
     word = line.text.split(" ", 1)[0]
     return len(word) * (line.x1 - line.x0) / max(1, len(line.text))
 
@@ -195,4 +196,4 @@ def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: l
     elif line.x0 < margin - INDENT * em and not goes_on:
         return False  # back out of a hanging indent: the next item
     # a line that stopped short of the column's edge although the next word would have fit ended its paragraph
-    return not (finished and right_edge(page, prev) - prev.x1 > _first_word_width(line) + 0.5 * em)
+    return not (finished and right_edge(page, prev) - prev.x1 > first_word_width(line) + 0.5 * em)

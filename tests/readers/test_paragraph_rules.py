@@ -311,3 +311,24 @@ def test_a_number_or_a_word_space_before_the_text_is_no_hanging_term():
               line("could see from the bank while the water was still low.", 72, 151, x1=400)]
     _, blocks = blocks_of(page(numbered + spaced))
     assert "list_item" not in [b.kind for b in blocks]
+
+
+LIBRARIES = ("Various 3D arrows", "Audiovisual components", "Some charts (polar, log-log)",
+             "Electronic Schematic - symbols for creating electronic schematics", "Flowchart symbols",
+             "Hospital equipment")
+
+
+def test_a_list_set_one_item_a_line_without_bullets_keeps_its_lines():
+    lines = [line(t, 90, 100 + 11 * k) for k, t in enumerate(LIBRARIES)]  # each line as long as its text
+    _, blocks = blocks_of(page(lines + [line(PROSE[0], 72, 180, x1=540)]))
+    assert blocks[0].kind == "paragraph"
+    assert blocks[0].text.split("\n") == list(LIBRARIES)  # (one item a line of the block's text)
+    assert [blocks[0].text[s.start:s.end] for s in blocks[0].lines] == list(LIBRARIES)
+
+
+def test_a_wrapped_paragraph_with_ragged_lines_or_a_sentence_running_on_is_no_list():
+    ragged = [line(PROSE[0], 72, 100, x1=530), line(PROSE[1], 72, 111, x1=540), line(PROSE[2], 72, 122, x1=525)]
+    running = [line("Board members who served", 72, 150), line("in 2023 and the staff of", 72, 161),
+               line("the Reserve Banks took part", 72, 172), line("Next paragraph.", 72, 183)]
+    _, blocks = blocks_of(page(ragged + running))
+    assert "\n" not in blocks[0].text and "\n" not in blocks[-1].text

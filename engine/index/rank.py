@@ -8,11 +8,12 @@ them. A candidate's features are its BM25 (over the best page's) and the score o
 The first HEAD candidates keep the model's order; the others are ordered by reciprocal-rank fusion of the features
 (see HEAD). The tree descent finds candidates but does not order them: as a third feature its fitted weight changed sign
 from one ingest to the next (-0.12, +0.16) and added nothing on held-out folds. Vectors are not fitted (no
-embeddings offline): they count as BM25 does.
+embeddings offline): they count as BM25 does. A page of a back-of-book index counts its features at INDEX_WEIGHT.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -40,6 +41,31 @@ FLOOR = 1.0  # the lowest candidate's score; pages after the candidates score be
 HEAD = 3
 FUSION_K = 10.0
 FUSION_WEIGHTS = {"bm25": 1.0, "sentence": 1.0, "fused": 0.5}
+
+
+# a page of a back-of-book index (its entries: a term, a comma and the pages it is on, "MAXNESTING exceeded, 72")
+# holds many of a question's rarest words and answers none of them: its features count at this share, as a note's do
+INDEX_WEIGHT = 0.5
+INDEX_ENTRY_RE = re.compile(r"[^\W\d_][)\]]?,\s\d{1,4}(?:(?:,\s|[-–])\d{1,4})*(?=[\s,.;]|$)")
+INDEX_WORDS = 12  # an index page has an entry for every this many words of its text, or more
+INDEX_PAGE_WORDS = 40  # … and this many words at the least
+
+
+def index_page(corpus: CorpusIndex, gpage: int) -> bool:
+    """Whether a page (a global id) is a page of a back-of-book index: dense with entries that end in page numbers
+    (`INDEX_ENTRY_RE`), as no page of prose, table or list is; cached on the corpus."""
+    cache: dict[int, bool] = corpus.extras.setdefault("index_pages", {})
+    found = cache.get(gpage)
+    if found is None:
+        found = cache[gpage] = reads_as_index(corpus.page_text(*corpus.page_address(gpage)))
+    return found
+
+
+def reads_as_index(text: str) -> bool:
+    """Whether a page's text is a back-of-book index's: INDEX_PAGE_WORDS words or more, an entry ending in page
+    numbers for every INDEX_WORDS of them."""
+    words = len(text.split())
+    return words >= INDEX_PAGE_WORDS and len(INDEX_ENTRY_RE.findall(text)) * INDEX_WORDS >= words
 
 
 def candidates(fused: np.ndarray, count: int = CANDIDATES) -> np.ndarray:
@@ -89,6 +115,7 @@ def rerank(corpus: CorpusIndex, question: str, terms: Sequence[str], phrases: Se
     if not len(pages):
         return fused
     table = features(corpus, question, terms, phrases, routing, parts, pages)
+    table *= np.asarray([INDEX_WEIGHT if index_page(corpus, int(g)) else 1.0 for g in pages])[:, None]
     values = table @ np.asarray([weights[name] for name in FEATURES])
     if not routing.comparison:  # a comparison's pages take turns between its documents instead (retrieve.alternate)
         values = fused_tail(values, table, fused[pages])

@@ -119,3 +119,18 @@ def test_a_page_of_endnotes_ranks_by_its_notes_at_half_unless_the_question_asks_
     for question, page in ((findings, 27), (source, 30)):
         first = retriever.search(question, k=5).hits[0]
         assert (first.doc, first.page) == ("gx-iif-open-data.pdf", page)
+
+
+def test_a_back_of_book_index_page_reads_as_one_and_prose_or_tables_do_not():
+    index = ("Index\n\nMAXACTION exceeded, 72 MAXNESTING exceeded, 72 kernel information packages, 3 kernel modules "
+             "from SystemTap scripts, building, 5 kernel version, determining the, 4 key pairs introduction arrays, 26 "
+             "libdwfl failure parse/semantics error, 71 limitations of SystemTap Introduction, 1 local variables "
+             "name, 19 sample usage $count, 50 $return, 47, 51 aggregation overflow, 72 copy fault, 72")
+    prose = ("The default nesting of function calls allowed is 10, and the number of actions allowed in a probe "
+             "handler is 1000; both limits can be raised at compile time, as section 6.2 explains in detail for "
+             "each of the runtime errors, 71 of which the guide lists with the options that change them.")
+    table = "| Year | Revenue | Cost |\n| --- | --- | --- |\n" + "\n".join(
+        f"| {2000 + k} | 1,{k}34 | 2,{k}45 |" for k in range(10))
+    assert rank.reads_as_index(index)
+    assert not rank.reads_as_index(prose) and not rank.reads_as_index(table)
+    assert not rank.reads_as_index("Index, 72 and 5, 3")  # (too short to tell)

@@ -204,6 +204,8 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
                      or any(run[:len(words)] == words for run in after) or subtitle(node.title) in titles - {()})
             if (by_number or by_title) and not any(s.doc == doc and s.node == node.node for s in found):
                 found.append(section_of(corpus, doc, node.node))
+    if CHAPTER_RE.search(question):  # a chapter is a part at the top of its document's tree
+        found = shallowest(found, {doc: node_depths(corpus.docs[doc].nodes) for doc in docs})
     if not found:  # "the manifesto appendix" of "The Debian Manifesto": the one section whose title holds those words
         for doc in docs:
             worded = [(node, set(words)) for node, (_, words) in zip(corpus.docs[doc].nodes, read_titles(corpus, doc))
@@ -217,6 +219,20 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
 
 
 SUBTITLE_RE = re.compile(r"\s[–—-]\s|:\s")  # what parts a title: "Yosys by example – Advanced Synthesis"
+
+
+CHAPTER_RE = re.compile(r"\bchapters?\b", re.I)
+
+
+def shallowest(found: list[NamedSection], depths: dict[int, dict[int, int]]) -> list[NamedSection]:
+    """Of each document's named sections, those nearest the top of its tree (`depths`: document -> node -> depth),
+    in their order: what a question naming a chapter names ("the Rollouts chapter": "8 Rollouts", not "9.1.7
+    Rollouts:"); named pages (no node) stay."""
+    top: dict[int, int] = {}
+    for s in found:
+        if s.node >= 0:
+            top[s.doc] = min(top.get(s.doc, depths[s.doc][s.node]), depths[s.doc][s.node])
+    return [s for s in found if s.node < 0 or depths[s.doc][s.node] == top[s.doc]]
 
 
 def subtitle(title: str) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.index import Retriever, load_corpus
-from engine.index.sections import bare_title, is_part, named_sections, title_number
+from engine.index.sections import NamedSection, bare_title, is_part, named_sections, shallowest, title_number
 from engine.workspace import Workspace
 
 GUIDE, DECK = "pdfrag-field-guide.pdf", "pdfrag-product-deck.pdf"
@@ -183,3 +183,13 @@ def test_a_titles_part_after_its_dash_or_colon_names_it_too():
     assert subtitle("Yosys by example – Advanced Synthesis") == ("advanced", "synthesis")
     assert subtitle("Part Two: Tools of the Trade") == ("tools", "of", "the", "trade")
     assert subtitle("Advanced Synthesis") == () and subtitle("Client-side caching") == ()
+
+
+def test_a_chapter_is_the_shallowest_of_the_sections_its_title_names():
+    chapter = NamedSection(0, 40, "8 Rollouts", 40, 42)
+    setting = NamedSection(0, 55, "9.1.7 Rollouts:", 43, 43)
+    other = NamedSection(1, 7, "2.1 Rollouts", 5, 6)
+    depths = {0: {40: 1, 55: 3}, 1: {7: 2}}
+    assert shallowest([setting, chapter, other], depths) == [chapter, other]  # (each document's own shallowest)
+    page = NamedSection(0, -1, "page 3", 3, 3)
+    assert shallowest([page, setting], depths) == [page, setting]

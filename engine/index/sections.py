@@ -35,8 +35,9 @@ NAMED_NUMBER_RE = re.compile(rf"(?i:{KIND})\s*({NUMBER})\b")
 TITLE_NUMBER_RE = re.compile(rf"^(?:(?i:{KIND})\s+({NUMBER})\b|(\d{{1,3}}(?:\.\d{{1,3}})*)\.?(?=\s+[^\W_a-z])|"
                              rf"((?:[A-Z]|[IVXL]{{1,5}})(?:\.(?:\d{{1,3}}|[A-Z]))*)\.(?=\s+[^\W_a-z]))")
 QUOTED_RE = re.compile(r"[\"“‘']([^\"“”‘’']{3,120})[\"”’']")
-# "the related-work section", "its Background chapter", "the manifesto appendix": up to five words before the kind word
-BEFORE_KIND_RE = re.compile(r"((?:[\w-]+\s+){1,5})(?i:section|chapter|appendix|annex)\b")
+# "the related-work section", "its Background chapter", "the manifesto appendix", "the Lists part": up to five words
+# before the kind word
+BEFORE_KIND_RE = re.compile(r"((?:[\w-]+\s+){1,5})(?i:section|chapter|appendix|annex|part)\b")
 # the parts most documents have, named without "section" ("the introduction of NIST SP 800-161", "in its conclusion",
 # "die Zusammenfassung der Masterarbeit"): the part's name after an article or a possessive, before "of", "in", a
 # verb saying what it holds, or the end of the clause (not "the summary table")

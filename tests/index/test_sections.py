@@ -55,6 +55,7 @@ def test_sections_named_by_number_title_in_quotes_and_title_before_the_word(retr
     assert named("What does the section titled Defining the question say?") == [("2.1 Defining the question", 4, 4)]
     # the words before the kind word held by one section's title alone (not its whole title, not in its order)
     assert named("What does the checklist section list?") == [("2.3 Equipment checklist", 4, 5)]
+    assert named("What does the Equipment checklist part of the guide list?") == [("2.3 Equipment checklist", 4, 5)]
     assert named("Summarize the archiving appendix.") == [("5.3 Archiving and sharing", 11, 11)]
     assert named("What does the survey chapter say?") == []  # (two titles hold "survey")
     # a section the tree does not hold, or a document's own title in quotes, names nothing

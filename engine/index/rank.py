@@ -8,7 +8,7 @@ them. A candidate's features are its BM25 (over the best page's) and the score o
 The first HEAD candidates keep the model's order; the others are ordered by reciprocal-rank fusion of the features
 (see HEAD). The tree descent finds candidates but does not order them: as a third feature its fitted weight changed sign
 from one ingest to the next (-0.12, +0.16) and added nothing on held-out folds. Vectors are not fitted (no
-embeddings offline): they count as BM25 does. A page of a back-of-book index counts its features at INDEX_WEIGHT.
+embeddings offline): they count as BM25 does. An index's or a contents page counts its features at INDEX_WEIGHT.
 """
 
 from __future__ import annotations
@@ -43,16 +43,18 @@ FUSION_K = 10.0
 FUSION_WEIGHTS = {"bm25": 1.0, "sentence": 1.0, "fused": 0.5}
 
 
-# a page of a back-of-book index (its entries: a term, a comma and the pages it is on, "MAXNESTING exceeded, 72")
-# holds many of a question's rarest words and answers none of them: its features count at this share, as a note's do
+# a page of entries pointing to pages, a back-of-book index ("MAXNESTING exceeded, 72", "$! . . . . 24") or a contents
+# page ("4.2 Depth and velocity . . . . 8"), holds many of a question's rarest words and answers none of them: its
+# features count at this share, as a note's do
 INDEX_WEIGHT = 0.5
-INDEX_ENTRY_RE = re.compile(r"[^\W\d_][)\]]?,\s\d{1,4}(?:(?:,\s|[-–])\d{1,4})*(?=[\s,.;]|$)")
-INDEX_WORDS = 12  # an index page has an entry for every this many words of its text, or more
+INDEX_ENTRY_RE = re.compile(r"(?:[^\W\d_][)\]]?,\s|(?:\s?\.){3,}\s*)\d{1,4}(?:(?:,\s|[-–])\d{1,4})*(?=[\s,.;]|$)")
+WORD_RE = re.compile(r"\w+")
+INDEX_WORDS = 12  # such a page has an entry for every this many of its words, or more
 INDEX_PAGE_WORDS = 40  # … and this many words at the least
 
 
 def index_page(corpus: CorpusIndex, gpage: int) -> bool:
-    """Whether a page (a global id) is a page of a back-of-book index: dense with entries that end in page numbers
+    """Whether a page (a global id) is an index's or a contents page: dense with entries that end in page numbers
     (`INDEX_ENTRY_RE`), as no page of prose, table or list is; cached on the corpus."""
     cache: dict[int, bool] = corpus.extras.setdefault("index_pages", {})
     found = cache.get(gpage)
@@ -62,9 +64,9 @@ def index_page(corpus: CorpusIndex, gpage: int) -> bool:
 
 
 def reads_as_index(text: str) -> bool:
-    """Whether a page's text is a back-of-book index's: INDEX_PAGE_WORDS words or more, an entry ending in page
-    numbers for every INDEX_WORDS of them."""
-    words = len(text.split())
+    """Whether a page's text is an index's or a contents page's: INDEX_PAGE_WORDS words or more (a leader's dots are
+    none), an entry ending in page numbers (after a comma or dot leaders) for every INDEX_WORDS of them."""
+    words = len(WORD_RE.findall(text))
     return words >= INDEX_PAGE_WORDS and len(INDEX_ENTRY_RE.findall(text)) * INDEX_WORDS >= words
 
 

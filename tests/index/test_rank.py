@@ -121,7 +121,7 @@ def test_a_page_of_endnotes_ranks_by_its_notes_at_half_unless_the_question_asks_
         assert (first.doc, first.page) == ("gx-iif-open-data.pdf", page)
 
 
-def test_a_back_of_book_index_page_reads_as_one_and_prose_or_tables_do_not():
+def test_an_index_or_contents_page_reads_as_one_and_prose_or_tables_do_not():
     index = ("Index\n\nMAXACTION exceeded, 72 MAXNESTING exceeded, 72 kernel information packages, 3 kernel modules "
              "from SystemTap scripts, building, 5 kernel version, determining the, 4 key pairs introduction arrays, 26 "
              "libdwfl failure parse/semantics error, 71 limitations of SystemTap Introduction, 1 local variables "
@@ -132,5 +132,10 @@ def test_a_back_of_book_index_page_reads_as_one_and_prose_or_tables_do_not():
     table = "| Year | Revenue | Cost |\n| --- | --- | --- |\n" + "\n".join(
         f"| {2000 + k} | 1,{k}34 | 2,{k}45 |" for k in range(10))
     assert rank.reads_as_index(index)
+    texinfo = "D.3 Parameter and Variable Index\n\n" + "\n".join(
+        f"BASH_VAR_{k} . . . . . . . . . . . . . . . . . . . . . . . . {20 + k}" for k in range(30))
+    contents = "Contents\n\n" + "\n".join(
+        f"{k}.{j} Section title number {k} {j} . . . . . . . . {3 * k + j}" for k in range(1, 5) for j in range(1, 4))
+    assert rank.reads_as_index(texinfo) and rank.reads_as_index(contents)  # (entries after dot leaders)
     assert not rank.reads_as_index(prose) and not rank.reads_as_index(table)
     assert not rank.reads_as_index("Index, 72 and 5, 3")  # (too short to tell)

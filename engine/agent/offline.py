@@ -8,7 +8,6 @@ the passage that is quoted is `engine.agent.passages`.)
 from __future__ import annotations
 
 import calendar
-import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -30,6 +29,7 @@ from engine.agent.sentences import answer_text, best_sentences, quote
 from engine.agent.support import SIGNAL_PAGES, THRESHOLD, asked_kind, combined, focus_terms, nearness, question_parts, \
     signals, support, value_parts
 from engine.index import lexical
+from engine.index.bm25 import rsj_idf
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answer_type, defined_term, expansion, \
     note_weight, page_units, readable, score_windows
@@ -127,7 +127,7 @@ def unwritten_words(corpus: CorpusIndex, question: str) -> list[str]:
     missing = {token: word for token, word in asked.items() if token not in index.vocab and token not in named}
     if len(asked) < UNWRITTEN_MIN or not missing:
         return []
-    unseen = math.log(1.0 + (index.units - 0.5) / 1.5)  # (as rare as the corpus can tell: the idf of one page's word)
+    unseen = rsj_idf(index.units, 1.0)  # (as rare as the corpus can tell: the idf of one page's word)
     weight = {t: unseen if t in missing else index.idf(t) for t in asked}
     heavy = len(missing) >= 2 and 2 * sum(weight[t] for t in missing) > sum(weight.values())
     return list(missing.values()) if 2 * len(missing) > len(asked) or heavy else []

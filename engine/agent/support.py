@@ -56,10 +56,10 @@ SUBJECTS = frozenset("it they we you he she i".split())  # a pronoun subject aft
 AUXILIARIES = frozenset("did does do is was are were has have had will would can could should must may might".split())
 # a question that asks several things: its parts ("how many …, and when …", "…, and for how long?", "…, and on which
 # port …?"; not "by how many … or by what percentage …", one thing asked two ways)
-PART_RE = re.compile(r"(?:,\s*|;\s*|\s+)(?:(?:and|or|but)\s+(?=(?:how|what|which|who|whom|whose|when|where|why|whether|"
-                     r"does|did|do|is|was|are|were|has|have|had|can|could)\b)|and\s+(?=(?:on|in|at|for|from|by|with|to|"
-                     r"under|of|after|before|since|until|during|through|within)\s+(?:how|what|which|who|whom|whose|when|"
-                     r"where|why)\b))|;\s+|\?\s+", re.I)
+WH = "how|what|which|who|whom|whose|when|where|why"  # the question words a part may open with
+PART_RE = re.compile(rf"(?:,\s*|;\s*|\s+)(?:(?:and|or|but)\s+(?=(?:{WH}|whether|does|did|do|is|was|are|were|has|have|"
+                     rf"had|can|could)\b)|and\s+(?=(?:on|in|at|for|from|by|with|to|under|of|after|before|since|until|"
+                     rf"during|through|within)\s+(?:{WH})\b))|;\s+|\?\s+", re.I)
 # Nouns that say what kind of value is asked for, not what it is about ("what *number* of …").
 GENERIC = frozenset(stem(w) for w in """
 number numbers amount amounts share shares percentage percentages proportion fraction value values total

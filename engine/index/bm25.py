@@ -96,9 +96,7 @@ class Bm25:
         else:
             units = self.post_units[self.term_ptr[tid]:self.term_ptr[tid + 1]]
             n, df = int(within.sum()), float(within[units].sum())
-        if df == 0:
-            return 0.0
-        return float(np.log(1.0 + (n - df + 0.5) / (df + 0.5)))
+        return rsj_idf(n, df) if df else 0.0
 
     def postings(self, term: str) -> tuple[np.ndarray, np.ndarray]:
         tid = self.vocab.get(term)
@@ -129,3 +127,8 @@ class Bm25:
             units, _ = self.postings(term)
             out[units] += 1
         return out
+
+
+def rsj_idf(units: float, df: float) -> float:
+    """The Robertson-Sparck Jones idf of a term on `df` of `units` units (never negative)."""
+    return float(np.log(1.0 + (units - df + 0.5) / (df + 0.5)))

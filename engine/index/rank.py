@@ -21,6 +21,7 @@ import numpy as np
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import note_weight, page_units, score_windows
+from engine.text import WORD_RE
 
 CANDIDATES = 20
 FEATURES = ("bm25", "sentence")
@@ -48,7 +49,6 @@ FUSION_WEIGHTS = {"bm25": 1.0, "sentence": 1.0, "fused": 0.5}
 # features count at this share, as a note's do
 INDEX_WEIGHT = 0.5
 INDEX_ENTRY_RE = re.compile(r"(?:[^\W\d_][)\]]?,\s|(?:\s?\.){3,}\s*)\d{1,4}(?:(?:,\s|[-–])\d{1,4})*(?=[\s,.;]|$)")
-WORD_RE = re.compile(r"\w+")
 INDEX_WORDS = 12  # such a page has an entry for every this many of its words, or more
 INDEX_PAGE_WORDS = 40  # … and this many words at the least
 

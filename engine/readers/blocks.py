@@ -11,7 +11,7 @@ from engine.readers.layout import Line
 from engine.readers.code import code_text, continues_code, merge_cells
 from engine.readers.formula import formula_goes_on, is_formula, resumes, runs_into
 from engine.readers.hyphens import join_lines
-from engine.readers.paragraphs import continues, first_word_width, hanging_term, sentence_goes_on
+from engine.readers.paragraphs import continues, hanging_term, line_list, sentence_goes_on
 from engine.readers.pitch import pitch_limit
 from engine.readers.column_heads import MAX_LABELS, head_blocks, head_cells, is_label
 from engine.readers.tables import Cell, Table, cell_under, names_columns, prepend, row_cells, starts_cell, \
@@ -424,26 +424,6 @@ def _text_block(gathered: _Open, vocabulary: set[str]) -> Block:
     lines = [{"start": s, "end": e, "bbox": box([l])} for (s, e), l in zip(spans, gathered.lines)]
     return Block(kind=gathered.kind, text=text, bbox=box(gathered.lines), style=style(gathered.lines[0]),
                  lines=lines)  # type: ignore[arg-type]  # dicts: the Block validates them into BlockLine (cheaper than models)
-
-
-LIST_LINES = 3  # lines a list set one item a line without bullets has at the least
-
-
-def line_list(lines: list[Line]) -> bool:
-    """Whether a paragraph's printed lines are a list set one item a line without bullets (an HTML list printed
-    plainly, an address, a title block's lines): LIST_LINES or more lines down one left edge, no sentence running on
-    from one to the next, and each but its widest and its last stopping short of the widest although the next line's
-    first word would have fit there (a wrapped paragraph fills its lines; so does a ragged one, up to a word)."""
-    if len(lines) < LIST_LINES:
-        return False
-    em = max(lines[0].size, 1.0)
-    if any(b.baseline <= a.baseline for a, b in zip(lines, lines[1:])) \
-            or any(abs(other.x0 - lines[0].x0) > 0.5 * em for other in lines[1:]) \
-            or any(sentence_goes_on(a.text, b.text) for a, b in zip(lines, lines[1:])):
-        return False
-    widest = max(range(len(lines)), key=lambda k: lines[k].x1)
-    return all(lines[widest].x1 - lines[k].x1 > first_word_width(lines[k + 1]) + 0.5 * em
-               for k in range(len(lines) - 1) if k != widest)
 
 
 def _heading_block(lines: list[Line], text: str, level: int, vocabulary: set[str]) -> Block:

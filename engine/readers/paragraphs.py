@@ -90,8 +90,7 @@ def same_size(a: Line, b: Line) -> bool:
     return abs(a.size - b.size) < 1
 
 
-def first_word_width(line: Line) -> float:
-    """The width of a line's first word, at the line's mean character width."""
+def _first_word_width(line: Line) -> float:
     word = line.text.split(" ", 1)[0]
     return len(word) * (line.x1 - line.x0) / max(1, len(line.text))
 
@@ -196,4 +195,24 @@ def continues(paragraph: list[Line], line: Line, *, pitch: float | None, page: l
     elif line.x0 < margin - INDENT * em and not goes_on:
         return False  # back out of a hanging indent: the next item
     # a line that stopped short of the column's edge although the next word would have fit ended its paragraph
-    return not (finished and right_edge(page, prev) - prev.x1 > first_word_width(line) + 0.5 * em)
+    return not (finished and right_edge(page, prev) - prev.x1 > _first_word_width(line) + 0.5 * em)
+
+
+LIST_LINES = 3  # lines a list set one item a line without bullets has at the least
+
+
+def line_list(lines: list[Line]) -> bool:
+    """Whether a paragraph's printed lines are a list set one item a line without bullets (an HTML list printed
+    plainly, an address, a title block's lines): LIST_LINES or more lines down one left edge, no sentence running on
+    from one to the next, and each but its widest and its last stopping short of the widest although the next line's
+    first word would have fit there (a wrapped paragraph fills its lines; so does a ragged one, up to a word)."""
+    if len(lines) < LIST_LINES:
+        return False
+    em = max(lines[0].size, 1.0)
+    if any(b.baseline <= a.baseline for a, b in zip(lines, lines[1:])) \
+            or any(abs(other.x0 - lines[0].x0) > 0.5 * em for other in lines[1:]) \
+            or any(sentence_goes_on(a.text, b.text) for a, b in zip(lines, lines[1:])):
+        return False
+    widest = max(range(len(lines)), key=lambda k: lines[k].x1)
+    return all(lines[widest].x1 - lines[k].x1 > _first_word_width(lines[k + 1]) + 0.5 * em
+               for k in range(len(lines) - 1) if k != widest)

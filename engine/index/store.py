@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from engine.extract.metadata.document import FRONT_MATTER, shown_title
 from engine.index.bm25 import TermCounts
 from engine.index.nodes import build_units
 from engine.index.passages import build_passages, markdown_blocks, note_lines, passage_bags
@@ -29,7 +30,7 @@ from engine.workspace import Workspace, atomic_write_text
 if TYPE_CHECKING:
     from engine.index.vectors import Embedder
 
-VERSION = 31  # 13: passages from the block model (paragraphs, list runs, table rows, code)
+VERSION = 32  # 13: passages from the block model (paragraphs, list runs, table rows, code)
 # 14: node summaries cut at sentences as engine.text splits them; 15: footnote numbers no sentence end there;
 # 16: a list item as long as a paragraph is a passage of its own; 17: a fence closes only with its own kind;
 # 18: the document's language (a question asked in another is read as such: engine.text.question_language);
@@ -42,7 +43,8 @@ VERSION = 31  # 13: passages from the block model (paragraphs, list runs, table 
 # the notes right above a run of small footnotes are notes though they start on the page's upper half; 29: … and above
 # a run in body type marked in the body, each numbered just before the one below; 30: a references section named in
 # another language ("Literatur"), and a reference list set as a table of keys and entries, are notes too; 31: a file
-# name's glued word ("beamerexample") names the document by its part the text never writes ("beamer")
+# name's glued word ("beamerexample") names the document by its part the text never writes ("beamer"); 32: a docinfo
+# title that is no title ("gputils.dvi") does not name it (engine.extract.metadata.shown_title)
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
 CAPITALISED_RUN_RE = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)+\b")  # "Open Document Format"
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)
@@ -85,8 +87,8 @@ class IndexUpdate:
 
 
 def doc_title(record: DocumentRecord) -> str:
-    docinfo = record.pdf.docinfo.get("title", "") if record.pdf else ""
-    return record.metadata.title or docinfo or Path(record.file_name).stem
+    return shown_title(record.metadata.title, record.pdf.docinfo.get("title", "") if record.pdf else "",
+                       record.file_name)
 
 
 def name_text(record: DocumentRecord, first_page: str, vocab: AbstractSet[str] = frozenset()) -> str:
@@ -108,8 +110,8 @@ def name_text(record: DocumentRecord, first_page: str, vocab: AbstractSet[str] =
             line = line.lstrip("#").strip()
             if not line or line == stem or line.startswith("[IMAGE"):
                 continue
-            if len(line.split()) > 20:  # the first paragraph: the title block is over
-                break
+            if len(line.split()) > 20 or line.lower() in FRONT_MATTER:  # the first paragraph or the contents: the
+                break  # title block is over
             block.append(line)
         names.append(" ".join(" ".join(block).split()[:NAME_WORDS]))
     return "\n".join(name for name in names if name)

@@ -90,11 +90,12 @@ class LlmReformatStage(_Gemini, ReformatStage):
         return f"window={settings.reformat_window_pages};recall={settings.reformat_min_recall}"
 
     def run(self, ctx: StageContext) -> StageOutcome:
+        from engine.extract.metadata.document import shown_title
         from engine.reformat_llm import reformat_document
 
         self.decide_kind(ctx)
         raw, doc_format = ctx.raw_markdown(), ctx.doc_format
-        title = (ctx.record.pdf.docinfo.get("title", "") if ctx.record.pdf else "") or ctx.file_stem
+        title = shown_title("", ctx.record.pdf.docinfo.get("title", "") if ctx.record.pdf else "", ctx.record.file_name)
         report = self.clients.run(lambda s: reformat_document(s, raw, doc_format=doc_format, title=title), ctx.usage)
         atomic_write_text(ctx.workspace.reformatted_markdown_path(ctx.record), report.markdown)
         ctx.usage.add(fallbacks=report.fallbacks)

@@ -243,11 +243,12 @@ class TreeStage(Stage):
         return [("engine.structure", "VERSION")]
 
     def run(self, ctx: StageContext) -> StageOutcome:
+        from engine.extract.metadata.document import shown_title
         from engine.structure import build_tree
 
         record = ctx.record
-        docinfo_title = record.pdf.docinfo.get("title", "") if record.pdf else ""
-        title = record.metadata.title or docinfo_title or ctx.file_stem
+        title = shown_title(record.metadata.title, record.pdf.docinfo.get("title", "") if record.pdf else "",
+                            record.file_name)
         markdown = ctx.reformatted_markdown() if ctx.kind == "report" else None
         made_by = record.stages.get("structure")
         by_model = made_by is not None and made_by.provider is not Provider.OFFLINE

@@ -26,6 +26,7 @@ from engine.extract.metadata import (
     find_dates,
     find_periods,
     is_meaningful_title,
+    shown_title,
     resolve_hyphens,
 )
 from engine.extract.kind import document_kind, runs_on_from_markdown
@@ -89,10 +90,28 @@ def test_resolve_hyphens_uses_the_document_vocabulary():
         ("12345", "x.pdf", False),
         ("", "x.pdf", False),
         ("C:\\Users\\me\\report.pdf", "x.pdf", False),
+        ("The =1=LaTeX document preparation system", "course.pdf", False),  # a TeX macro the PDF string lost
+        ("Contents", "ref_en.pdf", False),  # the first heading, set as docinfo title by a converter
+        ("Table of Contents", "ref_en.pdf", False),
+        ("Contents of the Annual Report", "x.pdf", True),
     ],
 )
 def test_is_meaningful_title(title, file_name, expected):
     assert is_meaningful_title(title, file_name) is expected
+
+
+def test_a_docinfo_title_of_markup_debris_gives_way_to_the_printed_h1():
+    md = join_pages(["# The LATEX document preparation system\n\nText."])
+    docinfo = {"title": "The =1=LaTeX document preparation system"}
+    assert extract_title(info(docinfo=docinfo), md, []) == ("The LATEX document preparation system", Provenance.LAYOUT)
+    assert is_meaningful_title("E = mc2 for Beginners", "x.pdf", printed=True)  # a printed title may hold "="
+
+
+def test_the_shown_title_is_the_extracted_one_else_a_meaningful_docinfo_title_else_the_file_stem():
+    assert shown_title("Printed Title", "gputils.dvi", "gputils.pdf") == "Printed Title"
+    assert shown_title("", "gputils.dvi", "gputils.pdf") == "gputils"
+    assert shown_title("", "Contents", "xfig_ref_en.pdf") == "xfig_ref_en"
+    assert shown_title("", "Fonts in X11R7.7", "fonts.pdf") == "Fonts in X11R7.7"
 
 
 def test_title_docinfo_wins_when_meaningful():

@@ -669,3 +669,20 @@ def test_a_file_names_glued_word_names_the_document_by_the_part_its_text_never_w
                             rel_path="beamerexample-conference-talk.pdf", sha256="0" * 64, size_bytes=1, pages=1)
     assert "beamer" in name_text(record, "", vocab).split()
     assert "beamer" not in name_text(record, "").split()  # (without the text's words, no split is known)
+
+
+def test_an_untitled_document_is_named_by_its_title_block_not_by_its_contents_page():
+    # a docinfo title that is no title ("Contents", "gputils.dvi") does not name the document; its file name does, and
+    # the opening lines of its first page up to a contents heading (a contents page's entries name no document)
+    from engine.index.store import doc_title, name_text
+    from engine.schemas import DocumentRecord
+    from engine.schemas.pdf import PdfInfo
+
+    record = DocumentRecord(doc_id="0123456789abcdef", file_name="ref_en.pdf", rel_path="ref_en.pdf", sha256="0" * 64,
+                            size_bytes=1, pages=1)
+    record.pdf = PdfInfo(file_name="ref_en.pdf", pages=1, format="portrait", width=612, height=792, docinfo={"title": "Contents"})
+    assert doc_title(record) == "ref_en"
+    names = name_text(record, "# Xfig User Manual\n\nVersion 3.2\n\n## Table of Contents\n\n- Main Menus\n- File menu")
+    assert "Xfig User Manual Version 3.2" in names and "Menus" not in names
+    record.pdf = PdfInfo(file_name="ref_en.pdf", pages=1, format="portrait", width=612, height=792, docinfo={"title": "Fonts in X11R7.7"})
+    assert doc_title(record) == "Fonts in X11R7.7"

@@ -12,8 +12,9 @@ from engine.extract.metadata.dates import (
     extract_publication_date, find_dates, iso, month_number,
 )
 from engine.extract.metadata.document import (
-    BYLINE_RE, DECK_CREATOR_RE, FILE_EXT_RE, GENERIC_AUTHORS, GENERIC_TITLES, SLUG_RE, TYPE_RULES, extract_author,
-    extract_document_type, extract_language, extract_title, is_meaningful_author, is_meaningful_title,
+    BYLINE_RE, DECK_CREATOR_RE, FILE_EXT_RE, FRONT_MATTER, GENERIC_AUTHORS, GENERIC_TITLES, SLUG_RE, TYPE_RULES,
+    extract_author, extract_document_type, extract_language, extract_title, is_meaningful_author, is_meaningful_title,
+    shown_title,
 )
 from engine.extract.metadata.entities import (
     ACRONYM_DEF_RE, CAP_TOKEN_RE, CONNECTORS, MAX_ENTITIES, NAME_STOP, NAME_STOP_INSIDE, ORG_ANCHOR_RE, ORG_HEADS,
@@ -42,14 +43,15 @@ from engine.schemas.metadata import ContextMetadata
 from engine.schemas.pdf import DocKind, PdfInfo
 from engine.schemas.toc import Heading
 
-VERSION = 17  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo;
+VERSION = 18  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo;
 # 6: fenced code as CommonMark reads it; 7: "Ã©" mojibake is no copyright sign; 8: a numbered paragraph's label stays
 # with its first sentence, engine.text.sentence_spans; 9: footnote marks read apart from an author's name, "Marsh 1";
 # 10: a reproducible build's placeholder creation date, 1980-01-01, is no date; 11: a title's ligatures spelled
 # out, an "Author: | …" cell, a docinfo author list's lost separators; 12: a line of names under the title;
 # 13-15: theses, standards, manuals' "Documentation", strategic plans and budgets typed, a docinfo author's contact
 # in brackets left out; 16: a title that only names the kind gives way to the title printed under it; 17: an author
-# from a copyright notice or a press release's dateline, engine.extract.metadata.document.stated_maker)
+# from a copyright notice or a press release's dateline, engine.extract.metadata.document.stated_maker; 18: a docinfo
+# title of markup debris, or one naming a part of the front matter ("Contents"), is no title)
 MAKER_PAGES = 3  # opening pages read for a notice naming who holds or issues the document (a cover may come first)
 
 __all__ = [
@@ -58,9 +60,10 @@ __all__ = [
     "DATE_RE", "MONTH", "NOT_PUBLICATION_RE", "PUBLICATION_CUE_RE", "RANGE_AFTER_RE", "YEAR", "docinfo_date",
     "extract_publication_date", "find_dates", "iso", "month_number",
     # document
-    "BYLINE_RE", "DECK_CREATOR_RE", "FILE_EXT_RE", "GENERIC_AUTHORS", "GENERIC_TITLES", "SLUG_RE", "TYPE_RULES",
+    "BYLINE_RE", "DECK_CREATOR_RE", "FILE_EXT_RE", "FRONT_MATTER", "GENERIC_AUTHORS", "GENERIC_TITLES", "SLUG_RE",
+    "TYPE_RULES",
     "extract_author", "extract_document_type", "extract_language", "extract_title", "is_meaningful_author",
-    "is_meaningful_title",
+    "is_meaningful_title", "shown_title",
     # entities
     "ACRONYM_DEF_RE", "CAP_TOKEN_RE", "CONNECTORS", "MAX_ENTITIES", "NAME_STOP", "NAME_STOP_INSIDE",
     "ORG_ANCHOR_RE", "ORG_HEADS", "ORG_HEAD_SET", "ORG_NAME_RE", "ORG_SUFFIXES", "entity_key", "extract_entities",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from engine.extract.metadata.dates import MONTH, YEAR
 from engine.extract.metadata.text import heading_list
@@ -23,18 +24,32 @@ GENERIC_TITLES = frozenset(
      # a press release's dateline label, printed over its headline
      "for immediate release", "press release", "news release", "media release"}
 )  # fmt: skip
+# the names of parts of a document's front or back matter: no title, though a converter may set the first heading as
+# the docinfo title ("Contents", htmldoc's)
+FRONT_MATTER = frozenset(
+    {"contents", "table of contents", "index", "preface", "foreword", "abstract", "introduction", "acknowledgements",
+     "acknowledgments", "list of figures", "list of tables", "glossary", "bibliography", "references"}
+)  # fmt: skip
+# a character of markup no title prints: a docinfo title that holds one is the source's debris ("The =1=LaTeX document
+# preparation system", a TeX macro the PDF string lost; "{", "$", "^" of TeX, "=" of such a leftover)
+MARKUP_RE = re.compile(r"[{}$^~=]")
 
 
 def is_meaningful_title(title: str, file_name: str = "", *, printed: bool = False) -> bool:
-    """Not empty, not a file or path name, not "Microsoft Word - x.docx", not a generic placeholder; a title the
-    page prints (`printed`) may be one word with digits ("BLAKE3"), where a docinfo title such as "DOT2022" is a
-    file's name."""
+    """Not empty, not a file or path name, not "Microsoft Word - x.docx", not a generic placeholder or the name of a
+    part of the front matter ("Contents"); a title the page prints (`printed`) may be one word with digits ("BLAKE3"),
+    where a docinfo title such as "DOT2022" is a file's name, and may hold characters a docinfo title holds only as
+    markup debris (`MARKUP_RE`)."""
     title = title.strip()
     if len(title) < 3 or not any(c.isalpha() for c in title):
         return False
-    if title.lower() in GENERIC_TITLES or re.match(r"^microsoft (?:word|powerpoint|excel)\b", title, re.I):
+    if title.lower() in GENERIC_TITLES | FRONT_MATTER:
+        return False
+    if re.match(r"^microsoft (?:word|powerpoint|excel)\b", title, re.I):
         return False
     if FILE_EXT_RE.search(title) or "\\" in title or title.startswith("/") or re.match(r"^[A-Z]:", title):
+        return False
+    if not printed and MARKUP_RE.search(title):
         return False
     if " " not in title and SLUG_RE.match(title) and re.search(r"[-_.]" if printed else r"[-_.\d]", title):
         return False  # a slug such as "q1-fy25-earnings" or "report_v2"
@@ -49,6 +64,15 @@ KIND_TITLE_RE = re.compile(
     r"(?:bachelor|master|diplom|abschluss|doktor)arbeit|(?:(?:bachelor|master|doctoral|phd)(?:'s|’s)?\s+)?"
     r"(?:thesis|dissertation)|white ?paper|technical report", re.I)
 UNDER_KIND_WORDS = 40  # the most words of the title printed under such a kind
+
+
+def shown_title(title: str, docinfo_title: str, file_name: str) -> str:
+    """The name a document is shown and indexed by: its extracted title, else its docinfo title when that is meaningful
+    (`is_meaningful_title`: not "gputils.dvi", not "Contents"), else its file name's stem."""
+    if title:
+        return title
+    stem = Path(file_name).stem
+    return docinfo_title if docinfo_title and is_meaningful_title(docinfo_title, file_name) else stem
 
 
 def title_under_kind(markdown: str, line: int) -> str:

@@ -1,7 +1,7 @@
 # make run  — bootstrap .venv, install, ingest the samples into the default workspace (once), start the workbench
 # make test — the test suite CI runs, after make lint (browser tests included)
 # make test-quick — the tests not marked slow (no browser session, corpus ingest or worker processes of note)
-# make lint — ruff and mypy on engine/ and app/ (their settings are in pyproject.toml)
+# make lint — ruff on engine/, app/ and benchmarks/, mypy on engine/ and app/ (their settings are in pyproject.toml)
 # make space — assemble the Hugging Face Space folder under build/space/
 PY ?= python3
 VENV := .venv
@@ -32,7 +32,7 @@ test-quick: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not slow"
 
 lint: $(STAMP)
-	$(BIN)/ruff check engine app
+	$(BIN)/ruff check engine app benchmarks
 	$(BIN)/mypy
 
 bench: $(STAMP)

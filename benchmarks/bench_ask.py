@@ -169,8 +169,8 @@ def main() -> None:
             rows.append((f"baseline quality r@1 / r@5 / MRR ({qa_path.name})",
                          " / ".join(f"{v:.2f}" for v in base_q), "baseline"))
             for method in ("bm25", "hybrid"):
-                q = quality(lambda text, m=method: [(h.doc, h.page) for h in retriever.search(text, method=m, k=10).hits],
-                            items)
+                q = quality(lambda text, m=method: [(h.doc, h.page)
+                                                    for h in retriever.search(text, method=m, k=10).hits], items)
                 rows.append((f"{method} quality r@1 / r@5 / MRR", " / ".join(f"{v:.2f}" for v in q),
                              f"r@1 {q[0] - base_q[0]:+.2f} vs baseline"))
     for name, value, note in rows:

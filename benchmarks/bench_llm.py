@@ -123,8 +123,8 @@ def reformat_tokens() -> list[tuple[str, str, str]]:
         for pages in (20, 100, 400):
             raw = document(pages)
             ours, naive = Usage(), Usage()
-            clients.run(lambda s: reformat_document(s, raw, doc_format="portrait", title="Handbook"), ours)
-            clients.run(lambda s: quadratic(s, raw), naive)
+            clients.run(lambda s, raw=raw: reformat_document(s, raw, doc_format="portrait", title="Handbook"), ours)
+            clients.run(lambda s, raw=raw: quadratic(s, raw), naive)
             ratio = naive.input_tokens / ours.input_tokens
             rows.append((f"reformat input tokens/page, {pages:>3} pages ({ours.calls} calls)",
                          f"{ours.input_tokens / pages:.0f}",

@@ -3,9 +3,9 @@
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
 ReportLab user guide, groff's pdfmark manual and its mom slide deck (neither made by LaTeX), the Camlidl manual, a GLPK
-note. Set 7: the Prawn manual (Prawn, Ruby's PDF library), the X11 fonts guide (DocBook and Apache FOP), groff's automake
-note (gropdf), the SIL Shimenkan fonts' guide (LibreOffice; a font package's documentation) and Impressive's demo talk
-(Beamer). Set 8: the GPSBabel manual (DocBook and Apache FOP), the Yosys talk (a Beamer deck with builds), the
+note. Set 7: the Prawn manual (Prawn, Ruby's PDF library), the X11 fonts guide (DocBook and Apache FOP), groff's
+automake note (gropdf), the SIL Shimenkan fonts' guide (LibreOffice; a font package's documentation) and Impressive's
+demo talk (Beamer). Set 8: the GPSBabel manual (DocBook and Apache FOP), the Yosys talk (a Beamer deck with builds), the
 Debian project history (DBLaTeX) and two SIL font feature charts (Scheherazade: Word; Andika: cairo, from HTML). Set 9:
 the DRBD user's guide (Asciidoctor PDF), the RasMol manual (Word), the JAGS user manual, the gputils manual and a
 Beamer lecture on biogeography (the shipunov package's example slides). Set 10: the SystemTap beginners guide

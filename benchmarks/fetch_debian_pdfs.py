@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 11 (tests/corpus/qa_blind5.md … qa_blind11.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 12 (tests/corpus/qa_blind5.md … qa_blind12.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -12,7 +12,9 @@ Beamer lecture on biogeography (the shipunov package's example slides). Set 10: 
 (DocBook and Apache FOP), the xfig reference manual (htmldoc, 176 pp), the BIRD routing daemon's user's guide, a
 ConTeXt slide deck on the visualcounter module and Elk's Spacegroup manual. Set 11: the GNU Bash reference manual
 (Texinfo, 196 pp), the Filesystem Hierarchy Standard 3.0 (DocBook and Apache FOP), the RAxML manual (LibreOffice), the
-GNU Backgammon manual (DBLaTeX) and a Beamer LaTeX course.
+GNU Backgammon manual (DBLaTeX) and a Beamer LaTeX course. Set 12: the LilyPond learning manual (Texinfo, 221 pp), the
+PARI/GP tutorial (plain TeX), the Libidn2 manual (Texinfo), the Network UPS Tools user manual (DBLaTeX, with tables)
+and a LaTeX talk on hyperref (all five from the TeX family: the set's author found no other producer usable).
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -110,6 +112,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                    "f95f4037bc2b7b1ab6611458dc6d991f36a22caf71cd39895f9a465cc05bc6fd"},
     "texlive-lang-english": {"usr/share/doc/texlive-doc/latex/latex-course/LaTeX-Course.pdf":
                              "b457e5e8847e55c97ae8aa8085f4ff2b8a6665643560c8d7fbf85786b594f060"},
+}, "blind12": {
+    "lilypond-doc-pdf": {"usr/share/doc/lilypond/html/Documentation/learning.pdf":
+                         "4789fa6c4a57c97153baea611619648331db08a051fb078fa9f43167ec6fc728"},
+    "pari-doc": {"usr/share/pari/doc/tutorial.pdf":
+                 "39adef47fe7c5c5b2137dd2a6f0d29900e740889db7bcedfb70ffe4481cb4a1b"},
+    "libidn2-doc": {"usr/share/doc/libidn2-doc/libidn2.pdf":
+                    "0c1fb6ffacd204fa15f5c049daa062a91e48d58d437d5a2b944d0e8124c26877"},
+    "nut-doc": {"usr/share/doc/nut-doc/pdf/user-manual.pdf":
+                "f604fa3ab839872da646c8aa2ff4870b88e9e001611f711d8852d937f02c512f"},
+    "texlive-latex-base-doc": {"usr/share/doc/texlive-doc/latex/hyperref/slides.pdf":
+                               "c269a2e0cc69281acc627fd989cd7f2681e2ec4e10779b2e0bcf0eac39a3f224"},
 }}
 
 

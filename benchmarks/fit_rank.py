@@ -3,8 +3,8 @@ pages, and measure it, and any other cheap page features, on questions it was no
 
 For every answerable question of the QA files, the candidates are hybrid's (engine.index.rank.candidates: the 20
 best pages of the fused score; the gold page is among them for 98-99% of the blind questions). Each candidate gets
-the engine's features (rank.FEATURES: bm25, sentence) and the others below, all computed with the engine's
-own functions.
+the engine's features (rank.FEATURES: bm25, sentence, fused, heading) and the others below, all computed with the
+engine's own functions.
 A listwise logistic model (softmax over a question's candidates, the gold pages its target; numpy Newton steps
 with a line search, L2 on the weights) is fitted on the original sets only and cross-validated by question:
 k folds of the original questions, repeated with shuffled folds; a reworded variant is ranked by the model
@@ -17,6 +17,12 @@ forward selection of features by the held-out MRR of the original questions.
 
     .venv/bin/python benchmarks/fit_rank.py --data-dir WS [QA.jsonl ...] [--folds 5] [--repeats 4]
         [--features bm25,tree,sentence|all|...] [--validate tests/corpus/*_reworded.jsonl] [--select] [--tail]
+    .venv/bin/python benchmarks/fit_rank.py --pooled OUT --new-pdfs PDFS [--exclude blind12] [--features ...]
+
+`--pooled` reads every question set benchmarks/eval_answers.py measures, each over its workspace in OUT (ingested when
+missing; PDFS from benchmarks/fetch_debian_pdfs.py), fits the original sets and ranks their rewordings by their
+originals' folds (a question and its rewordings in one fold, per workspace), and prints the table all pooled and by
+the workspaces' kinds, then the weights fitted on every original question (rank.WEIGHTS came from this run).
 
 `--tail` cross-validates the order after the model's first pages (engine.index.rank.fused_tail: reciprocal-rank
 fusion of the features and the fused score) over a grid of its three constants, on every question pooled (originals
@@ -28,11 +34,12 @@ Features of a candidate page (doc = its document, weights = the question's terms
 weighs them: the document's own idf, words naming the document discounted):
   bm25        passage BM25 (the fused score's part) over its best page (rank.features)
   sentence    the score of the page's best sentence (engine.index.evidence, singles; rank.best_sentences)
-  tree        the tree descent's part over its best page       fused  the fused score over the best candidate's
+  fused       the fused score over the best candidate's (rank.features)
+  heading     the share held by the section path of the page's best passage (rank.section_shares)
+  tree        the tree descent's part over its best page
   window      the best window of up to three sentences or a list   cover  the share of weight it holds
   passage, passage2   the page's best and second passage BM25 (doc idf) / the best candidate's
   page_cover  the share of the question's weight found anywhere on the page
-  heading     the share held by the section path of the page's best passage
   position    (page - 1) / (pages - 1)      first_page  1 on a document's first page     passages  log(1 + n)
   doc_share   the document's routing score / the best document's      length  log(1 + characters)
   digits      the share of the page's characters that are digits
@@ -63,7 +70,7 @@ from engine.index.evidence import page_units, score_windows  # noqa: E402
 from engine.index import rank as engine_rank  # noqa: E402
 from engine.index.retrieve import fuse  # noqa: E402
 from engine.index.tree import tree_scores  # noqa: E402
-from engine.text import query_pairs, query_terms, tokenize  # noqa: E402
+from engine.text import query_pairs, query_terms  # noqa: E402
 
 SETS = [ROOT.parent / "shared" / "eval" / "qa_dev.jsonl", ROOT / "tests" / "corpus" / "qa_heldout.jsonl",
         ROOT / "tests" / "corpus" / "qa_fresh.jsonl", ROOT / "tests" / "corpus" / "qa_fresh2.jsonl"]
@@ -71,9 +78,9 @@ SETS = [ROOT.parent / "shared" / "eval" / "qa_dev.jsonl", ROOT / "tests" / "corp
 REWORDED = [ROOT / "tests" / "corpus" / f"qa_{name}_reworded.jsonl" for name in ("dev", "heldout", "fresh", "fresh2")]
 BLIND = ("qa_heldout", "qa_fresh", "qa_fresh2", "qa_dev_reworded", "qa_heldout_reworded", "qa_fresh_reworded",
          "qa_fresh2_reworded")  # the pooled blind sets (the dev set was tuned on)
-FEATURES = engine_rank.FEATURES + ("tree", "fused", "window", "cover", "passage", "passage2", "page_cover", "heading",
-            "position", "first_page", "passages", "doc_share", "length", "digits", "prf", "prev_sentence",
-            "next_sentence", "continues")
+FEATURES = engine_rank.FEATURES + ("tree", "window", "cover", "passage", "passage2", "page_cover", "position",
+                                   "first_page", "passages", "doc_share", "length", "digits", "prf", "prev_sentence",
+                                   "next_sentence", "continues")
 BEFORE_PAGES = 12  # the re-read before this model: the fused score plus the best sentence over the strongest
 PRF_PASSAGES, PRF_TERMS, PRF_WEIGHT = 8, 10, 0.5
 L2 = 1.0
@@ -84,7 +91,6 @@ class Features:
 
     def __init__(self, corpus: CorpusIndex) -> None:
         self.corpus = corpus
-        self.node_terms: dict[int, list[frozenset[str]]] = {}
 
     def table(self, question: str) -> tuple[np.ndarray, np.ndarray]:
         corpus = self.corpus
@@ -96,7 +102,8 @@ class Features:
         x = np.zeros((len(pages), len(FEATURES)))
         if not len(pages):
             return pages, x
-        x[:, :len(engine_rank.FEATURES)] = engine_rank.features(corpus, question, terms, phrases, routing, parts, pages)
+        x[:, :len(engine_rank.FEATURES)] = engine_rank.features(corpus, question, terms, phrases, routing, parts, pages,
+                                                                fused)
         col = {name: i for i, name in enumerate(FEATURES)}
         doc_score = {s.doc: s.score for s in routing.scores}
         best_doc = max(doc_score.values()) or 1.0
@@ -112,7 +119,6 @@ class Features:
             weights, passages, prf = per_doc[doc]
             total = sum(weights) or 1.0
             f = x[row]
-            f[col["fused"]] = fused[g] / fused[pages[0]]
             f[col["tree"]] = parts["tree"][g] / parts["tree"].max() if parts["tree"].max() > 0 else 0.0
             f[col["window"]], f[col["cover"]] = self._best(doc, page, terms, weights, question, phrases)
             on_page = np.flatnonzero(unit_page == g)
@@ -121,9 +127,6 @@ class Features:
             f[col["passage2"]] = values[1] if values.size > 1 else 0.0
             words = set().union(*page_units(corpus, doc, page).stems)
             f[col["page_cover"]] = sum(w for t, w in zip(terms, weights) if t in words) / total
-            if on_page.size:
-                section = self._node_terms(doc)[int(unit_node[on_page[np.argmax(passages[on_page])]])]
-                f[col["heading"]] = sum(w for t, w in zip(terms, weights) if t in section) / total
             count = len(corpus.docs[doc].pages)
             f[col["position"]] = (page - 1) / max(1, count - 1)
             f[col["first_page"]] = float(page == 1)
@@ -151,12 +154,6 @@ class Features:
         found = score_windows(page_units(self.corpus, doc, page), terms, weights, question, phrases, singles=singles,
                               text=self.corpus.page_text(doc, page))
         return (found[0].score, found[0].coverage) if found else (0.0, 0.0)
-
-    def _node_terms(self, doc: int) -> list[frozenset[str]]:
-        if doc not in self.node_terms:
-            nodes = self.corpus.docs[doc].nodes
-            self.node_terms[doc] = [frozenset(tokenize(" ".join(n.path) or n.title)) for n in nodes]
-        return self.node_terms[doc]
 
     def _prf(self, doc: int, terms: Sequence[str], names: Sequence[float], passages: np.ndarray) -> np.ndarray:
         """Page scores of the question expanded RM3-style within the document (see the module docstring)."""
@@ -208,7 +205,8 @@ def question_rows(data_dir: str, files: Sequence[Path]) -> list[dict]:
             pages, x = features.table(item.question)
             wanted = {(corpus.doc_position(d), p) for d, p in gold}
             labels = np.array([corpus.page_address(int(g)) in wanted for g in pages], dtype=bool)
-            rows.append({"set": path.stem, "id": item.id, "original": original or item.id, "x": x, "y": labels,
+            rows.append({"set": path.stem, "ws": Path(data_dir).name, "id": item.id, "original": original or item.id,
+                         "x": x, "y": labels,
                          "hybrid": next((i + 1 for i, h in enumerate(hits) if (h.doc, h.page) in gold), None),
                          "before": rank(x, labels, _before(x))})
     return rows
@@ -216,26 +214,30 @@ def question_rows(data_dir: str, files: Sequence[Path]) -> list[dict]:
 
 def fit(rows: Sequence[dict], columns: Sequence[int], l2: float = L2) -> np.ndarray:
     """Listwise logistic regression (softmax over each question's candidates, the gold pages the target):
-    Newton steps on the standardised features with a backtracking line search. Weights on the raw features."""
+    Newton steps on the standardised features with a backtracking line search, all questions at once (each
+    question's candidates a segment of the stacked rows). Weights on the raw features."""
     data = [(r["x"][:, columns], r["y"]) for r in rows if r["y"].any()]
     stacked = np.vstack([x for x, _ in data])
+    gold = np.concatenate([y for _, y in data])
+    starts = np.cumsum([0] + [len(y) for _, y in data])[:-1]
+    segment = np.repeat(np.arange(len(data)), [len(y) for _, y in data])
     mean, scale = stacked.mean(0), stacked.std(0) + 1e-9
-    data = [((x - mean) / scale, y) for x, y in data]
+    z = (stacked - mean) / scale
     dim = len(columns)
 
     def loss(w: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
-        value, gradient, hessian = 0.5 * l2 * w @ w, l2 * w, l2 * np.eye(dim)
-        for x, y in data:
-            s = x @ w
-            p = np.exp(s - s.max())
-            p /= p.sum()
-            gold = np.exp(s[y] - s[y].max())
-            q = np.zeros_like(p)
-            q[y] = gold / gold.sum()
-            value += np.log(np.exp(s - s.max()).sum()) + s.max() - np.log(gold.sum()) - s[y].max()
-            gradient = gradient + x.T @ (p - q)
-            mean_x = p @ x
-            hessian = hessian + (x.T * p) @ x - np.outer(mean_x, mean_x)  # bounds the loss's curvature
+        s = z @ w
+        top = np.maximum.reduceat(s, starts)
+        e = np.exp(s - top[segment])
+        total = np.add.reduceat(e, starts)
+        p = e / total[segment]
+        eg = np.where(gold, e, 0.0)
+        total_gold = np.add.reduceat(eg, starts)
+        q = eg / total_gold[segment]
+        value = 0.5 * l2 * w @ w + float(np.sum(np.log(total) - np.log(total_gold)))
+        gradient = l2 * w + z.T @ (p - q)
+        means = np.add.reduceat(p[:, None] * z, starts)  # each question's expected features
+        hessian = l2 * np.eye(dim) + (z.T * p) @ z - means.T @ means  # bounds the loss's curvature
         return value, gradient, hessian
 
     w = np.zeros(dim)
@@ -284,7 +286,7 @@ def summary(ranks: Sequence[int | None]) -> str:
 def cross_validate(rows: list[dict], fitted_sets: set[str], columns: Sequence[int], folds: int,
                    repeats: int) -> tuple[dict[str, list], dict[str, list]]:
     """Ranks by set on the training folds and on the held-out folds (a variant held out with its original)."""
-    originals = sorted({r["original"] for r in rows if r["set"] in fitted_sets})
+    originals = sorted({(r["ws"], r["original"]) for r in rows if r["set"] in fitted_sets})
     rng = np.random.default_rng(0)
     train: dict[str, list] = {}
     held: dict[str, list] = {}
@@ -292,9 +294,10 @@ def cross_validate(rows: list[dict], fitted_sets: set[str], columns: Sequence[in
         order = rng.permutation(len(originals))
         fold = {originals[i]: k % folds for k, i in enumerate(order)}
         for k in range(folds):
-            weights = fit([r for r in rows if r["set"] in fitted_sets and fold[r["original"]] != k], columns)
+            weights = fit([r for r in rows if r["set"] in fitted_sets and fold[(r["ws"], r["original"])] != k],
+                          columns)
             for r in rows:
-                at = fold.get(r["original"])
+                at = fold.get((r["ws"], r["original"]))
                 if at == k:
                     held.setdefault(r["set"], []).append(model_rank(r, columns, weights))
                 elif at is not None and r["set"] in fitted_sets:
@@ -330,7 +333,7 @@ def report(rows: list[dict], fitted_sets: set[str], features: list[str], folds: 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("files", nargs="*", type=Path, default=SETS)
-    parser.add_argument("--data-dir", required=True)
+    parser.add_argument("--data-dir")
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=4)
     parser.add_argument("--features", default=",".join(engine_rank.FEATURES),
@@ -339,14 +342,27 @@ def main(argv: list[str] | None = None) -> int:
                         help="variants ranked by the fold models, never fitted on")
     parser.add_argument("--select", action="store_true", help="greedy forward selection by held-out MRR")
     parser.add_argument("--tail", action="store_true", help="cross-validate the fused order after the first pages")
+    parser.add_argument("--pooled", type=Path, metavar="OUT",
+                        help="every question set of benchmarks/eval_answers.py over its workspaces in OUT (ingested "
+                             "when missing), instead of --data-dir and the files")
+    parser.add_argument("--new-pdfs", type=Path, help="with --pooled: the blind sets' PDFs (fetch_debian_pdfs.py)")
+    parser.add_argument("--exclude", nargs="*", default=[], help="with --pooled: sets left out (a blind set)")
     args = parser.parse_args(argv)
+    features = list(FEATURES) if args.features == "all" else args.features.split(",")
+    if args.pooled:
+        rows, fitted = pooled_rows(args.pooled, args.new_pdfs, set(args.exclude))
+        pooled_report(rows, fitted, features, args.folds, args.repeats)
+        weights = fit([r for r in rows if r["set"] in fitted], [FEATURES.index(f) for f in features])
+        print("WEIGHTS = {" + ", ".join(f'"{f}": {w / abs(weights[0]):.3f}' for f, w in zip(features, weights)) + "}")
+        return 0
+    if not args.data_dir:
+        parser.error("--data-dir or --pooled is needed")
     files = [f for f in args.files if f.is_file()]
     rows = question_rows(args.data_dir, files + [f for f in args.validate or [] if f.is_file()])
     fitted = {f.stem for f in files}
     in_reach = np.mean([r["y"].any() for r in rows if r["set"] in BLIND])
     print(f"{len(rows)} answerable questions; gold page among the {engine_rank.CANDIDATES} candidates: {in_reach:.3f} "
           "(blind sets)")
-    features = list(FEATURES) if args.features == "all" else args.features.split(",")
     if args.tail:
         tail_report(rows, args.folds, 20)
         return 0
@@ -368,6 +384,37 @@ def main(argv: list[str] | None = None) -> int:
             best = scores[pick]
         report(rows, fitted, chosen, args.folds, args.repeats)
     return 0
+
+
+def pooled_rows(out: Path, new_pdfs: Path | None, exclude: set[str]) -> tuple[list[dict], set[str]]:
+    """The rows of every question set benchmarks/eval_answers.py measures (each over its own workspace), `exclude`
+    left out; the original sets are fitted, the reworded ones only ranked (their originals' folds)."""
+    from benchmarks.eval_answers import workspaces
+
+    by_root: dict[Path, list[Path]] = {}
+    for name, (root, qa) in workspaces(out, True, new_pdfs).items():
+        if name not in exclude and name.removesuffix("_rew") not in exclude:
+            by_root.setdefault(root, []).append(qa)
+    rows = [row for root, files in by_root.items() for row in question_rows(str(root), files)]
+    return rows, {r["set"] for r in rows if not r["set"].endswith("_reworded")}
+
+
+def pooled_report(rows: list[dict], fitted: set[str], features: list[str], folds: int, repeats: int) -> None:
+    """r@1 / r@5 / MRR of hybrid as the engine runs it and of the model on its training and held-out folds: all
+    questions pooled, and by the workspaces' kinds (../shared/corpus, corpus_wide, the blind sets' new PDFs)."""
+    train, held = cross_validate(rows, fitted, [FEATURES.index(f) for f in features], folds, repeats)
+
+    def kind(ws: str) -> str:
+        return "corpus" if ws == "ws_corpus" else "wide" if ws.startswith("ws_wide") else "new PDFs"
+
+    print(f"\nfeatures: {', '.join(features)}; {len(rows)} answerable questions ({len(fitted)} sets fitted)")
+    print("| r@1 / r@5 / MRR | hybrid (engine) | model, training folds | model, held-out folds |\n|---|---:|---:|---:|")
+    kinds = {r["set"]: kind(r["ws"]) for r in rows}
+    for name in ("all", "corpus", "wide", "new PDFs"):
+        sets = [s for s in kinds if name == "all" or kinds[s] == name]
+        engine = [r["hybrid"] for r in rows if r["set"] in sets]
+        print(f"| {name} ({len(engine)}) | {summary(engine)} | {summary([x for s in sets for x in train.get(s, [])])} "
+              f"| {summary([x for s in sets for x in held.get(s, [])])} |")
 
 
 TAIL_GRID = [(head, k, fused) for head in (2, 3, 4) for k in (5.0, 10.0, 20.0) for fused in (0.0, 0.5, 1.0)]

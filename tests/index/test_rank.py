@@ -41,12 +41,24 @@ def test_the_best_sentence_reorders_pages_of_close_bm25(corpus):
     bm25[other], bm25[answer] = 1.0, 0.8
     parts = {"bm25": bm25}
     sentences = rank.best_sentences(corpus, QUESTION, terms, phrases, routing, [other, answer])
-    assert sentences[1] - sentences[0] > 0.2 / rank.WEIGHTS["sentence"]  # the premise of this test
-    fitted = rank.rerank(corpus, QUESTION, terms, phrases, routing, parts, bm25)
+    # the premise of this test: BM25 and the fused score (here the same) favour the other page by 0.2 each
+    assert sentences[1] - sentences[0] > 0.2 * (rank.WEIGHTS["bm25"] + rank.WEIGHTS["fused"]) / rank.WEIGHTS["sentence"]
+    fitted = rank.rerank(corpus, QUESTION, terms, phrases, routing, parts, bm25,
+                         weights=rank.WEIGHTS | {"heading": 0.0})  # (page 9's section title, which favours it too, aside)
     assert fitted[answer] > fitted[other]
     bm25_only = rank.rerank(corpus, QUESTION, terms, phrases, routing, parts, bm25,
-                            weights={"bm25": 1.0, "sentence": 0.0})
+                            weights={name: float(name == "bm25") for name in rank.FEATURES})
     assert bm25_only[other] > bm25_only[answer]
+
+
+def test_a_page_in_the_section_whose_titles_the_question_names_holds_their_share(corpus):
+    """The six-tenths method has a section of its own on page 9 ("4 Measuring the Channel" > "4.2 Depth and velocity" >
+    "The six-tenths method"): its titles hold every word of the question; a page of another section holds none."""
+    terms, _, routing = _inputs(corpus, QUESTION)
+    doc = corpus.doc_position(GUIDE)
+    shares = rank.section_shares(corpus, terms, routing, [corpus.gpage(doc, 9), corpus.gpage(doc, 4)])
+    assert shares.tolist() == pytest.approx([1.0, 0.0])
+    assert rank.section_shares(corpus, [], routing, [corpus.gpage(doc, 9)]).tolist() == [0.0]
 
 
 def test_candidates_score_in_the_model_order_and_above_every_other_page(corpus):
@@ -55,7 +67,7 @@ def test_candidates_score_in_the_model_order_and_above_every_other_page(corpus):
     fused = parts["bm25"] / parts["bm25"].max()
     pages = rank.candidates(fused, count=3)  # fewer candidates than positive pages: some pages are left after
     assert (fused > 0).sum() > 3
-    values = rank.features(corpus, QUESTION, terms, phrases, routing, parts, pages) @ np.array(
+    values = rank.features(corpus, QUESTION, terms, phrases, routing, parts, pages, fused) @ np.array(
         [rank.WEIGHTS[name] for name in rank.FEATURES])
     scores = rank.rerank(corpus, QUESTION, terms, phrases, routing, parts, fused, count=3)
     order = pages[np.argsort(-values, kind="stable")]
@@ -70,11 +82,13 @@ def test_vectors_count_as_bm25_and_the_tree_only_picks_candidates(corpus):
     bm25 = lexical.routed_scores(corpus, routing, terms)
     vector = np.roll(bm25, 1)
     pages = rank.candidates(bm25)
-    with_vector = rank.features(corpus, QUESTION, terms, phrases, routing, {"bm25": bm25, "vector": vector}, pages)
+    with_vector = rank.features(corpus, QUESTION, terms, phrases, routing, {"bm25": bm25, "vector": vector}, pages,
+                                bm25)
     column = rank.FEATURES.index("bm25")
     assert np.allclose(with_vector[:, column], bm25[pages] / bm25.max() + vector[pages] / vector.max())
-    with_tree = rank.features(corpus, QUESTION, terms, phrases, routing, {"bm25": bm25, "tree": vector}, pages)
-    alone = rank.features(corpus, QUESTION, terms, phrases, routing, {"bm25": bm25}, pages)
+    # (the tree's part speaks only through the fused score, which picks the candidates)
+    with_tree = rank.features(corpus, QUESTION, terms, phrases, routing, {"bm25": bm25, "tree": vector}, pages, bm25)
+    alone = rank.features(corpus, QUESTION, terms, phrases, routing, {"bm25": bm25}, pages, bm25)
     assert np.array_equal(with_tree, alone)
 
 
@@ -86,8 +100,9 @@ def test_hybrid_search_is_the_reranked_fused_score(corpus):
 
 
 def test_after_the_first_pages_a_page_leading_by_one_feature_is_not_buried():
-    # columns: bm25, sentence (rank.FEATURES); candidate 4 has the best sentence but the weakest BM25
-    table = np.array([[1.0, 0.5], [0.9, 0.5], [0.8, 0.5], [0.7, 0.45], [0.1, 0.75], [0.6, 0.4]])
+    # columns: bm25, sentence, fused, heading (rank.FEATURES); candidate 4 has the best sentence but the weakest BM25
+    table = np.array([[1.0, 0.5, 1.0, 0.0], [0.9, 0.5, 0.9, 0.0], [0.8, 0.5, 0.8, 0.0], [0.7, 0.45, 0.7, 0.0],
+                      [0.1, 0.75, 0.1, 0.0], [0.6, 0.4, 0.6, 0.0]])
     values = table @ np.array([rank.WEIGHTS[name] for name in rank.FEATURES])
     fused = table[:, 0].copy()
     assert np.argsort(-values, kind="stable").tolist() == [0, 1, 2, 3, 5, 4]  # the model alone puts it last

@@ -71,6 +71,7 @@ BESIDE_UNITS = 4  # the room an answer leaves goes to sentences this close to it
 RUN_ON_WORDS = 8  # a sentence the page break cuts, read on into the next page, has this many words before the break
 FILL_CHARS = 650  # … while the picked sentences stay within this length
 ENUM_CHARS = 800  # the leads of an enumeration's items a question asking for them gets, up to this length
+WHOLE_ITEMS_CHARS = 400  # … whole items (leads and explanations), when they all fit within this length
 CLAUSE_END_RE = re.compile(r"[,;:]\s|\s[(\[—–]")  # where a clause ends: before a comma, semicolon, bracket or dash
 CLAUSE_WORDS = 4  # … after this many words at the least (an item's first clause stands for it)
 ANSWER_RUN_CHARS = 400  # a question the page asks brings the rest of its answer's paragraph up to this length
@@ -596,8 +597,8 @@ def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset(), rea
                 ) -> tuple[Sentence, list[Sentence], set[tuple[int, int]]] | None:
     """When a sentence leads into a run of list items or is part of one (engine.agent.lists): the run's
     lead-in sentence (the sentence itself when it is on the lead-in line, else the last of that line), the
-    leads of its items in page order (within ENUM_CHARS), and the keys of the other units of those items
-    (their explanations); None when the sentence is no part of a run with a lead-in. The lead-in is the last
+    leads of its items in page order (within ENUM_CHARS; whole items explained in a sentence each when they all fit
+    within WHOLE_ITEMS_CHARS), and the keys of the other units of those items (their explanations); None when the sentence is no part of a run with a lead-in. The lead-in is the last
     sentence of its line when that ends in ":", else the sentence itself when it is on that line. `read_on`: a run
     that goes on to its page's end (its notes aside) goes on with the list items the next page opens with."""
     analysis, text = page_of(s.page)
@@ -615,6 +616,14 @@ def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset(), rea
     end = body_end(analysis)
     if read_on and end is not None and analysis.units[end].line in run.lines[-1:]:
         items += opening_items(s.page + 1, page_of)
+    # items each explained in one sentence or phrase (a glossary's "ATS" / "Automatic Transfer Switch.", an option and
+    # what it does): when every item fits whole, each is given whole (not items explained at more length, "Why it
+    # matters: …", whose leads stand for them)
+    entire = [[i for line in it.lines for i in it.on_line.get(line, [])] for it in items]
+    if len(items) > 1 and all(len(units) - len(it.lead) <= 1 for it, units in zip(items, entire)) \
+            and sum(len(it.analysis.units[i].text) + 1 for it, units in zip(items, entire) for i in units) \
+            <= WHOLE_ITEMS_CHARS:
+        items = [replace(it, lead=units) for it, units in zip(items, entire)]
     labelled = [[labelled_lead(it.analysis.units[i], it.text) if n == len(it.lead) - 1 else it.analysis.units[i].end
                  for n, i in enumerate(it.lead)] for it in items]
     whole = sum(len(it.analysis.units[i].text) + 1 for it in items for i in it.lead)

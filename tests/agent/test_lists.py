@@ -217,3 +217,30 @@ def test_a_groups_label_after_the_line_leading_into_the_groups_is_set_on_a_line_
     answer = answer_text([lead_in, *leads], page_of)
     assert answer.startswith("Winners will share a set of capabilities, including:\n\nTechnology\n- Modern data")
     assert "Advanced analytics.\n\nStrategy\n- A base" in answer
+
+
+def test_items_whose_explanations_are_short_are_given_whole_when_they_all_fit():
+    # a glossary set as terms over their expansions (DBLaTeX's): the expansions are what "which acronyms …" wants
+    from engine.agent.sentences import WHOLE_ITEMS_CHARS, enumeration, unit_sentence
+    from engine.index.evidence import analyse
+
+    terms = {"ATS": "Automatic Transfer Switch.", "PDU": "Power Distribution Unit.", "UPS": "Uninterruptible Power "
+             "Supply."}
+    text = ("## A Glossary\n\nThis section documents the various acronyms used throughout the present documentation.\n\n"
+            + "\n\n".join(f"{term}\n\n{meaning}" for term, meaning in terms.items()))
+    analysis = analyse(text)
+
+    def page_of(page: int):
+        return analysis, text
+
+    listed = enumeration(unit_sentence(1, 1, page_of, 0), page_of)
+    assert listed is not None
+    _, leads, explained = listed
+    assert [s.text for s in leads] == [part for pair in terms.items() for part in pair] and not explained
+    # items whose explanations would not all fit: their leads stand for them
+    long = {term: f"{meaning[:-1]}, {'which is explained at length here ' * 6}." for term, meaning in terms.items()}
+    text = text.split("\n\nATS")[0] + "\n\n" + "\n\n".join(f"{term}\n\n{meaning}" for term, meaning in long.items())
+    analysis = analyse(text)
+    assert sum(map(len, long.values())) > WHOLE_ITEMS_CHARS
+    listed = enumeration(unit_sentence(1, 1, page_of, 0), page_of)
+    assert listed is not None and [s.text for s in listed[1]] == list(terms)

@@ -598,9 +598,10 @@ def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset(), rea
     """When a sentence leads into a run of list items or is part of one (engine.agent.lists): the run's
     lead-in sentence (the sentence itself when it is on the lead-in line, else the last of that line), the
     leads of its items in page order (within ENUM_CHARS; whole items explained in a sentence each when they all fit
-    within WHOLE_ITEMS_CHARS), and the keys of the other units of those items (their explanations); None when the sentence is no part of a run with a lead-in. The lead-in is the last
-    sentence of its line when that ends in ":", else the sentence itself when it is on that line. `read_on`: a run
-    that goes on to its page's end (its notes aside) goes on with the list items the next page opens with."""
+    within WHOLE_ITEMS_CHARS), and the keys of the other units of those items (their explanations); None when the
+    sentence is no part of a run with a lead-in. The lead-in is the last sentence of its line when that ends in ":",
+    else the sentence itself when it is on that line. `read_on`: a run that goes on to its page's end (its notes
+    aside) goes on with the list items the next page opens with."""
     analysis, text = page_of(s.page)
     run = run_of(item_runs(text), s.line)
     if run is None or run.lead_in is None:

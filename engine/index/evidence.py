@@ -71,6 +71,10 @@ _END = r"\s*[?.!]*\s*$"
 # NIST SP 800-171 mean by a controlled area?"
 ASKED_DEFINITION_RES = [re.compile(pattern, re.I) for pattern in (
     rf"^\s*what\s+(?:is|are)\s+(?:an?\s+)?(?!the\b){_TERM}{_PLACE}{_END}",
+    # (… and where it is used, then which text defines it: "What is an interface in LilyPond's terminology, as the
+    # Learning Manual defines it?")
+    rf"^\s*what\s+(?:is|are)\s+(?:an?\s+)?(?!the\b){_TERM}{_PLACE}?,?\s+as\s+(?P<place>(?:the\s+|its\s+)?[^?,;]{{1,60}}?)"
+    rf"\s+(?:defines|describes|explains|uses)\s+(?:it|them){_END}",
     rf"^\s*what\s+(?:is|are)\s+{_ARTICLE}{_TERM},?\s+as\s+(?:used|defined|described|explained|introduced)\s+"
     rf"(?:in|by|at)\s+"
     rf"(?P<context>[^?,;]+?){_END}",

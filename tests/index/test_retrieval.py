@@ -415,6 +415,10 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("How does the survey standard define 'on behalf of (a survey group)'?", "on behalf of (a survey group)"),
     ("What does “out of scope” mean in the standard?", "out of scope"),
     ("What is a transect, according to the survey standard?", "transect"),  # (where, after a comma)
+    # (where it is used, then which text defines it)
+    ("What is a transect in river work, as the survey standard defines it?", "transect"),
+    ("What is a tally sheet, as the survey standard describes it?", "tally sheet"),
+    ("What is the deadline, as the proposal explains it?", ""),  # ("the": a value asked for)
     ("What is covered in section 7 of the survey standard?", ""),  # (a passive: what the section covers)
     ("What is explained in the standard's chapter on transects?", ""),
 ])

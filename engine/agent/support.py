@@ -122,11 +122,13 @@ class Signals:
 SIGNALS = ("cover", "typed", "focus", "near", "unit")
 # nouns that ask for an amount: after the question word ("what annual salary did …") or, in a question without
 # one, in the words it opens with ("FDX member count according to …?", "Tell me the headcount of …")
-# (a word of a hyphenated compound modifies, never names the amount: "time-regulating", "value-added"; a version is
+# (a quantity of length, time or weight too: "at what pixel resolution", "nesting depth", "block height"; a word of a
+# hyphenated compound modifies, never names the amount: "time-regulating", "value-added"; a version is
 # written in numbers, "0.5.9", "20231231", and is what it is the version of, "ProVerif", that the focus names)
 MEASURE_RE = re.compile(r"(?<![\w-])(?:count|headcount|number|amount|total|volume|size|percentage|proportion|share|"
                         r"frequency|duration|gross|cost|price|value|figure|sum|budget|spend|spending|salary|rate|precision|recall|"
-                        r"accuracy|speed|length|capacity|temperature|voltage|time|version)(?![\w-])", re.I)
+                        r"accuracy|speed|length|capacity|temperature|voltage|time|version|resolution|width|height|depth|weight|"
+                        r"distance|density|timeout|interval|delay|threshold|age)(?![\w-])", re.I)
 
 
 def asked_kind(question: str) -> str | None:

@@ -186,6 +186,11 @@ def test_unit_share_wants_a_value_in_the_unit_asked_for_beside_the_focus():
     ("Acme Parser version?", "number"),
     ("When I ask the solver for answers as good as a cost figure, which flag switches that on?", None),  # "cost": the clause's
     ("When the widget starts, how many log files does it keep?", "number"),
+    # a quantity of length, time or weight ("At what pixel resolution …", "… recursion depth?", "… block height")
+    ("At what pixel resolution does the tool render thumbnails?", "number"),
+    ("Widget macro nesting depth?", "number"),
+    ("At what block height was the fork activated?", "number"),
+    ("What is the retry interval of the client?", "number"),
 ])
 def test_asked_kind(question, kind):
     assert asked_kind(question) == kind

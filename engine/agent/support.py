@@ -169,10 +169,12 @@ def leading_phrase(question: str) -> str:
 
 
 def asked_phrase(tail: str) -> str:
-    """The words after a question word up to its verb ("… annual salary did the Chair …" → "annual salary")."""
+    """The words after a question word up to its verb or a preposition ("… annual salary did the Chair …" → "annual
+    salary"; "… inventory, in barrels, of the Reserve per DOE's Budget in Brief" → "inventory,": a document's title
+    after them names no amount asked for)."""
     found: list[str] = []
     for word in tail.split():
-        if found and word.lower() in AUXILIARIES:
+        if found and (word.lower() in AUXILIARIES or word.lower() in PREPOSITIONS):
             break
         found.append(word)
     return " ".join(found)

@@ -191,6 +191,7 @@ def test_unit_share_wants_a_value_in_the_unit_asked_for_beside_the_focus():
     ("Widget macro nesting depth?", "number"),
     ("At what block height was the fork activated?", "number"),
     ("What is the retry interval of the client?", "number"),
+    ("What are the agency's priorities in its Budget in Brief?", None),  # (a title's word, past a preposition)
 ])
 def test_asked_kind(question, kind):
     assert asked_kind(question) == kind

@@ -200,18 +200,25 @@ def test_a_groups_label_whose_items_do_not_fit_is_left_out():
         f"A platform that lets every member of the team {n}" for n in ("first", "second", "third")]
 
 
-def test_a_groups_label_after_the_line_leading_into_the_groups_is_set_on_a_line_of_its_own():
-    from engine.agent.sentences import answer_text, enumeration, unit_sentence
+def enumerated(text: str, unit: int = 0):
+    """engine.agent.sentences.enumeration of the page `text` from its `unit`, and the page reader it used."""
+    from engine.agent.sentences import enumeration, unit_sentence
     from engine.index.evidence import analyse
 
-    text = ("Winners will share a set of capabilities, including:\n\n**Technology**\n\n- Modern data architecture.\n\n"
-            "- Advanced analytics.\n\n**Strategy**\n\n- A base of proprietary data.\n\n- Permission to advise.")
     analysis = analyse(text)
 
     def page_of(page: int):
         return analysis, text
 
-    listed = enumeration(unit_sentence(1, 0, page_of, 0), page_of)
+    return enumeration(unit_sentence(1, unit, page_of, 0), page_of), page_of
+
+
+def test_a_groups_label_after_the_line_leading_into_the_groups_is_set_on_a_line_of_its_own():
+    from engine.agent.sentences import answer_text
+
+    text = ("Winners will share a set of capabilities, including:\n\n**Technology**\n\n- Modern data architecture.\n\n"
+            "- Advanced analytics.\n\n**Strategy**\n\n- A base of proprietary data.\n\n- Permission to advise.")
+    listed, page_of = enumerated(text)
     assert listed is not None
     lead_in, leads, _ = listed
     answer = answer_text([lead_in, *leads], page_of)
@@ -221,26 +228,17 @@ def test_a_groups_label_after_the_line_leading_into_the_groups_is_set_on_a_line_
 
 def test_items_whose_explanations_are_short_are_given_whole_when_they_all_fit():
     # a glossary set as terms over their expansions (DBLaTeX's): the expansions are what "which acronyms …" wants
-    from engine.agent.sentences import WHOLE_ITEMS_CHARS, enumeration, unit_sentence
-    from engine.index.evidence import analyse
+    from engine.agent.sentences import WHOLE_ITEMS_CHARS
 
     terms = {"ATS": "Automatic Transfer Switch.", "PDU": "Power Distribution Unit.", "UPS": "Uninterruptible Power "
              "Supply."}
-    text = ("## A Glossary\n\nThis section documents the various acronyms used throughout the present documentation.\n\n"
-            + "\n\n".join(f"{term}\n\n{meaning}" for term, meaning in terms.items()))
-    analysis = analyse(text)
-
-    def page_of(page: int):
-        return analysis, text
-
-    listed = enumeration(unit_sentence(1, 1, page_of, 0), page_of)
+    head = "## A Glossary\n\nThis section documents the various acronyms used throughout the present documentation."
+    listed, _ = enumerated("\n\n".join([head] + [f"{term}\n\n{meaning}" for term, meaning in terms.items()]), 1)
     assert listed is not None
     _, leads, explained = listed
     assert [s.text for s in leads] == [part for pair in terms.items() for part in pair] and not explained
     # items whose explanations would not all fit: their leads stand for them
     long = {term: f"{meaning[:-1]}, {'which is explained at length here ' * 6}." for term, meaning in terms.items()}
-    text = text.split("\n\nATS")[0] + "\n\n" + "\n\n".join(f"{term}\n\n{meaning}" for term, meaning in long.items())
-    analysis = analyse(text)
     assert sum(map(len, long.values())) > WHOLE_ITEMS_CHARS
-    listed = enumeration(unit_sentence(1, 1, page_of, 0), page_of)
+    listed, _ = enumerated("\n\n".join([head] + [f"{term}\n\n{meaning}" for term, meaning in long.items()]), 1)
     assert listed is not None and [s.text for s in listed[1]] == list(terms)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from engine.index.corpus import CorpusIndex
 from engine.markdown import HEADING_RE
 from engine.schemas.index import IndexNode
-from engine.text import STOP_WORDS, WORD_RE
+from engine.text import STOP_WORDS, WORD_RE, stem
 
 # a section's number: digits with dotted parts ("4", "4.3", "7.8.1"), or a letter or Roman numeral with dotted parts
 # ("A", "A.2", "II.B.3")
@@ -207,12 +207,15 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
                 found.append(section_of(corpus, doc, node.node))
     if CHAPTER_RE.search(question):  # a chapter is a part at the top of its document's tree
         found = shallowest(found, {doc: node_depths(corpus.docs[doc].nodes) for doc in docs})
-    if not found:  # "the manifesto appendix" of "The Debian Manifesto": the one section whose title holds those words
+    if not found and not places:  # "the manifesto appendix" of "The Debian Manifesto": the one section whose title
+        # holds those words (not a place among the numbered ones past the last, "the tenth chapter" of five)
         for doc in docs:
-            worded = [(node, set(words)) for node, (_, words) in zip(corpus.docs[doc].nodes, read_titles(corpus, doc))
+            # (the words as their stems: "the latency optimization chapter" of "Optimizing DRBD latency")
+            worded = [(node, {stem(w) for w in words}) for node, (_, words) in zip(corpus.docs[doc].nodes,
+                                                                                   read_titles(corpus, doc))
                       if node.kind == "section" and node.start_page > 1]
             for run in before:
-                said = set(itertools.takewhile(lambda w: w not in STOP_WORDS, reversed(run)))
+                said = {stem(w) for w in itertools.takewhile(lambda w: w not in STOP_WORDS, reversed(run))}
                 matching = [node for node, words in worded if said and said <= words]
                 if len(matching) == 1 and not any(s.doc == doc and s.node == matching[0].node for s in found):
                     found.append(section_of(corpus, doc, matching[0].node))

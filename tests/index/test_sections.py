@@ -57,6 +57,10 @@ def test_sections_named_by_number_title_in_quotes_and_title_before_the_word(retr
     assert named("What does the checklist section list?") == [("2.3 Equipment checklist", 4, 5)]
     assert named("What does the Equipment checklist part of the guide list?") == [("2.3 Equipment checklist", 4, 5)]
     assert named("Summarize the archiving appendix.") == [("5.3 Archiving and sharing", 11, 11)]
+    # … in another form of the same words ("archived" of "Archiving")
+    assert named("Summarize the archived data appendix.") == []  # ("data": a word no title of it holds with it)
+    assert named("What does the archived sharing appendix say?") == [
+        ("5.3 Archiving and sharing", 11, 11)]
     assert named("What does the survey chapter say?") == []  # (two titles hold "survey")
     # a section the tree does not hold, or a document's own title in quotes, names nothing
     assert named("What does section 9.9 say about Section 913 of the Act?") == []

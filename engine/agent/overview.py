@@ -84,7 +84,7 @@ structured organized organised outline main top level major""".split())
 # words that ask what a text holds or where ("What does section 3 cover?"), not what it is about
 ASKING_WORDS = HOLDS_WORDS | STRUCTURE_WORDS | frozenset(stem(w) for w in """cover covers covered say says said
 describe describes described mention mentions mentioned discuss discusses discussed explain explains explained
-page pages slide slides""".split()) | frozenset(stem(w) for w in REQUEST_VERBS)
+page pages slide slides titled entitled""".split()) | frozenset(stem(w) for w in REQUEST_VERBS)
 CONTENTS_ENTRIES = 30  # top-level sections listed at most
 # a count of things ("six different system calls", "3 modes"): the number, then up to four words naming them
 COUNT_NAMES = NUMBER_WORDS.split("|")[:11]  # ("two" … "twelve")

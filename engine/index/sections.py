@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.index.corpus import CorpusIndex
+from engine.index.evidence import quoted_re
 from engine.markdown import HEADING_RE
 from engine.schemas.index import IndexNode
 from engine.text import STOP_WORDS, WORD_RE, stem
@@ -34,7 +35,7 @@ NAMED_NUMBER_RE = re.compile(rf"(?i:{KIND})\s*({NUMBER})\b")
 # digit, as section titles do ("4.5 hours", a slide's figure, is no section 4.5)
 TITLE_NUMBER_RE = re.compile(rf"^(?:(?i:{KIND})\s+({NUMBER})\b|(\d{{1,3}}(?:\.\d{{1,3}})*)\.?(?=\s+[^\W_a-z])|"
                              rf"((?:[A-Z]|[IVXL]{{1,5}})(?:\.(?:\d{{1,3}}|[A-Z]))*)\.(?=\s+[^\W_a-z]))")
-QUOTED_RE = re.compile(r"[\"“‘']([^\"“”‘’']{3,120})[\"”’']")
+QUOTED_RE = quoted_re(120)  # (quotes standing apart from words: not the apostrophe of "What's" or "Shipunov's")
 # "the related-work section", "its Background chapter", "the manifesto appendix", "the Lists part": up to five words
 # before the kind word
 BEFORE_KIND_RE = re.compile(r"((?:[\w-]+\s+){1,5})(?i:section|chapter|appendix|annex|part)\b")

@@ -460,7 +460,12 @@ def test_what_a_long_section_with_subsections_holds_is_its_opening_its_subsectio
         return _survey_manual(path, "2 Survey Methods", ["The survey group uses three methods."],
                               ["2.1 Line Transects", "2.2 Point Counts", "2.3 Mist Netting"], 150, 200)
 
-    answer = ask(_ingested(tmp_path, described, "methods-manual.pdf"), "What does section 2, 'Survey Methods', cover?")
+    workspace = _ingested(tmp_path, described, "methods-manual.pdf")
+    # (a word pointing to the title, "titled", asks nothing of its own)
+    titled = ask(workspace, "What's in the part of the methods manual titled 'Survey Methods'?")
+    assert any(step.detail.startswith("asks what a section it names holds") for step in titled.trace)
+    answer = ask(workspace, "What does section 2, 'Survey Methods', cover?")
+    assert answer.answer == titled.answer
     assert any(step.detail.startswith("asks what a section it names holds") for step in answer.trace)
     lines = answer.answer.splitlines()
     titles = ["- 2.1 Line Transects (p. 2)", "- 2.2 Point Counts (p. 2)", "- 2.3 Mist Netting (p. 2)"]

@@ -82,7 +82,7 @@ def workspaces(out: Path, reuse: bool, new_pdfs: Path | None = None) -> dict[str
             workspace = "new" if name == "blind5" else f"new{name.removeprefix('blind')}"
             root = ready(workspace, [new_pdfs / f for f in set_files(name)])
             sets[name] = (root, HERE / f"qa_{name}.jsonl")
-            if (HERE / f"qa_{name}_reworded.jsonl").is_file():  # (blind6's to blind11's, two rewordings a question)
+            if (HERE / f"qa_{name}_reworded.jsonl").is_file():  # (blind6's to blind12's, two rewordings a question)
                 sets[f"{name}_rew"] = (root, HERE / f"qa_{name}_reworded.jsonl")
     return sets
 

@@ -113,7 +113,7 @@ class Features:
             doc, page = corpus.page_address(int(g))
             if doc not in per_doc:
                 names = lexical.term_weights(corpus, terms, doc, routing)
-                passages = _passage_scores(corpus, doc, terms, names)
+                passages = lexical.passage_scores(corpus, terms, doc, names)
                 per_doc[doc] = (lexical.evidence_weights(corpus, terms, doc, routing), passages,
                                 self._prf(doc, terms, names, passages))
             weights, passages, prf = per_doc[doc]
@@ -175,17 +175,8 @@ class Features:
         chosen = [(v, t) for v, t in ranked[:PRF_TERMS] if v > 0]
         extra = [t for _, t in chosen]
         extra_weights = [PRF_WEIGHT * v / chosen[0][0] for v, _ in chosen]
-        expanded = _passage_scores(corpus, doc, list(terms) + extra, list(names) + extra_weights)
+        expanded = lexical.passage_scores(corpus, list(terms) + extra, doc, list(names) + extra_weights)
         return lexical.expand_pages(expanded, corpus.unit_page["passage"], corpus.pages)
-
-
-def _passage_scores(corpus: CorpusIndex, doc: int, terms: Sequence[str], weights: Sequence[float]) -> np.ndarray:
-    """BM25 of every passage of the document with its own idf (zero elsewhere), as lexical.page_scores uses."""
-    bm = corpus.bm25["passage"]
-    mask = corpus.unit_doc["passage"] == doc
-    scores = bm.scores(terms, weights=weights, idfs=[bm.idf(t, within=mask) for t in terms])
-    scores[~mask] = 0.0
-    return scores
 
 
 def question_rows(data_dir: str, files: Sequence[Path]) -> list[dict]:

@@ -274,15 +274,20 @@ def evidence_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routin
     return [weight * (idf if idf > 0 else unseen) for weight, idf in zip(names, idfs)]
 
 
-def page_scores(corpus: CorpusIndex, terms: Sequence[str], doc: int, weights: Sequence[float]) -> np.ndarray:
-    """Scores of every global page (non-zero only in `doc`): BM25 of its passages with the document's
-    own idf, expanded to their pages."""
+def passage_scores(corpus: CorpusIndex, terms: Sequence[str], doc: int, weights: Sequence[float]) -> np.ndarray:
+    """Scores of every passage (non-zero only in `doc`): BM25 with the document's own idf."""
     bm = corpus.bm25["passage"]
     mask = corpus.unit_doc["passage"] == doc
     idfs = [bm.idf(t, within=mask) for t in terms]
     scores = bm.scores(terms, weights=weights, idfs=idfs)
     scores[~mask] = 0.0
-    return expand_pages(scores, corpus.unit_page["passage"], corpus.pages)
+    return scores
+
+
+def page_scores(corpus: CorpusIndex, terms: Sequence[str], doc: int, weights: Sequence[float]) -> np.ndarray:
+    """Scores of every global page (non-zero only in `doc`): its passages' (`passage_scores`), expanded to their
+    pages."""
+    return expand_pages(passage_scores(corpus, terms, doc, weights), corpus.unit_page["passage"], corpus.pages)
 
 
 def expand_pages(scores: np.ndarray, unit_page: np.ndarray, pages: int) -> np.ndarray:

@@ -110,17 +110,15 @@ def section_shares(corpus: CorpusIndex, terms: Sequence[str], routing: lexical.R
     out = np.zeros(len(pages))
     if not terms:
         return out
-    bm = corpus.bm25["passage"]
     unit_page, unit_node = corpus.unit_page["passage"], corpus.unit_node["passage"]
     titles: dict[int, list[frozenset[str]]] = corpus.extras.setdefault("section_terms", {})
     by_doc: dict[int, tuple[list[float], np.ndarray]] = {}
     for i, g in enumerate(pages):
         doc = int(corpus.page_doc[int(g)])
         if doc not in by_doc:
-            mask = corpus.unit_doc["passage"] == doc
-            scores = bm.scores(terms, weights=lexical.term_weights(corpus, terms, doc, routing),
-                               idfs=[bm.idf(t, within=mask) for t in terms])
-            by_doc[doc] = (lexical.evidence_weights(corpus, terms, doc, routing), np.where(mask, scores, 0.0))
+            named = lexical.term_weights(corpus, terms, doc, routing)
+            by_doc[doc] = (lexical.evidence_weights(corpus, terms, doc, routing),
+                           lexical.passage_scores(corpus, terms, doc, named))
         if doc not in titles:
             titles[doc] = [frozenset(tokenize(" ".join(n.path) or n.title)) for n in corpus.docs[doc].nodes]
         weights, scores = by_doc[doc]

@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 12 (tests/corpus/qa_blind5.md … qa_blind12.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 13 (tests/corpus/qa_blind5.md … qa_blind13.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -14,7 +14,9 @@ ConTeXt slide deck on the visualcounter module and Elk's Spacegroup manual. Set 
 (Texinfo, 196 pp), the Filesystem Hierarchy Standard 3.0 (DocBook and Apache FOP), the RAxML manual (LibreOffice), the
 GNU Backgammon manual (DBLaTeX) and a Beamer LaTeX course. Set 12: the LilyPond learning manual (Texinfo, 221 pp), the
 PARI/GP tutorial (plain TeX), the Libidn2 manual (Texinfo), the Network UPS Tools user manual (DBLaTeX, with tables)
-and a LaTeX talk on hyperref (all five from the TeX family: the set's author found no other producer usable).
+and a LaTeX talk on hyperref (all five from the TeX family: the set's author found no other producer usable). Set 13:
+the Valgrind manual (DocBook and Apache FOP, 397 pp), the CD-HIT user's guide (a wiki page printed by mPDF), the
+GnuCOBOL manual (Texinfo), the Enfuse manual (LaTeX, with tables) and a Beamer deck on the Dynare preprocessor.
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -123,6 +125,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                 "f604fa3ab839872da646c8aa2ff4870b88e9e001611f711d8852d937f02c512f"},
     "texlive-latex-base-doc": {"usr/share/doc/texlive-doc/latex/hyperref/slides.pdf":
                                "c269a2e0cc69281acc627fd989cd7f2681e2ec4e10779b2e0bcf0eac39a3f224"},
+}, "blind13": {
+    "valgrind": {"usr/share/doc/valgrind/valgrind_manual.pdf.gz":
+                 "63d1bf4d27c78a5dd6a142d5e7311138b15e8cffc3e9f8839a27eede28b1984e"},
+    "cd-hit": {"usr/share/doc/cd-hit/cdhit-user-guide.pdf":
+               "a5d8d8c8e4c892f28fcc425c29334e3c62afc7c46ceded08fbbbe5b043290cf5"},
+    "gnucobol3": {"usr/share/doc/gnucobol3/gnucobol.pdf.gz":
+                  "e0f4bda39f66cc79b561d2705c898cbb5863b8982562435b41d2c84db2a01339"},
+    "enfuse": {"usr/share/doc/enfuse/enfuse.pdf":
+               "1b2aaf125e0e91bfd39cd5e7faf42294bec3a3835e115fa106c6a6e7340158e3"},
+    "dynare-doc": {"usr/share/doc/dynare/preprocessor.pdf.gz":
+                   "9ed230ebfe6bc490021f4be30126656c3683d929998d49d1985b696465506dc2"},
 }}
 
 

@@ -44,7 +44,8 @@ LIST_READ_ON = 2  # a question asking for several things reads on this many time
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
 GLUED_CODE_RE = re.compile(r"([A-Z]{2,6})(\d{2,4})")  # letters and a number written as one: "FY2025", "Q42023"
 MONTH_NAMES = tuple(name for name in calendar.month_name if name)
-PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,6}s")  # an acronym's plural ("FTEs", "APIs")
+# an acronym's plural ("FTEs", "APIs"; "OSes", "BIOSes" after a final S, X or Z): group 1 is the acronym
+PLURAL_ACRONYM_RE = re.compile(r"([A-Z]{2,6})(?:s|(?<=[SXZ])es)")
 DECADE_RE = re.compile(r"\d{4}s")
 MAKER_PRONOUN_RE = re.compile(r"\b(?:they|their|them)\b", re.I)  # a part asking of the makers ("where are they based?")
 NAMEISH_RE = re.compile(r"[^\W_][\w-]*", re.UNICODE)
@@ -92,7 +93,8 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
             continue
         if capitals_tell_nothing and not (word.isupper() or any(c.isdigit() for c in word)):
             continue
-        bare = word[:-1] if PLURAL_ACRONYM_RE.fullmatch(word) else word  # ("FTEs": the corpus may say "FTE" …
+        plural = PLURAL_ACRONYM_RE.fullmatch(word)
+        bare = plural.group(1) if plural else word  # ("FTEs": the corpus may say "FTE" …
         month = next((m for m in MONTH_NAMES if len(bare) >= 3 and m.startswith(bare)), None)
         bare = month or bare  # a month's abbreviation ("Sept"): the corpus may write the month out
         missing = all(unheard(corpus, form) for form in dict.fromkeys((bare, word)))  # (… or "FTEs")

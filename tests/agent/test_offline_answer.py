@@ -250,6 +250,15 @@ def test_a_code_glued_to_its_number_is_known_when_a_page_writes_them_apart():
     assert unknown_names(corpus, "Which frame, such as ITRF2014, does it use?") == ["ITRF2014"]
 
 
+def test_an_acronyms_plural_in_es_is_known_when_the_corpus_uses_the_acronym():
+    from engine.agent.offline import unknown_names
+
+    corpus = _PagesCorpus(["Tested on every OS we know of.", "The BIOS settings."])
+    assert unknown_names(corpus, "On which OSes was it tested?") == []  # (OS + "es", after its S)
+    assert unknown_names(corpus, "Which BIOSes are listed?") == []
+    assert unknown_names(corpus, "Which CPUes are listed?") == ["CPUes"]  # ("es" only after a final S, X or Z)
+
+
 def test_a_months_abbreviation_and_a_hyphenated_expansion_are_known():
     from engine.agent.offline import unknown_names
 

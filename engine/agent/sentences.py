@@ -816,7 +816,8 @@ def answer_text(sentences: list[Sentence], page_of, *, by_line: bool = False) ->
     their introduction, and table rows after one another (a row as its columns' names with its values:
     `with_labels`), each on a line of its own as a Markdown list item ("- …", a nested item indented as on its
     page, relative to the list's first item; a numbered item with its own number, "…" between two numbered items
-    whose numbers do not follow on), so the app shows a list and the command line one item a line;
+    whose numbers do not follow on), so the app shows a list and the command line one item a line; a definition
+    list's terms over their explanations one item each, "term: explanation" (`glossary_items`);
     labels of items one after another are joined by "; "; a heading without closing punctuation ends its paragraph
     ("3 Working on the Water" over "Rivers are pleasant places …") unless what follows goes on in lower case (a
     slide's figure, "4.5 hours", over "spent re-typing …"). `by_line`: units read in order from a page (its opening),
@@ -830,12 +831,15 @@ def answer_text(sentences: list[Sentence], page_of, *, by_line: bool = False) ->
     counted: int | None = None  # the number of the numbered list item last set, while its list goes on
     base = shown = 0  # the page depth of the list's outermost item so far, and the depth the last item was shown at
     pieces = with_labels(sentences, page_of)
+    terms: set[tuple[int, int]] = set()  # (page, unit) of a definition list's terms, each set as a list item
+    if not by_line:
+        pieces, terms = glossary_items(pieces, page_of)
     for n, (s, piece) in enumerate(pieces):
         opened = False  # the piece opens a part of its own
         analysis, text = page_of(s.page)
         lines = text.split("\n")
         before = pieces[n - 1][0] if n and pieces[n - 1][0].page == s.page else None  # the one it may join
-        bulleted = is_item(text, s)
+        bulleted = is_item(text, s) or (s.page, s.index) in terms
         label = None if bulleted else NUMBERED_LINE_RE.match(lines[s.line].lstrip())
         numbered = label is not None
         item, row = bulleted or numbered, is_row(lines[s.line])
@@ -888,6 +892,51 @@ def answer_text(sentences: list[Sentence], page_of, *, by_line: bool = False) ->
                     or ((titled[i - 1] or (by_line and fresh[i])) and not part[:1].islower())
                     or (fresh[i] and out[i - 1].endswith(":")) else " ") + part
                    for i, part in enumerate(out))
+
+
+GLOSSARY_MIN = 2  # entries of a definition list one after another that an answer sets as list items
+
+
+def glossary_items(pieces: list[tuple[Sentence, str]], page_of) -> tuple[list[tuple[Sentence, str]],
+                                                                        set[tuple[int, int]]]:
+    """A definition list's entries as an answer gives them: a term on a line of its own (a label line,
+    engine.agent.lists.is_label_line: "ATS") over its explanation on the next line ("Automatic Transfer Switch."),
+    GLOSSARY_MIN or more such entries one after another, each one piece "term: explanation" (the explanation's
+    sentences on its line joined), rather than prose running terms and explanations together. The pieces, and the
+    (page, unit) of each entry's term (its piece is set as a list item)."""
+    entries: list[list[int]] = []  # each entry: its term's piece, then its explanation's
+    n = 0
+    while n + 1 < len(pieces):
+        term, explanation = pieces[n][0], pieces[n + 1][0]
+        analysis, text = page_of(term.page)
+        lines = text.split("\n")
+        if explanation.page != term.page or explanation.line <= term.line or analysis.units[term.index].heading \
+                or lines[term.line].strip() != term.text.strip() or not is_label_line(lines[term.line]) \
+                or is_item(text, term) or any(line.strip() for line in lines[term.line + 1:explanation.line]) \
+                or is_label_line(lines[explanation.line]) or is_item(text, explanation) \
+                or is_row(lines[explanation.line]) or analysis.units[explanation.index].heading \
+                or len(explanation.text) <= len(term.text):  # (an address's lines: "Dallas, TX 75236")
+            n += 1
+            continue
+        entry = [n, n + 1]
+        while entry[-1] + 1 < len(pieces) and pieces[entry[-1] + 1][0].page == term.page \
+                and pieces[entry[-1] + 1][0].line == explanation.line:
+            entry.append(entry[-1] + 1)  # (the explanation's further sentences, on its line)
+        entries.append(entry)
+        n = entry[-1] + 1
+    runs: list[list[list[int]]] = []  # entries one after another
+    for entry in entries:
+        if runs and runs[-1][-1][-1] + 1 == entry[0]:
+            runs[-1].append(entry)
+        else:
+            runs.append([entry])
+    kept = [entry for run in runs if len(run) >= GLOSSARY_MIN for entry in run]
+    if not kept:
+        return pieces, set()
+    joined = {first: f"{pieces[first][1]}: " + " ".join(pieces[k][1] for k in rest) for first, *rest in kept}
+    folded = {k for _, *rest in kept for k in rest}
+    return ([(s, joined.get(n, piece)) for n, (s, piece) in enumerate(pieces) if n not in folded],
+            {(pieces[first][0].page, pieces[first][0].index) for first, *_ in kept})
 
 
 def label_number(label: re.Match) -> int | None:

@@ -576,6 +576,26 @@ def test_lines_read_by_line_stay_apart_even_when_they_are_labels():
     assert answer_text(picked, page_of(text), by_line=True) == "Asia Pacific\n\nChristopher Roberge (p. 3)"
 
 
+def test_a_definition_lists_terms_over_their_explanations_are_one_list_item_each():
+    # (a glossary: each term on a line of its own over its explanation; two entries or more one after another)
+    text = ("Acronyms used in this manual.\n\nATS\n\nAutomatic Transfer Switch.\n\nPDU\n\nPower Distribution Unit. "
+            "It feeds the racks.\n\nUPS\n\nUninterruptible Power Supply.")
+    units = ("Acronyms used in this manual.", "ATS", "Automatic Transfer Switch.", "PDU", "Power Distribution Unit.",
+             "It feeds the racks.", "UPS", "Uninterruptible Power Supply.")
+    assert answer_of(text, *units) == (
+        "Acronyms used in this manual.\n- ATS: Automatic Transfer Switch.\n"
+        "- PDU: Power Distribution Unit. It feeds the racks.\n- UPS: Uninterruptible Power Supply. (p. 3)")
+    # one entry alone is no list; nor are an address's lines (each "explanation" no longer than its label)
+    assert answer_of(text, "ATS", "Automatic Transfer Switch.") == "ATS Automatic Transfer Switch. (p. 3)"
+    address = "Writing Systems Technology\n\n7500 W. Camp Wisdom Rd.\n\nDallas Texas Office\n\nTX 75236."
+    assert "- " not in answer_of(address, "Writing Systems Technology", "7500 W. Camp Wisdom Rd.",
+                                 "Dallas Texas Office", "TX 75236.")
+    # a deck's lines, read by line, stay apart
+    found = {u.text: i for i, u in enumerate(analyse(text).units)}
+    picked = [unit_sentence(3, found[u], page_of(text), 0) for u in units[1:5]]
+    assert "- " not in answer_text(picked, page_of(text), by_line=True)
+
+
 def test_a_line_that_only_names_the_document_is_not_quoted():
     # (the question names the paper by its title; the title line on its first page says nothing the citation does not)
     text = ("Heathland Transect Survey Methods\n\nAda Quill, Ben Marsh\n\n"

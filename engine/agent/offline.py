@@ -181,12 +181,13 @@ def aliases(question: str, start: int, end: int) -> list[str]:
 
 
 def unheard(corpus: CorpusIndex, word: str) -> bool:
-    """Whether some word of `word` (its tokens) is in no page's vocabulary and names no document (a number aside; a
-    decade, "1930s", counts as its year: the corpus may say "1930"), accents aside ("Angstroms" for a page's
-    "Ångstroms", "Zurich" for "Zürich")."""
-    if "unaccented" not in corpus.extras:  # (the pages' and the documents' names' words without accents, read once)
+    """Whether some word of `word` (its tokens) is in no page's vocabulary, names no document and stands in no
+    document's running headers and footers (a number aside; a decade, "1930s", counts as its year: the corpus may say
+    "1930"), accents aside ("Angstroms" for a page's "Ångstroms", "Zurich" for "Zürich")."""
+    if "unaccented" not in corpus.extras:  # (the pages', the documents' names' and furniture's words, read once)
         corpus.extras["unaccented"] = {unaccented(t) for t in corpus.bm25["page"].vocab} \
-            | {unaccented(n) for n in corpus.name_words}
+            | {unaccented(n) for n in corpus.name_words} \
+            | {unaccented(t) for index in corpus.docs for t in tokenize(index.info.furniture)}
     known: set[str] = corpus.extras["unaccented"]
     return any(not t.isdigit() and unaccented(t) not in known
                for t in (t[:4] if DECADE_RE.fullmatch(t) else t for t in tokenize(word)))

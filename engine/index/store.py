@@ -30,7 +30,7 @@ from engine.workspace import Workspace, atomic_write_text
 if TYPE_CHECKING:
     from engine.index.vectors import Embedder
 
-VERSION = 32  # 13: passages from the block model (paragraphs, list runs, table rows, code)
+VERSION = 33  # 13: passages from the block model (paragraphs, list runs, table rows, code)
 # 14: node summaries cut at sentences as engine.text splits them; 15: footnote numbers no sentence end there;
 # 16: a list item as long as a paragraph is a passage of its own; 17: a fence closes only with its own kind;
 # 18: the document's language (a question asked in another is read as such: engine.text.question_language);
@@ -44,7 +44,8 @@ VERSION = 32  # 13: passages from the block model (paragraphs, list runs, table 
 # a run in body type marked in the body, each numbered just before the one below; 30: a references section named in
 # another language ("Literatur"), and a reference list set as a table of keys and entries, are notes too; 31: a file
 # name's glued word ("beamerexample") names the document by its part the text never writes ("beamer"); 32: a docinfo
-# title that is no title ("gputils.dvi") does not name it (engine.extract.metadata.shown_title)
+# title that is no title ("gputils.dvi") does not name it (engine.extract.metadata.shown_title); 33: the distinct lines
+# of its running headers and footers (`furniture_text`): a name printed only there is one the corpus mentions
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
 CAPITALISED_RUN_RE = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)+\b")  # "Open Document Format"
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)
@@ -200,7 +201,7 @@ def build_doc_index(record: DocumentRecord, markdown: str, blocks: list[PageBloc
         summary=record.metadata.summary,
         names=name_text(record, units.pages[0] if units.pages else "", frozenset(terms["page"].terms)),
         profile=profile_text(record, units.pages[0] if units.pages else ""),
-        language=record.metadata.language,
+        language=record.metadata.language, furniture=furniture_text(blocks),
     )
     return DocIndex(
         info=info, nodes=units.nodes, pages=units.pages,
@@ -210,6 +211,25 @@ def build_doc_index(record: DocumentRecord, markdown: str, blocks: list[PageBloc
         passage_page=np.asarray([p.page for p in found], dtype=np.int32),
         passage_node=np.asarray([p.node for p in found], dtype=np.int32), terms=terms, notes=notes,
     )
+
+
+FURNITURE_CHARS = 4000  # the running headers' and footers' distinct lines an index keeps, at most
+
+
+def furniture_text(blocks: list[PageBlocks]) -> str:
+    """The distinct lines of a document's running headers and footers (its furniture blocks), in the order first
+    seen, up to FURNITURE_CHARS: what it prints on its pages but outside their text (a deck's footline with its
+    authors and their institute, a report's running title)."""
+    seen: dict[str, None] = {}
+    size = 0
+    for page in blocks:
+        for block in page.blocks:
+            line = " ".join(block.text.split()) if block.kind == "furniture" else ""
+            if not line or line in seen or size + len(line) > FURNITURE_CHARS:
+                continue
+            seen[line] = None
+            size += len(line) + 1
+    return "\n".join(seen)
 
 
 def _spans(chunks: list, pages: list[str]) -> np.ndarray:

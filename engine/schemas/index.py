@@ -49,6 +49,8 @@ class DocIndexInfo(Model):
     names: str = Field(default="", description="title, file name, first-page headings: how it names itself")
     profile: str = Field(default="", description="title, type, keywords, themes, headings: the routing text")
     language: str = Field(default="", description="ISO 639-1, from the document's metadata ('' when unknown)")
+    furniture: str = Field(default="", description="the distinct lines of its running headers and footers (left out of "
+                           "its pages' text): names it prints only there, as a deck's footline its authors' institute")
 
 
 class Hit(Model):

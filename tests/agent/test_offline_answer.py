@@ -223,7 +223,7 @@ def test_an_acronyms_plural_is_known_when_the_corpus_spells_out_or_uses_the_acro
 class _PagesCorpus:
     """The parts of a corpus index unknown_names reads: one document's pages, their vocabulary, no names."""
 
-    def __init__(self, pages: list[str]) -> None:
+    def __init__(self, pages: list[str], furniture: str = "") -> None:
         from types import SimpleNamespace
 
         from engine.index.bm25 import Bm25, TermCounts
@@ -232,7 +232,7 @@ class _PagesCorpus:
         self.bm25 = {"page": Bm25([TermCounts.from_tokens([tokenize(page) for page in pages])])}
         self.name_terms = [set()]
         self.name_words: frozenset[str] = frozenset()
-        self.docs = [SimpleNamespace(pages=pages)]
+        self.docs = [SimpleNamespace(pages=pages, info=SimpleNamespace(language="", furniture=furniture))]
         self.extras: dict = {}
         self._pages = pages
 
@@ -257,6 +257,16 @@ def test_an_acronyms_plural_in_es_is_known_when_the_corpus_uses_the_acronym():
     assert unknown_names(corpus, "On which OSes was it tested?") == []  # (OS + "es", after its S)
     assert unknown_names(corpus, "Which BIOSes are listed?") == []
     assert unknown_names(corpus, "Which CPUes are listed?") == ["CPUes"]  # ("es" only after a final S, X or Z)
+
+
+def test_a_name_printed_only_in_a_running_footer_is_known():
+    from engine.agent.offline import unknown_names
+
+    # (a deck's footline, "S. Villemot, H. Bastani (CEPREMAP)", on every slide: furniture, out of the pages' text)
+    pages = ["The preprocessor parses the model file.", "Expression trees and their nodes."]
+    question = "According to the CEPREMAP slides, how are expression trees stored?"
+    assert unknown_names(_PagesCorpus(pages), question) == ["CEPREMAP"]
+    assert unknown_names(_PagesCorpus(pages, furniture="S. Villemot, H. Bastani (CEPREMAP)"), question) == []
 
 
 def test_a_months_abbreviation_and_a_hyphenated_expansion_are_known():
@@ -342,9 +352,9 @@ def test_a_capital_names_nothing_in_a_terse_question_when_the_corpus_holds_a_lan
     question = "Universal Resolver: Zahl unterstützter DID-Methoden"
     assert question_language(question, {"de", "en"}) == ""  # ("DID" is an acronym, not English "did")
     corpus = _PagesCorpus(["Der Universal Resolver unterstützt 40 DID-Methoden."])
-    corpus.docs[0].info = SimpleNamespace(language="en")
+    corpus.docs[0].info = SimpleNamespace(language="en", furniture="")
     assert unknown_names(corpus, question, "") == ["Zahl"]  # (no document in German: a capital names)
-    corpus.docs[0].info = SimpleNamespace(language="de")
+    corpus.docs[0].info = SimpleNamespace(language="de", furniture="")
     assert unknown_names(corpus, question, "") == []
     assert unknown_names(corpus, "Universal Resolver: Zahl der XYZ Methoden", "") == ["XYZ"]  # (an acronym still)
 

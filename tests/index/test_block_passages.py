@@ -194,3 +194,14 @@ def test_a_list_item_as_long_as_a_paragraph_is_a_passage_of_its_own():
     found = build_passages([page], markdown, nodes)
     assert [(p.kind, p.text) for p in found] == [
         ("list", "measure depth"), ("list", long_item), ("list", "measure velocity\nmeasure width")]
+
+
+def test_a_documents_running_headers_and_footers_are_kept_once_each_outside_its_text():
+    from engine.index.store import furniture_text
+
+    footer = Block(kind="furniture", text="S. Villemot, H. Bastani  (CEPREMAP)")
+    pages = [PageBlocks(page=n, blocks=[Block(kind="furniture", text=f"Slide {n}"),
+                                        Block(kind="paragraph", text="The preprocessor parses the model."), footer])
+             for n in (1, 2)]
+    assert furniture_text(pages) == "Slide 1\nS. Villemot, H. Bastani (CEPREMAP)\nSlide 2"
+    assert furniture_text([PageBlocks(page=1, blocks=[Block(kind="paragraph", text="No furniture.")])]) == ""

@@ -171,7 +171,12 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
             return pages
     numbers = {m.group(1).rstrip(".") for m in NAMED_NUMBER_RE.finditer(question)}
     titles = {tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in QUOTED_RE.finditer(question)}
-    before = [tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in BEFORE_KIND_RE.finditer(question)]
+    # the words before a kind word, token by token ("PSI-CD-HIT section": one token of three words, which a title
+    # "CD-HIT" names only a part of)
+    before_tokens = [[tuple(w.lower() for w in WORD_RE.findall(token)) for token in m.group(1).split()]
+                     for m in BEFORE_KIND_RE.finditer(question)]
+    before = [tuple(w for token in run for w in token) for run in before_tokens]
+    endings = {tuple(w for token in run[k:] for w in token) for run in before_tokens for k in range(len(run))}
     after = [tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in AFTER_KIND_RE.finditer(question)]
     parts = {tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in PART_RE.finditer(question)}
     places = [m.group(1).lower() for m in ORDINAL_RE.finditer(question)]
@@ -202,7 +207,7 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
             by_number = number is not None and number in numbers
             # (a quoted title may be the document's own: a section starting on its first page is its title block)
             by_title = bool(words) and node.start_page > 1 and words not in own \
-                and (words in titles or any(len(words) <= len(run) and run[-len(words):] == words for run in before)
+                and (words in titles or words in endings
                      or any(run[:len(words)] == words for run in after) or subtitle(node.title) in titles - {()})
             if (by_number or by_title) and not any(s.doc == doc and s.node == node.node for s in found):
                 found.append(section_of(corpus, doc, node.node))

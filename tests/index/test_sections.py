@@ -198,3 +198,22 @@ def test_a_chapter_is_the_shallowest_of_the_sections_its_title_names():
     assert shallowest([setting, chapter, other], depths) == [chapter, other]  # (each document's own shallowest)
     page = NamedSection(0, -1, "page 3", 3, 3)
     assert shallowest([page, setting], depths) == [page, setting]
+
+
+def test_a_title_before_the_kind_word_names_whole_words_not_a_part_of_a_hyphenated_one():
+    from types import SimpleNamespace
+
+    from engine.schemas.index import IndexNode
+
+    titles = [("Sequence Clustering Guide", 1, 1, None), ("CD-HIT", 2, 5, 0), ("PSI-CD-HIT clustering", 6, 9, 0)]
+    nodes = [IndexNode(doc_id="d", node=n, kind="section", title=title, path=[title], line=None, start_page=first,
+                       end_page=last, parent=parent) for n, (title, first, last, parent) in enumerate(titles)]
+    info = SimpleNamespace(title="Sequence Clustering Guide")
+    corpus = SimpleNamespace(docs=[SimpleNamespace(nodes=nodes, info=info)], extras={})
+
+    def named(question: str) -> list[str]:
+        return [s.title for s in named_sections(corpus, question, [0])]
+
+    # "CD-HIT" is only the end of the token "PSI-CD-HIT": the section whose title holds all of it is named
+    assert named("What does the PSI-CD-HIT section of the guide say about clustering?") == ["PSI-CD-HIT clustering"]
+    assert named("What does the CD-HIT section of the guide say?") == ["CD-HIT"]

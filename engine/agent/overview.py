@@ -32,6 +32,7 @@ from engine.index import lexical
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import NUMBER_WORDS, PageUnits, definition_context, definition_pages, readable
 from engine.index.retrieve import Retrieval
+from engine.index.passages import AGENDA_ENTRIES
 from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title, is_deck, is_part, next_outside, \
     read_titles, section_of
 from engine.schemas import Citation
@@ -532,16 +533,20 @@ def section_opening(corpus: CorpusIndex, section: NamedSection) -> Made | None:
         - {bare_title(n.title) for n, w in zip(nodes, within) if w} - {own}
     # a slide of the section that its deck titles otherwise ("Thank you" in a group "Getting started") is its own
     slides = {n.start_page: bare_title(n.title) for n in nodes if n.kind == "page"}
+    first = section.first_page
+    if first < section.last_page and first in slides and not continues_title(slides[first], own) \
+            and is_agenda(page_of(first)[0], {bare_title(n.title) for n in nodes}, own):
+        first += 1  # (a deck's agenda slide opening each of its sections, the section's title among the others')
     picked: list[Sentence] = []
     chars, texts = 0, 0
-    for page in range(section.first_page, min(section.last_page, section.first_page + PAGE_OPENINGS - 1) + 1):
-        if page > section.first_page and slides.get(page, own) != own:
+    for page in range(first, min(section.last_page, first + PAGE_OPENINGS - 1) + 1):
+        if page > first and not continues_title(slides.get(page, own), own):
             break
         analysis, text = page_of(page)
         start, end = section.bounds(page, text)
         units = [(i, u) for i, u in enumerate(analysis.units) if start <= u.start and u.end <= end
                  and i not in analysis.notes]
-        if page == section.first_page:  # (from its title, where the page sets it as a line of its own)
+        if page == first:  # (from its title, where the page sets it as a line of its own)
             at = next((n for n, (_, u) in enumerate(units) if bare_title(u.text) == own), 0)
             units = units[at:]
         done = False
@@ -558,6 +563,23 @@ def section_opening(corpus: CorpusIndex, section: NamedSection) -> Made | None:
     while len(picked) > 1 and page_of(picked[-1].page)[0].units[picked[-1].index].heading:
         picked.pop()
     return quoted(corpus.docs[doc].info.file_name, picked, page_of) if picked else None
+
+
+CONTINUED_WORDS = frozenset({"cont", "contd", "continued", "ctd"})  # a slide's title going on with the slide before's
+
+
+def continues_title(title: tuple[str, ...], own: tuple[str, ...]) -> bool:
+    """Whether a slide's title (bare: `bare_title`) is a section's own, or that title continued over slides: "Transform
+    pass (1/2)", "Results (cont.)"."""
+    return title[:len(own)] == own and all(w.isdigit() or w in CONTINUED_WORDS for w in title[len(own):])
+
+
+def is_agenda(analysis: PageUnits, titles: set[tuple[str, ...]], own: tuple[str, ...]) -> bool:
+    """Whether a page is an agenda listing the document's sections (a deck's "Outline" slide, shown again before each
+    section): every unit after its first (its title) is the title of a section of the document (`titles`: bare),
+    AGENDA_ENTRIES or more, `own` among them."""
+    entries = [bare_title(u.text) for i, u in enumerate(analysis.units) if i and i not in analysis.notes]
+    return own in entries and len(entries) >= AGENDA_ENTRIES and all(t in titles for t in entries)
 
 
 def contents_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:

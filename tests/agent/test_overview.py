@@ -709,3 +709,19 @@ def test_a_sections_first_sentence_leading_into_a_list_comes_with_its_items(tmp_
     opening = "\n".join(lines[:at])
     assert "The survey group keeps every record in two places:" in opening
     assert "the paper field book" in opening and "the trust's online register" in opening
+
+
+def test_a_decks_section_opens_past_its_agenda_slide_and_reads_its_continued_slides():
+    from engine.agent.overview import continues_title, is_agenda
+    from engine.index.evidence import analyse
+
+    own = ("transform", "pass")
+    assert continues_title(("transform", "pass", "1", "2"), own)  # "Transform pass (1/2)"
+    assert continues_title(("transform", "pass", "cont"), own) and continues_title(own, own)
+    assert not continues_title(("transform", "pass", "examples"), own) and not continues_title(("outline",), own)
+    titles = {("parsing",), ("check", "pass"), ("transform", "pass"), ("computing", "pass")}
+    agenda = analyse("## Outline\n\n1 Parsing\n\n2 Check pass\n\n3 Transform pass\n\n4 Computing pass")
+    assert is_agenda(agenda, titles, own)
+    assert not is_agenda(agenda, titles, ("writing", "outputs"))  # (the section is not among its entries)
+    slide = analyse("## Transform pass\n\nThe transform pass prepares the model.\n\n1 Parsing\n\n2 Check pass")
+    assert not is_agenda(slide, titles, own)  # (a sentence besides the entries: no agenda)

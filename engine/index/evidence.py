@@ -59,6 +59,9 @@ DEFINED_RE = re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<term>[^\
                         r"\s*[?.!]*\s*$", re.I)
 _TERM = r"[\"'“‘]?(?P<term>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,3}?)[\"'”’]?"
 _ARTICLE = r"(?:an?\s+|the\s+)?"
+# … or the word naming it a term, before a term to be defined: "define the term control operator"
+_DEFINED_ARTICLE = (r"(?:an?\s+|the\s+(?:(?:term|word|phrase|expression)\s+|(?:notion|concept)\s+of\s+"
+                    r"(?:an?\s+|the\s+)?)?)?")
 _PLACE = r"(?:,?\s+(?:in|within|under|according to|as (?:used|defined|described) in)\s+(?P<context>[^?,;]+?))"
 _END = r"\s*[?.!]*\s*$"
 # the other ways of asking for a term's definition, each with where the term is used after it or not: "What is a
@@ -78,18 +81,22 @@ ASKED_DEFINITION_RES = [re.compile(pattern, re.I) for pattern in (
     rf"^\s*what\s+(?:is|are)\s+{_ARTICLE}{_TERM},?\s+as\s+(?:used|defined|described|explained|introduced)\s+"
     rf"(?:in|by|at)\s+"
     rf"(?P<context>[^?,;]+?){_END}",
-    rf"^\s*define\s+{_ARTICLE}{_TERM}{_PLACE}?{_END}",
+    rf"^\s*define\s+{_DEFINED_ARTICLE}{_TERM}{_PLACE}?{_END}",
     rf"^\s*what\s+(?:does|do)\s+{_ARTICLE}{_TERM}\s+mean{_PLACE}?{_END}",
     rf"^\s*what\s+is\s+meant\s+by\s+{_ARTICLE}{_TERM}{_PLACE}?{_END}",
     rf"^\s*explain\s+what\s+{_ARTICLE}{_TERM}\s+(?:is|are|means?){_PLACE}?{_END}",
     rf"^\s*(?:the\s+)?meaning\s+of\s+{_ARTICLE}{_TERM}{_PLACE}?{_END}",
-    rf"^\s*how\s+(?:does|do|did)\s+(?P<context>.+?)\s+define\s+{_ARTICLE}{_TERM}{_PLACE.replace('context', 'place')}?"
+    rf"^\s*how\s+(?:does|do|did)\s+(?P<context>.+?)\s+define\s+{_DEFINED_ARTICLE}{_TERM}"
+    rf"{_PLACE.replace('context', 'place')}?"
     rf"(?:\s+for\s+(?:an?\s+|the\s+)?[^?,;]+?)?{_END}",  # ("… define safety for a consensus protocol?": of what)
     rf"^\s*what\s+(?:does|do|did)\s+(?P<context>.+?)\s+mean\s+by\s+{_ARTICLE}{_TERM}{_END}",
     # the term put first, then asked about ("Zealandia: what is it, per the biogeography slides?", "Platypus
     # (ReportLab) - what is it?"; not a second question after it, "pdfhref - what is it, and what does …?")
     rf"^\s*{_TERM}(?:\s*\((?P<place>[^()]{{1,60}})\))?\s*(?::|\s[-–—])\s*what\s+(?:is|are)\s+(?:it|they)"
     rf"(?:,?\s+(?:per|according\s+to|in|as\s+(?:used|defined|described)\s+in)\s+(?P<context>[^?]+?))?{_END}",
+    # … or how a text defines it ("control operator: how does the Bash manual define it?", "… define the term?")
+    rf"^\s*{_TERM}\s*(?::|\s[-–—])\s*how\s+(?:does|do|did)\s+(?P<context>.+?)\s+define\s+"
+    rf"(?:it|them|the\s+(?:term|word|phrase|expression|notion|concept)){_END}",
 )]
 # where the term is used, put first: "In the Menhir manual, what is a %start symbol?"
 PLACED_FIRST_RE = re.compile(r"^\s*(?:in|within|under|according to)\s+(?P<context>[^,?]*?[^\W\d_]{2}[^,?]*?),\s*"
@@ -113,7 +120,7 @@ ASIDE_RE = re.compile(r",\s+[^,]{1,40},\s*$")  # a short aside in commas that en
 # where a definition's term ends and what it is begins: "PIV Card: A physical artifact …", "A smart contract is a …"
 OPENING_QUOTE = "[\"'“‘]"  # ("Situational Awareness (SA) is “the perception of …")
 DEFINES_RE = re.compile(rf":\s|\s?—\s?|\s\|\s|\s(?:is|are)\s(?={OPENING_QUOTE}?(?:an?|the|one)\s)"
-                        r"|\s(?:means|refers to|denotes|stands for)\s|,\s+if\s"
+                        r"|\s(?:means|refers to|denotes|stands for)\s|,\s+if\s|\s(?:is|are)\s+defined\s+as\s"
                         r"|\s(?:is|are)\s+used\s+(?:in\s+(?:this|these)\s+\w+\s+)?(?:for|to\s+(?:mean|denote|refer\s+to))\s",
                         re.I)  # ("Implementation-defined is used in this standard for values that may differ …";
 # a property a protocol has, "- safety, if the set of finalized blocks can never contain two conflicting blocks")
@@ -279,7 +286,8 @@ def defines(text: str, question: str) -> bool:
         return True
     if text.count(" | ") > 1:  # (a row of several columns says more than what its first cell is)
         return False
-    parts = DEFINES_RE.split(ENUMERATOR_RE.sub("", text.strip().lstrip("-*• ").strip("*_ ")), maxsplit=1)
+    # (ligatures spelled out: "is deﬁned as")
+    parts = DEFINES_RE.split(ENUMERATOR_RE.sub("", fix_ligatures(text).strip().lstrip("-*• ").strip("*_ ")), maxsplit=1)
     if len(parts) < 2 or len(LETTER_WORD_RE.findall(parts[1])) < 2:  # (in words: not "EMD | 1.0", a chart's)
         return False
     cell = re.match(r"[^|]*\s\|\s", text.strip().lstrip("-*• "))
@@ -300,10 +308,18 @@ def defines(text: str, question: str) -> bool:
             lead = " ".join(before[:-len(initials)] + kept) + lead[match.end():]
     # (an aside in commas between the term and what it is: "A dispatch interface, in COM lingo, is an interface …")
     lead = ASIDE_RE.sub("", lead)
-    found = singular_words(lead)  # the term as it is written, an article before it allowed: not "Federation" for
-    if found[:1] in (["a"], ["an"], ["the"]):  # "federate", nor "If the federate …"
-        found = found[1:]
-    return bool(wanted) and found == wanted
+    opening, _, rest = lead.partition(",")  # (a few words framing the sentence first: "Here, a use case is …")
+    leads = [lead] + ([rest] if rest and len(opening.split()) <= FRAMING_WORDS else [])
+    return bool(wanted) and any(named_first(singular_words(text)) == wanted for text in leads)
+
+
+FRAMING_WORDS = 4  # words before a comma framing a defining sentence ("Here,", "In this guide,"), not its subject
+
+
+def named_first(found: list[str]) -> list[str]:
+    """The words of a defining sentence's subject, an article before it left out: the term as it is written (not
+    "Federation" for "federate", nor "If the federate …")."""
+    return found[1:] if found[:1] in (["a"], ["an"], ["the"]) else found
 
 
 def definition_context(question: str) -> list[str]:

@@ -421,6 +421,11 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("What is the deadline, as the proposal explains it?", ""),  # ("the": a value asked for)
     ("What is covered in section 7 of the survey standard?", ""),  # (a passive: what the section covers)
     ("What is explained in the standard's chapter on transects?", ""),
+    # the term named a term ("the term", "the notion of"), or put first and then asked how a text defines it
+    ("How does the survey standard define the term tally sheet?", "tally sheet"),
+    ("Define the notion of a transect.", "transect"),
+    ("Tally sheet: how does the survey standard define it?", "Tally sheet"),
+    ("Tally sheet: how does the survey standard define the term?", "Tally sheet"),
 ])
 def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     from engine.index.evidence import answer_type, defined_term
@@ -446,6 +451,8 @@ def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     ("The PIV card stands at the desk.", False),
     ("A PIV card, in agency terms, is a card of Personal Identity Verification.", True),  # (an aside in commas)
     ("A PIV card, in agency terms and in the terms of every contractor of the agency, is a card.", False),  # (long)
+    ("Here, a PIV card is deﬁned as a card of Personal Identity Verification.", True),  # (framed; a ligature)
+    ("In most agencies of the federal government, a PIV card is a card.", False),  # (a long opening: no frame)
 ])
 def test_a_text_defines_a_term_when_it_opens_with_it_and_says_what_it_is(text, defined):
     from engine.index.evidence import defines

@@ -17,9 +17,11 @@ The signals, read on the document's best pages (`SIGNAL_PAGES`, by the retrieval
   focus word writes a value in it (engine.agent.units).
 
 A question asking several things ("how many …, and when …") is read part by part for `focus`, `near`
-and `unit`: its best-held part counts. Those three read English phrases and look for their words in the
-document; a question asked in another language (engine.text.question_language), or about a document written in
-another, has them at 1.0, so only `cover` and the names it asks about speak for it.
+and `unit`: its best-held part counts; a question set after statements ("… counts time in instructions, not in
+seconds. What is the reason for this choice?") is read in the sentence that asks (`asking_sentence`). Those
+three read English phrases and look for their words in the document; a question asked in another language
+(engine.text.question_language), or about a document written in another, has them at 1.0, so only `cover` and the
+names it asks about speak for it.
 `support(signals)` is a logistic regression over the signals named in WEIGHTS, fitted by
 `benchmarks/fit_evidence.py` on every question set of the project (see FIT below for its provenance); a
 document whose support is below THRESHOLD does not cover the question.
@@ -253,6 +255,17 @@ def question_parts(question: str) -> list[str]:
     return [part for part in PART_RE.split(question) if part and part.strip()] or [question]
 
 
+# a question set after sentences that set its scene: "Valgrind's heap profiler counts time in instructions, not in
+# seconds. What is the reason for this choice?" (the scene's units and amounts are not what it asks for)
+SCENE_RE = re.compile(r"^.*[.!]\s+(?=[A-Z][^.?!]*\?\s*$)", re.S)
+
+
+def asking_sentence(question: str) -> str:
+    """The question's last sentence when it ends with a question mark and sentences stating things come before it
+    (the scene it is asked in); else the whole question."""
+    return SCENE_RE.sub("", question)
+
+
 def signals(corpus, retrieval, doc: int) -> Signals:
     """The signals of document `doc` (a position in the corpus) for a retrieval's question; `focus`,
     `near` and `unit` are those of its best-held part when it asks several things."""
@@ -262,9 +275,10 @@ def signals(corpus, retrieval, doc: int) -> Signals:
     # asked in another language, or about a document written in another, the value, focus and unit asked for are
     # not read, and those signals stand at 1.0, as for a question without them)
     english = retrieval.language == "en" and corpus.docs[doc].info.language in ("en", "")
-    kind = asked_kind(question) if english else None
+    asked = asking_sentence(question)  # (what a question asks is in the sentence that asks, not the scene before it)
+    kind = asked_kind(asked) if english else None
     parts = [(focus_terms(part, corpus.name_terms[doc]), asked_kind(part), asked_units(part))
-             for part in question_parts(question)] if english else [([], None, [])]
+             for part in question_parts(asked)] if english else [([], None, [])]
     start, count = int(corpus.page_base[doc]), len(corpus.docs[doc].pages)
     scores = retrieval.scores[start:start + count]
     cover = typed = joint = near = unit = 0.0

@@ -350,3 +350,19 @@ def test_a_term_asked_to_be_defined_that_the_document_never_writes_a_word_of_is_
     # "what is making …" asks what does something to a thing, not for a term: the words after the verb need not be
     # the document's
     assert "never uses" not in ask(workspace, "What is making tax data riskier?").answer
+
+
+@pytest.mark.parametrize(("question", "asked"), [
+    # the sentence that asks, not the scene set before it (whose "in seconds" asks for no unit)
+    ("The profiler counts time in instructions, not in seconds. What is the reason for this choice?",
+     "What is the reason for this choice?"),
+    ("Suppose I shoot five frames. Then I fuse them. Why is the noise lower?", "Why is the noise lower?"),
+    ("What is the share of the U.S. market?", "What is the share of the U.S. market?"),  # (an abbreviation's dot)
+    ("What does Fig. 3 show?", "What does Fig. 3 show?"),
+    ("How many frames? And why?", "How many frames? And why?"),  # (two questions: both ask)
+])
+def test_a_question_asks_in_its_last_sentence_when_statements_set_its_scene(question, asked):
+    from engine.agent.support import asked_kind, asking_sentence
+
+    assert asking_sentence(question) == asked
+    assert asked_kind(asking_sentence("It takes 40 seconds. Why does it take so long?")) is None

@@ -214,22 +214,25 @@ def build_doc_index(record: DocumentRecord, markdown: str, blocks: list[PageBloc
 
 
 FURNITURE_CHARS = 4000  # the running headers' and footers' distinct lines an index keeps, at most
+DIGITS_RE = re.compile(r"\d+")
 
 
 def furniture_text(blocks: list[PageBlocks]) -> str:
     """The distinct lines of a document's running headers and footers (its furniture blocks), in the order first
     seen, up to FURNITURE_CHARS: what it prints on its pages but outside their text (a deck's footline with its
-    authors and their institute, a report's running title)."""
-    seen: dict[str, None] = {}
+    authors and their institute, a report's running title). Lines differing only in their numbers ("Page 3", "Page
+    4") count once: the first."""
+    seen: dict[str, str] = {}  # the line with its numbers blanked -> the line
     size = 0
     for page in blocks:
         for block in page.blocks:
             line = " ".join(block.text.split()) if block.kind == "furniture" else ""
-            if not line or line in seen or size + len(line) > FURNITURE_CHARS:
+            key = DIGITS_RE.sub("#", line)
+            if not line or key in seen or size + len(line) > FURNITURE_CHARS:
                 continue
-            seen[line] = None
+            seen[key] = line
             size += len(line) + 1
-    return "\n".join(seen)
+    return "\n".join(seen.values())
 
 
 def _spans(chunks: list, pages: list[str]) -> np.ndarray:

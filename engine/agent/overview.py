@@ -535,7 +535,7 @@ def section_opening(corpus: CorpusIndex, section: NamedSection) -> Made | None:
     slides = {n.start_page: bare_title(n.title) for n in nodes if n.kind == "page"}
     first = section.first_page
     if first < section.last_page and first in slides and not continues_title(slides[first], own) \
-            and is_agenda(page_of(first)[0], {bare_title(n.title) for n in nodes}, own):
+            and is_agenda(page_of(first)[0], {words for _, words in read_titles(corpus, doc)}, own):
         first += 1  # (a deck's agenda slide opening each of its sections, the section's title among the others')
     picked: list[Sentence] = []
     chars, texts = 0, 0
@@ -577,7 +577,9 @@ def continues_title(title: tuple[str, ...], own: tuple[str, ...]) -> bool:
 def is_agenda(analysis: PageUnits, titles: set[tuple[str, ...]], own: tuple[str, ...]) -> bool:
     """Whether a page is an agenda listing the document's sections (a deck's "Outline" slide, shown again before each
     section): every unit after its first (its title) is the title of a section of the document (`titles`: bare),
-    AGENDA_ENTRIES or more, `own` among them."""
+    AGENDA_ENTRIES or more, `own` among them. (engine.index.passages.agenda_entries reads the agenda that opens a deck,
+    whose entries all start later, to keep it out of the passages; this one, read for an answer, may come again
+    before any section.)"""
     entries = [bare_title(u.text) for i, u in enumerate(analysis.units) if i and i not in analysis.notes]
     return own in entries and len(entries) >= AGENDA_ENTRIES and all(t in titles for t in entries)
 

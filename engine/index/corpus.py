@@ -101,6 +101,16 @@ class CorpusIndex:
     def page_text(self, doc: int, page: int) -> str:
         return self.docs[doc].pages[page - 1]
 
+    def page_passages(self, gpage: int) -> np.ndarray:
+        """The ids of the passages on a global page, in order (a lookup built once per corpus: not a scan of every
+        passage for each page a search reads)."""
+        if "page_passages" not in self.extras:
+            unit_page = self.unit_page["passage"]
+            order = np.argsort(unit_page, kind="stable")
+            self.extras["page_passages"] = (order, np.searchsorted(unit_page[order], np.arange(self.pages + 1)))
+        order, bounds = self.extras["page_passages"]
+        return order[bounds[gpage]:bounds[gpage + 1]]
+
     def page_mask(self, docs: Sequence[int] | None) -> np.ndarray:
         """Boolean mask over global pages of the given documents (all when None)."""
         if docs is None:

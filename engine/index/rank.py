@@ -110,7 +110,7 @@ def section_shares(corpus: CorpusIndex, terms: Sequence[str], routing: lexical.R
     out = np.zeros(len(pages))
     if not terms:
         return out
-    unit_page, unit_node = corpus.unit_page["passage"], corpus.unit_node["passage"]
+    unit_node = corpus.unit_node["passage"]
     titles: dict[int, list[frozenset[str]]] = corpus.extras.setdefault("section_terms", {})
     by_doc: dict[int, tuple[list[float], np.ndarray]] = {}
     for i, g in enumerate(pages):
@@ -122,7 +122,7 @@ def section_shares(corpus: CorpusIndex, terms: Sequence[str], routing: lexical.R
         if doc not in titles:
             titles[doc] = [frozenset(tokenize(" ".join(n.path) or n.title)) for n in corpus.docs[doc].nodes]
         weights, scores = by_doc[doc]
-        on_page = np.flatnonzero(unit_page == int(g))
+        on_page = corpus.page_passages(int(g))
         if not on_page.size:
             continue
         section = titles[doc][int(unit_node[on_page[np.argmax(scores[on_page])]])]

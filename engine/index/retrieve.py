@@ -166,7 +166,7 @@ class Retriever:
         for g in order:
             doc, page = corpus.page_address(g)
             index = corpus.docs[doc]
-            on_page = np.flatnonzero(corpus.unit_page["passage"] == g)
+            on_page = corpus.page_passages(g)
             node = None
             if on_page.size:
                 best = int(on_page[np.argmax(passage_scores[on_page])])

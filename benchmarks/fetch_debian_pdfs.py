@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 13 (tests/corpus/qa_blind5.md … qa_blind13.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 14 (tests/corpus/qa_blind5.md … qa_blind14.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -16,7 +16,10 @@ GNU Backgammon manual (DBLaTeX) and a Beamer LaTeX course. Set 12: the LilyPond 
 PARI/GP tutorial (plain TeX), the Libidn2 manual (Texinfo), the Network UPS Tools user manual (DBLaTeX, with tables)
 and a LaTeX talk on hyperref (all five from the TeX family: the set's author found no other producer usable). Set 13:
 the Valgrind manual (DocBook and Apache FOP, 397 pp), the CD-HIT user's guide (a wiki page printed by mPDF), the
-GnuCOBOL manual (Texinfo), the Enfuse manual (LaTeX, with tables) and a Beamer deck on the Dynare preprocessor.
+GnuCOBOL manual (Texinfo), the Enfuse manual (LaTeX, with tables) and a Beamer deck on the Dynare preprocessor. Set 14:
+the GnuCash tutorial and concepts guide (DocBook and Apache FOP, 320 pp), the Gutenprint user's manual (LibreOffice),
+the SIMH PDP-11 simulator's usage notes (Microsoft Word, with tables), a Beamer deck on Debian packaging and the nauty
+and Traces user's guide (LaTeX).
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -136,6 +139,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                "1b2aaf125e0e91bfd39cd5e7faf42294bec3a3835e115fa106c6a6e7340158e3"},
     "dynare-doc": {"usr/share/doc/dynare/preprocessor.pdf.gz":
                    "9ed230ebfe6bc490021f4be30126656c3683d929998d49d1985b696465506dc2"},
+}, "blind14": {
+    "gnucash-docs": {"usr/share/doc/gnucash-docs/gnucash-guide-en.pdf.gz":
+                     "fced0a58f892984e9b6059c635399de15823ac8d9087b5d4fff781eb2ecf19f9"},
+    "gutenprint-doc": {"usr/share/doc/gutenprint-doc/gutenprint-users-manual.pdf":
+                       "e9f4a85ecce576c1dcbb9236e710d0e1256c0f5642bb06ad91251b15410194d8"},
+    "simh": {"usr/share/doc/simh/pdp11_doc.pdf":
+             "0f56979fbb098da73d6eab3becdf6a675b768fc0ca62acadd924e1aeb3dff39b"},
+    "packaging-tutorial": {"usr/share/doc/packaging-tutorial/packaging-tutorial.pdf":
+                           "cc7c8684cf47b66bbec047f2a0d074e5a326848d8f9de8ab17daa19759e801ae"},
+    "nauty-doc": {"usr/share/doc/nauty/nug28.pdf":
+                  "3ba8c8723a163283db7cd4ca583d33573b4194b07c9b6fa71c92ed95cd4a70e5"},
 }}
 
 

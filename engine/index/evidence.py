@@ -220,7 +220,7 @@ def answer_type(question: str) -> str | None:
         return "reason"
     if EXPANSION_ASK_RE.search(question) and asked_acronyms(question):
         return "expansion"
-    if re.search(r"\b(mean|means|meant|meaning|definition|define[sd]?|refers? to)\b", q) or defined_term(question):
+    if DEFINING_WORD_RE.search(q) or defined_term(question):
         return "definition"
     return None
 
@@ -232,6 +232,11 @@ def quoted_re(longest: int) -> re.Pattern[str]:
 
 QUOTED_TERM_RE = quoted_re(60)  # a term in quotes
 PARTICIPLE_RE = re.compile(r"[a-z]+[^e]ed")  # a past participle alone ("covered", "explained"; not "speed")
+
+
+# a term qualified by what it is of or in ("orbits of a graph", "the degree of a vertex"): group 1 the term itself
+QUALIFIED_TERM_RE = re.compile(r"([^\W\d_][\w'’-]*(?:\s+[\w'’-]+)?)\s+(?:of|in|for|on)\s+\S", re.I)
+DEFINING_WORD_RE = re.compile(r"\b(?:mean|means|meant|meaning|definition|define[sd]?|refers? to)\b", re.I)
 
 
 @functools.lru_cache(maxsize=256)  # (read for every unit a definition question's pages are scored on)
@@ -248,6 +253,7 @@ def asked_definition(question: str) -> tuple[str, str]:
         return key
 
     asked = QUOTED_TERM_RE.sub(stand_in, " ".join(question.split()))
+    qualified: tuple[str, str] | None = None
     first = PLACED_FIRST_RE.match(asked)
     tries = [(asked, "")] + ([(first.group("asked"), first.group("context"))] if first else [])
     for text, placed in tries:
@@ -264,7 +270,12 @@ def asked_definition(question: str) -> tuple[str, str]:
                 continue  # a passive, not a term: "What is covered in section 7?" asks what the section covers
             if term and not any(w in STOP_WORDS for w in term.lower().split()) and not re.search(r"['’]s\b", term):
                 return term, context
-    return "", ""
+            head = QUALIFIED_TERM_RE.match(term)
+            if head and not qualified and not any(w in STOP_WORDS for w in head.group(1).lower().split()) \
+                    and DEFINING_WORD_RE.search(text):
+                qualified = head.group(1), context
+    return qualified or ("", "")  # (a term qualified by what it is of, where the question asks for its meaning in so
+    # many words: "What does the guide mean by the orbits of a graph?" -> "orbits"; not "What is the purpose of X?")
 
 
 def defined_term(question: str) -> str:

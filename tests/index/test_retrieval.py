@@ -426,6 +426,11 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("Define the notion of a transect.", "transect"),
     ("Tally sheet: how does the survey standard define it?", "Tally sheet"),
     ("Tally sheet: how does the survey standard define the term?", "Tally sheet"),
+    # a term qualified by what it is of, where the question asks for its meaning in so many words
+    ("What does the survey standard mean by the length of a transect?", "length"),
+    ("Define the bearing of a transect in the survey standard.", "bearing"),
+    ("What is the length of a transect?", ""),  # (no word asking for a meaning: a value of it)
+    ("What is the purpose of a tally sheet?", ""),
 ])
 def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     from engine.index.evidence import answer_type, defined_term

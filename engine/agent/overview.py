@@ -39,8 +39,8 @@ from engine.schemas import Citation
 from engine.schemas.answer import Passage
 from engine.markdown import Fences
 from engine.readers.headings import CAPTION_RE
-from engine.text import DOCUMENT_KINDS, DOCUMENT_NOUNS, REQUEST_VERBS, STOP_WORDS, has_leader, leads_in, query_terms, \
-    stem, tokenize, words
+from engine.text import DOCUMENT_KINDS, DOCUMENT_NOUNS, LETTER_WORD_RE, REQUEST_VERBS, STOP_WORDS, has_leader, \
+    leads_in, query_terms, stem, tokenize, words
 
 # what the question asks about, as a whole ("what is X about", "summarize X", "an overview of X", "what does X cover")
 ABOUT_RE = re.compile(
@@ -779,7 +779,7 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
         analysis, text = page_of(page)
         start, end = section.bounds(page, text)
         found += [(page, i) for i, u in enumerate(analysis.units) if start <= u.start and u.end <= end
-                  and i not in analysis.notes and not u.heading and len(u.text.split()) >= 4
+                  and i not in analysis.notes and not u.heading and summarisable(u.text)
                   and (page, i) not in listed]
     if not found and not parts:
         return None  # (a section of slides without sentences, a title and maps each, is listed by their titles)
@@ -826,6 +826,16 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     lines = ([answer_text(opening, page_of, by_line=True)] if opening else []) + [item_line(p) for p in parts]
     text = "\n".join(lines) + ("\n\n" + answer_text(further, page_of, by_line=True) if further else "")
     return text, citations, passages
+
+
+SUMMARY_WORDS = 4  # words a sentence of a section's summary has at the least
+
+
+def summarisable(text: str) -> bool:
+    """Whether a unit may stand in a section's summary: a sentence of SUMMARY_WORDS words or more, or a table row that
+    names things in words, however short (a record of the table: "Engravers | Aaaa_aaa_engraver"; not one of figures,
+    "11 | 9"): a table summarised in full, not without its shortest rows."""
+    return len(text.split()) >= SUMMARY_WORDS or (is_row(text) and len(LETTER_WORD_RE.findall(text)) >= 2)
 
 
 def opening_list(first: tuple[int, int], page_of) -> list[tuple[int, int]]:

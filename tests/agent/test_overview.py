@@ -725,3 +725,16 @@ def test_a_decks_section_opens_past_its_agenda_slide_and_reads_its_continued_sli
     assert not is_agenda(agenda, titles, ("writing", "outputs"))  # (the section is not among its entries)
     slide = analyse("## Transform pass\n\nThe transform pass prepares the model.\n\n1 Parsing\n\n2 Check pass")
     assert not is_agenda(slide, titles, own)  # (a sentence besides the entries: no agenda)
+
+
+def test_a_sections_summary_may_pick_a_tables_short_rows_but_not_rows_of_figures_or_short_fragments():
+    """A row of a table is a record however short ("Engravers | Aaaa_aaa_engraver"): a summary picking the table's
+    rows does not leave out its shortest ones; a row of figures ("11 | 9") or a fragment of three words is no summary's
+    sentence."""
+    from engine.agent.overview import summarisable
+
+    assert summarisable("Engravers | Aaaa_aaa_engraver")
+    assert summarisable("| Interfaces | aaa-aaa-interface |")
+    assert not summarisable("11 | 9")
+    assert not summarisable("See Figure 2.")
+    assert summarisable("The stubs leave the outputs.")

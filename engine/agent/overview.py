@@ -731,6 +731,12 @@ def section_parts_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | 
         return listed
     if fits_whole(corpus, section):  # (its subsections' titles say less than its whole text: "Scans conversion" and
         return section_opening(corpus, section)  # "Detection parameters" over the default values asked for)
+    wanted = stem(head)
+    said = {counted for counted in (count_of(m, wanted) for m in COUNTED_RE.finditer(retrieval.question)) if counted}
+    parts = [n for n in corpus.docs[section.doc].nodes if n.kind == "section" and n.parent == section.node]
+    if said and said != {len(parts)}:
+        return None  # ("Which three depreciation schemes does the chapter present?" of a chapter with four
+        # subsections: they are not the three things asked for)
     return titles_listed(corpus, section.doc, section.node, f"{readable(section.title)}:")
 
 

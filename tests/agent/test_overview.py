@@ -429,9 +429,15 @@ def long_methods(path: Path) -> Path:
 
 
 def test_a_long_sections_things_are_its_subsections_titles(tmp_path):
-    answer = ask(_ingested(tmp_path, long_methods, "methods-manual.pdf"), "Which methods does section 2 describe?")
+    workspace = _ingested(tmp_path, long_methods, "methods-manual.pdf")
+    answer = ask(workspace, "Which methods does section 2 describe?")
     assert answer.answer.splitlines() == ["2 Survey Methods:", "- 2.1 Line Transects (p. 2)",
                                           "- 2.2 Point Counts (p. 2)", "- 2.3 Mist Netting (p. 2)"]
+    # (the question counts them too: as many as its subsections, they answer; another count, they are not what it asks)
+    counted = ask(workspace, "Which three methods does section 2 describe?")
+    assert counted.answer.splitlines()[1:] == answer.answer.splitlines()[1:]
+    other = ask(workspace, "Which two methods does section 2 describe?")
+    assert not any(step.detail.startswith("asks for things of a section it names") for step in other.trace)
 
 
 SURVEY_SAID = ["Surveyors walk the heath at dawn in spring.", "Each bird seen or heard goes on the survey form.",

@@ -342,13 +342,14 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
         figure = figure_text(lines, left, body if page_index == 0 else 0.0) | table_text(lines)
         for grid in (grids[page_index] if grids else ()):
             figure |= {k for k, line in enumerate(lines) if grid.holds(line)}
+        title = first_title(lines, body) if page_index == 0 else None
         for i, end in spans:
             prev_heading = False
             while i < end:
                 line = lines[i]
                 # (a line set aslant is a stamp across the page, "DRAFT", "EARLY ACCESS": never a heading)
                 style = None if i in figure or line.slanted else _classify(lines, i, body, left, prev_heading, face,
-                                                                           pitches)
+                                                                           pitches, i == title)
                 if style is None and (page_index, i) in titles:  # (a slide's title that ends in a stop, say)
                     style = Style(line.size, line.bold, line.italic, _is_caps(line.text), "")
                 told = style is None and (page_index, i) in regular
@@ -866,8 +867,17 @@ def slide_titles(pages: list[list[Line]], body: float, pitches: dict[float, floa
     return found
 
 
+def first_title(lines: list[Line], body: float) -> int | None:
+    """The line of a document's first page that is its title: the first one set in the page's largest size, when that
+    is display type (DISPLAY_SIZE); None when the page has none."""
+    largest = max((line.size for line in lines), default=0.0)
+    if largest < DISPLAY_SIZE * body:
+        return None
+    return next(i for i, line in enumerate(lines) if line.size == largest)
+
+
 def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading: bool,
-              body_face: str = "", pitches: dict[float, float] | None = None) -> Style | None:
+              body_face: str = "", pitches: dict[float, float] | None = None, title: bool = False) -> Style | None:
     line = lines[i]
     text = line.text
     if line.run_in:
@@ -887,7 +897,8 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
         label = None  # (an identifier before plain text: a catalogue's row, not its heading)
     small = label is not None and label[0] in ("id", "paren_arabic") and caps and (line.bold or line.italic)
     # ("AC-1 ACCESS CONTROL POLICY", "(8) ACCESS ENFORCEMENT | REVOCATION": a catalogue's items, set small)
-    if not _text_ok(text, identifier) or (line.size < body * 0.9 and not small) or BULLET_LEAD_RE.match(text):
+    # (the first page's title may open with a name written in lower case: "nauty and Traces User's Guide")
+    if not _text_ok(text, identifier or title) or (line.size < body * 0.9 and not small) or BULLET_LEAD_RE.match(text):
         return None  # (a line led by a bullet glyph is a list item)
     above = lines[i - 1] if i else None
     if above is not None and BULLET_LEAD_RE.match(above.text) and not _ends_sentence(above.text) \

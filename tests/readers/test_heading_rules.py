@@ -768,3 +768,21 @@ def test_a_title_wrapped_before_its_years_keeps_them_but_a_plain_number_under_a_
     assert heading_titles(page("2022-2026"))[0] == "U.S. Department of Transportation Strategic Plan FY 2022-2026"
     assert heading_titles(page("2023"))[0] == "U.S. Department of Transportation Strategic Plan FY 2023"
     assert heading_titles(page("12 345"))[0] == "U.S. Department of Transportation Strategic Plan FY"
+
+
+def _titled_first_page(title: str, subtitle: str = ""):
+    # a guide's first page: its title set largest, maybe a smaller subtitle, its authors, then prose; a second page of
+    # prose opened by a large line of lower-case words
+    first = [line(title, 72, 80, size=20)] + ([line(subtitle, 72, 110, size=14)] if subtitle else []) \
+        + [line("Brendan Quill", 72, 140, size=12), line("Ada Marsh", 300, 140, size=12)] + prose(170, 10)
+    second = [line("see the table on the next page", 72, 60, size=20)] + prose(90, 10)
+    return [PageLayout(1, 595, 842, first, []), PageLayout(2, 595, 842, second, [])]
+
+
+def test_the_first_pages_title_is_a_heading_though_it_opens_with_a_name_in_lower_case():
+    """"nauty and Traces User's Guide": the first page's largest line, set as display type, is its title whatever the
+    case of its first letter (a program's name); a smaller line of lower-case words under it, or a large one on another
+    page, still is none."""
+    titles = heading_titles(_titled_first_page("heronry and Tracks User's Guide", "one survey, every river"))
+    assert titles[:1] == ["heronry and Tracks User's Guide"], titles
+    assert "one survey, every river" not in titles and not any(t.startswith("see the table") for t in titles)

@@ -131,6 +131,15 @@ def test_title_the_printed_h1_when_the_docinfo_title_stops_before_its_end():
     assert extract_title(info(docinfo=docinfo), other, []) == (docinfo["title"], Provenance.PDF_INFO)
 
 
+def test_an_h1_that_goes_on_past_the_docinfo_title_only_with_its_author_is_no_fuller_title():
+    # the title block's byline run into the printed title: the docinfo title stands
+    md = join_pages(["# River Survey Methods A Field Guide The Survey Group\n\nText."])
+    docinfo = {"title": "River Survey Methods - A Field Guide", "author": "The Survey Group"}
+    assert extract_title(info(docinfo=docinfo), md, []) == (docinfo["title"], Provenance.PDF_INFO)
+    other = {"title": "River Survey Methods", "author": "The Survey Group"}  # (more than the author: the title's rest)
+    assert extract_title(info(docinfo=other), md, [])[1] == Provenance.LAYOUT
+
+
 def test_a_file_name_h1_that_reads_like_the_docinfo_title_and_more_is_no_printed_title():
     # the reformatter's fallback H1 (the file's name) is not printed text: the docinfo title stands
     md = join_pages(["# intermediate-rust-book\n\nText."])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine.extract.metadata.dates import MONTH, YEAR
 from engine.extract.metadata.text import heading_list
-from engine.extract.titles import extends
+from engine.extract.titles import extends, words_of
 from engine.markdown import marker
 from engine.schemas.base import Provenance
 from engine.schemas.pdf import PdfInfo
@@ -106,6 +106,14 @@ def extract_title(info: PdfInfo, markdown: str, headings: list[Heading]) -> tupl
     return fix_ligatures(title), source
 
 
+def bylined(printed: str, docinfo: str, author: str) -> bool:
+    """Whether what a printed title holds past the docinfo title is the docinfo author ("GnuCash Tutorial and Concepts
+    Guide The Didactical Documentation The GnuCash Documentation Team" over "… - The Didactical Documentation", by "The
+    GnuCash Documentation Team"): the title block's byline run into the title, no more of the title."""
+    extra = words_of(printed)[len(words_of(docinfo)):]
+    return bool(extra) and extra == words_of(author)
+
+
 def _found_title(info: PdfInfo, markdown: str, headings: list[Heading]) -> tuple[str, Provenance | None]:
     """The title as `extract_title` finds it, as written."""
     docinfo = " ".join(info.docinfo.get("title", "").split())
@@ -119,7 +127,8 @@ def _found_title(info: PdfInfo, markdown: str, headings: list[Heading]) -> tuple
         printed = next((" ".join(title.replace("**", "").split()) for _, level, title in found if level == 1), "")
         # (an H1 that is the file name the reformatter fell back to is no printed title, though "intermediate-rust-
         # book" reads like "Intermediate Rust" and more)
-        if extends(printed, docinfo) and is_meaningful_title(printed, info.file_name, printed=True):
+        if extends(printed, docinfo) and is_meaningful_title(printed, info.file_name, printed=True) \
+                and not bylined(printed, docinfo, info.docinfo.get("author", "")):
             return printed, Provenance.LAYOUT
         return docinfo, Provenance.PDF_INFO
     first_end = re.search(rf"^{re.escape(marker(1))}\s*$", markdown, re.M)

@@ -21,7 +21,7 @@ from engine.readers.sentences import sentence_goes_on
 from engine.readers.style_siblings import heading_size, in_place, letter_groups, long_headings
 from engine.readers.table_regions import table_text
 from engine.readers.title_block import COVER_PAGES, not_a_heading
-from engine.text import APPENDIX_WORDS, BULLET_GLYPHS, SECTION_WORDS, SYMBOL_BULLETS, has_leader
+from engine.text import APPENDIX_WORDS, BULLET_GLYPHS, SECTION_WORDS, STOP_WORDS, SYMBOL_BULLETS, has_leader
 
 if TYPE_CHECKING:
     from engine.readers.ruled import Grid
@@ -867,13 +867,21 @@ def slide_titles(pages: list[list[Line]], body: float, pitches: dict[float, floa
     return found
 
 
+TITLE_NAME_RE = re.compile(r"[^\W\d_][\w-]*")  # a lower-case title's first word: a name ("nauty"), not "e.g."
+
+
 def first_title(lines: list[Line], body: float) -> int | None:
     """The line of a document's first page that is its title: the first one set in the page's largest size, when that
-    is display type (DISPLAY_SIZE); None when the page has none."""
+    is display type (DISPLAY_SIZE); None when the page has none, or when that line opens in lower case with no name
+    (a stop word, an abbreviation: "e.g. the value of the field")."""
     largest = max((line.size for line in lines), default=0.0)
     if largest < DISPLAY_SIZE * body:
         return None
-    return next(i for i, line in enumerate(lines) if line.size == largest)
+    found = next(i for i, line in enumerate(lines) if line.size == largest)
+    first = (lines[found].text.split() or [""])[0]
+    if first[:1].islower() and (not TITLE_NAME_RE.fullmatch(first) or first in STOP_WORDS):
+        return None
+    return found
 
 
 def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading: bool,

@@ -37,6 +37,7 @@ from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title
     read_titles, section_of
 from engine.schemas import Citation
 from engine.schemas.answer import Passage
+from engine.schemas.index import IndexNode
 from engine.markdown import Fences
 from engine.readers.headings import CAPTION_RE
 from engine.text import DOCUMENT_KINDS, DOCUMENT_NOUNS, LETTER_WORD_RE, REQUEST_VERBS, STOP_WORDS, has_leader, \
@@ -672,6 +673,17 @@ def count_of(match: re.Match, wanted: str) -> int:
     return COUNTS.get(match.group(1).lower(), 0) if wanted in {stem(w) for w in words(match.group(2))} else 0
 
 
+def counts_asked(question: str, wanted: str) -> set[int]:
+    """The counts a question gives of the things it asks for (`wanted`: their head noun's stem): "Which three
+    depreciation schemes …" -> {3}; empty when it counts none."""
+    return {counted for counted in (count_of(m, wanted) for m in COUNTED_RE.finditer(question)) if counted}
+
+
+def subsections(corpus: CorpusIndex, doc: int, node: int) -> list[IndexNode]:
+    """The sections of a document's tree right under `node`, in order."""
+    return [n for n in corpus.docs[doc].nodes if n.kind == "section" and n.parent == node]
+
+
 def counted_parts_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
     """The answer to a question asking for several things (engine.agent.focus.listed_head) that a section holding one
     of the search's RESTATED_PAGES best pages of the document routing put first counts in its opening and gives a
@@ -687,16 +699,15 @@ def counted_parts_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | 
     if not head or routing.comparison or not routing.chosen or retrieval.sections:
         return None
     doc = routing.chosen[0]
-    nodes = corpus.docs[doc].nodes
     wanted = stem(head)
-    said = {counted for counted in (count_of(m, wanted) for m in COUNTED_RE.finditer(retrieval.question)) if counted}
+    said = counts_asked(retrieval.question, wanted)
     others = set(query_terms(retrieval.question, retrieval.language)) - {wanted} - corpus.name_terms[doc]
 
     def page_of(number: int) -> tuple[PageUnits, str]:
         return answer_units(corpus, doc, number)
 
     for node, _ in searched_sections(corpus, retrieval, doc):
-        parts = [n for n in nodes if n.kind == "section" and n.parent == node]
+        parts = subsections(corpus, doc, node)
         if len(parts) < 2 or (said and said != {len(parts)}):
             continue
         section = section_of(corpus, doc, node)
@@ -731,10 +742,8 @@ def section_parts_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | 
         return listed
     if fits_whole(corpus, section):  # (its subsections' titles say less than its whole text: "Scans conversion" and
         return section_opening(corpus, section)  # "Detection parameters" over the default values asked for)
-    wanted = stem(head)
-    said = {counted for counted in (count_of(m, wanted) for m in COUNTED_RE.finditer(retrieval.question)) if counted}
-    parts = [n for n in corpus.docs[section.doc].nodes if n.kind == "section" and n.parent == section.node]
-    if said and said != {len(parts)}:
+    said = counts_asked(retrieval.question, stem(head))
+    if said and said != {len(subsections(corpus, section.doc, section.node))}:
         return None  # ("Which three depreciation schemes does the chapter present?" of a chapter with four
         # subsections: they are not the three things asked for)
     return titles_listed(corpus, section.doc, section.node, f"{readable(section.title)}:")

@@ -257,6 +257,12 @@ def test_author_from_a_title_block_author_line():
     assert extract_author(info(), title) == ("", None)
     topics = "Banking Risk, Digital Assets\nCenter for Banking\nrisk in digital assets and banking"
     assert extract_author(info(), topics) == ("", None)
+    # a title block set in columns, each author (a name with a capital inside: "McKay") over an affiliation; the
+    # second affiliation's first words, capitalised, name nobody
+    columns = ("heronry and Tracks User's Guide\nBrendan D. McKay∗\nResearch School of Computer Science Australian "
+               "National University\nbrendan@example.org\nAda Quill\nDipartimento di Informatica Sapienza Università "
+               "di Roma\nNovember 17, 2022\nThe programs count heronries.\n")
+    assert extract_author(info(), columns) == ("Brendan D. McKay, Ada Quill", Provenance.HEURISTIC)
 
 
 # --- publication date

@@ -249,7 +249,8 @@ AFFILIATION_RE = re.compile(
 # footnote marks on an author's name, glued to it or read apart ("Quill1,*", "Quill 1,*", "Marsh 1")
 NAME_MARKS_RE = re.compile(r"[†‡§¶*∗⋆]+|(?<=[a-z])\s?\d{1,2}(?:\s?,\s?\d{1,2})*\b")
 DATE_TAIL_RE = re.compile(rf"[,;]?\s*(?:\b{MONTH}\s+\d{{1,2}},?\s+)?\b{YEAR}\b.*$")  # ", March 1, 1989 …"
-NAME_WORD = r"(?:[A-Z][a-zà-ÿ'’]+(?:-[A-Z]?[a-zà-ÿ'’]+)*|[A-Z]\.|[A-Z])"  # "Quill", "Lloyd-Jones", "J.", "U"
+# "Quill", "Lloyd-Jones", "McKay" (a capital inside), "J.", "U"
+NAME_WORD = r"(?:[A-Z][a-zà-ÿ'’]+(?:[A-Z][a-zà-ÿ'’]+)?(?:-[A-Z]?[a-zà-ÿ'’]+)*|[A-Z]\.|[A-Z])"
 PERSON_RE = re.compile(rf"^{NAME_WORD}(?:\s+(?:{NAME_WORD}|van|von|de|der|da|di|le)){{0,3}}$")
 BLOCK_LINES = 12  # lines of the first page searched for an author line
 MAX_NAMES = 12  # people one author line names
@@ -265,13 +266,16 @@ def title_block_authors(first_pages: str, title: str = "") -> list[str]:
     each, none of them a word the text also writes in lower case) that an affiliation follows, on the
     same line or within the next two; or a line of two names or more within UNDER_TITLE lines after the line
     that prints the document's `title` (a paper's "Ada Quill, Ben Marsh, Ann Heath, …" over its date, a manual's
-    "Bo Ling | Cai Lloyd-Jones"). Empty when there is none."""
+    "Bo Ling | Cai Lloyd-Jones"). A title block set in columns, each author over an affiliation ("Brendan McKay" /
+    "Research School of Computer Science …", then "Adolfo Piperno" / "Dipartimento di Informatica …"), names every
+    such author. Empty when there is none."""
     lines = [" ".join(line.lstrip("#").split()) for line in first_pages.split("\n")]
     lines = [line for line in lines if line][:BLOCK_LINES]
     wanted = squash(title)
     titled = next((i for i, line in enumerate(lines) if wanted and squash(line) == wanted), None)
     prose = "\n".join(line for line in first_pages.split("\n") if "@" not in line and "://" not in line)
     lower = set(re.findall(r"\b[a-z][a-z'’-]+\b", prose))  # a name's words are not the text's common words
+    found: list[str] = []
     for i, line in enumerate(lines):
         affiliation = AFFILIATION_RE.search(line)
         head = line[:affiliation.start()] if affiliation else line
@@ -284,11 +288,17 @@ def title_block_authors(first_pages: str, title: str = "") -> list[str]:
         if not 1 <= len(parts) <= MAX_NAMES or not all(PERSON_RE.match(p) and 2 <= len(p.split()) <= 4 for p in parts) \
                 or any(w.lower() in lower for p in parts for w in p.split() if len(w) > 2):
             continue
-        if affiliation or any(AFFILIATION_RE.search(nxt) for nxt in lines[i + 1:i + 3]):
-            return parts
+        over = any(AFFILIATION_RE.search(nxt) for nxt in lines[i + 1:i + 3])
+        if found:  # (the authors of the block's other columns: a line of names alone over its affiliation, not an
+            if over and not affiliation:  # affiliation's own first words, "Dipartimento di Informatica Sapienza")
+                found += [p for p in parts if p not in found]
+            continue
+        if affiliation or over:
+            found = parts
+            continue
         if len(parts) >= 2 and titled is not None and titled < i <= titled + UNDER_TITLE:
             return parts
-    return []
+    return found
 
 
 # ----------------------------------------------------------------------------------------- language

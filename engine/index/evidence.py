@@ -185,6 +185,8 @@ REASON_ASK_RE = re.compile(r"\b(?:what (?:\w+ ){0,2}?(?:caused|drove|drives|expl
 # words asking for a definition ("as *defined* in", "what does X *mean*"): in a definition question they name nothing
 DEFINING_TERMS = frozenset(stem(w) for w in "define defined defines definition definitions mean means meant meaning"
                            .split())
+# … and the same words as a question's text writes them
+DEFINING_WORD_RE = re.compile(r"\b(?:mean|means|meant|meaning|definition|define[sd]?|refers? to)\b", re.I)
 
 
 # a question opening with a clause of when it applies: "When X, what …?", "When X, approximately what …?" (not a second
@@ -236,7 +238,6 @@ PARTICIPLE_RE = re.compile(r"[a-z]+[^e]ed")  # a past participle alone ("covered
 
 # a term qualified by what it is of or in ("orbits of a graph", "the degree of a vertex"): group 1 the term itself
 QUALIFIED_TERM_RE = re.compile(r"([^\W\d_][\w'’-]*(?:\s+[\w'’-]+)?)\s+(?:of|in|for|on)\s+\S", re.I)
-DEFINING_WORD_RE = re.compile(r"\b(?:mean|means|meant|meaning|definition|define[sd]?|refers? to)\b", re.I)
 
 
 @functools.lru_cache(maxsize=256)  # (read for every unit a definition question's pages are scored on)

@@ -22,6 +22,7 @@ from engine.extract.metadata.document import FRONT_MATTER, shown_title
 from engine.index.bm25 import TermCounts
 from engine.index.nodes import build_units
 from engine.index.passages import build_passages, markdown_blocks, note_lines, passage_bags
+from engine.readers.furniture import furniture_key
 from engine.text import fragmented, language_names, tokenize
 from engine.schemas import DocumentBlocks, DocumentRecord, PageBlocks, Status
 from engine.schemas.index import DocIndexInfo, IndexNode
@@ -214,20 +215,19 @@ def build_doc_index(record: DocumentRecord, markdown: str, blocks: list[PageBloc
 
 
 FURNITURE_CHARS = 4000  # the running headers' and footers' distinct lines an index keeps, at most
-DIGITS_RE = re.compile(r"\d+")
 
 
 def furniture_text(blocks: list[PageBlocks]) -> str:
     """The distinct lines of a document's running headers and footers (its furniture blocks), in the order first
     seen, up to FURNITURE_CHARS: what it prints on its pages but outside their text (a deck's footline with its
     authors and their institute, a report's running title). Lines differing only in their numbers ("Page 3", "Page
-    4") count once: the first."""
-    seen: dict[str, str] = {}  # the line with its numbers blanked -> the line
+    4") count once: the first (engine.readers.furniture.furniture_key, as the reader tells furniture)."""
+    seen: dict[str, str] = {}  # the line's furniture key -> the line
     size = 0
     for page in blocks:
         for block in page.blocks:
             line = " ".join(block.text.split()) if block.kind == "furniture" else ""
-            key = DIGITS_RE.sub("#", line)
+            key = furniture_key(line)
             if not line or key in seen or size + len(line) > FURNITURE_CHARS:
                 continue
             seen[key] = line

@@ -21,7 +21,9 @@ PAGE_NUMBER_RE = re.compile(
 _DIGITS = re.compile(r"\d+")
 
 
-def _key(text: str) -> str:
+def furniture_key(text: str) -> str:
+    """A margin line as furniture is told by: in lower case, whitespace collapsed, its numbers alike ("Page 3" is
+    "Page 4")."""
     return _DIGITS.sub("#", " ".join(text.lower().split()))
 
 
@@ -81,8 +83,8 @@ def find_furniture(pages: list[PageLayout], body_size: float, margins: list[list
     for number, margin in enumerate(margins):
         for line in margin:
             if line.size > body_size * LARGE:
-                sided.setdefault(_key(line.text), set()).add(number)
-        small.update({_key(l.text) for l in margin if l.size <= body_size * LARGE and not _in_bands(l, bands)})
+                sided.setdefault(furniture_key(line.text), set()).add(number)
+        small.update({furniture_key(l.text) for l in margin if l.size <= body_size * LARGE and not _in_bands(l, bands)})
         exact.update({" ".join(l.text.lower().split()) for l in margin if l.size <= body_size * LARGE})
         # large margin text may be a slide title repeated on a few slides: only exact, frequent repeats
         large.update({" ".join(l.text.lower().split()) for l in margin if l.size > body_size * LARGE})
@@ -114,9 +116,10 @@ def text_bands(pages: list[PageLayout]) -> set[int]:
         lines = [l for l in page.lines if not l.vertical]
         if lines:
             ends += [(page.number, min(lines, key=lambda l: l.y0)), (page.number, max(lines, key=lambda l: l.y1))]
-    seen = Counter(_key(line.text) for _, line in ends)
+    seen = Counter(furniture_key(line.text) for _, line in ends)
     for number, line in ends:
-        if len(line.text.split()) >= PROSE_WORDS and len(line.text) >= PROSE_CHARS and seen[_key(line.text)] == 1:
+        if len(line.text.split()) >= PROSE_WORDS and len(line.text) >= PROSE_CHARS \
+                and seen[furniture_key(line.text)] == 1:
             on.setdefault(round(line.y0 / BAND), set()).add(number)
     return {band for band, numbers in on.items() if len(numbers) >= TEXT_BAND_PAGES}
 
@@ -475,7 +478,7 @@ def strip_furniture(page: PageLayout, furniture: set[str], margin_lines: list[Li
     numbered = line_numbers(page.lines) | margin_notes(page.lines) | end_page_number(page.lines) | (numbers or set())
 
     def running(line: Line) -> bool:
-        keys = (_key(line.text), " ".join(line.text.lower().split()))
+        keys = (furniture_key(line.text), " ".join(line.text.lower().split()))
         if any(LARGE_MARK + key in furniture for key in keys):
             return True
         if body_size and line.size > LARGE * body_size:

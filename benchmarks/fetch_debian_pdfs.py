@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 14 (tests/corpus/qa_blind5.md … qa_blind14.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 15 (tests/corpus/qa_blind5.md … qa_blind15.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -19,7 +19,9 @@ the Valgrind manual (DocBook and Apache FOP, 397 pp), the CD-HIT user's guide (a
 GnuCOBOL manual (Texinfo), the Enfuse manual (LaTeX, with tables) and a Beamer deck on the Dynare preprocessor. Set 14:
 the GnuCash tutorial and concepts guide (DocBook and Apache FOP, 320 pp), the Gutenprint user's manual (LibreOffice),
 the SIMH PDP-11 simulator's usage notes (Microsoft Word, with tables), a Beamer deck on Debian packaging and the nauty
-and Traces user's guide (LaTeX).
+and Traces user's guide (LaTeX). Set 15: the Samhain manual (DocBook and Apache FOP, with tables), the vsearch manual
+(a man page set by groff), the Gri manual (Texinfo, 285 pp), a MetaPost slide show in landscape and an SIL note on
+Khmer syllables (Apple Pages; its file name holds spaces).
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -150,6 +152,19 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                            "cc7c8684cf47b66bbec047f2a0d074e5a326848d8f9de8ab17daa19759e801ae"},
     "nauty-doc": {"usr/share/doc/nauty/nug28.pdf":
                   "3ba8c8723a163283db7cd4ca583d33573b4194b07c9b6fa71c92ed95cd4a70e5"},
+}, "blind15": {
+    "samhain": {"usr/share/doc/samhain/MANUAL-2_4.pdf.gz":
+                "d8edb5f82b6a39f42588738cff5ee672584a3f0a03889e6367473b05bd60db30"},
+    "vsearch": {"usr/share/doc/vsearch/vsearch_manual.pdf.gz":
+                "93256f1b3c42c1efdc92efb8b16a3f57cf79e4f3c92b61e2f8a73d8fb690a8c7"},
+    "gri-pdf-doc": {"usr/share/doc/gri/gri.pdf.gz":
+                    "c9aa03e8456ac05558d0b0f21039327ddca565b9ceea94aa09d1600d7b479b63"},
+    "texlive-metapost-doc": {"usr/share/doc/texlive-doc/metapost/slideshow/sshowintro.pdf":
+                             "5a602229c7081b596f446e22fc4fafd1dd98d49825c985c1485de6714c7d25ae"},
+    "fonts-sil-mondulkiri": {
+        "usr/share/doc/fonts-sil-mondulkiri/documentation/"
+        "The orthographical syllable in Khmer and rules for the rendering of register shifters.pdf.gz":
+            "bea8ab817e8b4c9a5b3a1ea41a4f0adc2b7d59ee486f819ba9f20de480e6dd8d"},
 }}
 
 

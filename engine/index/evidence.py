@@ -55,9 +55,13 @@ DEFINITION_RE = re.compile(r"\b(means?|meaning|defined as|definition|refers? to|
                            re.I)
 # a term a question asks to be defined: "What is a PIV card?", "What are smart contracts?" (a few words, none of them
 # a stop word: "What is the mission of OPM?" asks about a thing of the content)
-DEFINED_RE = re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<term>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,3})"
-                        r"\s*[?.!]*\s*$", re.I)
-_TERM = r"[\"'“‘]?(?P<term>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,3}?)[\"'”’]?"
+DEFINED_RE = re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?"
+                        r"(?P<term>(?:--?|\\)?[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,3})\s*[?.!]*\s*$", re.I)
+# (a name in code too: a command-line option, "--hardmask", "-debug", a macro, "\\doublerulesep")
+_TERM = r"[\"'“‘]?(?P<term>(?:--?|\\)?[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,3}?)[\"'”’]?"
+# a name in code: an option or a macro ("--hardmask", "\\doublerulesep") or a word joined by underscores ("idn2_free");
+# the words after it say what kind of name it is ("the --hardmask option", "the RAxML_info output file")
+CODE_NAME_RE = re.compile(r"(?:--?|\\)[^\W\d_][\w-]*|[^\W\d_]\w*_\w+")
 _ARTICLE = r"(?:an?\s+|the\s+)?"
 # … or the word naming it a term, before a term to be defined: "define the term control operator"
 _DEFINED_ARTICLE = (r"(?:an?\s+|the\s+(?:(?:term|word|phrase|expression)\s+|(?:notion|concept)\s+of\s+"
@@ -267,6 +271,8 @@ def asked_definition(question: str) -> tuple[str, str]:
             if term.lower() in quoted:
                 return quoted[term.lower()], context
             term = " ".join(quoted.get(w.lower(), w) for w in term.split())
+            if CODE_NAME_RE.fullmatch(term.split()[0]):
+                term = term.split()[0]
             if PARTICIPLE_RE.fullmatch(term) and re.match(r"\s*what\s+(?:is|are)\s+" + re.escape(term), text, re.I):
                 continue  # a passive, not a term: "What is covered in section 7?" asks what the section covers
             if term and not any(w in STOP_WORDS for w in term.lower().split()) and not re.search(r"['’]s\b", term):

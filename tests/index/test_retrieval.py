@@ -431,6 +431,10 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("Define the bearing of a transect in the survey standard.", "bearing"),
     ("What is the length of a transect?", ""),  # (no word asking for a meaning: a value of it)
     ("What is the purpose of a tally sheet?", ""),
+    # a name in code: an option, a macro, a name joined by underscores; the word after it says what kind of name
+    ("What does the --tally option mean in the survey tool?", "--tally"), ("What is -q?", "-q"),
+    ("What is \\tallyrule?", "\\tallyrule"), ("What does the tally_sheet output file mean?", "tally_sheet"),
+    ("What does the tally sheet mean?", "tally sheet"),  # (words, not code: both are the term)
 ])
 def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     from engine.index.evidence import answer_type, defined_term

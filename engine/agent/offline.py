@@ -19,7 +19,7 @@ from engine.agent.authors import Made, asks_for_authors, who_made
 from engine.agent.extremes import direction, extremes_over, pages_around
 from engine.agent.overview import ASKING_WORDS, contents_overview, counted_parts_overview, overview, page_overview, \
     section_list_overview, section_overview, section_parts_overview, section_summary, table_column_overview
-from engine.agent.focus import asks_for_list
+from engine.index.focus import asks_for_list
 from engine.agent.recurring import recurring_overview
 from engine.agent.rows import is_row
 from engine.agent.pieces import answer_units

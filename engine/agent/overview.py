@@ -21,7 +21,7 @@ from collections.abc import Set as AbstractSet
 import numpy as np
 
 from engine.agent.authors import TITLE_PAGES, Made, prose, title_block
-from engine.agent.focus import KIND_WORDS, listed_head
+from engine.index.focus import KIND_WORDS, listed_head
 from engine.agent.lists import item_runs
 from engine.agent.passages import ANAPHOR_RE
 from engine.agent.pieces import answer_units

@@ -16,7 +16,7 @@ import re
 import numpy as np
 
 from engine.agent.authors import Made
-from engine.agent.focus import listed_head
+from engine.index.focus import listed_head
 from engine.agent.pieces import answer_units
 from engine.agent.overview import quoted
 from engine.agent.sentences import Sentence, unit_sentence

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.index.focus import asks_for_list
 from engine.markdown import ESCAPED_START_RE, FENCE_RE, IMAGE_RE, MARKER_RE
 from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
 from engine.text import (CONTENTS_LEADER_RE, INLINE_BULLET_RE, LETTER_WORD_RE, STOP_WORDS, fix_ligatures, leads_in,
@@ -226,7 +227,8 @@ def answer_type(question: str) -> str | None:
         return "reason"
     if EXPANSION_ASK_RE.search(question) and asked_acronyms(question):
         return "expansion"
-    if DEFINING_WORD_RE.search(q) or defined_term(question):
+    # (a question asking for several things a text defines lists them: "Which severity levels does the manual define?")
+    if defined_term(question) or (DEFINING_WORD_RE.search(q) and not asks_for_list(question)):
         return "definition"
     return None
 

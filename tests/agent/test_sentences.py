@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.agent.focus import asks_for_list
+from engine.index.focus import asks_for_list
 from engine.agent.sentences import (ELISION, FILL_CHARS, answer_text, asked_kinds, best_sentences, candidates, fill,
                                     pick, quote, unit_sentence, with_context)
 from engine.index.evidence import Window, analyse

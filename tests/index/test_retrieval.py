@@ -321,6 +321,18 @@ def test_a_question_asking_what_an_acronym_stands_for_asks_for_its_expansion():
     assert answer_type("What is an acronym?") == "definition"  # no acronym to expand: a term to define
 
 
+@pytest.mark.parametrize("question, kind", [
+    ("Which severity levels does the manual define for its messages?", None),  # several things it lists
+    ("What maturity stages are defined in the survey standard?", None),
+    ("How does the manual define a severity level?", "definition"),  # one term's meaning
+    ("What does the manual define as a critical event?", "definition"),
+])
+def test_a_question_asking_for_several_things_a_text_defines_asks_for_a_list_not_a_meaning(question, kind):
+    from engine.index.evidence import answer_type
+
+    assert answer_type(question) == kind
+
+
 def test_compounds_are_searched_as_the_corpus_writes_them(retriever):
     """A hyphenated compound is also searched closed where the corpus writes it so ("water-proof": the guide's
     "waterproof"); a closed one the corpus never uses, apart ("crosssections": the guide's "cross-sections"); not

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.agent.focus import asks_for_list, listed_head
+from engine.index.focus import asks_for_list, listed_head
 from engine.index.evidence import asks_for_notes
 
 

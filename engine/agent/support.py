@@ -45,6 +45,7 @@ from engine.text import QUESTION_WORDS, REQUEST_VERBS, STOP_WORDS, stem, words
 SIGNAL_PAGES = 3  # a document's best pages whose sentences are read for the signals
 FOCUS_WORDS = 2  # content words after the question word that name what is asked
 FILL = False
+SUBJECT_WORDS = 4  # content words of a subject after "how" and its auxiliary ("how did *Disney's effective tax rate*")
 FOCUS_SPAN = 3  # sentences of one passage that may hold the focus words together
 NEAR_WORDS = 4  # nearness falls by a factor e with every this many words between a value and a focus word
 VALUE_KINDS = ("number", "date")  # kinds of value a sentence is checked for
@@ -147,12 +148,32 @@ def asked_kind(question: str) -> str | None:
     if asked_units(question):
         return "number"
     if match:
-        return "number" if MEASURE_RE.search(asked_phrase(question[match.end():])) else None
+        tail = question[match.end():]
+        if match.group(0).lower() == "how" and tail.split()[:1] and tail.split()[0].lower() in AUXILIARIES:
+            # (how a thing is done or changed: an amount is named in its subject, "How did Disney's effective tax
+            # rate compare …", not after its verb, "How does the manual suggest keeping the previous version usable?")
+            tail = subject_phrase(tail)
+        return "number" if MEASURE_RE.search(asked_phrase(tail)) else None
     # a question in note form names its topic, then a colon, then what it asks ("Noise: max length of a protocol
     # name?"): the words after the colon name the amount too, when they ask one thing
     tail = question.rsplit(":", 1)[1] if ":" in question else ""
     phrases = [leading_phrase(question)] + ([leading_phrase(tail)] if tail and not SEVERAL_RE.search(tail) else [])
     return "number" if any(MEASURE_RE.search(phrase) for phrase in phrases) else None
+
+
+def subject_phrase(tail: str) -> str:
+    """The auxiliary after "how" and the words of its subject, SUBJECT_WORDS content words at most ("did *Disney's
+    effective tax rate* compare …"; "does *the manual suggest keeping the previous*": past the subject, which the
+    grammar does not show, into its verb and object)."""
+    found: list[str] = []
+    content = 0
+    for word in tail.split():
+        if found and word.lower().strip(",;:?") not in STOP_WORDS:
+            content += 1
+            if content > SUBJECT_WORDS:
+                break
+        found.append(word)
+    return " ".join(found)
 
 
 # words that list several things asked ("issue date, and number of comments", "composition, meeting frequency")

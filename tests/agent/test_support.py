@@ -192,6 +192,9 @@ def test_unit_share_wants_a_value_in_the_unit_asked_for_beside_the_focus():
     ("At what block height was the fork activated?", "number"),
     ("What is the retry interval of the client?", "number"),
     ("What are the agency's priorities in its Budget in Brief?", None),  # (a title's word, past a preposition)
+    # how a thing is done or changed: an amount in the subject after "how" and its verb, not further on
+    ("How does the manual suggest keeping the previous version usable?", None),
+    ("How did the company's effective tax rate compare with last year's?", "number"),
 ])
 def test_asked_kind(question, kind):
     assert asked_kind(question) == kind

@@ -147,6 +147,8 @@ def asked_kind(question: str) -> str | None:
     match = WH_RE.search(question, asking_start(question))
     if asked_units(question):
         return "number"
+    if match and match.group(0).lower() == "why":
+        return None  # a reason asked for, whatever the words after it name ("why is a value like minus two …")
     if match:
         tail = question[match.end():]
         if match.group(0).lower() == "how" and tail.split()[:1] and tail.split()[0].lower() in AUXILIARIES:

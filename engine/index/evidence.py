@@ -194,10 +194,12 @@ DEFINING_TERMS = frozenset(stem(w) for w in "define defined defines definition d
 DEFINING_WORD_RE = re.compile(r"\b(?:mean|means|meant|meaning|definition|define[sd]?|refers? to)\b", re.I)
 
 
-# a question opening with a clause of when it applies: "When X, what …?", "When X, approximately what …?" (not a second
-# question: "When …, and what …?"); group "asks": where the question itself starts
-CONDITIONAL_RE = re.compile(r"when\b[^?]*,\s*(?P<asks>(?:(?!and\b|or\b|but\b)[\w-]+\s+){0,2}"
-                            r"(?:what|which|how|why|who|where)\b)", re.I)
+# a question opening with a clause of when it applies: "When X, what …?", "When X, approximately what …?", "When X, do
+# the frames need …?" (not a second question: "When …, and what …?"; nor an aside after the question word: "When, in
+# simulation time, does …?"); group "asks": where the question itself starts
+CONDITIONAL_RE = re.compile(r"when\s+[^?,][^?]*,\s*(?P<asks>(?:(?!and\b|or\b|but\b)[\w-]+\s+){0,2}"
+                            r"(?:what|which|how|why|who|where|do|does|did|is|are|was|were|can|could|should|must|"
+                            r"will|would|has|have)\b)", re.I)
 
 
 def asking_start(question: str) -> int:

@@ -195,6 +195,10 @@ def test_unit_share_wants_a_value_in_the_unit_asked_for_beside_the_focus():
     # how a thing is done or changed: an amount in the subject after "how" and its verb, not further on
     ("How does the manual suggest keeping the previous version usable?", None),
     ("How did the company's effective tax rate compare with last year's?", "number"),
+    ("Parser: why is a value like minus two never held in one node?", None),  # a reason, whatever follows "why"
+    # a yes/no question after a clause of when it applies asks for no date; "When" with an aside after it does
+    ("When I feed a bracket of frames to the tool, do they need to be symmetric?", None),
+    ("When, in simulation time, does the federate give up ownership?", "date"),
 ])
 def test_asked_kind(question, kind):
     assert asked_kind(question) == kind

@@ -131,7 +131,7 @@ SIGNALS = ("cover", "typed", "focus", "near", "unit")
 MEASURE_RE = re.compile(r"(?<![\w-])(?:count|headcount|number|amount|total|volume|size|percentage|proportion|share|"
                         r"frequency|duration|gross|cost|price|value|figure|sum|budget|spend|spending|salary|rate|precision|recall|"
                         r"accuracy|speed|length|capacity|temperature|voltage|time|version|resolution|width|height|depth|weight|"
-                        r"distance|density|timeout|interval|delay|threshold|age)(?![\w-])", re.I)
+                        r"distance|density|timeout|interval|delay|threshold|limit|age)(?![\w-])", re.I)
 
 
 def asked_kind(question: str) -> str | None:
@@ -155,12 +155,12 @@ def asked_kind(question: str) -> str | None:
             # (how a thing is done or changed: an amount is named in its subject, "How did Disney's effective tax
             # rate compare …", not after its verb, "How does the manual suggest keeping the previous version usable?")
             tail = subject_phrase(tail)
-        return "number" if MEASURE_RE.search(asked_phrase(tail)) else None
+        return "number" if names_amount(asked_phrase(tail)) else None
     # a question in note form names its topic, then a colon, then what it asks ("Noise: max length of a protocol
     # name?"): the words after the colon name the amount too, when they ask one thing
     tail = question.rsplit(":", 1)[1] if ":" in question else ""
     phrases = [leading_phrase(question)] + ([leading_phrase(tail)] if tail and not SEVERAL_RE.search(tail) else [])
-    return "number" if any(MEASURE_RE.search(phrase) for phrase in phrases) else None
+    return "number" if any(names_amount(phrase) for phrase in phrases) else None
 
 
 def subject_phrase(tail: str) -> str:
@@ -176,6 +176,22 @@ def subject_phrase(tail: str) -> str:
                 break
         found.append(word)
     return " ".join(found)
+
+
+def names_amount(phrase: str) -> bool:
+    """Whether a phrase names an amount (MEASURE_RE): a measure word as the head of its noun, not one modifying the
+    noun after it ("random *number* generators", "NUT *version* numbering", "*distance* units") nor a word of a name
+    ("Earth Mover's *Distance*")."""
+    for match in MEASURE_RE.finditer(phrase):
+        if match.start() > 0 and match.group(0)[0].isupper():
+            continue  # (a capital inside a phrase: a name's word)
+        after = phrase[match.end():].split()
+        following = after[0].lower().strip(",;:?.()") if after else ""
+        if not following or not following.isalpha() or following in STOP_WORDS or following in PREPOSITIONS \
+                or following in AUXILIARIES or following.endswith("ed") or MEASURE_RE.fullmatch(following):
+            return True  # (a participle after it is its verb: "the minimum version *needed*"; a measure word, the
+            # amount's own head: "value *threshold*")
+    return False
 
 
 # words that list several things asked ("issue date, and number of comments", "composition, meeting frequency")

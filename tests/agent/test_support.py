@@ -199,6 +199,13 @@ def test_unit_share_wants_a_value_in_the_unit_asked_for_beside_the_focus():
     # a yes/no question after a clause of when it applies asks for no date; "When" with an aside after it does
     ("When I feed a bracket of frames to the tool, do they need to be symmetric?", None),
     ("When, in simulation time, does the federate give up ownership?", "date"),
+    # a measure word names the amount as its noun's head, not modifying the noun after it, nor inside a name
+    ("Name the random number generators that the module provides.", None),
+    ("Which distance units can be written after the radius?", None),
+    ("What is the Earth Mover's Distance?", None),
+    ("What is the minimum compiler version needed to build it?", "number"),  # (a participle after it: its verb)
+    ("What procurement value threshold triggers the controls?", "number"),  # (the head a measure word too)
+    ("Macro nesting depth limit?", "number"),
 ])
 def test_asked_kind(question, kind):
     assert asked_kind(question) == kind

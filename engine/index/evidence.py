@@ -275,7 +275,7 @@ def asked_definition(question: str) -> tuple[str, str]:
             if term.lower() in quoted:
                 return quoted[term.lower()], context
             term = " ".join(quoted.get(w.lower(), w) for w in term.split())
-            if CODE_NAME_RE.fullmatch(term.split()[0]):
+            if term.strip() and CODE_NAME_RE.fullmatch(term.split()[0]):
                 term = term.split()[0]
             if PARTICIPLE_RE.fullmatch(term) and re.match(r"\s*what\s+(?:is|are)\s+" + re.escape(term), text, re.I):
                 continue  # a passive, not a term: "What is covered in section 7?" asks what the section covers

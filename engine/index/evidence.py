@@ -63,6 +63,9 @@ _TERM = r"[\"'“‘]?(?P<term>(?:--?|\\)?[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,
 # a name in code: an option or a macro ("--hardmask", "\\doublerulesep") or a word joined by underscores ("idn2_free");
 # the words after it say what kind of name it is ("the --hardmask option", "the RAxML_info output file")
 CODE_NAME_RE = re.compile(r"(?:--?|\\)[^\W\d_][\w-]*|[^\W\d_]\w*_\w+")
+_CODE = rf"(?P<term>{CODE_NAME_RE.pattern})"
+_CODE_KIND = r"(?:option|flag|switch|parameter|argument|command|macro|function|routine|variable|setting|file)"
+
 _ARTICLE = r"(?:an?\s+|the\s+)?"
 # … or the word naming it a term, before a term to be defined: "define the term control operator"
 _DEFINED_ARTICLE = (r"(?:an?\s+|the\s+(?:(?:term|word|phrase|expression)\s+|(?:notion|concept)\s+of\s+"
@@ -102,6 +105,13 @@ ASKED_DEFINITION_RES = [re.compile(pattern, re.I) for pattern in (
     # … or how a text defines it ("control operator: how does the Bash manual define it?", "… define the term?")
     rf"^\s*{_TERM}\s*(?::|\s[-–—])\s*how\s+(?:does|do|did)\s+(?P<context>.+?)\s+define\s+"
     rf"(?:it|them|the\s+(?:term|word|phrase|expression|notion|concept)){_END}",
+    # a name in code asked about, its effect or what it does ("What is the effect of the vsearch option --hardmask?",
+    # "What does the idn2_free function do?", "-debug: what does this compiler option enable?", "idn2_free: what is it
+    # and when is it needed?"): what the manual says of it defines it
+    rf"^\s*what\s+(?:is|are)\s+the\s+(?:effect|purpose|role|use|meaning|function)\s+of\s+(?:the\s+)?"
+    rf"(?:[\w'’.-]+\s+){{0,3}}?{_CODE}(?:\s+{_CODE_KIND})?{_PLACE}?{_END}",
+    rf"^\s*what\s+(?:does|do)\s+(?:the\s+)?(?:[\w'’.-]+\s+){{0,3}}?{_CODE}(?:\s+{_CODE_KIND})?\s+do{_PLACE}?{_END}",
+    rf"^\s*{_CODE}\s*(?::|\s[-–—])\s*what\s+(?:is|are|does|do)\s+(?:it|they|this|these)\b[^?]*\?\s*$",
 )]
 # where the term is used, put first: "In the Menhir manual, what is a %start symbol?"
 PLACED_FIRST_RE = re.compile(r"^\s*(?:in|within|under|according to)\s+(?P<context>[^,?]*?[^\W\d_]{2}[^,?]*?),\s*"

@@ -447,6 +447,11 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("What does the --tally option mean in the survey tool?", "--tally"), ("What is -q?", "-q"),
     ("What is \\tallyrule?", "\\tallyrule"), ("What does the tally_sheet output file mean?", "tally_sheet"),
     ("What does the tally sheet mean?", "tally sheet"),  # (words, not code: both are the term)
+    # … and asked about by its effect or what it does: what the manual says of a name in code defines it
+    ("What is the effect of the survey tool option --tally?", "--tally"),
+    ("What does the tally_free function do?", "tally_free"), ("What does the survey group do?", ""),
+    ("-debug: what does this compiler option enable?", "-debug"),
+    ("tally_free: what is it and when is it needed, per the manual?", "tally_free"),
 ])
 def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     from engine.index.evidence import answer_type, defined_term

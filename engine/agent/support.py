@@ -40,6 +40,7 @@ from engine.agent.units import Unit, asked_units, states_value_in
 from engine.agent.values import holds_value, new_values
 from engine.index import lexical
 from engine.index.evidence import answer_type, asking_start, page_units, score_windows
+from engine.index.focus import AUXILIARIES
 from engine.text import QUESTION_WORDS, REQUEST_VERBS, STOP_WORDS, stem, words
 
 SIGNAL_PAGES = 3  # a document's best pages whose sentences are read for the signals
@@ -56,7 +57,6 @@ REQUESTS = REQUEST_VERBS | {"compared", "comparing", "please"}
 TOKEN_RE = re.compile(r"[^\W_][\w'’+-]*")
 PREPOSITIONS = frozenset("of in on at for to from by with about into over under between during per among".split())
 SUBJECTS = frozenset("it they we you he she i".split())  # a pronoun subject after a question's auxiliary
-AUXILIARIES = frozenset("did does do is was are were has have had will would can could should must may might".split())
 # a question that asks several things: its parts ("how many …, and when …", "…, and for how long?", "…, and on which
 # port …?"; not "by how many … or by what percentage …", one thing asked two ways)
 WH = "how|what|which|who|whom|whose|when|where|why"  # the question words a part may open with
@@ -147,11 +147,11 @@ def asked_kind(question: str) -> str | None:
     match = WH_RE.search(question, asking_start(question))
     if asked_units(question):
         return "number"
-    if match and match.group(0).lower() == "why":
-        return None  # a reason asked for, whatever the words after it name ("why is a value like minus two …")
     if match:
-        tail = question[match.end():]
-        if match.group(0).lower() == "how" and tail.split()[:1] and tail.split()[0].lower() in AUXILIARIES:
+        word, tail = match.group(0).lower(), question[match.end():]
+        if word == "why":
+            return None  # a reason asked for, whatever the words after it name ("why is a value like minus two …")
+        if word == "how" and tail.split()[:1] and tail.split()[0].lower() in AUXILIARIES:
             # (how a thing is done or changed: an amount is named in its subject, "How did Disney's effective tax
             # rate compare …", not after its verb, "How does the manual suggest keeping the previous version usable?")
             tail = subject_phrase(tail)
@@ -188,7 +188,7 @@ def names_amount(phrase: str) -> bool:
         after = phrase[match.end():].split()
         following = after[0].lower().strip(",;:?.()") if after else ""
         if not following or not following.isalpha() or following in STOP_WORDS or following in PREPOSITIONS \
-                or following in AUXILIARIES or following.endswith("ed") or MEASURE_RE.fullmatch(following):
+                or following.endswith("ed") or MEASURE_RE.fullmatch(following):  # (auxiliaries are stop words)
             return True  # (a participle after it is its verb: "the minimum version *needed*"; a measure word, the
             # amount's own head: "value *threshold*")
     return False

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.index.focus import asks_for_list
+from engine.index.focus import AUX, asks_for_list
 from engine.markdown import ESCAPED_START_RE, FENCE_RE, IMAGE_RE, MARKER_RE
 from engine.readers.notes import MARKER_RE as NOTE_MARKER_RE
 from engine.text import (CONTENTS_LEADER_RE, INLINE_BULLET_RE, LETTER_WORD_RE, STOP_WORDS, fix_ligatures, leads_in,
@@ -56,13 +56,14 @@ DEFINITION_RE = re.compile(r"\b(means?|meaning|defined as|definition|refers? to|
                            re.I)
 # a term a question asks to be defined: "What is a PIV card?", "What are smart contracts?" (a few words, none of them
 # a stop word: "What is the mission of OPM?" asks about a thing of the content)
+_CODE_MARK = r"(?:--?|\\)"  # what opens an option's or a macro's name
 DEFINED_RE = re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?"
-                        r"(?P<term>(?:--?|\\)?[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,3})\s*[?.!]*\s*$", re.I)
+                        rf"(?P<term>{_CODE_MARK}?[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){{0,3}})\s*[?.!]*\s*$", re.I)
 # (a name in code too: a command-line option, "--hardmask", "-debug", a macro, "\\doublerulesep")
-_TERM = r"[\"'“‘]?(?P<term>(?:--?|\\)?[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,3}?)[\"'”’]?"
+_TERM = rf"[\"'“‘]?(?P<term>{_CODE_MARK}?[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){{0,3}}?)[\"'”’]?"
 # a name in code: an option or a macro ("--hardmask", "\\doublerulesep") or a word joined by underscores ("idn2_free");
 # the words after it say what kind of name it is ("the --hardmask option", "the RAxML_info output file")
-CODE_NAME_RE = re.compile(r"(?:--?|\\)[^\W\d_][\w-]*|[^\W\d_]\w*_\w+")
+CODE_NAME_RE = re.compile(rf"{_CODE_MARK}[^\W\d_][\w-]*|[^\W\d_]\w*_\w+")
 _CODE = rf"(?P<term>{CODE_NAME_RE.pattern})"
 _CODE_KIND = r"(?:option|flag|switch|parameter|argument|command|macro|function|routine|variable|setting|file)"
 
@@ -208,8 +209,7 @@ DEFINING_WORD_RE = re.compile(r"\b(?:mean|means|meant|meaning|definition|define[
 # the frames need …?" (not a second question: "When …, and what …?"; nor an aside after the question word: "When, in
 # simulation time, does …?"); group "asks": where the question itself starts
 CONDITIONAL_RE = re.compile(r"when\s+[^?,][^?]*,\s*(?P<asks>(?:(?!and\b|or\b|but\b)[\w-]+\s+){0,2}"
-                            r"(?:what|which|how|why|who|where|do|does|did|is|are|was|were|can|could|should|must|"
-                            r"will|would|has|have)\b)", re.I)
+                            rf"(?:what|which|how|why|who|where|{AUX})\b)", re.I)
 
 
 def asking_start(question: str) -> int:

@@ -9,7 +9,9 @@ from engine.text import words
 
 KIND_WORDS = ("kinds", "types", "sorts", "categories", "classes")  # words asking for kinds of things: several
 NP = r"((?:[\w’'+.-]+\s+){0,5}?[\w’'+-]+)"  # a noun phrase of up to six words ("kinds of requirements and controls")
-AUX = r"(?:did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|must|may|might)"
+# the auxiliary verbs a question may open its clause with, as words and as a pattern
+AUXILIARIES = frozenset("did does do is was are were has have had will would can could should must may might".split())
+AUX = rf"(?:{'|'.join(sorted(AUXILIARIES, key=lambda w: (-len(w), w)))})"
 LIST_PATTERNS = (  # the "what/which NP" forms (not "how many", not possessives)
     re.compile(rf"^(?:what|which)\s+{NP}\s+{AUX}\b", re.I),
     re.compile(rf"^(?:what|which) (?:is|was|are|were) the\s+{NP}\s+(?:of|for|in|at|that|on|to|from|by)\b", re.I),

@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 15 (tests/corpus/qa_blind5.md … qa_blind15.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 16 (tests/corpus/qa_blind5.md … qa_blind16.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -21,7 +21,9 @@ the GnuCash tutorial and concepts guide (DocBook and Apache FOP, 320 pp), the Gu
 the SIMH PDP-11 simulator's usage notes (Microsoft Word, with tables), a Beamer deck on Debian packaging and the nauty
 and Traces user's guide (LaTeX). Set 15: the Samhain manual (DocBook and Apache FOP, with tables), the vsearch manual
 (a man page set by groff), the Gri manual (Texinfo, 285 pp), a MetaPost slide show in landscape and an SIL note on
-Khmer syllables (Apple Pages; its file name holds spaces).
+Khmer syllables (Apple Pages; its file name holds spaces). Set 16: the SCons user guide (DocBook and Apache FOP,
+351 pp), the MrBayes manual (LaTeX), a Beamer theme's user guide in landscape (LuaTeX), the SIL Dai Banna fonts' guide
+(Word, distilled by Ghostscript) and an SIL chart of the Ezra fonts' legacy encoding (Excel, one table).
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -165,6 +167,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
         "usr/share/doc/fonts-sil-mondulkiri/documentation/"
         "The orthographical syllable in Khmer and rules for the rendering of register shifters.pdf.gz":
             "bea8ab817e8b4c9a5b3a1ea41a4f0adc2b7d59ee486f819ba9f20de480e6dd8d"},
+}, "blind16": {
+    "scons-doc": {"usr/share/doc/scons/PDF/scons-user.pdf.gz":
+                  "131b3b8069c594774e27020033dbb62631c28e08391b2b0f11a426bd27e18598"},
+    "mrbayes-doc": {"usr/share/doc/mrbayes/Manual_MrBayes_v3.2.pdf":
+                    "2755675698bfe01b80e3c43345d3540a764f17c843ce1ea756329de7703e5e03"},
+    "texlive-publishers-doc": {"usr/share/doc/texlive-doc/latex/uantwerpendocs/beamerthemeuantwerpenuserguide.pdf":
+                               "302444b963c2f3ccbe56781786c7c1b024d365e31f24c295fe39af9f0e9ca565"},
+    "fonts-sil-dai-banna": {"usr/share/doc/fonts-sil-dai-banna/doc/DaiBannaSIL.pdf.gz":
+                            "4bac5963c335692f5268f7206f181e01a6800240522d0462381ba2e70ff5adc6"},
+    "fonts-sil-ezra": {"usr/share/doc/fonts-sil-ezra/Unicode-Ezra-Chart17short.pdf.gz":
+                       "79139af3846b0d5a44d2f20a3ecace461fd1ba1ecbc2bf24f8f4c7122c8b3c60"},
 }}
 
 

@@ -18,7 +18,8 @@ import numpy as np
 from engine.agent.authors import Made, asks_for_authors, who_made
 from engine.agent.extremes import direction, extremes_over, pages_around
 from engine.agent.overview import ASKING_WORDS, contents_overview, counted_parts_overview, overview, page_overview, \
-    section_list_overview, section_overview, section_parts_overview, section_summary, table_column_overview
+    section_list_overview, section_overview, section_parts_overview, section_summary, table_column_overview, \
+    titled_definition
 from engine.index.focus import asks_for_list
 from engine.agent.recurring import recurring_overview
 from engine.agent.rows import is_row
@@ -400,6 +401,8 @@ STRUCTURE_ANSWERS: tuple[tuple[Callable[[CorpusIndex, Retrieval], Made | None], 
     (section_summary, "asks what a section it names holds: its subsections, else its most telling sentences answer"),
     # "How does Riverline work?" of a section "How it works": its opening
     (section_overview, "restates a section's title: the section's opening answers"),
+    # "In NUT, what is a secondary upsmon system?" of "2.10.2 Secondary", where no sentence defines it: its opening
+    (titled_definition, "asks what a term is that a section is titled by and no sentence defines: its opening answers"),
     # "What outcomes can the interpreter display?" of "8.2 Outcomes": its list of them
     (section_list_overview, "asks for things a section is titled by: the section's list of them answers"),
     # "Which system calls does … make available?" of "… six different system calls", then a subsection each

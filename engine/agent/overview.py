@@ -30,11 +30,12 @@ from engine.agent.support import GENERIC
 from engine.agent.sentences import Sentence, answer_text, enumeration, quote, unit_sentence
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import NUMBER_WORDS, PageUnits, definition_context, definition_pages, readable
+from engine.index.evidence import NUMBER_WORDS, PageUnits, answer_type, defined_term, definition_context, \
+    definition_pages, readable
 from engine.index.retrieve import Retrieval
 from engine.index.passages import AGENDA_ENTRIES
 from engine.index.sections import END_PAGE_RE, PAGE_RE, NamedSection, bare_title, is_deck, is_part, next_outside, \
-    read_titles, section_of
+    read_titles, section_of, titled_sections
 from engine.schemas import Citation
 from engine.schemas.answer import Passage
 from engine.schemas.index import IndexNode
@@ -363,6 +364,23 @@ def section_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
                 # section so titled, when a page says "Everest Group PEAK Matrix® is a proprietary framework …")
             return section_opening(corpus, section_of(corpus, doc, node))
     return None
+
+
+def titled_definition(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
+    """The answer to a question asking what a term is ("In NUT, what is a secondary upsmon system?", "idn2_free: what
+    is it and when is it needed?") that no sentence of the document routing put first defines (`definition_pages`),
+    when one of its sections is titled by the term ("2.10.2 Secondary", engine.index.sections.titled_sections; the
+    search put its pages first): the first such section's opening (`section_opening`); None for any other question,
+    a comparison or one that names a section."""
+    routing = retrieval.routing
+    if routing.comparison or not routing.chosen or retrieval.sections \
+            or answer_type(retrieval.question) != "definition":
+        return None
+    doc = routing.chosen[0]
+    if definition_pages(corpus, retrieval.question, doc):
+        return None
+    nodes = titled_sections(corpus, defined_term(retrieval.question), doc)
+    return section_opening(corpus, section_of(corpus, doc, nodes[0])) if nodes else None
 
 
 def asked_words(retrieval: Retrieval) -> set[str]:

@@ -18,8 +18,8 @@ import numpy as np
 from engine.index import lexical, rank
 from engine.index.corpus import CorpusIndex
 from engine.index.builds import on_last_steps
-from engine.index.evidence import defined_term, definition_pages
-from engine.index.sections import NamedSection, is_deck, named_sections, names_slides
+from engine.index.evidence import answer_type, defined_term, definition_pages
+from engine.index.sections import NamedSection, is_deck, named_sections, names_slides, titled_sections
 from engine.text import query_pairs, query_terms, question_language
 from engine.index.tree import tree_scores
 from engine.schemas.index import Hit
@@ -126,10 +126,10 @@ class Retriever:
             scores = sections_first(corpus, scores, named)
             notes += [s.note(corpus.docs[s.doc].info.file_name) for s in named]
         elif routing.chosen and not routing.comparison:  # a term asked to be defined: where the document defines it
-            defining = definition_pages(corpus, question, routing.chosen[0])
+            defining, how = where_defined(corpus, question, routing.chosen[0])
             if defining:
                 scores = pages_first(scores, defining)
-                notes.append(f"defines '{defined_term(question)}' on page(s) "
+                notes.append(f"{how} '{defined_term(question)}' on page(s) "
                              f"{', '.join(str(corpus.page_address(g)[1]) for g in defining)}: they come first")
         scores = on_last_steps(corpus, scores)  # (a slide built up over pages: its last page holds it all)
         order = alternate(corpus, scores, routing.chosen[:2]) if routing.comparison else None
@@ -214,6 +214,19 @@ def sections_first(corpus: CorpusIndex, scores: np.ndarray, named: Sequence[Name
     pages = [np.arange(int(corpus.page_base[s.doc]) + s.first_page - 1, int(corpus.page_base[s.doc]) + s.last_page)
              for s in named]
     return pages_first(scores, np.concatenate(pages) if pages else [])
+
+
+def where_defined(corpus: CorpusIndex, question: str, doc: int) -> tuple[list[int], str]:
+    """The pages (global ids) where a document says what the term a question asks to be defined is, and how: those
+    defining it in a sentence or a glossary entry (engine.index.evidence.definition_pages), else the first pages of
+    the sections it titles by the term (engine.index.sections.titled_sections); none for another question."""
+    defining = definition_pages(corpus, question, doc)
+    if defining or answer_type(question) != "definition":
+        return defining, "defines"
+    nodes = corpus.docs[doc].nodes
+    base = int(corpus.page_base[doc])
+    return list(dict.fromkeys(base + nodes[n].start_page - 1
+                              for n in titled_sections(corpus, defined_term(question), doc))), "titles a section"
 
 
 def pages_first(scores: np.ndarray, pages: Sequence[int] | np.ndarray) -> np.ndarray:

@@ -22,7 +22,7 @@ from engine.index.corpus import CorpusIndex
 from engine.index.evidence import quoted_re
 from engine.markdown import HEADING_RE
 from engine.schemas.index import IndexNode
-from engine.text import STOP_WORDS, WORD_RE, stem
+from engine.text import STOP_WORDS, WORD_RE, stem, tokenize
 
 # a section's number: digits with dotted parts ("4", "4.3", "7.8.1"), or a letter or Roman numeral with dotted parts
 # ("A", "A.2", "II.B.3")
@@ -268,6 +268,35 @@ def numbered_place(corpus: CorpusIndex, doc: int, place: str) -> int | None:
         return None
     wanted = max(level) if place in ("last", "final") else ORDINALS.index(place) + 1
     return level.get(wanted)
+
+
+def titled_sections(corpus: CorpusIndex, term: str, doc: int) -> list[int]:
+    """The nodes (in document order) of a document's sections titled by a term asked to be defined, every word of which
+    the document writes: a title whose words, its number aside, are all the term's as written (bar plurals) and hold
+    one of those the document uses least ("2.10.2 Secondary" for "a secondary upsmon system", "5 Debug" for "-debug";
+    not "5.1 Debug options", "10.7 Operation Controls" for "control operator", nor "1 RAxML" for
+    "RAxML_bipartitionsBranchLabels"). Where no sentence of the document says what a term is
+    (engine.index.evidence.definition_pages), the section it titles by it does."""
+    wanted = set(tokenize(term))
+    bm = corpus.bm25["page"]
+    within = corpus.unit_doc["page"] == doc
+    idf = {t: bm.idf(t, within=within) for t in wanted}
+    if not wanted or not all(idf.values()):
+        return []  # (a word of the term the document never writes: it titles nothing by the term)
+    rarest = {t for t in wanted if idf[t] == max(idf.values())}
+    written = singular(WORD_RE.findall(term.lower()))  # (as written: "Operation Controls" stems as "control operator")
+    return [node.node for node, (_, title) in zip(corpus.docs[doc].nodes, read_titles(corpus, doc))
+            if rarest & (words := set(tokenize(" ".join(title)))) and words <= wanted and singular(title) <= written]
+
+
+def singular(words: Sequence[str]) -> set[str]:
+    """Words but stop words, a plural's ending dropped ("The mayanumbers counter" -> "mayanumber", "counter";
+    "secondaries" -> "secondary", "switches" -> "switch")."""
+    return {SINGULAR_RE.sub(lambda m: "y" if m.group(1) else "", w) if len(w) > 3 else w
+            for w in words if w not in STOP_WORDS}
+
+
+SINGULAR_RE = re.compile(r"(?:(ies)|(?:(?<=ss)|(?<=ch)|(?<=sh)|(?<=x))es|(?<!s)s)$")
 
 
 def node_depths(nodes: list[IndexNode]) -> dict[int, int]:

@@ -744,3 +744,58 @@ def test_a_sections_summary_may_pick_a_tables_short_rows_but_not_rows_of_figures
     assert not summarisable("11 | 9")
     assert not summarisable("See Figure 2.")
     assert summarisable("The stubs leave the outputs.")
+
+
+def monitor_manual(path: Path) -> Path:
+    """A five-page manual: a cover, the monitor's roles on page 3 ("2.1 Primary", "2.2 Secondary", "2.3 Operation Controls"),
+    and two pages that say "secondary monitor system" often without saying what one is ("system", as in most
+    manuals, a word of every page but the second)."""
+    with written_pdf(path) as doc:
+        cover = doc.new_page(width=595, height=842)
+        cover.insert_text((72, 120), "Vale Reference Manual", fontsize=24)
+        _titled_page(doc, "1 Introduction", [
+            "Vale is a monitor: it watches a power supply and shuts the computers it feeds down in time.",
+            "Each system it protects runs the same program; the system's role decides what the program does."])
+        page = _titled_page(doc, "2 Monitor Roles")
+        page.insert_text((72, 130), "2.1 Primary", fontsize=14)
+        _lines(page, ["The computer wired to the supply's serial port reads its state and tells the others when",
+                      "to shut down; it goes down last of all, once every other computer has disconnected."], 155)
+        page.insert_text((72, 215), "2.2 Secondary", fontsize=14)
+        _lines(page, ["Every other computer fed by the same supply cannot talk to it directly: it only listens",
+                      "to the primary over the network and shuts itself down as soon as it is told to."], 240)
+        page.insert_text((72, 300), "2.3 Operation Controls", fontsize=14)
+        _lines(page, ["Two switches on the front panel start and stop the watch by hand."], 325)
+        for n in (3, 4):  # (pages 4 and 5)
+            _titled_page(doc, f"{n} Notes on setup", [
+                "A secondary monitor system needs the primary's address. A secondary monitor system logs",
+                "each message of the primary. Start the secondary monitor system after the primary one.",
+                "On a secondary monitor system the log file grows with every message it receives."])
+    return path
+
+
+def test_a_term_no_sentence_defines_is_answered_by_the_section_it_titles(tmp_path):
+    # no sentence says what a secondary monitor system is ("… is", "… means"): the section titled "2.2 Secondary"
+    # does, and it comes first and answers, though other pages say "secondary monitor system" more often
+    workspace = _ingested(tmp_path, monitor_manual, "vale-manual.pdf")
+    answer = ask(workspace, "In the Vale manual, what is a secondary monitor system?")
+    assert answer.covered and [c.page for c in answer.citations][:1] == [3]
+    assert answer.answer.startswith("2.2 Secondary\n\nEvery other computer fed by the same supply cannot talk to it")
+    assert "Two switches" not in answer.answer  # (its opening, up to the next section's title)
+    assert any(step.detail.startswith("asks what a term is that a section is titled by") for step in answer.trace)
+
+
+def test_only_a_section_titled_by_the_term_as_written_stands_for_its_definition(tmp_path):
+    from engine.agent import retriever_for
+    from engine.index.sections import titled_sections
+
+    workspace = _ingested(tmp_path, monitor_manual, "vale-manual.pdf")
+    corpus = retriever_for(workspace.root).corpus
+    titles = [node.title for node in corpus.docs[0].nodes]
+
+    def titled(term: str) -> list[str]:
+        return [titles[n] for n in titled_sections(corpus, term, 0)]
+
+    assert titled("secondary monitor system") == ["2.2 Secondary"]
+    assert titled("secondaries") == ["2.2 Secondary"]  # (a plural as written)
+    assert titled("control operator") == []  # ("Operation Controls" stems so, but is not written so)
+    assert titled("secondary storage unit") == []  # (a word the document never writes: no section is titled by it)

@@ -106,6 +106,8 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
         glued = GLUED_CODE_RE.fullmatch(bare)
         if glued and written_apart(corpus, glued.group(1), glued.group(2)):
             continue  # "FY2025": a page writes "FY 2025" or spells the letters out, "Fiscal Year 2025"
+        if written_within(corpus, bare):
+            continue  # "Antwerp" of a corpus writing "UAntwerpen"
         unknown.append(word)
     return list(dict.fromkeys(unknown))
 
@@ -207,6 +209,20 @@ def on_some_page(corpus: CorpusIndex, pattern: str) -> bool:
 def spelled_out(corpus: CorpusIndex, acronym: str) -> bool:
     """Whether some page spells the acronym out ("WEF": "World Economic Forum")."""
     return on_some_page(corpus, expansion(acronym))
+
+
+WITHIN_MIN = 5  # letters a name needs to be found inside a longer word of the corpus
+
+
+def written_within(corpus: CorpusIndex, word: str) -> bool:
+    """Whether each word of `word` (its tokens) of WITHIN_MIN letters or more stands inside a longer word of some page,
+    accents aside: the name in a compound, a brand or a code ("Antwerp" in "UAntwerpen", "Kubernetes" in
+    "kubernetescluster")."""
+    if "written" not in corpus.extras:  # (the pages' words, one a line, read once)
+        corpus.extras["written"] = "\n".join(sorted({unaccented(t) for t in corpus.bm25["page"].vocab}))
+    written: str = corpus.extras["written"]
+    tokens = [unaccented(t) for t in tokenize(word) if not t.isdigit()]
+    return bool(tokens) and all(len(t) >= WITHIN_MIN and t in written for t in tokens)
 
 
 def written_apart(corpus: CorpusIndex, letters: str, number: str) -> bool:

@@ -380,3 +380,22 @@ def test_a_question_asks_in_its_last_sentence_when_statements_set_its_scene(ques
 
     assert asking_sentence(question) == asked
     assert asked_kind(asking_sentence("It takes 40 seconds. Why does it take so long?")) is None
+
+
+def test_a_name_written_inside_a_longer_word_of_the_corpus_is_no_unknown_name(tmp_path):
+    # a university's theme named "UAntwerpen" in its commands: a question in English says "Antwerp"
+    from engine.agent import retriever_for
+    from engine.agent.offline import unknown_names
+    from engine.pipeline import Pipeline
+    from tests.conftest import written_pdf
+
+    with written_pdf(tmp_path / "theme.pdf") as doc:
+        page = doc.new_page(width=595, height=842)
+        for k, line in enumerate(["Load the theme with \\usetheme{UAntwerpen} in the preamble of your talk, then",
+                                  "choose a canvas for each slide with the options the theme defines for it."]):
+            page.insert_text((72, 100 + 15 * k), line, fontsize=11)
+    Pipeline(tmp_path / "ws", workers=1).ingest([tmp_path / "theme.pdf"])
+    corpus = retriever_for(tmp_path / "ws").corpus
+    assert unknown_names(corpus, "Which canvases does the theme of Antwerp offer?") == []
+    assert unknown_names(corpus, "Which canvases does the theme of Ghent offer?") == ["Ghent"]
+    assert unknown_names(corpus, "Does the Anne theme work?") == ["Anne"]  # (four letters: inside too many words)

@@ -31,7 +31,7 @@ from engine.workspace import Workspace, atomic_write_text
 if TYPE_CHECKING:
     from engine.index.vectors import Embedder
 
-VERSION = 33  # 13: passages from the block model (paragraphs, list runs, table rows, code)
+VERSION = 34  # 13: passages from the block model (paragraphs, list runs, table rows, code)
 # 14: node summaries cut at sentences as engine.text splits them; 15: footnote numbers no sentence end there;
 # 16: a list item as long as a paragraph is a passage of its own; 17: a fence closes only with its own kind;
 # 18: the document's language (a question asked in another is read as such: engine.text.question_language);
@@ -46,9 +46,11 @@ VERSION = 33  # 13: passages from the block model (paragraphs, list runs, table 
 # another language ("Literatur"), and a reference list set as a table of keys and entries, are notes too; 31: a file
 # name's glued word ("beamerexample") names the document by its part the text never writes ("beamer"); 32: a docinfo
 # title that is no title ("gputils.dvi") does not name it (engine.extract.metadata.shown_title); 33: the distinct lines
-# of its running headers and footers (`furniture_text`): a name printed only there is one the corpus mentions
+# of its running headers and footers (`furniture_text`): a name printed only there is one the corpus mentions; 34: a
+# title without a Latin letter ("ᦟᦲᧅᦷᦎᦺᦑ") has the first page's title block name the document too (`name_text`)
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
 CAPITALISED_RUN_RE = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)+\b")  # "Open Document Format"
+LATIN_RE = re.compile(r"[A-Za-z]")
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)
 
 
@@ -94,9 +96,9 @@ def doc_title(record: DocumentRecord) -> str:
 
 
 def name_text(record: DocumentRecord, first_page: str, vocab: AbstractSet[str] = frozenset()) -> str:
-    """How the document names itself: its title and file name, what kind of document it is and who
-    wrote it; when it has no title of its own, the opening words of its first page (a cover or title
-    block) stand in. A file name's word glued from two (`glued_name`, `vocab`: the document's terms) names it by
+    """How the document names itself: its title and file name, what kind of document it is and who wrote it; when it
+    has no title of its own (or one without a Latin letter), the opening words of its first page (a cover or title
+    block) stand in too. A file name's word glued from two (`glued_name`, `vocab`: the document's terms) names it by
     its part the text never writes too."""
     stem = Path(record.file_name).stem
     title = doc_title(record)
@@ -106,7 +108,9 @@ def name_text(record: DocumentRecord, first_page: str, vocab: AbstractSet[str] =
              *filter(None, (glued_name(word, vocab) for word in re.split(r"[\W_]+", stem.lower())))]
     # (a document in another language than English goes by it: "the German thesis"; English, the language of nearly
     # every document and the one a question is read in unless it says otherwise, would name them all alike)
-    if title == stem or FILE_NAME_RE.match(title):
+    # (… and when its title holds no Latin letter, as a font guide titled in the script it serves: "ᦟᦲᧅᦷᦎᦺᦑ" over "Dai
+    # Banna SIL Fonts User Guide", the cover names it in the letters a question does)
+    if title == stem or FILE_NAME_RE.match(title) or not LATIN_RE.search(title):
         block = []
         for line in first_page.split("\n"):
             line = line.lstrip("#").strip()

@@ -276,6 +276,20 @@ def test_a_document_in_another_language_is_named_by_it():
     assert "English" not in name_text(record, "").split()
 
 
+def test_a_title_without_a_latin_letter_leaves_the_title_block_to_name_the_document():
+    # a font guide titled in the script it serves: a question names it by the cover's title in Latin letters
+    from engine.index.store import name_text
+    from engine.schemas import DocumentRecord
+
+    record = DocumentRecord(doc_id="0123456789abcdef", file_name="DaiBannaSIL.pdf", rel_path="DaiBannaSIL.pdf",
+                            sha256="0" * 64, size_bytes=1, pages=1)
+    cover = "# ᦟᦲᧅᦷᦎᦺᦑ\n\nDai Banna SIL Fonts\n\nUser Guide\n"
+    record.metadata.title = "ᦟᦲᧅᦷᦎᦺᦑ"
+    assert "Dai Banna SIL Fonts User Guide" in name_text(record, cover)
+    record.metadata.title = "Dai Banna SIL Fonts"  # (a title in Latin letters names it alone)
+    assert "User" not in name_text(record, cover).split()
+
+
 def test_a_name_written_with_its_number_in_one_word_is_named_by_the_words_apart():
     from engine.index.corpus import name_terms
     terms = name_terms("docbook5-howto DocBook V5.0 NIST.SP.800-171r2")

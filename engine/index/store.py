@@ -31,7 +31,7 @@ from engine.workspace import Workspace, atomic_write_text
 if TYPE_CHECKING:
     from engine.index.vectors import Embedder
 
-VERSION = 34  # 13: passages from the block model (paragraphs, list runs, table rows, code)
+VERSION = 35  # 13: passages from the block model (paragraphs, list runs, table rows, code)
 # 14: node summaries cut at sentences as engine.text splits them; 15: footnote numbers no sentence end there;
 # 16: a list item as long as a paragraph is a passage of its own; 17: a fence closes only with its own kind;
 # 18: the document's language (a question asked in another is read as such: engine.text.question_language);
@@ -47,7 +47,8 @@ VERSION = 34  # 13: passages from the block model (paragraphs, list runs, table 
 # name's glued word ("beamerexample") names the document by its part the text never writes ("beamer"); 32: a docinfo
 # title that is no title ("gputils.dvi") does not name it (engine.extract.metadata.shown_title); 33: the distinct lines
 # of its running headers and footers (`furniture_text`): a name printed only there is one the corpus mentions; 34: a
-# title without a Latin letter ("ᦟᦲᧅᦷᦎᦺᦑ") has the first page's title block name the document too (`name_text`)
+# title without a Latin letter ("ᦟᦲᧅᦷᦎᦺᦑ") has the first page's title block name the document too (`name_text`); 35:
+# a file name's word glued from several words names it by all of them (`glued_words`)
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
 CAPITALISED_RUN_RE = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)+\b")  # "Open Document Format"
 LATIN_RE = re.compile(r"[A-Za-z]")
@@ -98,14 +99,14 @@ def doc_title(record: DocumentRecord) -> str:
 def name_text(record: DocumentRecord, first_page: str, vocab: AbstractSet[str] = frozenset()) -> str:
     """How the document names itself: its title and file name, what kind of document it is and who wrote it; when it
     has no title of its own (or one without a Latin letter), the opening words of its first page (a cover or title
-    block) stand in too. A file name's word glued from two (`glued_name`, `vocab`: the document's terms) names it by
-    its part the text never writes too."""
+    block) stand in too. A file name's word glued from words (`glued_words`, `vocab`: the document's terms) names it
+    by those words too, one the text never writes among them."""
     stem = Path(record.file_name).stem
     title = doc_title(record)
     meta = record.metadata
     names = [title, stem.replace("_", " ").replace("-", " "), meta.document_type, meta.author, title_acronyms(title),
              *(language_names(meta.language) if meta.language != "en" else ()),
-             *filter(None, (glued_name(word, vocab) for word in re.split(r"[\W_]+", stem.lower())))]
+             *filter(None, (glued_words(word, vocab) for word in re.split(r"[\W_]+", stem.lower())))]
     # (a document in another language than English goes by it: "the German thesis"; English, the language of nearly
     # every document and the one a question is read in unless it says otherwise, would name them all alike)
     # (… and when its title holds no Latin letter, as a font guide titled in the script it serves: "ᦟᦲᧅᦷᦎᦺᦑ" over "Dai
@@ -123,24 +124,36 @@ def name_text(record: DocumentRecord, first_page: str, vocab: AbstractSet[str] =
     return "\n".join(name for name in names if name)
 
 
-GLUED_MIN = 10  # letters at least of a file name's word read as two glued together
-GLUED_PART = 5  # letters at least of each part ("riverline" is no "river" and "line")
+GLUED_MIN = 10  # letters at least of a file name's word read as glued from words ("riverline" is none)
+GLUED_PART = 5  # letters at least of the one word of a glue its text may never write
 
 
-def glued_name(word: str, vocab: AbstractSet[str]) -> str:
-    """The part of a file name's word glued from two that the document's text never writes, when the other part is a
-    word of it and the whole is not ("beamerexample" of a deck made with Beamer, whose slides say "example" but never
-    "beamer"; "masterarbeit" of a thesis that says "Arbeit"): the name the file goes by. "" when no split is so (the
-    longest known part decides)."""
+GLUED_WORD = 4  # letters at least of each word a file name's word is read as glued from ("user")
+
+
+def glued_words(word: str, vocab: AbstractSet[str]) -> str:
+    """The words a file name's word is glued from, when each is a word the document's text writes (but one at most,
+    of GLUED_PART letters or more) and the whole is not ("beamerthemeuantwerpenuserguide" of a Beamer theme's user
+    guide that never writes "guide": "beamer theme uantwerpen user guide"), GLUED_WORD letters at least each: those
+    leaving the fewest letters unwritten, then the fewest words; "" when it is no such glue."""
     whole = tokenize(word)
     if len(word) < GLUED_MIN or not word.isalpha() or (whole and whole[0] in vocab):
-        return ""  # (a word the text writes: "regulation", whose stem "regul" is a term of it)
-    best, longest = "", 0
-    for cut in range(GLUED_PART, len(word) - GLUED_PART + 1):
-        for known, other in ((word[:cut], word[cut:]), (word[cut:], word[:cut])):
-            if len(known) > longest and _held(known, vocab) and not _held(other, vocab):
-                best, longest = other, len(known)
-    return best
+        return ""
+    # position -> (letters unwritten, words) of the glue up to it: the fewest letters unwritten, then the fewest words
+    best: dict[int, tuple[int, list[str]]] = {0: (0, [])}
+    for start in range(len(word)):
+        if start not in best:
+            continue
+        unwritten, words = best[start]
+        for end in range(start + GLUED_WORD, len(word) + 1 - (start == 0)):  # (two words at least)
+            part = word[start:end]
+            written = _held(part, vocab)
+            if not written and (unwritten or len(part) < GLUED_PART):
+                continue  # (one unwritten word at most)
+            found = (unwritten + (0 if written else len(part)), words + [part])
+            if end not in best or (found[0], len(found[1])) < (best[end][0], len(best[end][1])):
+                best[end] = found
+    return " ".join(best.get(len(word), (0, []))[1])
 
 
 def _held(part: str, vocab: AbstractSet[str]) -> bool:

@@ -704,18 +704,21 @@ def test_a_glossary_entry_set_as_its_term_over_its_definition_puts_its_page_firs
     assert found.hits[0].page == 6 and any("defines 'on behalf of (an agency)'" in note for note in found.notes)
 
 
-def test_a_file_names_glued_word_names_the_document_by_the_part_its_text_never_writes():
-    # "the Beamer talk" of beamerexample-conference-talk.pdf, whose slides say "example" but never "beamer"
-    from engine.index.store import glued_name, name_text
+def test_a_file_names_glued_word_names_the_document_by_the_words_it_is_glued_from():
+    # "the Beamer talk" of beamerexample-conference-talk.pdf, whose slides say "example" but never "beamer"; "the
+    # uantwerpen beamer theme" of beamerthemeuantwerpenuserguide.pdf, whose slides never say "guide"
+    from engine.index.store import glued_words, name_text
     from engine.schemas import DocumentRecord
     from engine.text import tokenize
 
-    vocab = set(tokenize("An example of a perfect phylogeny; the Arbeit of the thesis; rivers and lines"))
-    assert glued_name("beamerexample", vocab) == "beamer"
-    assert glued_name("masterarbeit", vocab) == "master"
-    assert glued_name("riverline", vocab) == ""  # (a coined name: "line" is too short a part to name it)
-    assert glued_name("riverlines", vocab) == ""  # (both parts written: no name the text lacks)
-    assert glued_name("conference", vocab) == "" and glued_name("phylogeny", vocab) == ""  # (one word)
+    vocab = set(tokenize("An example of a perfect phylogeny; the Arbeit of the thesis; rivers and lines; a theme for "
+                         "beamer slides, uantwerpen, in the user's words"))
+    assert glued_words("beamerexample", vocab) == "beamer example"
+    assert glued_words("masterarbeit", vocab) == "master arbeit"
+    assert glued_words("beamerthemeuantwerpenuserguide", vocab) == "beamer theme uantwerpen user guide"
+    assert glued_words("riverline", vocab) == ""  # (a coined name: too short to be read as glued)
+    assert glued_words("masterguide", vocab) == ""  # (two words the text never writes: no glue of its words)
+    assert glued_words("conference", vocab) == "" and glued_words("phylogeny", vocab) == ""  # (one word)
     record = DocumentRecord(doc_id="0123456789abcdef", file_name="beamerexample-conference-talk.pdf",
                             rel_path="beamerexample-conference-talk.pdf", sha256="0" * 64, size_bytes=1, pages=1)
     assert "beamer" in name_text(record, "", vocab).split()

@@ -274,9 +274,10 @@ def titled_sections(corpus: CorpusIndex, term: str, doc: int) -> list[int]:
     """The nodes (in document order) of a document's sections titled by a term asked to be defined, every word of which
     the document writes: a title whose words, its number aside, are all the term's as written (bar plurals) and hold
     one of those the document uses least ("2.10.2 Secondary" for "a secondary upsmon system", "5 Debug" for "-debug";
-    not "5.1 Debug options", "10.7 Operation Controls" for "control operator", nor "1 RAxML" for
-    "RAxML_bipartitionsBranchLabels"). Where no sentence of the document says what a term is
-    (engine.index.evidence.definition_pages), the section it titles by it does."""
+    not "5.1 Debug options", "10.7 Operation Controls" for "control operator", "1 RAxML" for
+    "RAxML_bipartitionsBranchLabels"; a name in code, as a title or as the term, only itself: not "for_signature" for
+    "build signature"). Where no sentence of the document says what a term is (engine.index.evidence.definition_pages),
+    the section it titles by it does."""
     wanted = set(tokenize(term))
     bm = corpus.bm25["page"]
     within = corpus.unit_doc["page"] == doc
@@ -286,7 +287,11 @@ def titled_sections(corpus: CorpusIndex, term: str, doc: int) -> list[int]:
     rarest = {t for t in wanted if idf[t] == max(idf.values())}
     written = singular(WORD_RE.findall(term.lower()))  # (as written: "Operation Controls" stems as "control operator")
     return [node.node for node, (_, title) in zip(corpus.docs[doc].nodes, read_titles(corpus, doc))
-            if rarest & (words := set(tokenize(" ".join(title)))) and words <= wanted and singular(title) <= written]
+            if rarest & (words := set(tokenize(" ".join(title)))) and words <= wanted and singular(title) <= written
+            and (not CODE_NAME_RE.search(f"{node.title} {term}") or singular(title) == written)]
+
+
+CODE_NAME_RE = re.compile(r"\w_\w")  # a name in code: words joined by an underscore ("for_signature", "idn2_free")
 
 
 def singular(words: Sequence[str]) -> set[str]:

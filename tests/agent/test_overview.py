@@ -747,9 +747,9 @@ def test_a_sections_summary_may_pick_a_tables_short_rows_but_not_rows_of_figures
 
 
 def monitor_manual(path: Path) -> Path:
-    """A five-page manual: a cover, the monitor's roles on page 3 ("2.1 Primary", "2.2 Secondary", "2.3 Operation Controls"),
-    and two pages that say "secondary monitor system" often without saying what one is ("system", as in most
-    manuals, a word of every page but the second)."""
+    """A five-page manual: a cover, the monitor's roles on page 3 ("2.1 Primary", "2.2 Secondary", "2.3 Operation
+    Controls", "2.4 SECONDARY_DELAY"), and two pages that say "secondary monitor system" often without saying what one
+    is ("system", as in most manuals, a word of every page but the third)."""
     with written_pdf(path) as doc:
         cover = doc.new_page(width=595, height=842)
         cover.insert_text((72, 120), "Vale Reference Manual", fontsize=24)
@@ -765,6 +765,8 @@ def monitor_manual(path: Path) -> Path:
                       "to the primary over the network and shuts itself down as soon as it is told to."], 240)
         page.insert_text((72, 300), "2.3 Operation Controls", fontsize=14)
         _lines(page, ["Two switches on the front panel start and stop the watch by hand."], 325)
+        page.insert_text((72, 370), "2.4 SECONDARY_DELAY", fontsize=14)
+        _lines(page, ["Seconds a secondary waits before it shuts down once told to; the default value is 15."], 395)
         for n in (3, 4):  # (pages 4 and 5)
             _titled_page(doc, f"{n} Notes on setup", [
                 "A secondary monitor system needs the primary's address. A secondary monitor system logs",
@@ -798,4 +800,6 @@ def test_only_a_section_titled_by_the_term_as_written_stands_for_its_definition(
     assert titled("secondary monitor system") == ["2.2 Secondary"]
     assert titled("secondaries") == ["2.2 Secondary"]  # (a plural as written)
     assert titled("control operator") == []  # ("Operation Controls" stems so, but is not written so)
+    # a name in code titles itself alone ("SECONDARY_DELAY" is no "secondary delay value"), and only itself titles it
+    assert titled("secondary_delay") == ["2.4 SECONDARY_DELAY"] and titled("secondary delay value") == []
     assert titled("secondary storage unit") == []  # (a word the document never writes: no section is titled by it)

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import quoted_re
+from engine.index.evidence import quoted_re, singular_words
 from engine.markdown import HEADING_RE
 from engine.schemas.index import IndexNode
 from engine.text import STOP_WORDS, WORD_RE, stem, tokenize
@@ -285,23 +285,20 @@ def titled_sections(corpus: CorpusIndex, term: str, doc: int) -> list[int]:
     if not wanted or not all(idf.values()):
         return []  # (a word of the term the document never writes: it titles nothing by the term)
     rarest = {t for t in wanted if idf[t] == max(idf.values())}
-    written = singular(WORD_RE.findall(term.lower()))  # (as written: "Operation Controls" stems as "control operator")
+    written = written_words(term)  # (as written: "Operation Controls" stems as "control operator")
     return [node.node for node, (_, title) in zip(corpus.docs[doc].nodes, read_titles(corpus, doc))
-            if rarest & (words := set(tokenize(" ".join(title)))) and words <= wanted and singular(title) <= written
-            and (not CODE_NAME_RE.search(f"{node.title} {term}") or singular(title) == written)]
+            if rarest & (stems := set(tokenize(" ".join(title)))) and stems <= wanted
+            and (as_written := written_words(" ".join(title))) <= written
+            and (not CODE_NAME_RE.search(f"{node.title} {term}") or as_written == written)]
 
 
 CODE_NAME_RE = re.compile(r"\w_\w")  # a name in code: words joined by an underscore ("for_signature", "idn2_free")
 
 
-def singular(words: Sequence[str]) -> set[str]:
-    """Words but stop words, a plural's ending dropped ("The mayanumbers counter" -> "mayanumber", "counter";
-    "secondaries" -> "secondary", "switches" -> "switch")."""
-    return {SINGULAR_RE.sub(lambda m: "y" if m.group(1) else "", w) if len(w) > 3 else w
-            for w in words if w not in STOP_WORDS}
-
-
-SINGULAR_RE = re.compile(r"(?:(ies)|(?:(?<=ss)|(?<=ch)|(?<=sh)|(?<=x))es|(?<!s)s)$")
+def written_words(text: str) -> set[str]:
+    """The words of a title or a term as written but its stop words, a plural's "s" dropped (`singular_words`: "The
+    mayanumbers counter" -> "mayanumber", "counter")."""
+    return {w for w in singular_words(text) if w not in STOP_WORDS}
 
 
 def node_depths(nodes: list[IndexNode]) -> dict[int, int]:

@@ -125,10 +125,8 @@ def name_text(record: DocumentRecord, first_page: str, vocab: AbstractSet[str] =
 
 
 GLUED_MIN = 10  # letters at least of a file name's word read as glued from words ("riverline" is none)
-GLUED_PART = 5  # letters at least of the one word of a glue its text may never write
-
-
 GLUED_WORD = 4  # letters at least of each word a file name's word is read as glued from ("user")
+GLUED_PART = 5  # letters at least of the one word of a glue its text may never write
 
 
 def glued_words(word: str, vocab: AbstractSet[str]) -> str:
@@ -138,7 +136,7 @@ def glued_words(word: str, vocab: AbstractSet[str]) -> str:
     leaving the fewest letters unwritten, then the fewest words; "" when it is no such glue."""
     whole = tokenize(word)
     if len(word) < GLUED_MIN or not word.isalpha() or (whole and whole[0] in vocab):
-        return ""
+        return ""  # (a word the text writes: "regulation", whose stem "regul" is a term of it)
     # position -> (letters unwritten, words) of the glue up to it: the fewest letters unwritten, then the fewest words
     best: dict[int, tuple[int, list[str]]] = {0: (0, [])}
     for start in range(len(word)):

@@ -798,7 +798,7 @@ def test_only_a_section_titled_by_the_term_as_written_stands_for_its_definition(
         return [titles[n] for n in titled_sections(corpus, term, 0)]
 
     assert titled("secondary monitor system") == ["2.2 Secondary"]
-    assert titled("secondaries") == ["2.2 Secondary"]  # (a plural as written)
+    assert titled("secondary monitor systems") == ["2.2 Secondary"]  # (a plural as written)
     assert titled("control operator") == []  # ("Operation Controls" stems so, but is not written so)
     # a name in code titles itself alone ("SECONDARY_DELAY" is no "secondary delay value"), and only itself titles it
     assert titled("secondary_delay") == ["2.4 SECONDARY_DELAY"] and titled("secondary delay value") == []

@@ -189,6 +189,17 @@ def test_a_title_that_only_names_the_kind_gives_way_to_the_title_printed_under_i
     assert extract_title(info(), join_pages(["# A Thesis on Rivers\n\nAda Quill\n"]), [])[0] == "A Thesis on Rivers"
 
 
+def test_an_h1_without_a_latin_letter_gives_way_to_the_latin_title_block_under_it():
+    # a font guide titled in the script it serves, its title in English under it
+    cover = "# ᦟᦲᧅᦷᦎᦺᦑ\n\nDai Banna SIL Fonts\n\nUser Guide\n"
+    assert extract_title(info(), join_pages([cover, "Text."]), []) == ("Dai Banna SIL Fonts User Guide",
+                                                                       Provenance.LAYOUT)
+    # nothing in Latin letters under it (a document written in that script), or a docinfo title: the title stays
+    assert extract_title(info(), join_pages(["# Привет мир\n\nКраткое руководство пользователя\n"]), [])[0] \
+        == "Привет мир"
+    assert extract_title(info(docinfo={"title": "Dai Banna Guide"}), join_pages([cover]), [])[0] == "Dai Banna Guide"
+
+
 def test_title_empty_when_nothing_fits():
     assert extract_title(info(docinfo={"title": "doc.pdf"}), join_pages(["just text"]), []) == ("", None)
 

@@ -18,6 +18,7 @@ from engine.text import fix_ligatures, squash
 
 FILE_EXT_RE = re.compile(r"\.(?:pdf|docx?|dvi|ps|tex|indd|pptx?|xlsx?|rtf|txt|qxd|odt|pages|key|eps)\s*$", re.I)
 SLUG_RE = re.compile(r"^[\w.-]+$")
+LATIN_RE = re.compile(r"[A-Za-z]")
 GENERIC_TITLES = frozenset(
     {"untitled", "title", "document", "presentation", "powerpoint presentation", "slide 1", "unknown", "none",
      "no title", "draft",
@@ -100,7 +101,8 @@ def extract_title(info: PdfInfo, markdown: str, headings: list[Heading]) -> tupl
     """The docinfo title when meaningful (pdf-info), or the H1 when it prints that title and more (a docinfo
     Title cut before the title's last line; layout); else the H1 (layout); else, when the H1 is only the file
     name the reformatter fell back to, the first heading of page 1 with at least three words. A title that only
-    names the document's kind (`KIND_TITLE_RE`) gives way to what page 1 prints under its H1 (`title_under_kind`).
+    names the document's kind (`KIND_TITLE_RE`), or an H1 without a Latin letter over lines in Latin letters, gives way
+    to what page 1 prints under its H1 (`title_under_kind`).
     Its ligatures spelled out ("Eﬃcient" as the page's glyph: "Efficient")."""
     title, source = _found_title(info, markdown, headings)
     return fix_ligatures(title), source
@@ -122,6 +124,12 @@ def _found_title(info: PdfInfo, markdown: str, headings: list[Heading]) -> tuple
     if first is not None and KIND_TITLE_RE.fullmatch(first[1]) and (not docinfo or KIND_TITLE_RE.fullmatch(docinfo)):
         named = title_under_kind(markdown.split(marker(1))[0], first[0])
         if named:
+            return named, Provenance.LAYOUT
+    # an H1 without a Latin letter over a title block in Latin letters (a font guide titled in the script it serves,
+    # "ᦟᦲᧅᦷᦎᦺᦑ" over "Dai Banna SIL Fonts" / "User Guide"): the block is the title a reader and a question use
+    if first is not None and not LATIN_RE.search(first[1]) and not is_meaningful_title(docinfo, info.file_name):
+        named = title_under_kind(markdown.split(marker(1))[0], first[0])
+        if LATIN_RE.search(named):
             return named, Provenance.LAYOUT
     if is_meaningful_title(docinfo, info.file_name):
         printed = next((" ".join(title.replace("**", "").split()) for _, level, title in found if level == 1), "")

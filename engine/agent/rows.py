@@ -140,11 +140,23 @@ def labelled(row: str, header: str, used: list[tuple[int, int]] | None = None) -
 
 def first_row_of_data(first: str, row: str) -> bool:
     """Whether a table's first row (which Markdown has to set as its header) is data like its `row`: a cell of it
-    holds an address (a name never does: "Sales | hello@example.com"), or its first cell is a label ending in ":"
-    as the row's is (a glossary's "Computer: | A device that …")."""
+    holds an address (a name never does: "Sales | hello@example.com"), its first cell is a label ending in ":"
+    as the row's is (a glossary's "Computer: | A device that …"), or a code of the row's first cell's shape (a chart
+    of characters, "U+19B5 | … | NEW TAI LUE VOWEL SIGN E" over "U+19B6 | …")."""
     head, own = cell_texts(first), cell_texts(row)
     return any(ADDRESS_RE.search(cell) for cell in head) \
-        or bool(head and own and head[0].endswith(":") and own[0].endswith(":"))
+        or bool(head and own and head[0].endswith(":") and own[0].endswith(":")) \
+        or bool(head and own and coded_alike(head[0], own[0]))
+
+
+def coded_alike(a: str, b: str) -> bool:
+    """Whether two cells are codes of one shape: each holds a letter and a digit, and their letters and digits stand
+    between the same marks ("U+19B5" and "U+19BA"; not "Year" and "2023", nor a chart's axis numbers)."""
+    return all(CODE_RE.search(c) for c in (a, b)) and MARKS_RE.sub("", a) == MARKS_RE.sub("", b)
+
+
+CODE_RE = re.compile(r"^(?=.*[^\W\d_])(?=.*\d)\S+$")  # one word of letters and digits
+MARKS_RE = re.compile(r"[^\W_]+")  # (runs of letters and digits: what is left are a code's marks)
 
 
 def sentence_cell(cell: str) -> bool:

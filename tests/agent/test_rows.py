@@ -87,3 +87,15 @@ def test_a_unit_note_over_the_first_column_names_no_column():
     header = "| ($ in millions) | 2024 | 2023 | Change |"
     row = "| Domestic | $ 2,206 | $ 2,210 | — % |"
     assert as_labels(labelled(row, header) or [], header) == "Domestic, 2024: $ 2,206, 2023: $ 2,210, Change: — %"
+
+
+def test_a_first_row_coded_as_the_rows_under_it_is_data_not_a_header():
+    # a chart of characters without a header row: Markdown sets its first row as the header, and an answer labelled
+    # every row with it ("U+19B5: U+19B6, …") and left its first character out
+    from engine.agent.rows import first_row_of_data
+
+    first, row = "| U+19B5 | ᦵ◌ | NEW TAI LUE VOWEL SIGN E |", "| U+19B6 | ᦶ◌ | NEW TAI LUE VOWEL SIGN AE |"
+    assert first_row_of_data(first, row)
+    assert not first_row_of_data("| Year | Sales |", "| 2023 | 5.1 |")  # (a name over a value)
+    assert not first_row_of_data("| 200000 | | 25 |", "| 150000 | | 20 |")  # (a chart's axis numbers: no code)
+    assert not first_row_of_data("| Pin | Function |", "| A1 | Clock |")  # (a name over a code)

@@ -659,7 +659,18 @@ def definition_pages(corpus, question: str, doc: int) -> list[int]:
     definition, a source in brackets between), a sentence saying what it is; none for another question. Only
     pages holding every word of the term, and its last word before what says what it is, are read. (A page that only
     glosses the term in brackets, `glosses_term`, is not read for it: such pages put first lost 5 key facts over all
-    42 sets, f25, f19 and g35 answered from a passing gloss; the gloss still counts where a page is read.)"""
+    42 sets, f25, f19 and g35 answered from a passing gloss; the gloss still counts where a page is read.) Read once
+    per question and document (the search and the answer's structure readers each ask)."""
+    cache: dict[tuple[str, int], list[int]] = corpus.extras.setdefault("definition_pages", {})
+    if (question, doc) not in cache:
+        if len(cache) >= PAGE_CACHE:
+            cache.clear()
+        cache[(question, doc)] = _definition_pages(corpus, question, doc)
+    return list(cache[(question, doc)])
+
+
+def _definition_pages(corpus, question: str, doc: int) -> list[int]:
+    """`definition_pages`, read."""
     term = defined_term(question) if answer_type(question) == "definition" else ""  # (not "What is the total
     tokens = sorted(set(tokenize(term)))  # revenue?": an amount is asked for)
     if not tokens:

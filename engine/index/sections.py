@@ -289,10 +289,12 @@ def titled_sections(corpus: CorpusIndex, term: str, doc: int) -> list[int]:
     return [node.node for node, (_, title) in zip(corpus.docs[doc].nodes, read_titles(corpus, doc))
             if rarest & (stems := set(tokenize(" ".join(title)))) and stems <= wanted
             and (as_written := written_words(" ".join(title))) <= written
-            and (not CODE_NAME_RE.search(f"{node.title} {term}") or as_written == written)]
+            and (not JOINED_RE.search(f"{node.title} {term}") or as_written == written)]
 
 
-CODE_NAME_RE = re.compile(r"\w_\w")  # a name in code: words joined by an underscore ("for_signature", "idn2_free")
+# a name in code joined by an underscore ("for_signature", "idn2_free"; evidence.CODE_NAME_RE also reads an option's
+# dash, which inside a title is a hyphen: "Pre-processing")
+JOINED_RE = re.compile(r"\w_\w")
 
 
 def written_words(text: str) -> set[str]:

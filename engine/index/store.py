@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine.extract.metadata.document import FRONT_MATTER, shown_title
+from engine.extract.metadata.document import FRONT_MATTER, LATIN_RE, shown_title
 from engine.index.bm25 import TermCounts
 from engine.index.nodes import build_units
 from engine.index.passages import build_passages, markdown_blocks, note_lines, passage_bags
@@ -51,7 +51,6 @@ VERSION = 35  # 13: passages from the block model (paragraphs, list runs, table 
 # a file name's word glued from several words names it by all of them (`glued_words`)
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
 CAPITALISED_RUN_RE = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)+\b")  # "Open Document Format"
-LATIN_RE = re.compile(r"[A-Za-z]")
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)
 
 

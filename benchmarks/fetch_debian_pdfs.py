@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 16 (tests/corpus/qa_blind5.md … qa_blind16.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 17 (tests/corpus/qa_blind5.md … qa_blind17.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -23,7 +23,10 @@ and Traces user's guide (LaTeX). Set 15: the Samhain manual (DocBook and Apache 
 (a man page set by groff), the Gri manual (Texinfo, 285 pp), a MetaPost slide show in landscape and an SIL note on
 Khmer syllables (Apple Pages; its file name holds spaces). Set 16: the SCons user guide (DocBook and Apache FOP,
 351 pp), the MrBayes manual (LaTeX), a Beamer theme's user guide in landscape (LuaTeX), the SIL Dai Banna fonts' guide
-(Word, distilled by Ghostscript) and an SIL chart of the Ezra fonts' legacy encoding (Excel, one table).
+(Word, distilled by Ghostscript) and an SIL chart of the Ezra fonts' legacy encoding (Excel, one table). Set 17: the
+GNU Octave manual (Texinfo, 1,158 pp), the XmlStarlet user's guide (DocBook and Apache FOP), the DICOMscope user
+manual (a Windows word processor's, distilled by Acrobat Distiller, with tables), the Debian reference card (DBLaTeX,
+two landscape pages of cells) and the SIL Awami Nastaliq font features chart (LibreOffice, landscape, one table).
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -178,6 +181,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                             "4bac5963c335692f5268f7206f181e01a6800240522d0462381ba2e70ff5adc6"},
     "fonts-sil-ezra": {"usr/share/doc/fonts-sil-ezra/Unicode-Ezra-Chart17short.pdf.gz":
                        "79139af3846b0d5a44d2f20a3ecace461fd1ba1ecbc2bf24f8f4c7122c8b3c60"},
+}, "blind17": {
+    "octave-doc": {"usr/share/doc/octave/octave.pdf":
+                   "ddd24489f87b46fbf99c15cc34aa865ae66775fb7c21927f7f2d6be9470becb8"},
+    "xmlstarlet": {"usr/share/doc/xmlstarlet/xmlstarlet-ug.pdf.gz":
+                   "115a5979383fdbdad3d0b35b84be32d003571c71aba7d8090440b572c3205f39"},
+    "dicomscope-doc": {"usr/share/doc/dicomscope/dsum360.pdf":
+                       "19fa190816a5ca4396a846f7c0d32b667864548fddce3e7408e5899051ac0a06"},
+    "debian-refcard": {"usr/share/doc/debian-refcard/refcard-en-a4.pdf.gz":
+                       "e876ef5e889cc82835b96a1b32df6a295e41534a1adae69def6d4ad981e38f61"},
+    "fonts-sil-awami-nastaliq": {"usr/share/doc/fonts-sil-awami-nastaliq/documentation/AwamiNastaliq-Features.pdf.gz":
+                                 "3a610034a353af99aee8616ba06522232b321a9c0c8d5422829c2500d57d42f4"},
 }}
 
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from engine.index.evidence import HANGING_RE, PageUnits, Unit, Window, answer_type, has_type
-from engine.text import leads_in
+from engine.index.evidence import HANGING_RE, NAMING_RE, PageUnits, Unit, Window, answer_type, has_type
+from engine.text import leads_in, query_terms
 
 LIST_PASSAGE_CHARS = 1200  # a passage ending in ":" reads on through the list it introduces, up to this length
 SECTION_CHARS = 1200  # a passage that opens with a heading reads its section on, up to this length
 PageOf = Callable[[int], tuple[PageUnits, str]]  # a page number -> that page's (analysis, text)
 GAP_UNITS, GAP_CHARS = 1, 400  # passages of a page this close are quoted as one
+NAMED_BACK_CHARS = 400  # a passage opening with a naming sentence reads its paragraph back, up to this far
 ANAPHOR_RE = re.compile(r"(?:It|Its|This|These|That|Those|They|Their|Such|He|She|His|Her|The latter|The former|"
                         r"Both|Each|Thus|Therefore|However|In (?:this|that|addition)|As a result)\b")
 
@@ -46,19 +47,32 @@ def trim(analysis: PageUnits, text: str, window: Window, wanted: set[str], quest
 
 
 def read_back(analysis: PageUnits, text: str, window: Window, others: list[Window]) -> Window:
-    """The passage with the sentence before it when it opens by pointing back ("It is…", "This
-    approach…", "They…"): what "it" is was said just before. Only within the paragraph, and not into
-    another chosen passage."""
+    """The passage with what its first sentence leans on before it, within its paragraph and not into another chosen
+    passage: the sentence before when it opens by pointing back ("It is…", "This approach…", "They…": what "it" is
+    was said just before); its paragraph before it, up to NAMED_BACK_CHARS, when it names a term the question asks
+    about after what that is ("The sets of equivalent vertices are called orbits", `NAMING_RE`): a naming sentence
+    closes the description that says what the thing is."""
     found = analysis.units
     first = next((i for i, u in enumerate(found) if u.start == window.start), None)
-    if not first or not ANAPHOR_RE.match(found[first].text):
+    if not first:
         return window
-    before = found[first - 1]
-    if before.heading or before.line != found[first].line \
-            or any(o.start <= before.start < o.end for o in others):
+    opening = found[first].text
+    naming = NAMING_RE.search(opening)
+    wanted = first if naming is not None and set(query_terms(naming.group("named"))) & window.matched \
+        else 1 if ANAPHOR_RE.match(opening) else 0
+    start = first
+    while start > first - wanted:
+        before = found[start - 1]
+        if before.heading or before.line != found[first].line \
+                or any(o.start <= before.start < o.end for o in others) \
+                or (start < first and window.start - before.start > NAMED_BACK_CHARS):
+            break
+        start -= 1
+    if start == first:
         return window
-    return Window(before.start, window.end, window.units + 1, window.score, window.coverage, window.matched,
-                  window.typed, text[before.start:window.end], (before.text,) + window.parts)
+    return Window(found[start].start, window.end, window.units + first - start, window.score, window.coverage,
+                  window.matched, window.typed, text[found[start].start:window.end],
+                  tuple(u.text for u in found[start:first]) + window.parts)
 
 
 def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: list[Window]) -> Window:

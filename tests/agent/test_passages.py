@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.agent.passages import carried, close_gaps, read_back, read_on, runs_over, table_header, \
     with_table_headers
 from engine.index.evidence import Window, analyse, readable
@@ -41,6 +43,29 @@ def test_a_passage_that_does_not_point_back_is_left_alone():
     analysis = analyse(page)
     window = window_of(analysis, page, 1)
     assert read_back(analysis, page, window, []) is window
+
+
+def test_a_passage_naming_a_term_asked_about_gets_the_description_before_it():
+    page = ("Graphs have symmetries. The automorphisms define an equivalence relation on the vertices: two vertices "
+            "are equivalent if an automorphism maps one onto the other. For example, vertices 6 and 7 are equivalent. "
+            "The sets of equivalent vertices are called orbits; here there are two.\n\nA new paragraph follows.")
+    analysis = analyse(page)
+    naming = unit_index(analysis, "The sets of")
+    window = window_of(analysis, page, naming)
+    asked = replace(window, matched=frozenset({"orbit"}))
+    grown = read_back(analysis, page, asked, [])
+    # the paragraph's description of what an orbit is, not only the sentence naming it
+    assert "two vertices are equivalent if an automorphism maps" in grown.text and grown.text.endswith("two.")
+    assert_literal(grown, page)
+    # a naming sentence of a term not asked about leans on nothing
+    assert read_back(analysis, page, window, []) is window
+    # no further back than NAMED_BACK_CHARS
+    long_page = "Preamble. " + "A sentence of filler words that says little. " * 12 + page
+    long_analysis = analyse(long_page)
+    far = window_of(long_analysis, long_page, unit_index(long_analysis, "The sets of"))
+    far = replace(far, matched=frozenset({"orbit"}))
+    grown = read_back(long_analysis, long_page, far, [])
+    assert not grown.text.startswith("Preamble") and len(grown.text) - len(far.text) <= 400 + 200
 
 
 def test_an_item_that_introduces_sub_items_does_not_end_the_list():

@@ -211,6 +211,7 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
                      or any(run[:len(words)] == words for run in after) or subtitle(node.title) in titles - {()})
             if (by_number or by_title) and not any(s.doc == doc and s.node == node.node for s in found):
                 found.append(section_of(corpus, doc, node.node))
+    found = innermost(corpus, found)  # ("the 'Special characters' section of the 'Common problems' chapter")
     if CHAPTER_RE.search(question):  # a chapter is a part at the top of its document's tree
         found = shallowest(found, {doc: node_depths(corpus.docs[doc].nodes) for doc in docs})
     if not found and not places:  # "the manifesto appendix" of "The Debian Manifesto": the one section whose title
@@ -232,6 +233,25 @@ SUBTITLE_RE = re.compile(r"\s[–—-]\s|:\s")  # what parts a title: "Yosys by 
 
 
 CHAPTER_RE = re.compile(r"\bchapters?\b", re.I)
+
+
+def innermost(corpus: CorpusIndex, found: list[NamedSection]) -> list[NamedSection]:
+    """The named sections without those that only place another one named inside them: a question naming a section
+    and the chapter it is in ("the 'Special characters' section of the XmlStarlet guide's 'Common problems' chapter")
+    asks about the section. An enclosing section stays when the inner one's title words are all its own ("2.5
+    Errors/Warnings/Messages" over "2.5.1 Errors": the inner one named by the outer one's title, not apart from it)."""
+    placing = set()
+    for inner in found:
+        if inner.node < 0:
+            continue
+        nodes = corpus.docs[inner.doc].nodes
+        words = set(bare_title(inner.title))
+        parent = nodes[inner.node].parent
+        while parent is not None:
+            if not words <= set(bare_title(nodes[parent].title)):
+                placing.add((inner.doc, parent))
+            parent = nodes[parent].parent
+    return [s for s in found if (s.doc, s.node) not in placing]
 
 
 def shallowest(found: list[NamedSection], depths: dict[int, dict[int, int]]) -> list[NamedSection]:

@@ -217,3 +217,31 @@ def test_a_title_before_the_kind_word_names_whole_words_not_a_part_of_a_hyphenat
     # "CD-HIT" is only the end of the token "PSI-CD-HIT": the section whose title holds all of it is named
     assert named("What does the PSI-CD-HIT section of the guide say about clustering?") == ["PSI-CD-HIT clustering"]
     assert named("What does the CD-HIT section of the guide say?") == ["CD-HIT"]
+
+
+def test_a_section_named_with_the_chapter_it_is_in_is_the_one_asked_about():
+    from types import SimpleNamespace
+
+    from engine.schemas.index import IndexNode
+
+    titles = [("User's Guide", 1, 1, None), ("Chapter 5. Common problems", 29, 31, 0),
+              ("1. Namespaces and default namespace", 29, 30, 1), ("2. Special characters", 30, 30, 1),
+              ("Chapter 2. Errors/Warnings/Messages", 36, 41, 0), ("2.1 Errors", 37, 39, 4),
+              ("2.2 Warnings", 39, 41, 4)]
+    nodes = [IndexNode(doc_id="d", node=n, kind="section", title=title, path=[title], line=None, start_page=first,
+                       end_page=last, parent=parent) for n, (title, first, last, parent) in enumerate(titles)]
+    corpus = SimpleNamespace(docs=[SimpleNamespace(nodes=nodes, info=SimpleNamespace(title="User's Guide"))],
+                             extras={})
+
+    def named(question: str) -> list[str]:
+        return [s.title for s in named_sections(corpus, question, [0])]
+
+    # the chapter only places the section: the section is asked about, "chapter" in the question or not
+    assert named("What does the 'Special characters' section of the guide's 'Common problems' chapter explain?") \
+        == ["2. Special characters"]
+    assert named("What does the 'Special characters' section under 'Common problems' explain?") \
+        == ["2. Special characters"]
+    assert named("What does the 'Common problems' chapter cover?") == ["Chapter 5. Common problems"]
+    # a section whose title holds its subsection's words is named by them: it stays
+    assert named("What does the 'Errors/Warnings/Messages' chapter cover, and its 'Errors' part?")[0] \
+        == "Chapter 2. Errors/Warnings/Messages"

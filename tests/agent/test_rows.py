@@ -99,3 +99,24 @@ def test_a_first_row_coded_as_the_rows_under_it_is_data_not_a_header():
     assert not first_row_of_data("| Year | Sales |", "| 2023 | 5.1 |")  # (a name over a value)
     assert not first_row_of_data("| 200000 | | 25 |", "| 150000 | | 20 |")  # (a chart's axis numbers: no code)
     assert not first_row_of_data("| Pin | Function |", "| A1 | Clock |")  # (a name over a code)
+
+
+def test_a_cell_ending_in_a_full_stop_and_a_bracketed_remark_is_a_sentence():
+    # an option table without a header row ('"a" | Compute the (ordinary) arithmetic mean. [default]' over '"g" | …'):
+    # its first row is data, not the columns' names every other row was labelled with ('"a": "g", …')
+    from engine.agent.rows import sentence_cell
+    from engine.agent.sentences import table_header_of
+
+    assert sentence_cell("Compute the (ordinary) arithmetic mean. [default]")
+    assert sentence_cell("The routine returns zero on success. (See Section 2.)")
+    assert not sentence_cell("Total revenue of the segment (in millions)")  # (a column's name with its unit)
+    assert not sentence_cell("Compute the mean.")  # (too short to tell)
+    page = ('| "a" | Compute the (ordinary) arithmetic mean. [default] |\n| --- | --- |\n'
+            '| "g" | Compute the geometric mean. |\n| "h" | Compute the harmonic mean. |')
+    analysis = analyse(page)
+    row = next(i for i, u in enumerate(analysis.units) if "geometric" in u.text)
+    assert table_header_of(analysis, page, row) is None
+    named = '| Option | Meaning of the option in words |\n| --- | --- |\n| "g" | Compute the geometric mean. |'
+    analysis = analyse(named)
+    row = next(i for i, u in enumerate(analysis.units) if "geometric" in u.text)
+    assert table_header_of(analysis, named, row) is not None

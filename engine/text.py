@@ -270,7 +270,12 @@ def _query_words(question: str, lang: str) -> list[str]:
     """The words of a question that are searched for, in order: its content words, without the words that only ask
     and, in a question asked in another language, without that language's stop words."""
     others = stop_words(lang) if lang not in ("", "en") else frozenset()
-    return [w for w in words(asked_part(question)) if _content(w) and w not in QUESTION_WORDS and w not in others]
+    called = {w.lower() for w in CALLED_RE.findall(question)}  # ("mean()": a function's name, not "what … mean")
+    return [w for w in words(asked_part(question))
+            if _content(w) and (w not in QUESTION_WORDS or w in called) and w not in others]
+
+
+CALLED_RE = re.compile(r"\b([^\W\d]\w*)\s?\(\)")  # a word written as a call, empty brackets after it: "mean()"
 
 
 def fragmented(text: str, sample: int = 20_000) -> bool:

@@ -202,3 +202,12 @@ def test_a_question_is_read_in_the_language_of_the_documents_whose_stop_words_it
 ])
 def test_a_lead_in_ends_in_a_colon_or_an_em_dash_after_a_word(text, leads):
     assert leads_in(text) is leads
+
+
+def test_a_question_word_written_as_a_call_is_a_name_searched_for():
+    from engine.text import query_terms
+
+    # "mean()" names a function; "mean" alone only asks ("What does the term mean?")
+    assert "mean" in query_terms("What must be given as the opt argument of mean() for the geometric mean?")
+    assert "mean" in query_terms("How does mean () treat NaN values?")
+    assert "mean" not in query_terms("What does the term orbit mean?")

@@ -245,3 +245,19 @@ def test_a_section_named_with_the_chapter_it_is_in_is_the_one_asked_about():
     # a section whose title holds its subsection's words is named by them: it stays
     assert named("What does the 'Errors/Warnings/Messages' chapter cover, and its 'Errors' part?")[0] \
         == "Chapter 2. Errors/Warnings/Messages"
+
+
+def test_a_title_after_the_kind_word_may_follow_an_article_or_a_possessive():
+    from types import SimpleNamespace
+
+    from engine.schemas.index import IndexNode
+
+    titles = [("User Manual", 1, 1, None), ("6 Viewer", 13, 50, 0), ("7 Process Log", 51, 52, 0)]
+    nodes = [IndexNode(doc_id="d", node=n, kind="section", title=title, path=[title], line=None, start_page=first,
+                       end_page=last, parent=parent) for n, (title, first, last, parent) in enumerate(titles)]
+    corpus = SimpleNamespace(docs=[SimpleNamespace(nodes=nodes, info=SimpleNamespace(title="User Manual"))],
+                             extras={})
+    named = [s.title for s in named_sections(corpus, "Summarise the manual's chapter on its Process Log component.",
+                                             [0])]
+    assert named == ["7 Process Log"]
+    assert [s.title for s in named_sections(corpus, "What does the chapter on the Viewer say?", [0])] == ["6 Viewer"]

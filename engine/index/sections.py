@@ -347,8 +347,32 @@ def read_titles(corpus: CorpusIndex, doc: int) -> list[tuple[str | None, tuple[s
     """Each node's (title number, bare title) of a document, read once per corpus load."""
     cache: dict[int, list[tuple[str | None, tuple[str, ...]]]] = corpus.extras.setdefault("section_titles", {})
     if doc not in cache:
-        cache[doc] = [(title_number(node.title), bare_title(node.title)) for node in corpus.docs[doc].nodes]
+        nodes = corpus.docs[doc].nodes
+        titles = [(title_number(node.title), bare_title(node.title)) for node in nodes]
+        for node in lettered(nodes):  # ("F Process Log" among "A Introduction", "B Installation", …)
+            titles[node] = (nodes[node].title[0], titles[node][1][1:])
+        cache[doc] = titles
     return cache[doc]
+
+
+LETTERED_RE = re.compile(r"^([A-Z])\s+[^\W\d_a-z]")  # a title opening with a capital letter alone: "F Process Log"
+LETTERED_MIN = 3  # sibling titles so lettered, in alphabetical order, that tell the letters number them
+
+
+def lettered(nodes: list[IndexNode]) -> list[int]:
+    """The nodes whose titles a letter numbers without a dot ("A Introduction", "B Installation", … "F Process Log"):
+    LETTERED_MIN siblings or more open with a capital letter alone, their letters rising in the document's order and
+    starting at "A" ("A Guide to …" alone is a title's article)."""
+    children: dict[int | None, list[int]] = {}
+    for node in nodes:
+        if LETTERED_RE.match(node.title):
+            children.setdefault(node.parent, []).append(node.node)
+    found: list[int] = []
+    for group in children.values():
+        letters = [nodes[n].title[0] for n in group]
+        if len(group) >= LETTERED_MIN and letters[0] == "A" and all(a < b for a, b in zip(letters, letters[1:])):
+            found += group
+    return found
 
 
 def next_outside(nodes: list[IndexNode], node: int) -> int | None:

@@ -261,3 +261,26 @@ def test_a_title_after_the_kind_word_may_follow_an_article_or_a_possessive():
                                              [0])]
     assert named == ["7 Process Log"]
     assert [s.title for s in named_sections(corpus, "What does the chapter on the Viewer say?", [0])] == ["6 Viewer"]
+
+
+def test_sibling_titles_lettered_in_order_are_numbered_by_their_letters():
+    from types import SimpleNamespace
+
+    from engine.index.sections import lettered, read_titles
+    from engine.schemas.index import IndexNode
+
+    titles = [("User Manual", 1, 1, None), ("A Introduction", 2, 3, 0), ("B Installation", 4, 6, 0),
+              ("D Viewer", 7, 50, 0), ("F Process Log", 51, 52, 0), ("A Guide to Menus", 8, 9, 3)]
+    nodes = [IndexNode(doc_id="d", node=n, kind="section", title=title, path=[title], line=None, start_page=first,
+                       end_page=last, parent=parent) for n, (title, first, last, parent) in enumerate(titles)]
+    assert lettered(nodes) == [1, 2, 3, 4]  # (not "A Guide to Menus", alone among its siblings: an article)
+    corpus = SimpleNamespace(docs=[SimpleNamespace(nodes=nodes, info=SimpleNamespace(title="User Manual"))],
+                             extras={})
+    assert read_titles(corpus, 0)[4] == ("F", ("process", "log"))
+    assert read_titles(corpus, 0)[5] == (None, ("a", "guide", "to", "menus"))
+    assert [s.title for s in named_sections(corpus, "What does the Process Log chapter describe?", [0])] \
+        == ["F Process Log"]
+    # out of order, or not starting at A: titles, not numbers
+    shuffled = [IndexNode(doc_id="d", node=n, kind="section", title=t, path=[t], line=None, start_page=n + 1,
+                          end_page=n + 1, parent=None) for n, t in enumerate(["B Bee", "A Ant", "C Cat"])]
+    assert lettered(shuffled) == []

@@ -183,8 +183,9 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
              for m in AFTER_KIND_RE.finditer(question)]
     parts = {tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in PART_RE.finditer(question)}
     places = [m.group(1).lower() for m in ORDINAL_RE.finditer(question)]
+    pointed = [tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in POINTED_RE.finditer(question)]
     found: list[NamedSection] = []
-    if not (numbers or titles or before or after or parts or places):
+    if not (numbers or titles or before or after or parts or places or pointed):
         return found
     for doc in docs:
         for place in places:
@@ -214,6 +215,9 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
                      or any(run[:len(words)] == words for run in after) or subtitle(node.title) in titles - {()})
             if (by_number or by_title) and not any(s.doc == doc and s.node == node.node for s in found):
                 found.append(section_of(corpus, doc, node.node))
+        held = pointed_title(index.nodes, titles_of, pointed, own)
+        if held is not None and not any(s.doc == doc and s.node == held for s in found):
+            found.append(section_of(corpus, doc, held))
     found = innermost(corpus, found)  # ("the 'Special characters' section of the 'Common problems' chapter")
     if CHAPTER_RE.search(question):  # a chapter is a part at the top of its document's tree
         found = shallowest(found, {doc: node_depths(corpus.docs[doc].nodes) for doc in docs})
@@ -230,6 +234,27 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
                 if len(matching) == 1 and not any(s.doc == doc and s.node == matching[0].node for s in found):
                     found.append(section_of(corpus, doc, matching[0].node))
     return found
+
+
+# a title said before a colon that the rest of the question points back to: "DICOMscope's Process Log component: what
+# does that chapter describe?", "RasMol manual, Predefined Sets: overview of what the section contains" (the words
+# after the last comma before the colon)
+POINTED_RE = re.compile(r"([^,:;?]+):\s[^:]*?\b(?i:this|that|the)\s+(?i:section|chapter|part|appendix)\b")
+
+
+def pointed_title(nodes: list[IndexNode], titles: list[tuple[str | None, tuple[str, ...]]],
+                  pointed: list[tuple[str, ...]], own: set[tuple[str, ...]]) -> int | None:
+    """The node whose title's words stand together in words a question points back to as a section's
+    (`POINTED_RE`), the longest such title, when only one is that long; None otherwise."""
+    held: dict[int, list[int]] = {}
+    for node, (_, words) in zip(nodes, titles):
+        if words and node.start_page > 1 and words not in own and any(
+                run[k:k + len(words)] == words for run in pointed for k in range(len(run) - len(words) + 1)):
+            held.setdefault(len(words), []).append(node.node)
+    if not held:
+        return None
+    longest = held[max(held)]
+    return longest[0] if len(longest) == 1 else None
 
 
 SUBTITLE_RE = re.compile(r"\s[–—-]\s|:\s")  # what parts a title: "Yosys by example – Advanced Synthesis"

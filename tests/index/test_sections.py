@@ -284,3 +284,28 @@ def test_sibling_titles_lettered_in_order_are_numbered_by_their_letters():
     shuffled = [IndexNode(doc_id="d", node=n, kind="section", title=t, path=[t], line=None, start_page=n + 1,
                           end_page=n + 1, parent=None) for n, t in enumerate(["B Bee", "A Ant", "C Cat"])]
     assert lettered(shuffled) == []
+
+
+def test_a_title_said_before_a_colon_that_the_question_points_back_to_names_its_section():
+    from types import SimpleNamespace
+
+    from engine.schemas.index import IndexNode
+
+    titles = [("RasMol Manual", 1, 1, None), ("2 Commands", 3, 40, 0), ("2.1 Atom Expressions", 41, 44, 0),
+              ("2.2 Predefined Sets", 45, 47, 0), ("2.3 Sets", 48, 49, 0), ("3 Usage", 50, 60, 0),
+              ("3.4 Realtime tracking", 55, 56, 5)]
+    nodes = [IndexNode(doc_id="d", node=n, kind="section", title=title, path=[title], line=None, start_page=first,
+                       end_page=last, parent=parent) for n, (title, first, last, parent) in enumerate(titles)]
+    corpus = SimpleNamespace(docs=[SimpleNamespace(nodes=nodes, info=SimpleNamespace(title="RasMol Manual"))],
+                             extras={})
+
+    def named(question: str) -> list[str]:
+        return [s.title for s in named_sections(corpus, question, [0])]
+
+    # the longest title among the words before the colon ("Predefined Sets", not "Sets")
+    assert named("RasMol manual, Predefined Sets: overview of what the section contains.") == ["2.2 Predefined Sets"]
+    # the chapter named beside it only places it
+    assert named("RasMol manual, Usage chapter, realtime tracking: what does that section cover?") \
+        == ["3.4 Realtime tracking"]
+    # no pointing back: the words before a colon name no section
+    assert named("Predefined Sets: how many does RasMol have?") == []

@@ -62,8 +62,9 @@ def is_part(title: str) -> bool:
 
 # "the section on separate compilation in …", "the chapter Understanding SystemTap Errors": up to eight words after
 # the kind word (and an "on", "about" or "titled"), a title when its words open them
-LEADING_WORDS = frozenset({"the", "a", "an", "its", "their", "this", "that", "his", "her", "our", "your"})
 AFTER_KIND_RE = re.compile(r"(?i:section|chapter)\s+(?:(?i:on|about|titled|called|named)\s+)?((?:[\w-]+\W*){1,8})")
+# an article or a possessive before a title after the kind word: "the chapter on its Process Log component"
+LEADING_WORDS = frozenset({"the", "a", "an", "its", "their", "this", "that", "his", "her", "our", "your"})
 # "page 12", "p. 7", "pp. 12-14", "pages 12 to 14", "slide 5", "slides 3 and 4" (not "the 408-page filing")
 PAGE_RE = re.compile(r"\b(?i:(page|slide)s?|pp?\.)\s*(\d{1,4})(?:\s*(?:-|–|—|to|through|and)\s*(\d{1,4}))?\b(?![.,]\d)")
 PAGE_SPAN = 20  # pages a range may name ("pages 3-400" names no part of a document)
@@ -178,7 +179,6 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
                      for m in BEFORE_KIND_RE.finditer(question)]
     before = [tuple(w for token in run for w in token) for run in before_tokens]
     endings = {tuple(w for token in run[k:] for w in token) for run in before_tokens for k in range(len(run))}
-    # (an article or a possessive before the title: "the chapter on its Process Log component")
     after = [tuple(itertools.dropwhile(lambda w: w in LEADING_WORDS, (w.lower() for w in WORD_RE.findall(m.group(1)))))
              for m in AFTER_KIND_RE.finditer(question)]
     parts = {tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in PART_RE.finditer(question)}
@@ -268,7 +268,7 @@ def innermost(corpus: CorpusIndex, found: list[NamedSection]) -> list[NamedSecti
     and the chapter it is in ("the 'Special characters' section of the XmlStarlet guide's 'Common problems' chapter")
     asks about the section. An enclosing section stays when the inner one's title words are all its own ("2.5
     Errors/Warnings/Messages" over "2.5.1 Errors": the inner one named by the outer one's title, not apart from it)."""
-    placing = set()
+    placing: set[tuple[int, int]] = set()
     for inner in found:
         if inner.node < 0:
             continue

@@ -200,16 +200,25 @@ def test_a_chapter_is_the_shallowest_of_the_sections_its_title_names():
     assert shallowest([page, setting], depths) == [page, setting]
 
 
-def test_a_title_before_the_kind_word_names_whole_words_not_a_part_of_a_hyphenated_one():
-    from types import SimpleNamespace
-
+def tree_nodes(titles: list[tuple[str, int, int, int | None]]) -> list:
+    """A document's tree from (title, first page, last page, parent) rows, one node each, in order."""
     from engine.schemas.index import IndexNode
 
+    return [IndexNode(doc_id="d", node=n, kind="section", title=title, path=[title], line=None, start_page=first,
+                      end_page=last, parent=parent) for n, (title, first, last, parent) in enumerate(titles)]
+
+
+def tree_corpus(titles: list[tuple[str, int, int, int | None]], title: str):
+    """A one-document corpus holding only what named_sections reads: its tree and its title."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(docs=[SimpleNamespace(nodes=tree_nodes(titles), info=SimpleNamespace(title=title))],
+                           extras={})
+
+
+def test_a_title_before_the_kind_word_names_whole_words_not_a_part_of_a_hyphenated_one():
     titles = [("Sequence Clustering Guide", 1, 1, None), ("CD-HIT", 2, 5, 0), ("PSI-CD-HIT clustering", 6, 9, 0)]
-    nodes = [IndexNode(doc_id="d", node=n, kind="section", title=title, path=[title], line=None, start_page=first,
-                       end_page=last, parent=parent) for n, (title, first, last, parent) in enumerate(titles)]
-    info = SimpleNamespace(title="Sequence Clustering Guide")
-    corpus = SimpleNamespace(docs=[SimpleNamespace(nodes=nodes, info=info)], extras={})
+    corpus = tree_corpus(titles, "Sequence Clustering Guide")
 
     def named(question: str) -> list[str]:
         return [s.title for s in named_sections(corpus, question, [0])]
@@ -220,18 +229,11 @@ def test_a_title_before_the_kind_word_names_whole_words_not_a_part_of_a_hyphenat
 
 
 def test_a_section_named_with_the_chapter_it_is_in_is_the_one_asked_about():
-    from types import SimpleNamespace
-
-    from engine.schemas.index import IndexNode
-
     titles = [("User's Guide", 1, 1, None), ("Chapter 5. Common problems", 29, 31, 0),
               ("1. Namespaces and default namespace", 29, 30, 1), ("2. Special characters", 30, 30, 1),
               ("Chapter 2. Errors/Warnings/Messages", 36, 41, 0), ("2.1 Errors", 37, 39, 4),
               ("2.2 Warnings", 39, 41, 4)]
-    nodes = [IndexNode(doc_id="d", node=n, kind="section", title=title, path=[title], line=None, start_page=first,
-                       end_page=last, parent=parent) for n, (title, first, last, parent) in enumerate(titles)]
-    corpus = SimpleNamespace(docs=[SimpleNamespace(nodes=nodes, info=SimpleNamespace(title="User's Guide"))],
-                             extras={})
+    corpus = tree_corpus(titles, "User's Guide")
 
     def named(question: str) -> list[str]:
         return [s.title for s in named_sections(corpus, question, [0])]
@@ -248,15 +250,8 @@ def test_a_section_named_with_the_chapter_it_is_in_is_the_one_asked_about():
 
 
 def test_a_title_after_the_kind_word_may_follow_an_article_or_a_possessive():
-    from types import SimpleNamespace
-
-    from engine.schemas.index import IndexNode
-
     titles = [("User Manual", 1, 1, None), ("6 Viewer", 13, 50, 0), ("7 Process Log", 51, 52, 0)]
-    nodes = [IndexNode(doc_id="d", node=n, kind="section", title=title, path=[title], line=None, start_page=first,
-                       end_page=last, parent=parent) for n, (title, first, last, parent) in enumerate(titles)]
-    corpus = SimpleNamespace(docs=[SimpleNamespace(nodes=nodes, info=SimpleNamespace(title="User Manual"))],
-                             extras={})
+    corpus = tree_corpus(titles, "User Manual")
     named = [s.title for s in named_sections(corpus, "Summarise the manual's chapter on its Process Log component.",
                                              [0])]
     assert named == ["7 Process Log"]
@@ -264,40 +259,25 @@ def test_a_title_after_the_kind_word_may_follow_an_article_or_a_possessive():
 
 
 def test_sibling_titles_lettered_in_order_are_numbered_by_their_letters():
-    from types import SimpleNamespace
-
     from engine.index.sections import lettered, read_titles
-    from engine.schemas.index import IndexNode
 
     titles = [("User Manual", 1, 1, None), ("A Introduction", 2, 3, 0), ("B Installation", 4, 6, 0),
               ("D Viewer", 7, 50, 0), ("F Process Log", 51, 52, 0), ("A Guide to Menus", 8, 9, 3)]
-    nodes = [IndexNode(doc_id="d", node=n, kind="section", title=title, path=[title], line=None, start_page=first,
-                       end_page=last, parent=parent) for n, (title, first, last, parent) in enumerate(titles)]
-    assert lettered(nodes) == [1, 2, 3, 4]  # (not "A Guide to Menus", alone among its siblings: an article)
-    corpus = SimpleNamespace(docs=[SimpleNamespace(nodes=nodes, info=SimpleNamespace(title="User Manual"))],
-                             extras={})
+    assert lettered(tree_nodes(titles)) == [1, 2, 3, 4]  # (not "A Guide to Menus", alone among its siblings)
+    corpus = tree_corpus(titles, "User Manual")
     assert read_titles(corpus, 0)[4] == ("F", ("process", "log"))
     assert read_titles(corpus, 0)[5] == (None, ("a", "guide", "to", "menus"))
     assert [s.title for s in named_sections(corpus, "What does the Process Log chapter describe?", [0])] \
         == ["F Process Log"]
     # out of order, or not starting at A: titles, not numbers
-    shuffled = [IndexNode(doc_id="d", node=n, kind="section", title=t, path=[t], line=None, start_page=n + 1,
-                          end_page=n + 1, parent=None) for n, t in enumerate(["B Bee", "A Ant", "C Cat"])]
-    assert lettered(shuffled) == []
+    assert lettered(tree_nodes([("B Bee", 1, 1, None), ("A Ant", 2, 2, None), ("C Cat", 3, 3, None)])) == []
 
 
 def test_a_title_said_before_a_colon_that_the_question_points_back_to_names_its_section():
-    from types import SimpleNamespace
-
-    from engine.schemas.index import IndexNode
-
     titles = [("RasMol Manual", 1, 1, None), ("2 Commands", 3, 40, 0), ("2.1 Atom Expressions", 41, 44, 0),
               ("2.2 Predefined Sets", 45, 47, 0), ("2.3 Sets", 48, 49, 0), ("3 Usage", 50, 60, 0),
               ("3.4 Realtime tracking", 55, 56, 5)]
-    nodes = [IndexNode(doc_id="d", node=n, kind="section", title=title, path=[title], line=None, start_page=first,
-                       end_page=last, parent=parent) for n, (title, first, last, parent) in enumerate(titles)]
-    corpus = SimpleNamespace(docs=[SimpleNamespace(nodes=nodes, info=SimpleNamespace(title="RasMol Manual"))],
-                             extras={})
+    corpus = tree_corpus(titles, "RasMol Manual")
 
     def named(question: str) -> list[str]:
         return [s.title for s in named_sections(corpus, question, [0])]

@@ -148,6 +148,15 @@ def test_formatting_survives():
         assert tag in html, tag
 
 
+def test_character_references_in_a_document_stay_as_written():
+    # an XML guide's "How to search for &apos; in text nodes?" is those characters, not an apostrophe; a reference
+    # spelling a tag stays text too
+    html = str(render_markdown("Search for &apos; and &amp; here, not &#60;script&#62;."))
+    assert "&amp;apos;" in html and "&amp;amp;" in html and "&amp;#60;script&amp;#62;" in html
+    assert "'" not in html and "<script" not in html
+    assert "&amp;apos;" in "".join(map(str, markdown_blocks("Search for &apos; in text nodes.")))
+
+
 def test_blocks_add_up_to_the_whole():
     text = "# T\n\npara one <script>x</script>\n\n- a\n- b\n\n```\n<b>code</b>\n```\n\n---\n\nlast"
     blocks = markdown_blocks(text)

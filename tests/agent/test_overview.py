@@ -132,6 +132,12 @@ def _lines(page, lines: list[str], top: float) -> None:
         page.insert_text((72, top + 15 * k), text, fontsize=11)
 
 
+def _headed(page, top: float, title: str, lines: list[str], size: float = 14, gap: float = 25) -> None:
+    """A heading of `size` points at `top` on a page and these lines of text `gap` points under it."""
+    page.insert_text((72, top), title, fontsize=size)
+    _lines(page, lines, top + gap)
+
+
 def _titled_page(doc, title: str, lines: list[str] | None = None, top: float = 120):
     """A new A4 page with a 16-point title at its top and these lines of text under it."""
     page = doc.new_page(width=595, height=842)
@@ -199,13 +205,13 @@ def paper(path: Path) -> Path:
         page = doc.new_page(width=595, height=842)
         page.insert_text((72, 80), "Gorse: Faster Heathland Surveys", fontsize=20)
         page.insert_text((72, 110), "Ann Heath, Bo Ling", fontsize=11)
-        page.insert_text((72, 150), "Abstract", fontsize=11)
-        _lines(page, ["Gorse is a method for surveying heathland from short transects that walkers can repeat",
-                      "each spring, and we show that it halves the time a survey takes without losing any",
-                      "species that the full method records on the same sites."], 170)
-        page.insert_text((72, 250), "1. Introduction", fontsize=14)
-        _lines(page, ["Heathland surveys are slow because every quadrat is walked and recorded in full by two",
-                      "people, and the records are kept on paper sheets that are typed up later on."], 275)
+        _headed(page, 150, "Abstract",
+                ["Gorse is a method for surveying heathland from short transects that walkers can repeat",
+                 "each spring, and we show that it halves the time a survey takes without losing any",
+                 "species that the full method records on the same sites."], size=11, gap=20)
+        _headed(page, 250, "1. Introduction",
+                ["Heathland surveys are slow because every quadrat is walked and recorded in full by two",
+                 "people, and the records are kept on paper sheets that are typed up later on."])
     return path
 
 
@@ -335,11 +341,12 @@ def spec(path: Path) -> Path:
             "This standard says how bird surveys on heathland are walked, recorded and filed by the",
             "volunteer groups of the survey, season after season."])
         page = _titled_page(doc, "2 Tally Sheets")
-        page.insert_text((72, 120), "2.1 Introduction", fontsize=13)
-        _lines(page, ["A tally sheet is the printed form on which a surveyor records every bird seen on a transect",
-                      "and which is handed in to the survey group at the end of the day."], 150)
-        page.insert_text((72, 220), "2.2 Storage", fontsize=13)
-        _lines(page, ["The tally sheets of a season are scanned and filed in the office of the survey group."], 250)
+        _headed(page, 120, "2.1 Introduction",
+                ["A tally sheet is the printed form on which a surveyor records every bird seen on a transect",
+                 "and which is handed in to the survey group at the end of the day."], size=13, gap=30)
+        _headed(page, 220, "2.2 Storage",
+                ["The tally sheets of a season are scanned and filed in the office of the survey group."],
+                size=13, gap=30)
         doc.set_toc([[1, "1 Introduction", 1], [1, "2 Tally Sheets", 2], [2, "2.1 Introduction", 2],
                      [2, "2.2 Storage", 2]])
     return path
@@ -757,16 +764,16 @@ def monitor_manual(path: Path) -> Path:
             "Vale is a monitor: it watches a power supply and shuts the computers it feeds down in time.",
             "Each system it protects runs the same program; the system's role decides what the program does."])
         page = _titled_page(doc, "2 Monitor Roles")
-        page.insert_text((72, 130), "2.1 Primary", fontsize=14)
-        _lines(page, ["The computer wired to the supply's serial port reads its state and tells the others when",
-                      "to shut down; it goes down last of all, once every other computer has disconnected."], 155)
-        page.insert_text((72, 215), "2.2 Secondary", fontsize=14)
-        _lines(page, ["Every other computer fed by the same supply cannot talk to it directly: it only listens",
-                      "to the primary over the network and shuts itself down as soon as it is told to."], 240)
-        page.insert_text((72, 300), "2.3 Operation Controls", fontsize=14)
-        _lines(page, ["Two switches on the front panel start and stop the watch by hand."], 325)
-        page.insert_text((72, 370), "2.4 SECONDARY_DELAY", fontsize=14)
-        _lines(page, ["Seconds a secondary waits before it shuts down once told to; the default value is 15."], 395)
+        _headed(page, 130, "2.1 Primary",
+                ["The computer wired to the supply's serial port reads its state and tells the others when",
+                 "to shut down; it goes down last of all, once every other computer has disconnected."])
+        _headed(page, 215, "2.2 Secondary",
+                ["Every other computer fed by the same supply cannot talk to it directly: it only listens",
+                 "to the primary over the network and shuts itself down as soon as it is told to."])
+        _headed(page, 300, "2.3 Operation Controls",
+                ["Two switches on the front panel start and stop the watch by hand."])
+        _headed(page, 370, "2.4 SECONDARY_DELAY",
+                ["Seconds a secondary waits before it shuts down once told to; the default value is 15."])
         for n in (3, 4):  # (pages 4 and 5)
             _titled_page(doc, f"{n} Notes on setup", [
                 "A secondary monitor system needs the primary's address. A secondary monitor system logs",

@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 17 (tests/corpus/qa_blind5.md … qa_blind17.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 18 (tests/corpus/qa_blind5.md … qa_blind18.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -26,7 +26,11 @@ Khmer syllables (Apple Pages; its file name holds spaces). Set 16: the SCons use
 (Word, distilled by Ghostscript) and an SIL chart of the Ezra fonts' legacy encoding (Excel, one table). Set 17: the
 GNU Octave manual (Texinfo, 1,158 pp), the XmlStarlet user's guide (DocBook and Apache FOP), the DICOMscope user
 manual (a Windows word processor's, distilled by Acrobat Distiller, with tables), the Debian reference card (DBLaTeX,
-two landscape pages of cells) and the SIL Awami Nastaliq font features chart (LibreOffice, landscape, one table).
+two landscape pages of cells) and the SIL Awami Nastaliq font features chart (LibreOffice, landscape, one table). Set
+18: the PSPP users' guide (Texinfo, 293 pp, with tables), a plain TeX talk on giving talks in TeX (the present
+package's slides, landscape, built up over several pages), the GSequencer user's handbook (DocBook and Apache FOP,
+with tables of controls), the SIL Harmattan font features document (LibreOffice printed through Acrobat Distiller, one
+table) and the Unified Style Sheet for Linguistics (Microsoft Word, with margin comments).
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -192,6 +196,16 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                        "e876ef5e889cc82835b96a1b32df6a295e41534a1adae69def6d4ad981e38f61"},
     "fonts-sil-awami-nastaliq": {"usr/share/doc/fonts-sil-awami-nastaliq/documentation/AwamiNastaliq-Features.pdf.gz":
                                  "3a610034a353af99aee8616ba06522232b321a9c0c8d5422829c2500d57d42f4"},
+}, "blind18": {
+    "pspp": {"usr/share/doc/pspp/pspp.pdf": "49237f17f60e91124127e89dc8f3cb3beaa3d31181cafddee7e814ce8cf2ce15"},
+    "texlive-plain-generic": {"usr/share/doc/texlive-doc/plain/present/HowToTalkTeX.pdf":
+                              "b97dd53d687c711c461d885942dae91835eed1b7708fc1b2b505fb8a2e080808"},
+    "gsequencer-doc": {"usr/share/doc/gsequencer-doc/pdf/user-manual-a4.pdf":
+                       "1b41faa349d63f608ffcaa4dd1ac391ae93db9e3d5ef98bd611e23c6443eb1f8"},
+    "fonts-sil-harmattan": {"usr/share/doc/fonts-sil-harmattan/documentation/Harmattan-features.pdf.gz":
+                            "5f4924be4e47eeeff90b10cea88199ff1949e471679dc52f28b2e97ccda9e4a1"},
+    "texlive-bibtex-extra": {"usr/share/doc/texlive-doc/latex/biblatex-unified/JournalUnifiedStyleSheet2007.pdf":
+                             "af4d09a81a5f2eb7b8cf30c35fc6e476aaea92d7a9d62f59c828202abd5419bc"},
 }}
 
 

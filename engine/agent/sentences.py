@@ -3,7 +3,8 @@
 Sentences are picked greedily: first the one holding most of the question's weight (and the value
 asked for, when one is), then more that each add question words not yet held, or the value asked for
 when none holds it yet, within ANSWER_CHARS; then the room left within FILL_CHARS goes to the
-sentences nearest the first one in its passage (what the passage says around it). A sentence that
+sentences nearest the first one in its passage (what the passage says around it), and a sentence or two left out
+between two picked ones of a page are read in (close_gaps; not for a list, whose items need the room). A sentence that
 opens by pointing back ("It…", "This…") brings the sentence before it; one that introduces a list
 ("…:") brings the list's items that follow it in its passage (a label in a long table row cut into
 pieces, "Impact • …", the pieces after it in its row: engine.agent.pieces); a question the page asks
@@ -70,6 +71,10 @@ VALUE_FIRST = 0.5
 BESIDE_UNITS = 4  # the room an answer leaves goes to sentences this close to its best one, nearest first …
 RUN_ON_WORDS = 8  # a sentence the page break cuts, read on into the next page, has this many words before the break
 FILL_CHARS = 650  # … while the picked sentences stay within this length
+# units of a page left out between two of the answer's (at most this many in a row) are read in too, while the answer
+# stays within GAP_CHARS: the passage quoted as it runs, not with a sentence or two cut out of it
+GAP_UNITS = 2
+GAP_CHARS = 900
 ENUM_CHARS = 800  # the leads of an enumeration's items a question asking for them gets, up to this length
 WHOLE_ITEMS_CHARS = 400  # … whole items (leads and explanations), when they all fit within this length
 CLAUSE_END_RE = re.compile(r"[,;:]\s|\s[(\[—–]")  # where a clause ends: before a comma, semicolon, bracket or dash
@@ -273,6 +278,27 @@ def fill(picked: list[Sentence], pool: list[Sentence], budget: int = FILL_CHARS,
         if len(s.text) <= room:
             out.append(s)
             room -= len(s.text)
+    return out
+
+
+def close_gaps(sentences: list[Sentence], pool: list[Sentence], budget: int = GAP_CHARS) -> list[Sentence]:
+    """The sentences and the units of the pool that stand between two of them on one page, at most GAP_UNITS in a
+    row (no heading, no table row), the shortest gaps first, while the whole stays within `budget` characters."""
+    by_key = {(s.page, s.index): s for s in pool}
+    keys = sorted({(s.page, s.index) for s in sentences})
+    gaps = []
+    for (page, a), (other, b) in itertools.pairwise(keys):
+        between = [by_key.get((page, i)) for i in range(a + 1, b)]
+        if page == other and 0 < len(between) <= GAP_UNITS \
+                and all(s is not None and not s.heading and s.own is None and not is_row(s.text) for s in between):
+            gaps.append([s for s in between if s is not None])
+    out = list(sentences)
+    chars = sum(len(s.text) for s in out)
+    for gap in sorted(gaps, key=lambda gap: sum(len(s.text) for s in gap)):
+        size = sum(len(s.text) for s in gap)
+        if chars + size <= budget:
+            out += gap
+            chars += size
     return out
 
 
@@ -808,7 +834,10 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
     if kinds == ("definition",) and picked and picked[0].typed and is_row(picked[0].text):
         # (a glossary's entry: its neighbours are other terms' entries)
         return with_context(picked, pool, page_of, listing, weights, leading)
-    return with_context(fill(picked, pool, FILL_CHARS, naming), pool, page_of, listing, weights, leading)
+    filled = fill(picked, pool, FILL_CHARS, naming)
+    if not listing:  # (a list's items, brought along after, need the room)
+        filled = close_gaps(filled, pool)
+    return with_context(filled, pool, page_of, listing, weights, leading)
 
 
 def answer_text(sentences: list[Sentence], page_of, *, by_line: bool = False) -> str:

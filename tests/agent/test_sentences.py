@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.index.focus import asks_for_list
-from engine.agent.sentences import (ELISION, FILL_CHARS, answer_text, asked_kinds, best_sentences, candidates, fill,
-                                    pick, quote, unit_sentence, with_context)
+from engine.agent.sentences import (ELISION, FILL_CHARS, GAP_CHARS, answer_text, asked_kinds, best_sentences,
+                                    candidates, close_gaps, fill, pick, quote, unit_sentence, with_context)
 from engine.index.evidence import Window, analyse
 from engine.text import query_terms
 
@@ -334,6 +334,36 @@ def test_the_fill_takes_no_heading():
     best = next(s for s in pool if s.text.startswith("The trust"))
     # … but the fill does not take one
     assert [s.text for s in fill([best], pool)] == ["The trust has 42 surveyors.", "They cover 18 reaches."]
+
+
+GAPPED = ("The bar lines are still printed. What is wrong? Look at the page giving the properties of the object. "
+          "All of them are of the type Staff, so the override failed because the object is not in the Voice context. "
+          "If the context is wrong, the command simply does not work. No error message is produced by the program.")
+
+
+def test_a_sentence_or_two_left_out_between_picked_ones_is_read_in():
+    pool = candidates(whole(GAPPED), page_of(GAPPED), (), "Why are the bar lines printed with no error message?")
+    by_text = {s.text: s for s in pool}
+    picked = [by_text["Look at the page giving the properties of the object."],
+              by_text["No error message is produced by the program."]]
+    texts = [s.text for s in sorted(close_gaps(picked, pool), key=lambda s: s.index)]
+    assert texts == [s.text for s in pool[2:]]  # the cause and what follows from it, as the page runs
+    # three in a row are a passage of their own, not a gap; nor is what would take the answer past its budget
+    wider = [by_text["What is wrong?"], by_text["No error message is produced by the program."]]
+    assert close_gaps(wider, pool) == wider
+    assert close_gaps(picked, pool, budget=len("".join(s.text for s in picked)) + 20) == picked
+    assert GAP_CHARS > FILL_CHARS
+
+
+def test_a_list_question_gets_no_gap_sentences_which_would_take_its_items_room():
+    # two long sentences between the two that hold the question's words: the fill beside the first takes one
+    page = ("The harbour board runs the ferries. Boats " + " ".join(["rest"] * 60) + ". Crews "
+            + " ".join(["sails"] * 60) + ". The board also keeps the lighthouses.")
+    one = [s.text[:5] for s in sentences_for("What does the harbour board run and keep?", page)]
+    assert one == ["The h", "Boats", "Crews", "The b"]  # … and the gap is read in
+    listing = "Which services does the harbour board run and keep?"
+    assert asks_for_list(listing)
+    assert [s.text[:5] for s in sentences_for(listing, page)] == ["The h", "Boats", "The b"]
 
 
 def test_a_row_the_reader_split_over_several_lines_comes_with_its_continuation_rows():

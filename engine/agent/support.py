@@ -39,7 +39,7 @@ import numpy as np
 from engine.agent.units import Unit, asked_units, states_value_in
 from engine.agent.values import holds_value, new_values
 from engine.index import lexical
-from engine.index.evidence import answer_type, asking_start, page_units, score_windows
+from engine.index.evidence import answer_type, asking_start, page_units, quoted_re, score_windows
 from engine.index.focus import AUXILIARIES
 from engine.text import QUESTION_WORDS, REQUEST_VERBS, STOP_WORDS, stem, words
 
@@ -52,6 +52,7 @@ NEAR_WORDS = 4  # nearness falls by a factor e with every this many words betwee
 VALUE_KINDS = ("number", "date")  # kinds of value a sentence is checked for
 WH_RE = re.compile(r"\b(?:how (?:many|much|long|large|big|far|often|old)|what|which|who|whom|whose|when|where|why|"
                    r"how)\b", re.I)
+QUOTED_RE = quoted_re(120)  # a title in quotes, whose own words ask nothing ("… in the slides "How To Do A Talk", …")
 # words that ask rather than name what is asked ("Compare the size of …", "List the members of …")
 REQUESTS = REQUEST_VERBS | {"compared", "comparing", "please"}
 TOKEN_RE = re.compile(r"[^\W_][\w'’+-]*")
@@ -134,6 +135,14 @@ MEASURE_RE = re.compile(r"(?<![\w-])(?:count|headcount|number|amount|total|volum
                         r"distance|density|timeout|interval|delay|threshold|limit|age)(?![\w-])", re.I)
 
 
+def question_word(question: str) -> re.Match[str] | None:
+    """The question's first question word where its asking starts (`asking_start`), not one of a title it quotes ("In
+    the slides "How To Do A Talk In TeX", *how big* is a page …")."""
+    quoted = [match.span() for match in QUOTED_RE.finditer(question)]
+    return next((match for match in WH_RE.finditer(question, asking_start(question))
+                 if not any(start <= match.start() < end for start, end in quoted)), None)
+
+
 def asked_kind(question: str) -> str | None:
     """The kind of value the question asks for, "number" or "date" (else None): as
     engine.index.evidence.answer_type reads it, or a number when the question asks for a unit ("in MHz")
@@ -144,7 +153,7 @@ def asked_kind(question: str) -> str | None:
         return kind
     if kind is not None:
         return None
-    match = WH_RE.search(question, asking_start(question))
+    match = question_word(question)
     if asked_units(question):
         return "number"
     if match:
@@ -232,7 +241,7 @@ def focus_terms(question: str, names: AbstractSet[str] = frozenset()) -> list[st
     long do the user registers *take* to initialize"; one after "to", "… to *finish* a retirement claim"): what the
     question asks about ("how many employees did the company have" → employ, compani; "how large is the Institute's
     membership" → membership; "how long did it take OPM to finish a retirement claim" → retir, claim)."""
-    match = WH_RE.search(question, asking_start(question))
+    match = question_word(question)
     start = match.end() if match else 0
     found: list[str] = []
     named: list[str] = []

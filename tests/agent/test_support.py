@@ -49,7 +49,9 @@ from engine.text import stem
     # … but not after a preposition or an auxiliary, inside a title, or in a question without a question word
     ("What share of Estonians have a digital identity?", set(), ["digit", "ident"]),
     ("When did the SEC adopt the rule?", set(), ["adopt", "rule"]),
-    ("In 'How Networks Fail', how long did the outage last?", set(), ["long", "outag"]),
+    # (a quoted title's own question word asks nothing: the focus is the one of the question without the title)
+    ("In 'How Networks Fail', how long did the outage last?", set(), focus_terms("How long did the outage last?")),
+    ('In the slides "How To Give A Talk", how big is a slide page?', set(), ["slide", "page"]),
     ("Noise AESGCM per-key data volume limit", {"nois"}, ["volum", "limit"]),
     # an opening "When …," clause says when the question applies: its words are not what is asked
     ("When I ask the solver to return only answers as good as a cost figure, which flag switches that on?", set(),

@@ -295,15 +295,34 @@ def running_by_section(pages: list[PageLayout], body_size: float,
                 key = _band_key(line.text, line.y0)
                 if not seen.get(key) or seen[key][-1] != page.number:
                     seen.setdefault(key, []).append(page.number)
+    by_number = {page.number: page for page in pages}
     found: set[str] = set()
     for key, numbers in seen.items():
-        run = best = 1
+        runs: list[list[int]] = [numbers[:1]]
         for a, b in zip(numbers, numbers[1:]):
-            run = run + 1 if b - a <= RUNNING_MAX_STEP else 1
-            best = max(best, run)
-        if best >= RUNNING_MIN_PAGES:
+            if b - a <= RUNNING_MAX_STEP:
+                runs[-1].append(b)
+            else:
+                runs.append([b])
+        if any(_slides([by_number[n] for n in run], key) >= RUNNING_MIN_PAGES for run in runs):
             found.add(key)
     return found
+
+
+BUILD_SHARE = 0.5  # of a page's other lines that the next page repeats: one slide shown in steps
+
+
+def _slides(pages: list[PageLayout], key: str) -> int:
+    """How many pages of a run differ, a landscape page repeating most of the one before's other lines counting with
+    it (one slide shown in steps) when the line they all hold (`key`) is bold: it is the slide's title, set small, not
+    a running header, unless it stands over several slides. (A navigation bar's section name, in plain type, is
+    furniture over the steps of one slide too; a portrait page repeating the one before, an example's code printed
+    twice, is a page of its own.)"""
+    texts = [{" ".join(l.text.lower().split()) for l in page.lines if _band_key(l.text, l.y0) != key}
+             if page.width > page.height and any(l.bold for l in page.lines if _band_key(l.text, l.y0) == key)
+             else set() for page in pages]
+    return 1 + sum(1 for a, b in zip(texts, texts[1:])
+                   if not (a and b and len(a & b) >= BUILD_SHARE * min(len(a), len(b))))
 
 
 # a margin line with a number at one end, a space or a bar apart ("2.2 Least-squares Regression 29", "18 1 Title")

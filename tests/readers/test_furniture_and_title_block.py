@@ -195,3 +195,31 @@ def test_a_running_header_in_three_parts_over_running_text_is_still_furniture():
     assert column_heads(pages[0]) == set()
     kept, _ = strip_furniture(pages[1], find_furniture(pages, 10.0))
     assert all(l.text == BODY for l in kept)
+
+
+def test_a_small_bold_title_over_the_steps_of_a_slide_is_no_running_header():
+    # a deck (landscape) shows a slide in steps: each page repeats the one before and adds a line; the title atop them
+    # is set bold and smaller than the text, in the top margin, like a chapter's running head
+    steps = ["A slide can be shown in steps.", "Each step repeats the one before.", "The last step shows it all."]
+
+    def slide(n, shown, *, bold=True, portrait=False, title="Slides Step by Step", body=steps):
+        lines = [line(title, 100, 14, size=8.0, bold=bold)]
+        lines += [line(text, 20, 50 + 16 * k, size=12.0) for k, text in enumerate(body[:shown])]
+        return PageLayout(n, 255.0 if portrait else 340.0, 340.0 if portrait else 255.0, lines, [])
+
+    def titles_left(first_three, **kind):
+        # … among seventeen other slides, each with a title of its own (a title on most pages would be furniture)
+        pages = first_three + [slide(n, 3, title=f"Topic {n}", body=[f"Slide {n} says {w}." for w in ("a", "b", "c")],
+                                     **kind) for n in range(4, 21)]
+        furniture = find_furniture(pages, 12.0)
+        return [any(l.text == "Slides Step by Step" for l in strip_furniture(page, furniture)[0])
+                for page in pages[:3]]
+
+    assert titles_left([slide(n, n) for n in (1, 2, 3)]) == [True, True, True]
+    # a navigation bar's section name, in plain type, is furniture over the steps of one slide too
+    assert titles_left([slide(n, n, bold=False) for n in (1, 2, 3)]) == [False, False, False]
+    # over three slides that differ, it heads them all: a running header
+    others = [[f"Slide {n} says {word}." for word in ("one", "two", "three")] for n in (1, 2, 3)]
+    assert titles_left([slide(n, 3, body=others[n - 1]) for n in (1, 2, 3)]) == [False, False, False]
+    # portrait pages repeating the one before (an example printed twice) are pages of their own
+    assert titles_left([slide(n, n, portrait=True) for n in (1, 2, 3)], portrait=True) == [False, False, False]

@@ -288,9 +288,10 @@ def close_gaps(sentences: list[Sentence], pool: list[Sentence], budget: int = GA
     keys = sorted({(s.page, s.index) for s in sentences})
     gaps = []
     for (page, a), (other, b) in itertools.pairwise(keys):
+        if page != other or not 0 < b - a - 1 <= GAP_UNITS:
+            continue
         between = [by_key.get((page, i)) for i in range(a + 1, b)]
-        if page == other and 0 < len(between) <= GAP_UNITS \
-                and all(s is not None and not s.heading and s.own is None and not is_row(s.text) for s in between):
+        if all(s is not None and not s.heading and s.own is None and not is_row(s.text) for s in between):
             gaps.append([s for s in between if s is not None])
     out = list(sentences)
     chars = sum(len(s.text) for s in out)

@@ -286,7 +286,8 @@ def running_by_section(pages: list[PageLayout], body_size: float,
                        margins: list[list[Line]] | None = None) -> set[str]:
     """Running headers and footers that change with the chapter ("CHAPTER ONE", "Appendix D", "2. Methods"):
     the same small margin text at the same height on at least three pages, each within two pages of the
-    last. Keys carry the height (see `_band_key`), so a heading that reads the same elsewhere stays.
+    last (the steps of one slide counting as one page: `_slides`). Keys carry the height (see `_band_key`), so a
+    heading that reads the same elsewhere stays.
     `margins`: each page's `_margin_lines`, when read already."""
     seen: dict[str, list[int]] = {}
     for page, margin in zip(pages, margins or page_margins(pages)):
@@ -304,7 +305,8 @@ def running_by_section(pages: list[PageLayout], body_size: float,
                 runs[-1].append(b)
             else:
                 runs.append([b])
-        if any(_slides([by_number[n] for n in run], key) >= RUNNING_MIN_PAGES for run in runs):
+        if any(len(run) >= RUNNING_MIN_PAGES and _slides([by_number[n] for n in run], key) >= RUNNING_MIN_PAGES
+               for run in runs):
             found.add(key)
     return found
 

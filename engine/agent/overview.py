@@ -808,12 +808,17 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
         parts = []
     listed = set(titled) | {(p.page, p.index) for p in parts}  # (a title set as a bold line is no heading: once)
     found: list[tuple[int, int]] = []  # (page, unit) of the section's sentences, in order
+    said: set[str] = set()  # … each once: a slide shown in steps repeats its title and its sentences page after page
     for page in range(section.first_page, min(section.last_page, section.first_page + SUMMARY_PAGES - 1) + 1):
         analysis, text = page_of(page)
         start, end = section.bounds(page, text)
-        found += [(page, i) for i, u in enumerate(analysis.units) if start <= u.start and u.end <= end
-                  and i not in analysis.notes and not u.heading and summarisable(u.text)
-                  and (page, i) not in listed]
+        for i, u in enumerate(analysis.units):
+            flat = " ".join(u.text.split())
+            if start <= u.start and u.end <= end and i not in analysis.notes and not u.heading \
+                    and summarisable(u.text) and (page, i) not in listed and flat not in said \
+                    and not (titled and bare_title(u.text) == own):
+                found.append((page, i))
+                said.add(flat)
     if not found and not parts:
         return None  # (a section of slides without sentences, a title and maps each, is listed by their titles)
 

@@ -810,3 +810,32 @@ def test_only_a_section_titled_by_the_term_as_written_stands_for_its_definition(
     # a name in code titles itself alone ("SECONDARY_DELAY" is no "secondary delay value"), and only itself titles it
     assert titled("secondary_delay") == ["2.4 SECONDARY_DELAY"] and titled("secondary delay value") == []
     assert titled("secondary storage unit") == []  # (a word the document never writes: no section is titled by it)
+
+
+STEPS_SAID = SURVEY_SAID + ["Field notes name the observer, the date and the transect walked.",
+                            "A second observer checks every tenth form against the recording.",
+                            "Forms are scanned each evening and kept for ten years.",
+                            "Doubtful records go to the county recorder with a photograph.",
+                            "The season closes with a count of forms per transect."]
+
+
+def stepped_manual(path: Path) -> Path:
+    """A manual whose section "2 Field Notes" is shown in steps over four pages: each repeats the one before's
+    sentences and adds one or two (as a slide built up page by page does); "3 Maps" after it."""
+    with written_pdf(path) as doc:
+        _titled_page(doc, "1 Scope", ["This manual tells volunteers how the heathland bird survey is walked."])
+        _titled_page(doc, "2 Field Notes", STEPS_SAID[:4])
+        for shown in (6, 8, 9):
+            _lines(doc.new_page(width=595, height=842), STEPS_SAID[:shown], 120)
+        _titled_page(doc, "3 Maps", ["Each transect has its own map at a scale of one to ten thousand."])
+        doc.set_toc([[1, "1 Scope", 1], [1, "2 Field Notes", 2], [1, "3 Maps", 6]])
+    return path
+
+
+def test_a_sections_summary_says_each_sentence_once_though_its_pages_repeat_them(tmp_path):
+    workspace = _ingested(tmp_path, stepped_manual, "stepped-manual.pdf")
+    answer = ask(workspace, "What does section 2, 'Field Notes', cover?")
+    assert any(step.detail.startswith("asks what a section it names holds") for step in answer.trace)
+    said = [sentence for sentence in STEPS_SAID if sentence in answer.answer]
+    assert all(answer.answer.count(sentence) == 1 for sentence in said)
+    assert any(sentence in said for sentence in STEPS_SAID[4:])  # (the room goes to what later steps add)

@@ -430,6 +430,7 @@ def section_list_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | N
 COLUMN_ROWS = 2, 30  # rows under a table's head, at least and at most, that answer as a list (a longer one is data)
 COLUMN_CELL = 60  # characters at most of a cell that names a thing (a longer one is prose)
 HEAD_WORDS = 6  # words at most of a column head (a longer first cell is a record's value, not a head)
+REMARK_RE = re.compile(r"\([^()]*\)")  # a remark in brackets that a column head may carry ("Time (s)")
 NAMING = frozenset({stem("name")})  # "what names …": a column headed "Name" names whatever its rows are
 # kinds asked for ("what kinds of …", "which types …"): a column headed "Type" or "Kind" lists them
 KIND_NOUNS = frozenset(stem(w) for w in KIND_WORDS)  # ("types" and "type" alike)
@@ -441,10 +442,11 @@ def table_column_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | N
     separation flags does BLAKE3 define …?" of a table headed "Flag name | Value"): a column head holds the head noun
     of the things asked for (not a word that only says what kind of value, support.GENERIC, or "name"; but kinds
     asked for, "Which types of attacks does … list?", are a column headed "Type" or "Kind"; every cell of the head a
-    few words, not a contents entry's page number nor a record's value), and the table's head or its caption another
-    of the question's words (the document's name words aside). The caption and the rows of each such table on the
-    first page that has one ("the namespace tables": Table 1, 2 and 3 of a page) answer, as a list; None for any
-    other question, or when no such table holds COLUMN_ROWS rows of short cells."""
+    few words, bracketed remarks aside, not a contents entry's page number nor a record's value), and the table's head
+    or its caption (or the line leading into it) another of the question's words (the document's name words aside).
+    The caption and the rows of each such table on the first page that has one ("the namespace tables": Table 1, 2 and
+    3 of a page) answer, as a list; None for any other question, or when no such table holds COLUMN_ROWS rows of short
+    cells."""
     listed = listed_head(retrieval.question)
     asked = asked_words(retrieval) if listed else set()
     head = stem(listed or "")
@@ -475,16 +477,19 @@ def table_column_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | N
 def listed_rows(lines: list[str], at: int, heads: AbstractSet[str], others: AbstractSet[str], analysis: PageUnits,
                 *, least: int) -> list[int] | None:
     """The units (indexes of `analysis`) of a table whose head is line `at` (`table_column_overview`), its caption
-    first: a column head holds one of `heads`, the head or the caption over it one of `others`, `least` to
-    COLUMN_ROWS rows of short cells in that column; None for any other line."""
+    first: a column head holds one of `heads`, the head or the caption over it (a "Table 3 …" line, or a line leading
+    into the table: "The features … are demonstrated below:") one of `others`, `least` to COLUMN_ROWS rows of short
+    cells in that column; None for any other line."""
     line = lines[at]
     if not is_row(line) or SEPARATOR_RE.match(lines[at + 1]) is None:
         return None
     cells = cell_texts(line)
-    if not all(any(c.isalpha() for c in cell) and len(cell.split()) <= HEAD_WORDS for cell in cells):
+    if not all(any(c.isalpha() for c in cell) and len(REMARK_RE.sub(" ", cell).split()) <= HEAD_WORDS
+               for cell in cells):
         return None  # a first row with a number in a cell of its own ("13. Application … | 44", a contents entry) or a
         # cell that says more than a head does ("Performance Measure | Revolving Fund net income (three year rolling
-        # average)", a record's first field) heads no column
+        # average)", a record's first field) heads no column; a head's remark in brackets is no part of its name
+        # ("Feature Setting (top-most in each section is default)")
     column = next((k for k, cell in enumerate(cells) if heads & set(tokenize(cell))), None)
     rows = list(range(at + 2, next((j for j in range(at + 2, len(lines)) if not is_row(lines[j])), len(lines))))
     if column is None or not least <= len(rows) <= COLUMN_ROWS[1]:
@@ -492,7 +497,8 @@ def listed_rows(lines: list[str], at: int, heads: AbstractSet[str], others: Abst
     named = [(cell_texts(lines[j]) + [""] * (column + 1))[column] for j in rows]
     if not all(0 < len(cell) <= COLUMN_CELL for cell in named):
         return None
-    caption = [i for i, u in enumerate(analysis.units) if u.line in (at - 1, at - 2) and CAPTION_RE.match(u.text)]
+    caption = [i for i, u in enumerate(analysis.units)
+               if u.line in (at - 1, at - 2) and (CAPTION_RE.match(u.text) or leads_in(u.text))]
     if not others & set(tokenize(" ".join([line] + [analysis.units[i].text for i in caption]))):
         return None
     return caption + [i for i, u in enumerate(analysis.units) if u.line in rows]

@@ -599,6 +599,33 @@ def test_things_asked_for_that_a_tables_column_names_are_answered_by_its_rows(tm
     assert not any(step.detail.startswith("asks for things a table's column names") for step in other.trace)
 
 
+DIALECTS = [("Northern", "nth", "Dialect set to Northern"), ("Coastal", "cst", "Dialect set to Coastal"),
+            ("Highland", "hgh", "Dialect set to Highland")]
+
+
+def dialect_table(path: Path) -> Path:
+    """A font's features document: a line leading into a table (no "Table n" caption) whose head carries a remark in
+    brackets, "Setting (the first in each group is the default)", over the dialects' rows."""
+    with written_pdf(path) as doc:
+        page = _titled_page(doc, "Tarn Font Features", ["The Tarn font draws the letters of several related scripts."])
+        page.insert_text((72, 180), "The dialects the font supports are shown below:", fontsize=11)
+        head = ("Dialect", "Code", "Setting (the first in each group is the default)")
+        for k, row in enumerate([head, *DIALECTS]):
+            for x, cell in zip((72, 180, 260), row):
+                page.insert_text((x, 210 + 16 * k), cell, fontsize=11)
+    return path
+
+
+def test_a_tables_column_answers_under_a_line_leading_into_it_and_a_head_with_a_remark(tmp_path):
+    """"Which dialects does the Tarn font support?": the table whose head names the dialects answers, though its head
+    carries a remark in brackets and no caption names it: the line leading into it holds the question's word."""
+    workspace = _ingested(tmp_path, dialect_table, "tarn-features.pdf")
+    answer = ask(workspace, "Which dialects does the Tarn font support?")
+    assert any(step.detail.startswith("asks for things a table's column names") for step in answer.trace)
+    assert answer.answer.startswith("The dialects the font supports are shown below:")
+    assert all(name in answer.answer for name, _, _ in DIALECTS)
+
+
 def layout_guide(path: Path) -> Path:
     """A user guide whose chapter on its layout library opens with what the library's name stands for, and whose
     later pages use the name more often than that page does."""

@@ -159,13 +159,13 @@ CODE_RE = re.compile(r"^(?=.*[^\W\d_])(?=.*\d)\S+$")  # one word of letters and 
 MARKS_RE = re.compile(r"[^\W_]+")  # (runs of letters and digits: what is left are a code's marks)
 
 
+SENTENCE_END_RE = re.compile(r"\.(?:\s*\[[^\[\]]*\]|\s*\([^()]*\))?\s*$")  # a full stop, maybe a remark after it
+
+
 def sentence_cell(cell: str) -> bool:
     """Whether a table cell is a sentence: PROSE_WORDS words or more ending in a full stop, a remark in brackets after
     it allowed ("Compute the (ordinary) arithmetic mean. [default]") (no column's name)."""
     return SENTENCE_END_RE.search(cell) is not None and len(cell.split()) >= PROSE_WORDS
-
-
-SENTENCE_END_RE = re.compile(r"\.(?:\s*\[[^\[\]]*\]|\s*\([^()]*\))?\s*$")
 
 
 def named_table(lines: list[str], at: int) -> bool:

@@ -39,7 +39,7 @@ import numpy as np
 from engine.agent.units import Unit, asked_units, states_value_in
 from engine.agent.values import holds_value, new_values
 from engine.index import lexical
-from engine.index.evidence import answer_type, asking_start, page_units, quoted_re, score_windows
+from engine.index.evidence import QUOTED_TITLE_RE, answer_type, asking_start, page_units, score_windows
 from engine.index.focus import AUXILIARIES
 from engine.text import QUESTION_WORDS, REQUEST_VERBS, STOP_WORDS, stem, words
 
@@ -52,7 +52,6 @@ NEAR_WORDS = 4  # nearness falls by a factor e with every this many words betwee
 VALUE_KINDS = ("number", "date")  # kinds of value a sentence is checked for
 WH_RE = re.compile(r"\b(?:how (?:many|much|long|large|big|far|often|old)|what|which|who|whom|whose|when|where|why|"
                    r"how)\b", re.I)
-QUOTED_RE = quoted_re(120)  # a title in quotes, whose own words ask nothing ("… in the slides "How To Do A Talk", …")
 # words that ask rather than name what is asked ("Compare the size of …", "List the members of …")
 REQUESTS = REQUEST_VERBS | {"compared", "comparing", "please"}
 TOKEN_RE = re.compile(r"[^\W_][\w'’+-]*")
@@ -138,7 +137,7 @@ MEASURE_RE = re.compile(r"(?<![\w-])(?:count|headcount|number|amount|total|volum
 def question_word(question: str) -> re.Match[str] | None:
     """The question's first question word where its asking starts (`asking_start`), not one of a title it quotes ("In
     the slides "How To Do A Talk In TeX", *how big* is a page …")."""
-    quoted = [match.span() for match in QUOTED_RE.finditer(question)]
+    quoted = [match.span() for match in QUOTED_TITLE_RE.finditer(question)]  # (a title's own words ask nothing)
     return next((match for match in WH_RE.finditer(question, asking_start(question))
                  if not any(start <= match.start() < end for start, end in quoted)), None)
 

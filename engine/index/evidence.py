@@ -251,6 +251,8 @@ def quoted_re(longest: int) -> re.Pattern[str]:
 
 
 QUOTED_TERM_RE = quoted_re(60)  # a term in quotes
+# a title in quotes (quotes standing apart from words: not the apostrophe of "What's" or "Shipunov's")
+QUOTED_TITLE_RE = quoted_re(120)
 PARTICIPLE_RE = re.compile(r"[a-z]+[^e]ed")  # a past participle alone ("covered", "explained"; not "speed")
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import definition_context, quoted_re
+from engine.index.evidence import QUOTED_TITLE_RE, definition_context
 from engine.text import DOCUMENT_KINDS, DOCUMENT_NOUNS, STOP_WORDS, stem, words
 
 COMPARE_RE = re.compile(
@@ -34,7 +34,6 @@ TWO_RE = re.compile(r"\b(?:the|these|those)\s+two\b", re.I)  # "the two … repo
 BOTH_RE = re.compile(r"both\s+[^,;:?.]{1,80}?\s+and\s+[^,;:?.]{1,80}", re.I)  # "both X and Y": what it joins
 # a title or term in quotes: its "and" joins no two documents ("section 2.7, 'Synchronising Output and pdfmark
 # Contexts', of the groff manual"), its "versus" compares none
-QUOTED_RE = quoted_re(120)
 DISTINCT_SHARE = 0.2  # a name word used by at most this share of the documents (at least one) names its own
 NAME_DISCOUNT = 0.2  # weight of a word that names a routed document, within it
 ROUTE_KEEP = 0.6  # documents scoring at least this share of the best one are searched as well
@@ -101,7 +100,7 @@ def route(corpus: CorpusIndex, question: str, terms: Sequence[str], docs: Sequen
     chosen = [i for i in order if total[i] >= ROUTE_KEEP * best][:MAX_ROUTED]
     candidates = [i for i in order if total[i] >= NAMED_KEEP * best][:MAX_ROUTED + 1]
     named = named_documents(corpus, terms, candidates)
-    asked = QUOTED_RE.sub(" ", question)  # (the question's own words, outside what it quotes)
+    asked = QUOTED_TITLE_RE.sub(" ", question)  # (the question's own words, outside what it quotes)
     comparison = is_comparison(asked, [corpus.name_terms[d] for d in candidates]) and len(named) >= 2
     if not comparison and AND_RE.search(asked):  # "… in X and in Y": both named outright (one named by a single rare
         # word, "the BLAKE3 specification and the Monero Research Lab bulletin", may score low beside the other)

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import quoted_re, singular_words
+from engine.index.evidence import QUOTED_TITLE_RE, singular_words
 from engine.markdown import HEADING_RE
 from engine.schemas.index import IndexNode
 from engine.text import STOP_WORDS, WORD_RE, stem, tokenize
@@ -35,7 +35,6 @@ NAMED_NUMBER_RE = re.compile(rf"(?i:{KIND})\s*({NUMBER})\b")
 # digit, as section titles do ("4.5 hours", a slide's figure, is no section 4.5)
 TITLE_NUMBER_RE = re.compile(rf"^(?:(?i:{KIND})\s+({NUMBER})\b|(\d{{1,3}}(?:\.\d{{1,3}})*)\.?(?=\s+[^\W_a-z])|"
                              rf"((?:[A-Z]|[IVXL]{{1,5}})(?:\.(?:\d{{1,3}}|[A-Z]))*)\.(?=\s+[^\W_a-z]))")
-QUOTED_RE = quoted_re(120)  # (quotes standing apart from words: not the apostrophe of "What's" or "Shipunov's")
 # "the related-work section", "its Background chapter", "the manifesto appendix", "the Lists part": up to five words
 # before the kind word
 BEFORE_KIND_RE = re.compile(r"((?:[\w-]+\s+){1,5})(?i:section|chapter|appendix|annex|part)\b")
@@ -172,7 +171,7 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
         if pages:
             return pages
     numbers = {m.group(1).rstrip(".") for m in NAMED_NUMBER_RE.finditer(question)}
-    titles = {tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in QUOTED_RE.finditer(question)}
+    titles = {tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in QUOTED_TITLE_RE.finditer(question)}
     # the words before a kind word, token by token ("PSI-CD-HIT section": one token of three words, which a title
     # "CD-HIT" names only a part of)
     before_tokens = [[tuple(w.lower() for w in WORD_RE.findall(token)) for token in m.group(1).split()]

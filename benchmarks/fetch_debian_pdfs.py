@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 18 (tests/corpus/qa_blind5.md … qa_blind18.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 19 (tests/corpus/qa_blind5.md … qa_blind19.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -30,7 +30,10 @@ two landscape pages of cells) and the SIL Awami Nastaliq font features chart (Li
 18: the PSPP users' guide (Texinfo, 293 pp, with tables), a plain TeX talk on giving talks in TeX (the present
 package's slides, landscape, built up over several pages), the GSequencer user's handbook (DocBook and Apache FOP,
 with tables of controls), the SIL Harmattan font features document (LibreOffice printed through Acrobat Distiller, one
-table) and the Unified Style Sheet for Linguistics (Microsoft Word, with margin comments).
+table) and the Unified Style Sheet for Linguistics (Microsoft Word, with margin comments). Set 19: the libdwarf
+consumer library interface (groff -mm with tbl, through Ghostscript, 276 pp, its contents at the end), the ExaML
+manual (LibreOffice Writer), the ProbABEL manual (LaTeX), a Beamer talk showing the LX fonts (landscape) and the
+SUMACLUST user manual (Markdown through MacDown and macOS Quartz).
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -206,6 +209,16 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                             "5f4924be4e47eeeff90b10cea88199ff1949e471679dc52f28b2e97ccda9e4a1"},
     "texlive-bibtex-extra": {"usr/share/doc/texlive-doc/latex/biblatex-unified/JournalUnifiedStyleSheet2007.pdf":
                              "af4d09a81a5f2eb7b8cf30c35fc6e476aaea92d7a9d62f59c828202abd5419bc"},
+}, "blind19": {
+    "libdwarf-dev": {"usr/share/doc/libdwarf-dev/libdwarf2.1.pdf.gz":
+                     "b7f875aa2a288d218ff0239e78173a28e7abfd1e5300c81d08418894857b8247"},
+    "examl": {"usr/share/doc/examl/ExaML.pdf.gz": "82aafadcb5414556e2b24d47a2e2b4889325f5dddfd3b14e6c05d26f046603c3"},
+    "probabel": {"usr/share/doc/probabel/ProbABEL_manual.pdf.gz":
+                 "eba31a0422d490304f29a8980a0ad596c4ae6597191205ba05568af3be40e164"},
+    "texlive-fonts-extra-doc": {"usr/share/doc/texlive-doc/fonts/lxfonts/LXfonts-demo.pdf":
+                                "ba89707ae6f9949f1f77292b5c58eacfb0737054e6f9cca115c192d1962596c2"},
+    "sumaclust": {"usr/share/doc/sumaclust/sumaclust_user_manual.pdf":
+                  "b4fcd32dd5422b531d3406b261066119924d788dcbe706caa72410afe52d855a"},
 }}
 
 

@@ -336,9 +336,14 @@ def defines(text: str, question: str) -> bool:
         letters = match.group(1)  # acronym are one term: the acronym where it is asked about, else the words
         before = lead[:match.start()].split()
         initials = re.sub(r"[^A-Za-z]", "", letters)  # (its letters: "FASC-N" stands for five words)
+        if len(initials) > 2 and initials.endswith("s") and initials[:-1].isupper():
+            initials = initials[:-1]  # (an acronym's plural: "debugging information entries (DIEs)")
         if initials and len(before) >= len(initials) \
                 and "".join(w[0] for w in before[-len(initials):]).lower() == initials.lower():
             kept = [letters] if singular_words(letters)[0] in wanted else before[-len(initials):]
+            if singular_words(letters) == wanted and not lead[match.end():].strip(" *_"):
+                return True  # (the acronym asked about ends the subject, its words before it, whatever qualifies
+                # them: "DWARF debugging information entries (DIEs) are …")
             lead = " ".join(before[:-len(initials)] + kept) + lead[match.end():]
     # (an aside in commas between the term and what it is: "A dispatch interface, in COM lingo, is an interface …")
     lead = ASIDE_RE.sub("", lead)

@@ -500,6 +500,25 @@ def test_a_text_defines_a_term_when_it_opens_with_it_and_says_what_it_is(text, d
     assert defines(text, "What is a PIV card?") is defined
 
 
+@pytest.mark.parametrize(("text", "question", "defined"), [
+    ("Kernel probe debugging information entries (PDIEs) are the records a compiler writes for each variable.",
+     "What is a PDIE?", True),  # (the acronym in its plural, its words before it, what qualifies them before those)
+    ("Probe debugging information entries (PDIEs) are the records a compiler writes for each variable.",
+     "What are PDIEs?", True),
+    ("Kernel probe debugging information entry (PDIE) is the record a compiler writes for a variable.",
+     "What is a PDIE?", True),
+    ("Probe debugging information entries (PDIEs) are the records a compiler writes for each variable.",
+     "What is a PDIE calculation?", False),  # (another term, which only starts with the acronym)
+    ("Probe debugging information entries (PDIEs) in the table are kept for each variable.",
+     "What is a PDIE?", False),  # (what they are in, not what they are)
+    ("Entries (PDIEs) are the records a compiler writes.", "What is a PDIE?", False),  # (no words spell it out)
+])
+def test_a_text_defines_an_acronym_it_spells_out_in_its_subject_whatever_qualifies_it(text, question, defined):
+    from engine.index.evidence import defines
+
+    assert defines(text, question) is defined
+
+
 @pytest.mark.parametrize(("text", "defined"), [
     ("Such a printed form is called a tally sheet in the survey.", True),
     ("We define tally sheets to be the printed forms a surveyor fills in on a transect.", True),

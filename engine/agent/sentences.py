@@ -34,9 +34,9 @@ from engine.agent.values import holds_value, new_values
 from engine.readers.headings import CAPTION_RE
 from engine.readers.sentences import sentence_goes_on
 from engine.index.evidence import NAME_RE, NOTE_WEIGHT, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, \
-    defines, expanded, note_weight, readable
+    asked_definition, defines, expanded, note_weight, readable
 from engine.markdown import NEST_INDENT, is_heading, list_depth
-from engine.text import LETTER_WORD_RE, fix_ligatures, leads_in, sentence_spans, words
+from engine.text import LETTER_WORD_RE, fix_ligatures, leads_in, sentence_spans, tokenize, words
 
 MAX_SENTENCES = 8
 ANSWER_CHARS = 750  # later sentences are taken while the answer stays within this length
@@ -830,6 +830,9 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
     budget = LIST_PICK_CHARS if listing else ANSWER_CHARS
     naming = frozenset(names & weights.keys())  # (the question's words that name the document)
     defining = [s for s in pool if defines(s.text, question)] if kinds == ("definition",) else []
+    if defining:  # where the question places the term ("What is a DIE according to the reader's guide?") adds
+        context = set(tokenize(asked_definition(question)[1]))  # nothing to a sentence defining it: no pick for it
+        weights = {t: w for t, w in weights.items() if t not in context} or weights
     picked = pick(pool, weights, kinds, frozenset(phrases), budget, note_weight(question), naming, defining)
     leading = picked[0] if picked and picked[0] in defining else None  # (its page leads)
     if kinds == ("definition",) and picked and picked[0].typed and is_row(picked[0].text):

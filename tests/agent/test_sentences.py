@@ -774,3 +774,16 @@ def test_a_sentence_defining_the_term_asked_about_opens_the_answer():
     weights = {"talli": 0.3, "survey": 1.0, "group": 1.0, "user": 1.0, "guid": 1.0}
     found = best_sentences(chosen, read, weights, question)
     assert found[0].text.startswith("Tally is a family of typefaces") and found[0].page == 3
+
+
+def test_where_a_definition_question_places_its_term_brings_no_sentence_beside_the_definition():
+    # (the words of "according to the consumer library document" are the history paragraph's, not the term's)
+    text = ("## History\n\nThe consumer library document was first written in 1993 by a committee of vendors. "
+            "The library document was rewritten in 1994 for the second version of the format.\n\n"
+            "## Scope\n\nThe interface covers reading only. Writers have an interface of their own. "
+            "Both interfaces return integer codes. Both interfaces are in C.\n\n"
+            "## Definitions\n\nDebugging information entries (DIEs) are the records a compiler writes for each "
+            "variable and type of a program.")
+    picked = [s.text for s in sentences_for("What is a DIE according to the consumer library document?", text)]
+    assert any(s.startswith("Debugging information entries (DIEs) are the records") for s in picked)
+    assert not any("library document" in s for s in picked)

@@ -34,7 +34,7 @@ from engine.agent.values import holds_value, new_values
 from engine.readers.headings import CAPTION_RE
 from engine.readers.sentences import sentence_goes_on
 from engine.index.evidence import NAME_RE, NOTE_WEIGHT, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, \
-    asked_definition, defines, expanded, note_weight, readable
+    asked_definition, defines, expanded, expansion_weights, note_weight, readable
 from engine.markdown import NEST_INDENT, is_heading, list_depth
 from engine.text import LETTER_WORD_RE, fix_ligatures, leads_in, sentence_spans, tokenize, words
 
@@ -833,6 +833,8 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
     if defining:  # where the question places the term ("What is a DIE according to the reader's guide?") adds
         context = set(tokenize(asked_definition(question)[1]))  # nothing to a sentence defining it: no pick for it
         weights = {t: w for t, w in weights.items() if t not in context} or weights
+    if kinds == ("expansion",):
+        weights = dict(zip(weights, expansion_weights(question, list(weights), list(weights.values()))))
     picked = pick(pool, weights, kinds, frozenset(phrases), budget, note_weight(question), naming, defining)
     leading = picked[0] if picked and picked[0] in defining else None  # (its page leads)
     if kinds == ("definition",) and picked and picked[0].typed and is_row(picked[0].text):

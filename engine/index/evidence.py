@@ -151,12 +151,16 @@ QUANTITY_NOUNS = (r"number|amount|total|size|value|cost|costs|price|revenue|reve
 # a heading's own number, before its title's capital ("2.12.1 Rekeying", "A.3 Scope", "4. Results"), not a figure a
 # slide states as its heading ("4.5 hours")
 SECTION_NUMBER_RE = re.compile(r"^(?:[A-Z][.-])?\d+(?:\.\d+)*\.?\s+(?=[^\W\d_a-z])")
-ACRONYM_RE = re.compile(r"[A-Z](?:[a-z]?[A-Z]){1,5}")  # "WEF", also with a small connecting word: "PoS", "IoT"
+# "WEF", also with a small connecting word ("PoS", "IoT") or a word's first letters ("ExaML": "Exascale Maximum …")
+ACRONYM_RE = re.compile(r"[A-Z](?:[a-z]{0,2}[A-Z]){1,5}")
 ASKED_ACRONYM_RE = re.compile(rf"\b{ACRONYM_RE.pattern}\b")  # an acronym as a word of its own
 # a question asking what an acronym stands for ("What does RARE stand for?", "… what do the acronyms CESOP and ViDA
 # mean?")
 EXPANSION_ASK_RE = re.compile(r"\b(?:stands?|stood) for\b|\bshort for\b|\bacronyms?\b|\babbreviations?\b|"
                               r"\bspelled out\b|\bexpand\b|\bfull (?:name|form)\b", re.I)
+# … the words of that asking ("What does the name X stand for?"): in an expansion question they name nothing
+EXPANSION_TERMS = frozenset(stem(w) for w in "stand stands stood short acronym acronyms abbreviation abbreviations "
+                            "spelled expand full name form".split())
 POSED_WEIGHT = 0.5  # a window of questions put to the reader (`posed_questions`) scores this share (0.3-0.7 alike)
 ASKED = "asked"  # score_windows: the kind of value the question asks for, as answer_type reads it
 TYPE_BONUS, PHRASE_BONUS, UNIT_COST = 0.15, 0.3, 0.06
@@ -444,6 +448,7 @@ def expansion(acronym: str) -> str:
     return r"\b" + r"[\w'’]*(?:[\s-]+(?:of|and|for|the|on|in|&))*[\s-]+".join(acronym) + r"[\w'’-]*"
 
 
+SYLLABLE_RE = re.compile(r"[A-Z][a-z]*")
 SMALL_WORDS = frozenset("a an and the of for on in to with at by & de der die das und von".split())
 WORD_PART_RE = re.compile(r"[^\W_]+")
 CELL_BAR_RE = re.compile(r"\s*\|\s*")
@@ -457,6 +462,9 @@ def spells_out(acronym: str, text: str) -> bool:
     letters = acronym.lower()
     found = WORD_PART_RE.findall(text)
     caps = [w[0] + "".join(c for c in w[1:] if c.isupper()) for w in found]
+    # a capital and the small letters after it in the acronym: a word's first letters ("Exascale" for the "Exa" of
+    # ExaML)
+    syllables = [len(m.group(0)) if (m := SYLLABLE_RE.match(acronym, j)) else 0 for j in range(len(acronym))]
 
     def spelled(i: int, j: int, words: int) -> bool:  # (words: those that gave letters; one word is no spelling)
         if j == len(letters):
@@ -466,6 +474,9 @@ def spells_out(acronym: str, text: str) -> bool:
         for k in dict.fromkeys((len(caps[i]), 1)):
             if caps[i][:k].lower() == letters[j:j + k] and spelled(i + 1, j + k, words + 1):
                 return True
+        k = syllables[j]
+        if k > 1 and found[i][:k].lower() == letters[j:j + k] and spelled(i + 1, j + k, words + 1):
+            return True
         return j > 0 and found[i].lower() in SMALL_WORDS and spelled(i + 1, j, words)
 
     if any(w[0].isupper() and w[0].lower() == letters[0] and spelled(i, 0, 0) for i, w in enumerate(found)):
@@ -711,6 +722,35 @@ def _definition_pages(corpus, question: str, doc: int) -> list[int]:
     return found
 
 
+SPELLED_CHARS = 100  # how far before an acronym in brackets its words are looked for
+
+
+def spelling_pages(corpus, question: str, doc: int) -> list[int]:
+    """The pages (global ids, in order) of document `doc` that spell out an acronym the question asks to be expanded
+    ("What does ExaML stand for?"): its words followed by the acronym in brackets ("Exascale Maximum Likelihood
+    (ExaML)") or the acronym followed by its words in brackets; none for another question."""
+    if answer_type(question) != "expansion":
+        return []
+    bm = corpus.bm25["page"]
+    start, count = int(corpus.page_base[doc]), len(corpus.docs[doc].pages)
+    found: set[int] = set()
+    for acronym in to_expand(question):
+        tid = next((bm.vocab.get(t) for t in tokenize(acronym) if t in bm.vocab), None)
+        if tid is None:
+            continue
+        after = re.compile(rf"\(\s*{re.escape(acronym)}s?\s*\)")
+        before = re.compile(rf"\b{re.escape(acronym)}s?\s*\(([^()]{{4,80}})\)")
+        for g in bm.post_units[bm.term_ptr[tid]:bm.term_ptr[tid + 1]].tolist():
+            if not start <= g < start + count or g in found:
+                continue
+            text = corpus.page_text(doc, g - start + 1)
+            if any(spells_out(acronym, text[max(0, m.start() - SPELLED_CHARS):m.start()].split("\n")[-1])
+                   for m in after.finditer(text)) \
+                    or any(spells_out(acronym, m.group(1)) for m in before.finditer(text)):
+                found.add(g)
+    return sorted(found)
+
+
 def page_units(corpus, doc: int, page: int) -> PageUnits:
     """The analysis of a corpus page, cached on the corpus index (`corpus.extras`)."""
     cache = corpus.extras.setdefault("page_units", {})
@@ -727,6 +767,34 @@ def page_units(corpus, doc: int, page: int) -> PageUnits:
                 pass
         cache[key] = found
     return found
+
+
+EXPANSION_WORDS = 3  # an acronym this many words or fewer from the words asking for its expansion is the one asked
+
+
+def to_expand(question: str) -> list[str]:
+    """The acronyms a question asks to be spelled out: those within EXPANSION_WORDS words of its asking ("What does
+    the symbol NFO stand for?", "Expand the acronym GHOST"), not others it names ("… of NIST SP 800-171")."""
+    asks = [m.span() for m in EXPANSION_ASK_RE.finditer(question)]
+    found = []
+    for m in ASKED_ACRONYM_RE.finditer(question):
+        for start, end in asks:
+            between = question[m.end():start] if m.end() <= start else question[end:m.start()]
+            if len(between.split()) <= EXPANSION_WORDS:
+                found.append(m.group(0))
+                break
+    return list(dict.fromkeys(found))
+
+
+def expansion_weights(question: str, terms: Sequence[str], weights: Sequence[float]) -> list[float]:
+    """The weights of an expansion question's terms: the words asking for it name nothing ("What does the name X
+    stand for?"); the acronym is what is asked about, as much as the question's weightiest word, also where it
+    names the document."""
+    kept = [0.0 if t in EXPANSION_TERMS else w for t, w in zip(terms, weights)]
+    if not any(kept):
+        return list(weights)
+    asked = {t for a in to_expand(question) for t in tokenize(a)}
+    return [max(kept) if t in asked else w for t, w in zip(terms, kept)]
 
 
 def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence[float], question: str,
@@ -746,6 +814,8 @@ def score_windows(page: str | PageUnits, terms: Sequence[str], weights: Sequence
     if kind == "definition":  # ("What is X, as *defined* in Y?": the word asks for a definition, it names nothing,
         named = set(tokenize(defined_term(question)))  # unless the term holds it: "implementation-defined")
         weights = [0.0 if t in DEFINING_TERMS - named else w for t, w in zip(terms, weights)]
+    elif kind == "expansion":
+        weights = expansion_weights(question, terms, weights)
     total = sum(weights) or 1.0
     wanted = {t: w for t, w in zip(terms, weights) if w > 0}
     phrase_set = set(phrases)

@@ -18,7 +18,7 @@ import numpy as np
 from engine.index import lexical, rank
 from engine.index.corpus import CorpusIndex
 from engine.index.builds import on_last_steps
-from engine.index.evidence import answer_type, defined_term, definition_pages
+from engine.index.evidence import answer_type, defined_term, definition_pages, spelling_pages, to_expand
 from engine.index.sections import NamedSection, is_deck, named_sections, names_slides, titled_sections
 from engine.text import query_pairs, query_terms, question_language
 from engine.index.tree import tree_scores
@@ -129,7 +129,7 @@ class Retriever:
             defining, how = where_defined(corpus, question, routing.chosen[0])
             if defining:
                 scores = pages_first(scores, defining)
-                notes.append(f"{how} '{defined_term(question)}' on page(s) "
+                notes.append(f"{how} '{defined_term(question) or ', '.join(to_expand(question))}' on page(s) "
                              f"{', '.join(str(corpus.page_address(g)[1]) for g in defining)}: they come first")
         scores = on_last_steps(corpus, scores)  # (a slide built up over pages: its last page holds it all)
         order = alternate(corpus, scores, routing.chosen[:2]) if routing.comparison else None
@@ -219,10 +219,13 @@ def sections_first(corpus: CorpusIndex, scores: np.ndarray, named: Sequence[Name
 def where_defined(corpus: CorpusIndex, question: str, doc: int) -> tuple[list[int], str]:
     """The pages (global ids) where a document says what the term a question asks to be defined is, and how: those
     defining it in a sentence or a glossary entry (engine.index.evidence.definition_pages), else the first pages of
-    the sections it titles by the term (engine.index.sections.titled_sections); none for another question."""
+    the sections it titles by the term (engine.index.sections.titled_sections); for a question asking what an acronym
+    stands for, those spelling it out (engine.index.evidence.spelling_pages); none for another question."""
     defining = definition_pages(corpus, question, doc)
-    if defining or answer_type(question) != "definition":
+    if defining or answer_type(question) not in ("definition", "expansion"):
         return defining, "defines"
+    if answer_type(question) == "expansion":
+        return spelling_pages(corpus, question, doc), "spells out"
     nodes = corpus.docs[doc].nodes
     base = int(corpus.page_base[doc])
     return list(dict.fromkeys(base + nodes[n].start_page - 1

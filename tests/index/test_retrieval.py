@@ -320,6 +320,8 @@ def test_a_window_of_questions_put_to_the_reader_scores_below_the_same_words_sta
     ("RARE", "results are reported early", False),  # the first word is no capital
     ("NFO", "The NFO must comply", False),  # the acronym alone spells nothing out
     ("WEF", "World Trade and Economic Forum", False),  # a word that gives no letter is not passed over
+    ("TaxML", "Taxation Markup Language (TaxML) is a format", True),  # a capital and small letters: a word's first
+    ("TaxML", "Trade Xylem Markup Language", False),  # (… letters: "Tra" gives no "Tax")
 ])
 def test_an_acronym_is_spelled_out_by_the_initials_of_words_in_a_row_or_a_glossary_row(acronym, text, spelled):
     from engine.index.evidence import spells_out
@@ -333,6 +335,40 @@ def test_a_question_asking_what_an_acronym_stands_for_asks_for_its_expansion():
     assert answer_type("What does RARE stand for?") == "expansion"
     assert answer_type("Expand GHOST and IRWI.") == "expansion"
     assert answer_type("What is an acronym?") == "definition"  # no acronym to expand: a term to define
+    assert answer_type("What does the name TaxML stand for?") == "expansion"  # (small letters after a capital)
+
+
+@pytest.mark.parametrize(("question", "acronyms"), [
+    ("In Appendix E of NIST SP 800-171, what does the symbol NFO stand for?", ["NFO"]),  # (not those naming where)
+    ("What do the acronyms GHOST in the Gasper paper and IRWI in the thesis stand for?", ["GHOST", "IRWI"]),
+    ("Define TaxML: expand its name.", ["TaxML"]),
+    ("What abbreviations are explained in the glossary of the NUT user manual?", []),  # (a list of them)
+])
+def test_the_acronym_asked_to_be_spelled_out_stands_beside_the_words_asking_it(question, acronyms):
+    from engine.index.evidence import to_expand
+
+    assert to_expand(question) == acronyms
+
+
+def test_an_expansion_questions_best_window_spells_the_acronym_out_also_where_it_names_the_document():
+    from engine.index.evidence import score_windows
+
+    page = ("The program writes a report for each name in the list of records.\n\n"
+            "Taxation Markup Language (TaxML) is a format for exchanging tax records.")
+    question = "What does the name TaxML stand for, and what kind of program is it?"
+    terms = ["name", "taxml", "stand", "program"]
+    found = score_windows(page, terms, [1.3, 0.02, 2.2, 2.2], question, singles=True)  # (the acronym names the
+    assert found[0].text.startswith("Taxation Markup Language")  # document: it weighs little; "name", "stand" ask)
+
+
+def test_an_acronym_asked_to_be_spelled_out_puts_the_page_spelling_it_first(tmp_path):
+    pages = [["Options", "The TaxML program reads a file of records and the TaxML writer checks each record",
+              "against the TaxML schema before the TaxML program writes its report."],
+             ["Introduction", "Taxation Markup Language (TaxML) is a format for exchanging tax records between",
+              "agencies; it is kept by a working group of the agencies."],
+             ["Output", "The TaxML report lists each record the TaxML program could not read, with its line."]]
+    found = _retriever_of_pages(tmp_path, "taxml.pdf", pages).search("What does the name TaxML stand for?", k=3)
+    assert found.hits[0].page == 2 and any("spells out 'TaxML'" in note for note in found.notes)
 
 
 @pytest.mark.parametrize("question, kind", [

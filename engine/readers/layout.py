@@ -138,6 +138,7 @@ def leading_marker(spans: list[dict], k: int, before: list[str]) -> bool:
         and after["origin"][1] - span["origin"][1] > RAISED_BY * after["size"]
 
 
+INNER_SOFT_HYPHEN_RE = re.compile(r"[\u00ad\ufffe](?=\S)")
 HUGE_BLANK = 3.0  # a span of spaces set this many times the line's size does not count in its box
 
 
@@ -217,7 +218,9 @@ def _fragment(line: dict, block_no: int, fixed: frozenset[str] = frozenset()) ->
                 prose_bold += stripped
             if italic:
                 prose_italic += stripped
-    text = "".join(text_parts)
+    # a soft hyphen within a line is a hyphen printed: word processors code one so ("multi\u00adgene", "\u00adf" for
+    # the option "-f"); shown as it is, a browser hides it (one at a line's end is a break: engine.readers.hyphens)
+    text = INNER_SOFT_HYPHEN_RE.sub("-", "".join(text_parts))
     if not letters:
         return None
     # dominant size: the largest size carrying at least 30% of the characters (superscripts are small), or

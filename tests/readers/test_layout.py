@@ -56,6 +56,16 @@ def test_dvips_type3_digits_and_ligatures_are_restored():
     assert _fragment(other, 0).text == "tab kept"  # only Type3 spans are translated
 
 
+def test_a_soft_hyphen_within_a_line_is_a_printed_hyphen_one_ending_it_a_break():
+    # (a word processor codes its hyphens so: "multi\u00adgene", "\u00adf" for the option "-f"; a browser hides them)
+    from engine.readers.layout import _fragment
+
+    span = {"text": "parse\u00adexaml \u00adf e for multi\u00adgene align\u00ad", "font": "Helvetica", "size": 10.0,
+            "flags": 0, "bbox": (0, 0, 200, 10)}
+    assert _fragment({"bbox": (72, 100, 300, 110), "spans": [span]}, 0).text == \
+        "parse-examl -f e for multi-gene align\u00ad"
+
+
 def test_text_too_small_to_read_is_not_part_of_a_line():
     # a hidden tag set at 0.7 pt beside a heading ("PLACEHOLDER_44" + "2. Economy") is no text of the page;
     # only a Type3 font's degenerate size (0.12, every glyph) is read and repaired

@@ -97,7 +97,8 @@ def find_furniture(pages: list[PageLayout], body_size: float, margins: list[list
     found |= {LARGE_MARK + key for key, n in large.items() if n >= max(3, 0.5 * len(pages))}
     found |= {LARGE_MARK + key for key, on in sided.items() if key.strip("# ") and _every_other(on, len(pages))}
     return found | running_by_section(pages, body_size, margins) | echoed_headings(pages, body_size, margins) \
-        | side_notes(pages) | stacked_heads(pages) | paged_heads(pages, body_size, margins)
+        | side_notes(pages) | stacked_heads(pages) | paged_heads(pages, body_size, margins) \
+        | side_bars(pages, body_size)
 
 
 PROSE_WORDS = 8  # words of a line of running text (with PROSE_CHARS characters)
@@ -230,6 +231,42 @@ def _outer_vertical(lines: list[Line]) -> set[int]:
         if line.x1 <= left + 1 or line.x0 >= right - 1:
             found.add(id(line))
     return found
+
+
+SIDE = 0.25  # the outer share of the page's width where a side bar stands (a slide theme's title and author)
+BAR_SIZE = 0.9  # of the body size: a side bar's text is set smaller than the text beside it
+BAR_SHARE = 0.5  # of the pages a side bar's line repeats on, at the least (and on RUNNING_MIN_PAGES)
+
+
+def _bar_key(text: str, x0: float) -> str:
+    return f"|bar|{round(x0 / BAND)}|{' '.join(text.lower().split())}"
+
+
+def _under_head(line: Line, head: Line) -> bool:
+    """The line is a column head or a line of its wrapped text: in its column, at most a line's height under it."""
+    return line is head or (line.x0 < head.x1 and head.x0 < line.x1 and 0 <= line.y0 - head.y1 <= head.y1 - head.y0)
+
+
+def side_bars(pages: list[PageLayout], body_size: float) -> set[str]:
+    """Keys of the lines of a side bar: small text in the outer quarter of the page's width, beyond every other line
+    of the page (none reaches into its column), between the top and bottom margins, that repeats at the same place on
+    half the pages or more (a slide theme's bar naming the talk and its author beside every slide's text: read in the
+    text's rows, it made each slide a table of two columns)."""
+    if len(pages) < RUNNING_MIN_PAGES:
+        return set()
+    seen: Counter[str] = Counter()
+    for page in pages:
+        heads = [l for l in page.lines if id(l) in column_heads(page)]  # (a table's heads repeated over its
+        lines = [l for l in page.lines if not (l.vertical or l.slanted or _in_margin(page, l))  # columns on every
+                 and not any(_under_head(l, h) for h in heads)]  # page, their wrapped lines too, are no bar)
+        small = {id(l) for l in lines if l.size < BAR_SIZE * body_size
+                 and (l.x0 >= (1 - SIDE) * page.width or l.x1 <= SIDE * page.width)}
+        rest = [l for l in lines if id(l) not in small]
+        if not small or not rest:
+            continue
+        left, right = min(l.x0 for l in rest), max(l.x1 for l in rest)
+        seen.update({_bar_key(l.text, l.x0) for l in lines if id(l) in small and (l.x0 >= right or l.x1 <= left)})
+    return {key for key, n in seen.items() if n >= max(RUNNING_MIN_PAGES, BAR_SHARE * len(pages))}
 
 
 ECHO_LABEL_RE = re.compile(rf"^(?:(?:{'|'.join(sorted(SECTION_WORDS))})\s+\w{{1,4}}\b|[\d.]+)", re.I)
@@ -514,6 +551,9 @@ def strip_furniture(page: PageLayout, furniture: set[str], margin_lines: list[Li
     for line in page.lines:
         if id(line) in numbered or ((line.vertical or line.slanted) and _side_key(line.text) in furniture):
             continue
+        if any(_bar_key(line.text, b * BAND) in furniture for b in range(round(line.x0 / BAND) - 1,
+                                                                          round(line.x0 / BAND) + 2)):
+            continue  # (a side bar's line: `side_bars`)
         if _below_top(page, line) and any(_head_key(line.text, 0.0, b) in furniture
                                           for b in range(round(line.y0 / BAND) - 1, round(line.y0 / BAND) + 2)):
             continue

@@ -67,6 +67,36 @@ def test_a_note_beyond_the_text_of_pages_turned_sideways_is_furniture_when_it_re
     assert any(l.text == "DRAFT" for l in kept)  # on two pages only: kept
 
 
+def test_a_side_bar_repeated_beside_every_slides_text_is_furniture_but_a_tables_wrapped_column_head_is_not():
+    def slide(n, words):  # (a landscape slide: the bar's small lines beyond the text's right edge, in its rows)
+        text = [line(f"{words} of slide {n} and what it shows on the screen", 14, 60 + 14 * k, size=11, x1=300)
+                for k in range(6)]
+        bar = [line("Revived", 329, 61, size=6, x1=352), line("slide fonts", 324, 68, size=6, x1=356),
+               line("Claudio", 329, 90, size=6, x1=352)]
+        return PageLayout(n, 363, 272, [line(f"Slide {n}", 9, 30, size=14.5, x1=180), *text, *bar], [])
+    pages = [slide(n, "The text") for n in range(1, 6)]
+    furniture = find_furniture(pages, 11.0)
+    kept, _ = strip_furniture(pages[2], furniture)
+    assert not any(l.text in ("Revived", "slide fonts", "Claudio") for l in kept)
+    assert sum(l.text.startswith("The text") for l in kept) == 6
+    narrow = [PageLayout(n, 363, 272, [l for l in slide(n, "The text").lines if l.text != "Revived"]
+                         + ([line("Revived", 329, 61, size=6, x1=352)] if n < 3 else []), []) for n in range(1, 6)]
+    kept, _ = strip_furniture(narrow[0], find_furniture(narrow, 11.0))
+    assert any(l.text == "Revived" for l in kept)  # (on two of five pages: kept)
+
+    def table_page(n):  # a table's heads over its columns on every page, the last one wrapped over two lines
+        heads = [line("Feature Name", 60, 71, size=9, x1=119), line("Feature ID", 173, 71, size=9, x1=217),
+                 line("Example", 339, 71, size=9, x1=376), line("Implementation", 641, 73, size=9, x1=710),
+                 line("Notes", 641, 85, size=9, x1=666)]
+        rows = [cell for k in range(6) for cell in (line(f"Feature {n}.{k}", 60, 100 + 14 * k, size=9, x1=119),
+                                                    line(f"cv{k}", 173, 100 + 14 * k, size=9, x1=194),
+                                                    line(f"G,O,{k}", 641, 100 + 14 * k, size=9, x1=666))]
+        return PageLayout(n, 792, 612, [*heads, *rows], [])
+    tables = [table_page(n) for n in range(1, 6)]
+    kept, _ = strip_furniture(tables[1], find_furniture(tables, 11.0))
+    assert any(l.text == "Notes" for l in kept)
+
+
 def test_a_lone_page_number_below_the_text_is_furniture_wherever_the_margin_ends():
     text = [line(BODY, 72, 100 + 12 * k, x1=540) for k in range(5)]
     number = line("17", 300, 690, x1=310)

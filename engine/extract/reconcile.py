@@ -24,6 +24,9 @@ no letter is lost. Reconciling a reconciled Markdown changes nothing.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
+
 import re
 from bisect import bisect_right
 from collections import Counter, defaultdict
@@ -37,7 +40,7 @@ from engine.schemas.pdf import OutlineEntry
 from engine.schemas.toc import StructureHeading, TocEntry
 from engine.schemas.tree import TAGGED_SOURCES, StructureSource
 
-VERSION = 13  # bump when the output of this module, `locate` or `titles` changes (the structure stage re-runs)
+VERSION = 14  # bump when the output of this module, `locate` or `titles` changes (the structure stage re-runs)
 
 MIN_FOUND_SHARE = 0.5  # of a source's entries found in the text for it to be trusted
 MIN_ENTRIES = 2  # an outline or contents page with fewer entries is no structure
@@ -158,16 +161,23 @@ def _shift(placements: list[Placement | None], title_line: int | None, depths: l
     return 1, on_title
 
 
-def level_map(pairs: list[tuple[int, int]]) -> dict[int, int] | None:
+NUMBERED_SHARE = 0.8  # of a contents page's entries whose numbers give their levels: its levels are the numbering's
+
+
+def level_map(pairs: list[tuple[int, int]], numbered: bool = False) -> dict[int, int] | None:
     """Contents level -> layout level, each the layout level most often found for it; None when the two
-    disagree (a deeper contents level is not deeper in the layout) or nothing was matched to a heading."""
+    disagree (a deeper contents level is not deeper in the layout) or nothing was matched to a heading. When the
+    contents' levels are its entries' own numbering (`numbered`: "2." over "2.1" over "2.1.3"), a layout that sets two
+    of them alike (a chapter's heading in the size of its sections') is read apart: the deeper one level deeper."""
     by_level: dict[int, Counter[int]] = defaultdict(Counter)
     for contents, layout in pairs:
         by_level[contents][layout] += 1
     mapping = {c: max(counts.items(), key=lambda kv: (kv[1], -kv[0]))[0] for c, counts in by_level.items()}
     ordered = [mapping[c] for c in sorted(mapping)]
-    if not ordered or any(b <= a for a, b in zip(ordered, ordered[1:])):
+    if not ordered or any(b < a or (b == a and not numbered) for a, b in zip(ordered, ordered[1:])):
         return None
+    for before, level in itertools.pairwise(sorted(mapping)):
+        mapping[level] = max(mapping[level], mapping[before] + 1)
     return mapping
 
 
@@ -201,11 +211,13 @@ def _fallback(markdown: str, lines: list[MdLine], fallback: StructureSource, fou
 
 
 def reconcile(markdown: str, source: StructureSource, entries: list[SourceEntry], *, fallback: StructureSource,
-              fallback_title: str, title: str = "", placements: list[Placement | None] | None = None) -> Reconciled:
+              fallback_title: str, title: str = "", placements: list[Placement | None] | None = None,
+              contents_pages: Sequence[int] = ()) -> Reconciled:
     """The Markdown rewritten so that its headings are the source's (see the module docstring).
 
     `fallback_title` is the H1 the reformatter falls back to (the file name); with an outline, whose
-    entries replace the title page's headings, such an H1 (or a title put on top) reads `title` instead."""
+    entries replace the title page's headings, such an H1 (or a title put on top) reads `title` instead;
+    `contents_pages`: the pages of the contents page read, whose own title stands at its top level."""
     raw, lines, title_line = read_markdown(markdown)[:3]
     if source not in TAGGED_SOURCES:
         return _fallback(markdown, lines, fallback, 0, 0, [])
@@ -240,7 +252,8 @@ def reconcile(markdown: str, source: StructureSource, entries: list[SourceEntry]
     else:
         span_level = {id(p): min([layout_level[i] for i in range(p.start, p.end + 1) if i in layout_level] or [0])
                       for _, p in placed if p.kind is not None}
-        mapping = level_map([(e.level, span_level[id(p)]) for e, p in placed if span_level.get(id(p))])
+        numbered = sum(_numbered_depth(e.title) == e.level for e, _ in placed) >= NUMBERED_SHARE * len(placed)
+        mapping = level_map([(e.level, span_level[id(p)]) for e, p in placed if span_level.get(id(p))], numbered)
         if mapping is None:
             return _fallback(markdown, lines, fallback, found, len(entries),
                              ["the contents page was not used: its levels disagree with the layout's"])
@@ -252,10 +265,14 @@ def reconcile(markdown: str, source: StructureSource, entries: list[SourceEntry]
             heads[id(placement)] = (placement, _Head(level, entry.title, source))
             anchors.append((placement.start, level))
         last = max(line for line, _ in anchors)
+        top_level = _mapped(mapping, min(e.level for e, _ in placed))
+        page_of = {line.index: line.page for line in lines}
         for i in others:  # within the span the contents page covers, it would list a heading at the level of
             before = [level for line, level in anchors if line <= i]  # the entry before it: one below that
             keep[i] = _Head(max(layout_level[i], before[-1] + 1) if before and i < last else layout_level[i],
                             "", fallback)
+            if page_of.get(i) in contents_pages:  # the contents' own title belongs to no entry's section (one
+                keep[i] = _Head(top_level, "", fallback)  # printed at the end is no part of the last one)
         if title_line is not None:
             keep[title_line] = _Head(1, "", fallback)
         else:
@@ -316,9 +333,10 @@ def textless_pages(markdown: str) -> set[int]:
 
 
 def best_structure(markdown: str, outline: list[OutlineEntry], contents: list[TocEntry], *,
-                   fallback: StructureSource = "layout", fallback_title: str = "", title: str = "") -> Reconciled:
-    """The Markdown reconciled with the first consistent source: the outline, the contents page, else its own
-    headings (`fallback`: layout, or llm when a model wrote them)."""
+                   fallback: StructureSource = "layout", fallback_title: str = "", title: str = "",
+                   contents_pages: Sequence[int] = ()) -> Reconciled:
+    """The Markdown reconciled with the first consistent source: the outline, the contents page (printed on
+    `contents_pages`), else its own headings (`fallback`: layout, or llm when a model wrote them)."""
     warnings: list[str] = []
     sources: list[tuple[StructureSource, list[SourceEntry]]] = [("outline", outline_entries(outline)),
                                                                ("contents", contents_entries(contents))]
@@ -336,7 +354,7 @@ def best_structure(markdown: str, outline: list[OutlineEntry], contents: list[To
                             "text are found in the text of their pages")
             continue
         result = reconcile(markdown, source, entries, fallback=fallback, fallback_title=fallback_title,
-                           title=title, placements=placements)
+                           title=title, placements=placements, contents_pages=contents_pages)
         if result.source != source:
             warnings += result.warnings
             continue

@@ -12,7 +12,7 @@ from engine.schemas.pdf import OutlineEntry
 from engine.schemas.toc import ExtractedToc, TocEntry
 from engine.text import roman_value
 
-VERSION = 4  # bump when the output changes: the pipeline re-runs the stage (contents pages and outlines)
+VERSION = 5  # bump when the output changes: the pipeline re-runs the stage (contents pages and outlines)
 
 CONTENTS_TITLES = {
     "contents", "table of contents", "content", "contents page", "inhalt", "inhaltsverzeichnis",
@@ -20,6 +20,7 @@ CONTENTS_TITLES = {
     "sumario", "sommario", "inhoud", "inhoudsopgave", "innehåll", "indholdsfortegnelse", "spis treści",
 }
 TITLE_KEYS = {" ".join(re.sub(r"[\W_]+", " ", t).split()) for t in CONTENTS_TITLES}
+BACK_PAGES = 25  # the last pages searched for a contents titled so, when the first pages hold none
 LIST_OF_RE = re.compile(r"^list of (figures|tables|illustrations|charts|exhibits|boxes)\b", re.I)
 
 # a line that ends in a printed page number: "12", "iv", "A-3"
@@ -78,9 +79,15 @@ class _PageParse:
     tail: str = ""  # the text after the last entry (where the body may start)
 
 
+CELL_BAR_RE = re.compile(r"\|(?=\s*(?:[.·_]\s*){2,})")  # a cell's bar before an entry's leaders
+
+
 def _clean(line: str) -> str:
-    """A line without surrounding blanks and Markdown heading or emphasis marks."""
-    return line.replace("**", "").strip().lstrip("#").strip()
+    """A line without surrounding blanks, Markdown heading or emphasis marks and table cells' bars (a contents
+    page the reader set as a table: "| 1.6 Items Changed | ........ 18 |")."""
+    line = line.replace("**", "").strip()
+    line = line.replace("|", " ") if line.startswith("|") and line.endswith("|") else CELL_BAR_RE.sub(" ", line)
+    return line.strip().lstrip("#").strip()
 
 
 NON_WORD_RE = re.compile(r"[\W_]+")
@@ -474,6 +481,11 @@ def find_contents(
     between printed numbers and the pages of `all_pages` where the entry titles appear.
     """
     pages, raws, tail = _locate(first_pages, max_pages)
+    if not pages and all_pages and len(all_pages) > max_pages:  # a contents printed at the end (groff's -mm,
+        start = max(max_pages, len(all_pages) - BACK_PAGES)  # some word processors): its last pages, titled so
+        back, raws, tail = _locate(all_pages[start:], BACK_PAGES)
+        titled = bool(back) and _title_end(all_pages[start + back[0] - 1].split("\n")) > 0
+        pages = [start + page for page in back] if titled else []
     if not pages:
         return [], []
     raws = [raw for index, raw in enumerate(raws) if raw.kind != "weak" or _keeps_weak(raws, index)]

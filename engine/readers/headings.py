@@ -190,7 +190,8 @@ def contents_pages(pages: list[list[Line]], search: int = 10) -> set[int]:
     """0-based indexes of the printed contents page(s): titled "Contents" or dense with page references."""
     found: set[int] = set()
     late: set[int] = set()  # those found past the first pages
-    for index, lines in enumerate(pages[:TITLED_SEARCH]):
+    back = range(max(TITLED_SEARCH, len(pages) - TITLED_SEARCH), len(pages))  # (a contents printed at the end)
+    for index, lines in [*enumerate(pages[:TITLED_SEARCH]), *((i, pages[i]) for i in back)]:
         titled = any(CONTENTS_TITLE_RE.match(l.text.strip(" :")) for l in lines[:8])
         if index >= search and not titled and (index - 1) not in late:
             continue  # (past the first pages, only a page titled as the contents, after lists of figures,

@@ -207,7 +207,8 @@ class StructureStage(Stage):
         fallback: StructureSource = "layout" if offline else "llm"
         title = extract_title(record.pdf, layout, record.headings)[0] if record.pdf else ""
         result = best_structure(markdown, record.pdf.outline if record.pdf else [], record.extracted_toc.contents,
-                                fallback=fallback, fallback_title=ctx.file_stem, title=title)
+                                fallback=fallback, fallback_title=ctx.file_stem, title=title,
+                                contents_pages=record.extracted_toc.contents_pages)
         if offline:  # the layout's headings where their text now stands (a bold line when another source won)
             record.headings = [h.model_copy(update={"line": result.line(h.line)}) for h in record.headings]
         if result.markdown != ctx.reformatted_markdown():

@@ -268,6 +268,32 @@ def test_level_map_takes_the_most_common_layout_level_and_needs_order():
     assert level_map([(1, 2), (1, 2), (1, 3), (2, 3), (2, 3)]) == {1: 2, 2: 3}
     assert level_map([(1, 3), (2, 3)]) is None
     assert level_map([]) is None
+    # levels the contents' own numbering gives ("2." over "2.1"), which the layout sets alike: read apart
+    assert level_map([(1, 2), (2, 2), (3, 3)], numbered=True) == {1: 2, 2: 3, 3: 4}
+    assert level_map([(1, 3), (2, 2)], numbered=True) is None  # (inverted: still no use)
+
+
+# groff's -mm: chapters set like their sections, the contents printed after the text
+BACK = join_pages([
+    "# Library Interface\n\n1. Introduction\n\ntext",
+    "## 1.1 Scope\n\ntext\n\n## 2. Usage\n\ntext",
+    "## 2.1 Options\n\ntext\n\n### 2.1.1 Flags\n\ntext",
+    "#### CONTENTS\n\n1. Introduction ..... 1\n\n1.1 Scope ..... 2",
+])
+BACK_CONTENTS = [
+    TocEntry(title="1. Introduction", level=1, page=1), TocEntry(title="1.1 Scope", level=2, page=2),
+    TocEntry(title="2. Usage", level=1, page=2), TocEntry(title="2.1 Options", level=2, page=3),
+    TocEntry(title="2.1.1 Flags", level=3, page=3),
+]
+
+
+def test_a_numbered_contents_page_orders_chapters_the_layout_set_alike_and_its_own_title_stands_at_the_top():
+    result = best_structure(BACK, [], BACK_CONTENTS, contents_pages=[4])
+    assert result.source == "contents"
+    assert [(h.title, h.level) for h in result.headings] == [
+        ("Library Interface", 1), ("1. Introduction", 2), ("1.1 Scope", 3), ("2. Usage", 2), ("2.1 Options", 3),
+        ("2.1.1 Flags", 4), ("CONTENTS", 2)]  # (not under the last section it follows)
+    agree(result)
 
 
 def test_contents_entries_whose_page_goes_back_were_misread():

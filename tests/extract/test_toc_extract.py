@@ -453,3 +453,20 @@ def test_only_pages_that_may_hold_contents_get_the_slow_layout_text():
     assert may_hold_contents("Introduction\n3\nMethods\n7\nResults\n12")  # numbers on their own lines
     prose = "\n".join(["A line of ordinary prose that runs on for a while"] * 20 + ["Figure 1", "Table 2", "page 3"])
     assert not may_hold_contents(prose)  # a few numbered lines among much prose
+
+
+def test_a_contents_printed_at_the_end_and_titled_so_is_found_there_with_its_entries_mapped():
+    # (groff's -mm prints the contents after the text; the reader may set its lines as table rows)
+    contents = "\n".join(["CONTENTS", "1. Introduction ........................ 16",
+                          "1.1 Scope | ........................ 16",
+                          "| 2. Usage | ........................ 18 |",
+                          "2.1 Options ............................ 19", "3. Limits ............................... 20"])
+    pages = body({1: "1. Introduction\n1.1 Scope", 3: "2. Usage", 4: "2.1 Options", 5: "3. Limits"}, 40)
+    pages.append(contents)
+    found, entries = find_contents(pages[:10], pages)
+    assert found == [41]
+    assert [(e.title, e.printed_page, e.page) for e in entries] == [
+        ("1. Introduction", "16", 1), ("1.1 Scope", "16", 1), ("2. Usage", "18", 3), ("2.1 Options", "19", 4),
+        ("3. Limits", "20", 5)]
+    untitled = pages[:-1] + [contents.replace("CONTENTS", "Chapter 3 at a glance")]
+    assert find_contents(untitled[:10], untitled) == ([], [])  # (at the end, only a page titled as the contents)

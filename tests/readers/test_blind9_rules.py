@@ -140,3 +140,15 @@ def test_a_parts_label_in_portuguese_spanish_or_italian_is_no_heading_of_its_own
     pages += [chapter(6, "1 Resultados de comandos"), chapter(7, "2 Conclusão do relatório")]
     found = [text for text, _ in headings(compose(pages))]
     assert "Preparação do relatório" in found and "Parte I" not in found
+
+
+def test_a_page_titled_as_the_contents_among_the_last_pages_is_the_contents_but_a_chapters_list_is_not():
+    # (groff's -mm prints the contents after the text: its pages are no part of the last section)
+    contents = [line("CONTENTS", 72, 60, size=12, bold=True)] \
+        + [line(f"{k}. Chapter {k} {'.' * 40} {10 + 5 * k}", 72, 90 + 14 * k, x1=540) for k in range(1, 9)]
+    more = [line(f"{k}.1 Section {k} {'.' * 40} {12 + 5 * k}", 72, 90 + 14 * k, x1=540) for k in range(1, 9)]
+    pages = [prose(60, 40) for _ in range(60)] + [contents, more, prose(60, 40)]
+    assert contents_pages(pages) == {60, 61}
+    listed = [line("Chapter 9", 72, 60, size=16, bold=True)] \
+        + [line(f"9.{k} Section {k} {'.' * 40} {k}", 72, 90 + 14 * k, x1=540) for k in range(1, 9)]
+    assert contents_pages([prose(60, 40) for _ in range(60)] + [listed, prose(60, 40)]) == set()

@@ -449,6 +449,7 @@ def expansion(acronym: str) -> str:
 
 
 SYLLABLE_RE = re.compile(r"[A-Z][a-z]*")
+POSSESSIVE_RE = re.compile(r"(?<=\w)['’]s\b")
 SMALL_WORDS = frozenset("a an and the of for on in to with at by & de der die das und von".split())
 WORD_PART_RE = re.compile(r"[^\W_]+")
 CELL_BAR_RE = re.compile(r"\s*\|\s*")
@@ -460,7 +461,7 @@ def spells_out(acronym: str, text: str) -> bool:
     ("Central Electronic System of Payment" for CESOP, "VAT in a Digital Age" for ViDA), the first word capitalised;
     or a glossary row, the acronym in one cell and words in another ("NFO | Nonfederal Organization")."""
     letters = acronym.lower()
-    found = WORD_PART_RE.findall(text)
+    found = WORD_PART_RE.findall(POSSESSIVE_RE.sub("", text))  # ("Earth Mover’s Distance": no word "s")
     caps = [w[0] + "".join(c for c in w[1:] if c.isupper()) for w in found]
     # a capital and the small letters after it in the acronym: a word's first letters ("Exascale" for the "Exa" of
     # ExaML)

@@ -320,6 +320,7 @@ def test_a_window_of_questions_put_to_the_reader_scores_below_the_same_words_sta
     ("RARE", "results are reported early", False),  # the first word is no capital
     ("NFO", "The NFO must comply", False),  # the acronym alone spells nothing out
     ("WEF", "World Trade and Economic Forum", False),  # a word that gives no letter is not passed over
+    ("EMD", "similarity queries using Earth Mover’s Distance (EMD)", True),  # (a possessive's "s" gives no letter)
     ("TaxML", "Taxation Markup Language (TaxML) is a format", True),  # a capital and small letters: a word's first
     ("TaxML", "Trade Xylem Markup Language", False),  # (… letters: "Tra" gives no "Tax")
 ])

@@ -247,6 +247,11 @@ def _under_head(line: Line, head: Line) -> bool:
     return line is head or (line.x0 < head.x1 and head.x0 < line.x1 and 0 <= line.y0 - head.y1 <= head.y1 - head.y0)
 
 
+def _at_side(page: PageLayout, line: Line, body_size: float) -> bool:
+    """Small text in the outer quarter of the page's width: where a side bar's lines stand."""
+    return line.size < BAR_SIZE * body_size and (line.x0 >= (1 - SIDE) * page.width or line.x1 <= SIDE * page.width)
+
+
 def side_bars(pages: list[PageLayout], body_size: float) -> set[str]:
     """Keys of the lines of a side bar: small text in the outer quarter of the page's width, beyond every other line
     of the page (none reaches into its column), between the top and bottom margins, that repeats at the same place on
@@ -256,11 +261,13 @@ def side_bars(pages: list[PageLayout], body_size: float) -> set[str]:
         return set()
     seen: Counter[str] = Counter()
     for page in pages:
-        heads = [l for l in page.lines if id(l) in column_heads(page)]  # (a table's heads repeated over its
-        lines = [l for l in page.lines if not (l.vertical or l.slanted or _in_margin(page, l))  # columns on every
-                 and not any(_under_head(l, h) for h in heads)]  # page, their wrapped lines too, are no bar)
-        small = {id(l) for l in lines if l.size < BAR_SIZE * body_size
-                 and (l.x0 >= (1 - SIDE) * page.width or l.x1 <= SIDE * page.width)}
+        lines = [l for l in page.lines if not (l.vertical or l.slanted or _in_margin(page, l))]
+        if not any(_at_side(page, l, body_size) for l in lines):
+            continue
+        head_ids = column_heads(page)  # (a table's heads repeated over its columns on every page, their wrapped
+        heads = [l for l in page.lines if id(l) in head_ids]  # lines too, are no bar)
+        lines = [l for l in lines if not any(_under_head(l, h) for h in heads)]
+        small = {id(l) for l in lines if _at_side(page, l, body_size)}
         rest = [l for l in lines if id(l) not in small]
         if not small or not rest:
             continue

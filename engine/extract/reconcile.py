@@ -24,14 +24,12 @@ no letter is lost. Reconciling a reconciled Markdown changes nothing.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Sequence
-
 import re
 from bisect import bisect_right
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import islice, pairwise
 
 from engine.extract.locate import MdLine, Placement, SourceEntry, locate, read_markdown
 from engine.markdown import BLANK_PAGE, NEEDS_OCR_LEAD, split_pages
@@ -176,7 +174,7 @@ def level_map(pairs: list[tuple[int, int]], numbered: bool = False) -> dict[int,
     ordered = [mapping[c] for c in sorted(mapping)]
     if not ordered or any(b < a or (b == a and not numbered) for a, b in zip(ordered, ordered[1:])):
         return None
-    for before, level in itertools.pairwise(sorted(mapping)):
+    for before, level in pairwise(sorted(mapping)):
         mapping[level] = max(mapping[level], mapping[before] + 1)
     return mapping
 

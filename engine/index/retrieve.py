@@ -221,11 +221,12 @@ def where_defined(corpus: CorpusIndex, question: str, doc: int) -> tuple[list[in
     defining it in a sentence or a glossary entry (engine.index.evidence.definition_pages), else the first pages of
     the sections it titles by the term (engine.index.sections.titled_sections); for a question asking what an acronym
     stands for, those spelling it out (engine.index.evidence.spelling_pages); none for another question."""
-    defining = definition_pages(corpus, question, doc)
-    if defining or answer_type(question) not in ("definition", "expansion"):
-        return defining, "defines"
-    if answer_type(question) == "expansion":
+    kind = answer_type(question)
+    if kind == "expansion":
         return spelling_pages(corpus, question, doc), "spells out"
+    defining = definition_pages(corpus, question, doc)
+    if defining or kind != "definition":
+        return defining, "defines"
     nodes = corpus.docs[doc].nodes
     base = int(corpus.page_base[doc])
     return list(dict.fromkeys(base + nodes[n].start_page - 1

@@ -238,8 +238,11 @@ BAR_SIZE = 0.9  # of the body size: a side bar's text is set smaller than the te
 BAR_SHARE = 0.5  # of the pages a side bar's line repeats on, at the least (and on RUNNING_MIN_PAGES)
 
 
-def _bar_key(text: str, x0: float) -> str:
-    return f"|bar|{round(x0 / BAND)}|{' '.join(text.lower().split())}"
+BAR_MARK = "|bar|"  # before the key of a side bar's line
+
+
+def _bar_key(text: str, x0: float, band: int | None = None) -> str:
+    return BAR_MARK + _band_key(text, x0, band)
 
 
 def _under_head(line: Line, head: Line) -> bool:
@@ -320,6 +323,13 @@ def echoed_headings(pages: list[PageLayout], body_size: float, margins: list[lis
 RUNNING_MIN_PAGES = 3  # pages a running header of one chapter repeats on
 RUNNING_MAX_STEP = 2  # pages between two of its repeats (every page, or every other page of a spread)
 BAND = 4.0  # points: the vertical band a running header keeps from page to page
+
+
+def _near_bands(at: float) -> tuple[int, int, int]:
+    """The band of a position (points, in steps of BAND) and the bands either side: a line keeps its place from
+    page to page within these."""
+    band = round(at / BAND)
+    return band - 1, band, band + 1
 
 
 def _band_key(text: str, y0: float, band: int | None = None) -> str:
@@ -550,19 +560,17 @@ def strip_furniture(page: PageLayout, furniture: set[str], margin_lines: list[Li
             return False
         if any(key in furniture for key in keys):
             return True
-        band = round(line.y0 / BAND)
-        return any(_band_key(line.text, 0.0, b) in furniture for b in (band - 1, band, band + 1))
+        return any(_band_key(line.text, 0.0, b) in furniture for b in _near_bands(line.y0))
 
     kept: list[Line] = []
     label: str | None = None
+    barred = any(key.startswith(BAR_MARK) for key in furniture)  # (a document with a side bar: `side_bars`)
     for line in page.lines:
         if id(line) in numbered or ((line.vertical or line.slanted) and _side_key(line.text) in furniture):
             continue
-        if any(_bar_key(line.text, b * BAND) in furniture for b in range(round(line.x0 / BAND) - 1,
-                                                                          round(line.x0 / BAND) + 2)):
+        if barred and any(_bar_key(line.text, 0.0, b) in furniture for b in _near_bands(line.x0)):
             continue  # (a side bar's line: `side_bars`)
-        if _below_top(page, line) and any(_head_key(line.text, 0.0, b) in furniture
-                                          for b in range(round(line.y0 / BAND) - 1, round(line.y0 / BAND) + 2)):
+        if _below_top(page, line) and any(_head_key(line.text, 0.0, b) in furniture for b in _near_bands(line.y0)):
             continue
         if id(line) in margin:
             # a number in the margin is the page's; in a row set apart lower down (the last row of a chart or

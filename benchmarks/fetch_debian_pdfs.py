@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 19 (tests/corpus/qa_blind5.md … qa_blind19.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 20 (tests/corpus/qa_blind5.md … qa_blind20.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -33,7 +33,10 @@ with tables of controls), the SIL Harmattan font features document (LibreOffice 
 table) and the Unified Style Sheet for Linguistics (Microsoft Word, with margin comments). Set 19: the libdwarf
 consumer library interface (groff -mm with tbl, through Ghostscript, 276 pp, its contents at the end), the ExaML
 manual (LibreOffice Writer), the ProbABEL manual (LaTeX), a Beamer talk showing the LX fonts (landscape) and the
-SUMACLUST user manual (Markdown through MacDown and macOS Quartz).
+SUMACLUST user manual (Markdown through MacDown and macOS Quartz). Set 20: the SWIG 4.1 manual (HTML printed by
+wkhtmltopdf, 517 pp), the SDCC compiler user guide (LaTeX, with tables), the AmpliconNoise manual (Microsoft Word
+through macOS Quartz), the pstoedit manual (LaTeX) and a talk on DVIPDFMx specials (landscape slides exported through
+macOS Quartz, not Beamer).
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -219,6 +222,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                                 "ba89707ae6f9949f1f77292b5c58eacfb0737054e6f9cca115c192d1962596c2"},
     "sumaclust": {"usr/share/doc/sumaclust/sumaclust_user_manual.pdf":
                   "b4fcd32dd5422b531d3406b261066119924d788dcbe706caa72410afe52d855a"},
+}, "blind20": {
+    "swig4.0-doc": {"usr/share/doc/swig4.0-doc/Manual/SWIGDocumentation.pdf":
+                    "721fc0a37f3eae599ba1d1a37c7c73e54d4d42f847731eb27f3aa9b7a477120f"},
+    "sdcc-doc": {"usr/share/doc/sdcc-doc/sdccman.pdf.gz":
+                 "8887f9fd940ee8aabe9429c28b53f264669f5c2c406688baf4b3d6c49438b2fb"},
+    "ampliconnoise": {"usr/share/doc/ampliconnoise/Doc.pdf":
+                      "ef8dc381fde3e0a91a975656da1352d5e9ada0fc70c00831e32b00f83f1ca7d3"},
+    "pstoedit": {"usr/share/doc/pstoedit/pstoedit.pdf":
+                 "721e81ddf12de05f21629bb006762b4c120af511e2b52a5cc9b77f947568d89c"},
+    "texlive-base": {"usr/share/doc/texlive-doc/dvipdfmx/tug2005.pdf":
+                     "d0c4f5c1f6ababc8f1a05c4d6d44cfd2cb055ad3f8da9f65cc336cc289008c89"},
 }}
 
 

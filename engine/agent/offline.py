@@ -19,7 +19,7 @@ from engine.agent.authors import Made, asks_for_authors, who_made
 from engine.agent.extremes import direction, extremes_over, pages_around
 from engine.agent.overview import ASKING_WORDS, contents_overview, counted_parts_overview, overview, page_overview, \
     section_list_overview, section_overview, section_parts_overview, section_summary, table_column_overview, \
-    titled_definition
+    titled_definition, titled_section
 from engine.index.focus import asks_for_list
 from engine.agent.recurring import recurring_overview
 from engine.agent.rows import is_row
@@ -567,6 +567,10 @@ def answer_offline(corpus: CorpusIndex, retrieval: Retrieval, *, k: int = 5,
                                    detail="does not cover its part: its best passages hold no sentence to quote"))
             parts.append(f"{index.info.title}: this document does not cover its part of the question.")
             continue
+        titled = None if routing.comparison else titled_section(corpus, ev.doc, picked)
+        if titled is not None:  # (a title alone says nothing: the section it titles answers)
+            return answered(titled, "its best sentences are titles alone: the section they title answers (" +
+                            ", ".join(f"{c.doc}, p. {c.page}" for c in titled[1]) + ")")
         # a deck's slides set each element on a line of its own (a title, a quote and its speaker, a card's lines):
         # its answer keeps them apart rather than running them together as one paragraph of prose
         text = answer_text(picked, page_of, by_line=is_deck(corpus, ev.doc))

@@ -691,6 +691,26 @@ def section_titles(corpus: CorpusIndex, doc: int, parent: int | None) -> list[Se
     return picked
 
 
+def titled_section(corpus: CorpusIndex, doc: int, picked: list[Sentence]) -> Made | None:
+    """What answers when every sentence an answer picked is a heading, a title saying nothing of its own ("19.9
+    Warning number reference" for the ranges of warning numbers its subsections are titled by): the section of the
+    tree it titles (starting on its page), by the titles of its subsections, two or more, one a line with its page
+    (`titles_listed`), else by its opening (`section_opening`); None for other picks, or a heading the tree has no
+    section for."""
+    if not picked or not all(s.heading for s in picked):
+        return None
+    first = picked[0]
+    title = bare_title(first.text)
+    for node in corpus.docs[doc].nodes:
+        if node.kind == "section" and node.start_page == first.page and title and bare_title(node.title) == title:
+            if len(subsections(corpus, doc, node.node)) >= 2:
+                listed = titles_listed(corpus, doc, node.node, f"{readable(node.title)}:")
+                if listed is not None:
+                    return listed
+            return section_opening(corpus, section_of(corpus, doc, node.node))
+    return None
+
+
 def count_of(match: re.Match, wanted: str) -> int:
     """The number a count (COUNTED_RE) gives of the things `wanted` (a stem) names, 0 when it counts other things
     ("six different system calls": 6 of "call")."""

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from engine.agent import ask
-from engine.agent.overview import asked_whole
+from engine.agent.overview import asked_whole, titled_section
+from engine.agent.pieces import answer_units
+from engine.agent.sentences import Sentence, unit_sentence
+from engine.index.corpus import load_corpus
 from engine.pipeline import Pipeline
 from engine.workspace import Workspace
 from tests.conftest import written_pdf
@@ -866,3 +870,50 @@ def test_a_sections_summary_says_each_sentence_once_though_its_pages_repeat_them
     said = [sentence for sentence in STEPS_SAID if sentence in answer.answer]
     assert all(answer.answer.count(sentence) == 1 for sentence in said)
     assert any(sentence in said for sentence in STEPS_SAID[4:])  # (the room goes to what later steps add)
+
+
+def error_reference(path: Path) -> Path:
+    """A manual whose section "2 Error code reference" says in a line that its ranges group the codes, then gives a
+    subsection to each range of error codes ("2.1 Parser errors (100-199)" …), each numbered entries of its codes."""
+    ranges = [("2.1 Parser errors (100-199)", ["101. Unbalanced bracket.", "102. Unknown directive."]),
+              ("2.2 Linker errors (200-299)", ["201. Duplicate symbol.", "202. Missing library."]),
+              ("2.3 Runtime errors (300-399)", ["301. Stack exhausted.", "302. Division by zero."])]
+    with written_pdf(path) as doc:
+        _titled_page(doc, "1 Introduction", ["Tern is a small simulator of a teaching processor with a console and",
+                                             "a window of registers, and it runs programs written for it step by step."])
+        page = _titled_page(doc, "2 Error code reference",
+                            ["Tern reports every problem with a number; the ranges below group them."], 110)
+        for n, (title, entries) in enumerate(ranges):
+            page.insert_text((72, 150 + 90 * n), title, fontsize=14, fontname="hebo")
+            _lines(page, entries, 175 + 90 * n)
+        doc.set_toc([[1, "1 Introduction", 1], [1, "2 Error code reference", 2],
+                     *[[2, title, 2] for title, _ in ranges]])
+    return path
+
+
+def test_an_answer_whose_picked_sentences_are_a_title_alone_is_the_section_it_titles(tmp_path):
+    """A title alone says nothing ("2 Error code reference" for the ranges of error codes): the titles of the
+    subsections of the section it titles answer, one a line with its page; a sentence of text is no title."""
+    workspace = _ingested(tmp_path, error_reference, "tern-manual.pdf")
+    corpus = load_corpus(workspace)
+
+    def page_of(number: int):
+        return answer_units(corpus, 0, number)
+
+    analysis, _ = page_of(2)
+    at = {unit.text: i for i, unit in enumerate(analysis.units)}
+
+    def picked(text: str) -> Sentence:  # (as an answer's pick marks a heading)
+        return replace(unit_sentence(2, at[text], page_of, 0), heading=analysis.units[at[text]].heading)
+
+    title = picked("2 Error code reference")
+    text, citations, _ = titled_section(corpus, 0, [title])
+    assert text.splitlines() == ["2 Error code reference:", "- 2.1 Parser errors (100-199) (p. 2)",
+                                 "- 2.2 Linker errors (200-299) (p. 2)", "- 2.3 Runtime errors (300-399) (p. 2)"]
+    assert [c.page for c in citations] == [2]
+    said = picked("Tern reports every problem with a number; the ranges below group them.")
+    assert titled_section(corpus, 0, [said]) is None and titled_section(corpus, 0, [title, said]) is None
+    # a title without subsections: the section's opening, its text with it
+    first = picked("2.1 Parser errors (100-199)")
+    opening, _, _ = titled_section(corpus, 0, [first])
+    assert "2.1 Parser errors (100-199)" in opening and "101. Unbalanced bracket." in opening

@@ -697,12 +697,12 @@ def titled_section(corpus: CorpusIndex, doc: int, picked: list[Sentence]) -> Mad
     tree it titles (starting on its page), by the titles of its subsections, two or more, one a line with its page
     (`titles_listed`), else by its opening (`section_opening`); None for other picks, or a heading the tree has no
     section for."""
-    if not picked or not all(s.heading for s in picked):
+    first = picked[0] if picked and all(s.heading for s in picked) else None
+    title = bare_title(first.text) if first is not None else ()
+    if first is None or not title:
         return None
-    first = picked[0]
-    title = bare_title(first.text)
-    for node in corpus.docs[doc].nodes:
-        if node.kind == "section" and node.start_page == first.page and title and bare_title(node.title) == title:
+    for node, (_, own) in zip(corpus.docs[doc].nodes, read_titles(corpus, doc)):  # (bare titles, read once)
+        if node.kind == "section" and node.start_page == first.page and own == title:
             if len(subsections(corpus, doc, node.node)) >= 2:
                 listed = titles_listed(corpus, doc, node.node, f"{readable(node.title)}:")
                 if listed is not None:

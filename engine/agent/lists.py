@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.index.evidence import NUMBER_WORDS
 from engine.markdown import is_heading
 from engine.text import leads_in
 
@@ -148,6 +149,28 @@ def label_runs(text: str) -> list[Run]:
 def run_of(runs: list[Run], line: int) -> Run | None:
     """The run that the line leads into or is an item of."""
     return next((r for r in runs if line == r.lead_in or line in r.lines), None)
+
+
+# a count of things, the number in figures or in words ("3 modes", "six different system calls")
+COUNT_NAMES = NUMBER_WORDS.split("|")[:11]  # ("two" … "twelve")
+COUNTS = {**{str(n): n for n in range(2, 31)}, **{w: n for n, w in enumerate(COUNT_NAMES, start=2)}}
+# a sentence counting back the things just listed: "Please attempt to include these 5 important parts"
+BACK_COUNT_RE = re.compile(rf"\b(?:these|those|the\s+above)\s+(\d{{1,2}}|{'|'.join(COUNT_NAMES)})\b", re.I)
+
+
+def counted_back(runs: list[Run], text: str, line: int, sentence: str) -> Run | None:
+    """The run of items a sentence on `line` counts back ("these 5 important parts" after five items): the run ending
+    right before that line (blank lines aside) with as many items as the sentence counts; None when it counts none, or
+    no such run stands just before it."""
+    found = BACK_COUNT_RE.search(sentence)
+    if found is None:
+        return None
+    lines = text.split("\n")
+    before = line - 1
+    while before >= 0 and not lines[before].strip():
+        before -= 1
+    return next((r for r in runs if r.lines and r.lines[-1] == before
+                 and len(r.items) == COUNTS.get(found.group(1).lower(), 0)), None)
 
 
 def lead_units(units_on_line: list[int], texts: list[str]) -> list[int]:

@@ -22,7 +22,7 @@ import numpy as np
 
 from engine.agent.authors import TITLE_PAGES, Made, prose, title_block
 from engine.index.focus import KIND_WORDS, listed_head
-from engine.agent.lists import item_runs
+from engine.agent.lists import COUNT_NAMES, COUNTS, item_runs
 from engine.agent.passages import ANAPHOR_RE
 from engine.agent.pieces import answer_units
 from engine.agent.rows import SEPARATOR_RE, cell_texts, is_row
@@ -30,7 +30,7 @@ from engine.agent.support import GENERIC
 from engine.agent.sentences import Sentence, answer_text, enumeration, quote, unit_sentence
 from engine.index import lexical
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import NUMBER_WORDS, PageUnits, answer_type, defined_term, definition_context, \
+from engine.index.evidence import PageUnits, answer_type, defined_term, definition_context, \
     definition_pages, readable
 from engine.index.retrieve import Retrieval
 from engine.index.passages import AGENDA_ENTRIES
@@ -90,8 +90,6 @@ describe describes described mention mentions mentioned discuss discusses discus
 page pages slide slides titled entitled""".split()) | frozenset(stem(w) for w in REQUEST_VERBS)
 CONTENTS_ENTRIES = 30  # top-level sections listed at most
 # a count of things ("six different system calls", "3 modes"): the number, then up to four words naming them
-COUNT_NAMES = NUMBER_WORDS.split("|")[:11]  # ("two" … "twelve")
-COUNTS = {**{str(n): n for n in range(2, 31)}, **{w: n for n, w in enumerate(COUNT_NAMES, start=2)}}
 COUNTED_RE = re.compile(rf"\b(\d{{1,2}}|{'|'.join(COUNT_NAMES)})\s+((?:[\w-]+\s+){{0,3}}[\w-]+)", re.I)
 KIND_ASKED_RE = re.compile(r"\s*what\s+(?:is|are)\s+an?\s", re.I)  # "What is a structure …?" asks what a kind of thing
 # is, not how a document is structured

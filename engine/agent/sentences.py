@@ -25,7 +25,8 @@ from dataclasses import dataclass, replace
 
 from engine.agent.extremes import direction, extremes_over, pages_around
 from engine.index.focus import asks_for_list
-from engine.agent.lists import LABEL_END, NUMBERED_LINE_RE, is_label_line, item_runs, lead_units, run_of
+from engine.agent.lists import LABEL_END, NUMBERED_LINE_RE, counted_back, is_label_line, item_runs, lead_units, \
+    run_of
 from engine.agent.passages import ANAPHOR_RE, CLOSED, body_end, is_item, item_continues
 from engine.agent.rows import as_labels, cell_texts, definitions, first_row_of_data, is_row, labelled, lent_stems, \
     named_table, row_nearness, sentence_cell
@@ -354,6 +355,9 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
     counted = any(s.header is not None and s.kinds & set(VALUE_KINDS) for s in picked)  # … a table row, an amount
     listed = next((found for s in picked if (found := enumeration(s, page_of, set(weights or ()), read_on=True))
                    is not None), None) if listing else None
+    if listing and listed is None:  # … or the items a picked sentence counts back ("these 5 important parts")
+        listed = next((found for s in picked if (found := counted_list(s, page_of, set(weights or ()))) is not None),
+                      None)
     if listed is not None:  # the run's leads replace the explanations of its items that were picked
         lead_in, leads, explained = listed
         done = {(x.page, x.index) for x in [lead_in, *leads]} | explained
@@ -695,6 +699,18 @@ def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset(), rea
     if not leads:
         return None
     return lead_in, leads, explained
+
+
+def counted_list(s: Sentence, page_of, asked: AbstractSet[str] = frozenset()
+                 ) -> tuple[Sentence, list[Sentence], set[tuple[int, int]]] | None:
+    """The enumeration (`enumeration`) of the items a sentence counts back, just above it (engine.agent.lists.
+    counted_back: "Please attempt to include these 5 important parts" after five numbered items); None when it
+    counts back no run of items."""
+    analysis, text = page_of(s.page)
+    run = counted_back(item_runs(text), text, s.line, s.text)
+    first = units_by_line(analysis).get(run.items[0][0], []) if run is not None and run.items else []
+    return enumeration(unit_sentence(s.page, first[0], page_of, s.rank), page_of, asked, read_on=True) if first \
+        else None
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.agent import ask
-from engine.agent.lists import Run, item_runs, lead_units
+from engine.agent.lists import Run, counted_back, item_runs, lead_units
+from engine.agent.pieces import answer_units
+from engine.agent.sentences import counted_list, unit_sentence
 from engine.evaluate import _quote_on_page
 from engine.index import load_corpus
 from engine.pipeline import Pipeline
@@ -242,3 +244,59 @@ def test_items_whose_explanations_are_short_are_given_whole_when_they_all_fit():
     assert sum(map(len, long.values())) > WHOLE_ITEMS_CHARS
     listed, _ = enumerated("\n\n".join([head] + [f"{term}\n\n{meaning}" for term, meaning in long.items()]), 1)
     assert listed is not None and [s.text for s in listed[1]] == list(terms)
+
+
+def test_a_sentence_counting_back_the_items_just_above_it_names_their_run():
+    text = ("When reporting a bug please make sure you:\n\n1. Attach the code.\n\n2. Name the version.\n\n"
+            "3. Copy the error message.\n\nPlease attempt to include these 3 important parts in every report.")
+    runs = item_runs(text)
+    last = len(text.split("\n")) - 1
+    assert counted_back(runs, text, last, text.split("\n")[last]) == Run(0, ((2,), (4,), (6,)))
+    # in words too; another count, or no count back, names none
+    assert counted_back(runs, text, last, "Send those three things with it.") == runs[0]
+    assert counted_back(runs, text, last, "Please attempt to include these 4 important parts.") is None
+    assert counted_back(runs, text, last, "Please attempt to include them all.") is None
+    # only the run right before the sentence's line (blank lines aside)
+    later = text + "\n\nA paragraph between.\n\nThese 3 parts matter."
+    assert counted_back(item_runs(later), later, len(later.split("\n")) - 1, "These 3 parts matter.") is None
+
+
+def bug_guide(path: Path) -> Path:
+    """A one-page guide: prose on reporting bugs, a lead-in and four numbered things to send, then a sentence
+    counting them back with more words of the question than any item."""
+    with written_pdf(path) as doc:
+        page = Lines(doc, 10, 1.6)
+        page.line("Reporting Bugs in Tern", 16)
+        page.skip(8)
+        page.line("Problems go to the developers' mailing list and are looked at every week by a maintainer.")
+        page.line("Please make sure you:")
+        page.skip(6)
+        for n, thing in enumerate(["Attach the program you are running.", "Give the exact command line.",
+                                   "State the version and your platform.", "Copy the complete error message."], 1):
+            page.line(f"{n}. {thing}")
+            page.skip(6)
+        page.line("Please include these 4 important parts in all support requests you send us,")
+        page.line("even when they make the report long, since reports with them are fixed far more often.")
+        for _ in range(3):
+            page.line("Support requests to the developers are answered in the order they arrive; a request that")
+            page.line("repeats an earlier one is closed with a link to it, so search the list before you write.")
+    return path
+
+
+def test_the_enumeration_a_sentence_counts_back_is_the_lead_in_and_the_items_above_it(tmp_path):
+    """"Please include these 4 important parts …" after four numbered things: the list's lead-in and its four
+    items, as a lead-in picked itself would bring them (engine.agent.sentences.counted_list)."""
+    corpus = load_corpus(ingested(tmp_path, bug_guide, "bugs.pdf"))
+
+    def page_of(number: int):
+        return answer_units(corpus, 0, number)
+
+    analysis, _ = page_of(1)
+    back = next(i for i, u in enumerate(analysis.units) if u.text.startswith("Please include these 4"))
+    lead_in, leads, _ = counted_list(unit_sentence(1, back, page_of, 0), page_of)
+    assert lead_in.text == "Please make sure you:"
+    assert [s.text for s in leads] == ["1. Attach the program you are running.", "2. Give the exact command line.",
+                                       "3. State the version and your platform.", "4. Copy the complete error message."]
+    # a sentence counting nothing back brings no list
+    other = next(i for i, u in enumerate(analysis.units) if u.text.startswith("Support requests"))
+    assert counted_list(unit_sentence(1, other, page_of, 0), page_of) is None

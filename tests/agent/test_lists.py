@@ -263,7 +263,7 @@ def test_a_sentence_counting_back_the_items_just_above_it_names_their_run():
 
 def bug_guide(path: Path) -> Path:
     """A one-page guide: prose on reporting bugs, a lead-in and four numbered things to send, then a sentence
-    counting them back with more words of the question than any item."""
+    counting them back and prose on support requests."""
     with written_pdf(path) as doc:
         page = Lines(doc, 10, 1.6)
         page.line("Reporting Bugs in Tern", 16)

@@ -540,8 +540,9 @@ def section_list(corpus: CorpusIndex, section: NamedSection, head: str, asked: A
 def section_opening(corpus: CorpusIndex, section: NamedSection) -> Made | None:
     """A section's opening: its units in order from its title (notes left out) up to the title of a section outside
     it, whole units up to ACCOUNT_CHARS (its first unit of text whatever its length) over its first PAGE_OPENINGS
-    pages (on a deck, up to a slide titled otherwise), a heading the room ends on left out; quoted and cited page by
-    page. Titles are found as the tree's (a heading, or a line in bold the outline lists)."""
+    pages (on a deck, up to a slide titled otherwise), a heading the room ends on left out, a list it ends within, its
+    lead-in given, given whole (its items' leads: `enumeration`); quoted and cited page by page. Titles are found as
+    the tree's (a heading, or a line in bold the outline lists)."""
     doc = section.doc
     nodes = corpus.docs[doc].nodes
 
@@ -585,6 +586,12 @@ def section_opening(corpus: CorpusIndex, section: NamedSection) -> Made | None:
             break
     while len(picked) > 1 and page_of(picked[-1].page)[0].units[picked[-1].index].heading:
         picked.pop()
+    # an opening the room ends within a list whose lead-in it holds ("When reporting a bug please make sure you:") goes
+    # on with the list's items
+    listed = enumeration(picked[-1], page_of) if picked else None
+    had = {(s.page, s.index) for s in picked}
+    if listed is not None and (listed[0].page, listed[0].index) in had:
+        picked += [s for s in listed[1] if (s.page, s.index) not in had]
     return quoted(corpus.docs[doc].info.file_name, picked, page_of) if picked else None
 
 

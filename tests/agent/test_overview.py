@@ -917,3 +917,34 @@ def test_an_answer_whose_picked_sentences_are_a_title_alone_is_the_section_it_ti
     first = picked("2.1 Parser errors (100-199)")
     opening, _, _ = titled_section(corpus, 0, [first])
     assert "2.1 Parser errors (100-199)" in opening and "101. Unbalanced bracket." in opening
+
+
+def problem_guide(path: Path) -> Path:
+    """A manual whose section "2 Reporting Problems" opens with a long paragraph, then a line leading into five
+    numbered things to send, with more sections after it."""
+    with written_pdf(path) as doc:
+        _titled_page(doc, "1 Introduction", ["Tern is a small simulator of a teaching processor with a console and",
+                                             "a window of registers, and it runs programs written for it step by step."])
+        page = _titled_page(doc, "2 Reporting Problems", [
+            "Problems go to the developers' mailing list, where a maintainer reads them every week and answers in",
+            "the order they arrive. A report that repeats an earlier one is closed with a link to the earlier one,",
+            "so search the list before you write. Reports with a small program that shows the problem are fixed far",
+            "more often than reports without one, and a maintainer may ask you for one before looking any further.",
+            "The mailing list keeps every report, so the whole discussion stays readable for later users as well.",
+            "When reporting a problem please make sure you:"], 110)
+        things = ["1. Attach the program you are running.", "2. Give the exact command line.",
+                  "3. State the version and your platform.", "4. Copy the complete error message.",
+                  "5. Put a meaningful subject on your message."]
+        _lines(page, things, 230)
+        _titled_page(doc, "3 Licence", ["Tern is free software under the terms of the GNU General Public License."])
+        doc.set_toc([[1, "1 Introduction", 1], [1, "2 Reporting Problems", 2], [1, "3 Licence", 3]])
+    return path
+
+
+def test_a_sections_opening_that_ends_on_a_lists_lead_in_goes_on_with_its_items(tmp_path):
+    workspace = _ingested(tmp_path, problem_guide, "tern-guide.pdf")
+    answer = ask(workspace, "What should I include when I report a problem in Tern?")
+    assert any(step.detail.startswith("restates a section's title") for step in answer.trace)
+    assert "When reporting a problem please make sure you:" in answer.answer
+    assert all(thing in answer.answer for thing in ["Attach the program you are running.",
+                                                    "Put a meaningful subject on your message."])

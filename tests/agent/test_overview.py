@@ -536,12 +536,15 @@ def test_a_term_a_section_is_titled_by_is_answered_by_the_page_defining_it(tmp_p
     assert "is a proprietary framework for the assessment of market impact" in answer.answer
 
 
+TERN_INTRODUCTION = ["Tern is a small simulator of a teaching processor with a console and",
+                     "a window of registers, and it runs programs written for it step by step."]
+
+
 def simulator_manual(path: Path) -> Path:
     """A manual whose section "2 The CALL instruction" says it makes three system calls available, one subsection
     each ("2.1 CALL 0 - exit()" …)."""
     with written_pdf(path) as doc:
-        _titled_page(doc, "1 Introduction", ["Tern is a small simulator of a teaching processor with a console and",
-                                             "a window of registers, and it runs programs written for it step by step."])
+        _titled_page(doc, "1 Introduction", TERN_INTRODUCTION)
         page = _titled_page(doc, "2 The CALL instruction",
                             ["The CALL instruction gives programs an interface to the host system, making available",
                              "three different system calls. Their parameters are passed in register R14."])
@@ -879,8 +882,7 @@ def error_reference(path: Path) -> Path:
               ("2.2 Linker errors (200-299)", ["201. Duplicate symbol.", "202. Missing library."]),
               ("2.3 Runtime errors (300-399)", ["301. Stack exhausted.", "302. Division by zero."])]
     with written_pdf(path) as doc:
-        _titled_page(doc, "1 Introduction", ["Tern is a small simulator of a teaching processor with a console and",
-                                             "a window of registers, and it runs programs written for it step by step."])
+        _titled_page(doc, "1 Introduction", TERN_INTRODUCTION)
         page = _titled_page(doc, "2 Error code reference",
                             ["Tern reports every problem with a number; the ranges below group them."], 110)
         for n, (title, entries) in enumerate(ranges):
@@ -923,8 +925,7 @@ def problem_guide(path: Path) -> Path:
     """A manual whose section "2 Reporting Problems" opens with a long paragraph, then a line leading into five
     numbered things to send, with more sections after it."""
     with written_pdf(path) as doc:
-        _titled_page(doc, "1 Introduction", ["Tern is a small simulator of a teaching processor with a console and",
-                                             "a window of registers, and it runs programs written for it step by step."])
+        _titled_page(doc, "1 Introduction", TERN_INTRODUCTION)
         page = _titled_page(doc, "2 Reporting Problems", [
             "Problems go to the developers' mailing list, where a maintainer reads them every week and answers in",
             "the order they arrive. A report that repeats an earlier one is closed with a link to the earlier one,",

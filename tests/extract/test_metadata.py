@@ -200,6 +200,15 @@ def test_an_h1_without_a_latin_letter_gives_way_to_the_latin_title_block_under_i
     assert extract_title(info(docinfo={"title": "Dai Banna Guide"}), join_pages([cover]), [])[0] == "Dai Banna Guide"
 
 
+def test_a_sections_numbered_heading_on_the_title_page_is_no_title():
+    # a manual's title page sets its name as the file's ("PSTOEDIT") and goes on with its first section
+    md = join_pages(["# PSTOEDIT\n\nAbstract\n\n## 1 Synopsis\n\n### 1.1 From the command shell\n\npstoedit [-v]",
+                     "## 1.2 From Gsview\n\nText."])
+    assert extract_title(info(file_name="pstoedit.pdf"), md, []) == ("", None)
+    assert not is_meaningful_title("3.2 Text and font handling related options", printed=True)
+    assert is_meaningful_title("2023 Annual Report", printed=True)  # (a year leads a title; a section number does not)
+
+
 def test_title_empty_when_nothing_fits():
     assert extract_title(info(docinfo={"title": "doc.pdf"}), join_pages(["just text"]), []) == ("", None)
 

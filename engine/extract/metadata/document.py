@@ -9,6 +9,7 @@ from engine.extract.metadata.dates import MONTH, YEAR
 from engine.extract.metadata.text import heading_list
 from engine.extract.titles import extends, words_of
 from engine.markdown import marker
+from engine.readers.headings import SECTION_NUMBER_RE
 from engine.schemas.base import Provenance
 from engine.schemas.pdf import PdfInfo
 from engine.schemas.toc import Heading
@@ -38,13 +39,14 @@ MARKUP_RE = re.compile(r"[{}$^~=]")
 
 def is_meaningful_title(title: str, file_name: str = "", *, printed: bool = False) -> bool:
     """Not empty, not a file or path name, not "Microsoft Word - x.docx", not a generic placeholder or the name of a
-    part of the front matter ("Contents"); a title the page prints (`printed`) may be one word with digits ("BLAKE3"),
+    part of the front matter ("Contents"), not a section's numbered heading ("1.1 From the command shell", a manual's
+    first subsection on its title page); a title the page prints (`printed`) may be one word with digits ("BLAKE3"),
     where a docinfo title such as "DOT2022" is a file's name, and may hold characters a docinfo title holds only as
     markup debris (`MARKUP_RE`)."""
     title = title.strip()
     if len(title) < 3 or not any(c.isalpha() for c in title):
         return False
-    if title.lower() in GENERIC_TITLES | FRONT_MATTER:
+    if title.lower() in GENERIC_TITLES | FRONT_MATTER or SECTION_NUMBER_RE.match(title):
         return False
     if re.match(r"^microsoft (?:word|powerpoint|excel)\b", title, re.I):
         return False

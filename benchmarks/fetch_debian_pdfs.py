@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 20 (tests/corpus/qa_blind5.md … qa_blind20.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 21 (tests/corpus/qa_blind5.md … qa_blind21.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -36,7 +36,10 @@ manual (LibreOffice Writer), the ProbABEL manual (LaTeX), a Beamer talk showing 
 SUMACLUST user manual (Markdown through MacDown and macOS Quartz). Set 20: the SWIG 4.1 manual (HTML printed by
 wkhtmltopdf, 517 pp), the SDCC compiler user guide (LaTeX, with tables), the AmpliconNoise manual (Microsoft Word
 through macOS Quartz), the pstoedit manual (LaTeX) and a talk on DVIPDFMx specials (landscape slides exported through
-macOS Quartz, not Beamer).
+macOS Quartz, not Beamer). Set 21: the Doxygen manual (LaTeX written by doxygen, through pdfTeX, 336 pp, its printed
+page numbers 18 less than the physical ones), the Graphite Description Language reference (Microsoft Word through
+Ghostscript, with tables), the TECkit language (LibreOffice Writer), the Frexx C preprocessor manual (HTML pages
+captured by Acrobat Web Capture, no page numbers) and a FAUST talk (OpenOffice Impress slides, landscape).
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -233,6 +236,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                  "721e81ddf12de05f21629bb006762b4c120af511e2b52a5cc9b77f947568d89c"},
     "texlive-base": {"usr/share/doc/texlive-doc/dvipdfmx/tug2005.pdf":
                      "d0c4f5c1f6ababc8f1a05c4d6d44cfd2cb055ad3f8da9f65cc336cc289008c89"},
+}, "blind21": {
+    "doxygen-doc": {"usr/share/doc/doxygen/doxygen_manual.pdf":
+                    "2418ce24a0ceeeea04b48a68a2ae59973e38b924f6100f9ac8e8ca90e710e2da"},
+    "grcompiler": {"usr/share/doc/grcompiler/grcompiler/GDL.pdf":
+                   "2ba4297e535f501c533528f5ae10a7a3393f8fa06e5e5adc80a83860e2c28e9b",
+                   "usr/share/doc/grcompiler/grcompiler/CppDoc.pdf":
+                   "85a9b4d79f45d6827f6e547d207ee2c36411ea0f7e4e5328cb2facdba7f288d2"},
+    "teckit": {"usr/share/doc/teckit/TECkit_Language.pdf.gz":
+               "51e86bdccaaefce6457aac8687e7f1625bed38abc6b2938cb9839386c688c770"},
+    "faust-common": {"usr/share/doc/faust-common/misc/faust-den-haag-april-2006-v6.pdf.gz":
+                     "4f93cfcd5b6faf779673b5da2d0324a524606eb1d96866ab8b97e381c3ed029b"},
 }}
 
 

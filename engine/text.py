@@ -187,7 +187,7 @@ def stem(word: str) -> str:
 DOCUMENT_KINDS = """
 paper report manual guide handbook thesis dissertation book article document publication study whitepaper
 specification spec standard brief release plan deck presentation proposal memo memorandum note notes lectures
-tutorial documentation datasheet reference
+tutorial documentation datasheet reference talk slides
 """.split()
 DOCUMENT_NOUNS = frozenset(stem(w) for w in DOCUMENT_KINDS)
 

@@ -25,8 +25,10 @@ from engine.schemas.answer import Passage
 from engine.text import DOCUMENT_KINDS, DOCUMENT_NOUNS, stem, tokenize, words
 
 # the making of a document, by a question word ("who wrote …") or by what is asked ("which organisations
-# produced …", "which authors are credited on …"), or as a sentence says it (MADE_BY_RE)
-MAKER_VERBS = r"wrote|written|authored|prepared|produced|published|issued|compiled|edited|credited"
+# produced …", "which authors are credited on …"), or as a sentence says it (MADE_BY_RE); a talk's speakers gave,
+# presented or delivered it
+MAKER_VERBS = (r"wrote|written|authored|prepared|produced|published|issued|compiled|edited|credited"
+               r"|gave|given|presented|delivered")
 # a sentence that says who made the document it stands in, when its title block names no one (a cover of logos):
 # "This report from the Institute of International Finance (IIF) and Deloitte studies …", "This paper was prepared
 # by the Staff of …", "This study, produced in collaboration with Accenture, …" (the document itself its subject)

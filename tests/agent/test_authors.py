@@ -26,6 +26,8 @@ NAMES = frozenset({"river", "survey", "method", "field", "guid"})  # stems namin
     "Field guide: authors and date.",
     "Which institutions are behind the river survey report?",
     "Name the organisations that published the field guide.",
+    "Who gave the talk \"River Survey Methods\" (Den Haag, April 2006), and from which institution?",  # a talk's
+    "Who presented the river survey slides?",  # speakers made it
 ])
 def test_a_question_asking_who_made_a_document(question):
     assert asks_for_authors(question, NAMES)
@@ -36,6 +38,7 @@ def test_a_question_asking_who_made_a_document(question):
     "What future work do the authors of the survey paper discuss?",  # the authors as the subject of its content
     "How many advisers reported an affiliated broker-dealer?",  # firms' affiliates, not authors'
     "Did the author receive any payment for the work?",
+    "Who presented the parser at the workshop?",  # a thing the document describes, presented
 ])
 def test_a_question_about_the_content_is_not_one(question):
     assert not asks_for_authors(question, NAMES)

@@ -21,7 +21,8 @@ LIST_PATTERNS = (  # the "what/which NP" forms (not "how many", not possessives)
     re.compile(rf"^(?:what|which)\s+((?:{'|'.join(KIND_WORDS)})\s+of\s+[\w’'+-]+)", re.I),
 )
 # a request that names what to list ("List the mitigation practices …", "Name the four vulnerabilities …")
-ASK_RE = re.compile(r"^(?:list|name|enumerate|identify)\s+(?:all\s+|every\s+)?(?:the\s+)?"
+# … also after the topic a question in note form opens with ("Doxygen manual, chapter on searching: list the ways …")
+ASK_RE = re.compile(r"(?:^|[:;,]\s+)(?:list|name|enumerate|identify)\s+(?:all\s+|every\s+)?(?:the\s+)?"
                     r"((?:[\w’'+.-]+\s+){0,3}[\w’'+-]+)", re.I)
 COUNT_WORDS = frozenset("two three four five six seven eight nine ten several".split())
 WH_RE = re.compile(r"\b(?:how (?:many|much)|what|which)\b", re.I)
@@ -45,7 +46,7 @@ def listed_head(question: str) -> str | None:
     """The word naming the things a question wants several of ("What *outcomes* can the interpreter display?",
     "which four *vulnerabilities*", "List the mitigation *practices* …"), when it wants several; else None. (A count
     word makes a list whatever its noun: "the three differences".)"""
-    request = ASK_RE.match(" ".join(question.split()))
+    request = ASK_RE.search(" ".join(question.split()))
     if request:  # its first words name things in the plural
         found = words(request.group(1))
         return next((w for w in reversed(found) if plural(w)), None) or (

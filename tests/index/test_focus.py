@@ -25,6 +25,8 @@ from engine.index.evidence import asks_for_notes
     ("What kinds of attacks appear in the specification's summary table?", True),  # kinds of things, no auxiliary
     ("Which categories of activities fall within the program's scope?", True),
     ("What type of licence covers the library?", False),  # one type
+    ("Harbour manual, chapter on ferries: list the routes the board runs.", True),  # a request after the topic
+    ("Ferry timetable: name of the first boat?", False),  # (a name asked for, not a request to name things)
 ])
 def test_asks_for_list(question, expected):
     assert asks_for_list(question) is expected

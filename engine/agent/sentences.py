@@ -25,8 +25,8 @@ from dataclasses import dataclass, replace
 
 from engine.agent.extremes import direction, extremes_over, pages_around
 from engine.index.focus import asks_for_list
-from engine.agent.lists import LABEL_END, NUMBERED_LINE_RE, counted_back, is_label_line, item_runs, lead_units, \
-    run_of
+from engine.agent.lists import COUNTS, LABEL_END, NUMBERED_LINE_RE, counted_back, is_label_line, item_runs, \
+    lead_units, run_of
 from engine.agent.passages import ANAPHOR_RE, CLOSED, body_end, is_item, item_continues
 from engine.agent.rows import as_labels, cell_texts, definitions, first_row_of_data, is_row, labelled, lent_stems, \
     named_table, row_nearness, sentence_cell
@@ -353,8 +353,13 @@ def with_context(picked: list[Sentence], pool: list[Sentence], page_of, listing:
     done: set[tuple[int, int]] = set()  # units of an enumeration already given as its lead-in and leads
     valued = any(s.typed for s in picked)  # a picked sentence holds a value of the kind asked for
     counted = any(s.header is not None and s.kinds & set(VALUE_KINDS) for s in picked)  # … a table row, an amount
-    listed = next((found for s in picked if (found := enumeration(s, page_of, set(weights or ()), read_on=True))
-                   is not None), None) if listing else None
+    # the numbered labels, as many as it counts, that a picked lead-in leads into (each over paragraphs of its own,
+    # which a run of list items would end with the first)
+    listed = next((found for s in picked if (found := counted_labels(s, page_of)) is not None), None) \
+        if listing else None
+    if listing and listed is None:
+        listed = next((found for s in picked if (found := enumeration(s, page_of, set(weights or ()), read_on=True))
+                       is not None), None)
     if listing and listed is None:  # … or the items a picked sentence counts back ("these 5 important parts")
         listed = next((found for s in picked if (found := counted_list(s, page_of, set(weights or ()))) is not None),
                       None)
@@ -711,6 +716,49 @@ def counted_list(s: Sentence, page_of, asked: AbstractSet[str] = frozenset()
     first = units_by_line(analysis).get(run.items[0][0], []) if run is not None and run.items else []
     return enumeration(unit_sentence(s.page, first[0], page_of, s.rank), page_of, asked, read_on=True) if first \
         else None
+
+
+# a numbered label on a line of its own over paragraphs of its own ("1. Client side searching", "(2) Server side
+# searching"): a manual's numbered run-in heading (its number in group 1)
+NUMBERED_LABEL_RE = re.compile(r"^\(?(\d{1,2})[.)]\s+[^\W\d_]")
+LABEL_MAX_CHARS = 80  # … at most this long, not ending a sentence
+LABEL_PAGES = 4  # pages after a lead-in's own searched for the labels it counts
+
+
+def counted_labels(s: Sentence, page_of) -> tuple[Sentence, list[Sentence], set[tuple[int, int]]] | None:
+    """The labels a "…:" sentence counting N things leads into ("Doxygen has 7 different ways to add searching to the
+    HTML output, each of which has its own advantages and disadvantages:"), when they stand on lines of their own
+    numbered 1 to N, each over paragraphs of its own, on its page and the LABEL_PAGES after it: the sentence, the
+    labels in order and the keys of the units between them (their explanations, which the labels stand for); None
+    when it counts nothing, or the labels are not all there, in order, before a heading."""
+    count = COUNT_RE.search(s.text)
+    wanted = COUNTS.get(count.group(0).split()[0].lower(), 0) if count and leads_in(s.text) else 0
+    if not wanted:
+        return None
+    labels: list[Sentence] = []
+    explained: set[tuple[int, int]] = set()
+    for page in range(s.page, s.page + LABEL_PAGES + 1):
+        try:
+            analysis, _ = page_of(page)
+        except IndexError:  # (past the document's end)
+            return None
+        on_line = units_by_line(analysis)
+        for i, unit in enumerate(analysis.units):
+            if (page == s.page and i <= s.index) or i in analysis.notes:
+                continue
+            label = NUMBERED_LABEL_RE.match(unit.text)
+            if label and len(on_line[unit.line]) == 1 and len(unit.text) <= LABEL_MAX_CHARS \
+                    and not unit.text.rstrip().endswith((".", ":")):
+                if int(label.group(1)) != len(labels) + 1:
+                    return None  # (numbered otherwise: not the run counted)
+                labels.append(unit_sentence(page, i, page_of, s.rank))
+                if len(labels) == wanted:
+                    return s, labels, explained
+            elif unit.heading or not labels:
+                return None  # (a heading before the labels end, or anything but a label right after the lead-in)
+            else:
+                explained.add((page, i))
+    return None
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from engine.index.focus import asks_for_list
 from engine.agent.sentences import (ELISION, FILL_CHARS, GAP_CHARS, answer_text, asked_kinds, best_sentences,
-                                    candidates, close_gaps, fill, pick, quote, unit_sentence, with_context)
+                                    candidates, close_gaps, counted_labels, fill, pick, quote, unit_sentence,
+                                    with_context)
 from engine.index.evidence import Window, analyse
 from engine.text import query_terms
 
@@ -475,6 +476,32 @@ def test_a_list_that_runs_to_its_page_end_goes_on_with_the_items_the_next_page_o
     assert answer_text(picked, page_of) == (  # (the next page's items go on as the list's)
         "The work names four laws of identity:\n- user control\n- minimal disclosure (p. 3)\n\n"
         "- justifiable parties\n- human integration (p. 4)")
+
+
+def test_a_counting_lead_in_brings_the_numbered_labels_it_counts_over_the_pages_not_the_first_ones_text():
+    # a manual's numbered run-in headings, each over paragraphs of its own, the third on the next page
+    first = ("The ferry board offers 3 different ways to buy a ticket, each with its own advantages:\n\n"
+             "**1. Buying on board**\n\nThe easiest way is to pay the purser. Cash is accepted. Cards are too.\n\n"
+             "**2. Buying at the quay**\n\nKiosks open an hour before each sailing.")
+    second = "Kiosks close at the last sailing.\n\n**3. Buying online**\n\nThe website sells tickets a week ahead."
+    pages = {3: (analyse(first), first), 4: (analyse(second), second)}
+
+    def page_of(page: int):
+        return pages[page] if page in pages else [][0]  # (past the document's end: IndexError, as a corpus raises)
+
+    chosen = [(3, Window(0, len(first), 0, 1.0, 1.0, frozenset(), False, first, ()))]
+    question = "Ferry guide: list the ways to buy a ticket."
+    weights = {t: 1.0 for t in query_terms(question)}
+    pool = candidates(chosen, page_of, asked_kinds(question), question)
+    lead = [s for s in pool if s.text.startswith("The ferry board offers")]
+    picked = with_context(lead, pool, page_of, asks_for_list(question), weights)
+    assert [(s.page, s.text) for s in picked] == [
+        (3, "The ferry board offers 3 different ways to buy a ticket, each with its own advantages:"),
+        (3, "1. Buying on board"), (3, "2. Buying at the quay"), (4, "3. Buying online")]
+    # numbered otherwise than it counts (two labels for three ways): no such list
+    short = first.replace("**2. Buying at the quay**", "Kiosks stand at the quay.")
+    pages[3] = (analyse(short), short)
+    assert counted_labels(unit_sentence(3, 0, page_of, 0), page_of) is None
 
 
 def test_a_nested_item_stays_nested_in_the_answer_relative_to_the_list_it_quotes():

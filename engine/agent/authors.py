@@ -215,7 +215,8 @@ def title_blocks(corpus: CorpusIndex, docs: list[int], comparison: bool, *, date
 
             analysis, text = page_of(page)
             picked = [unit_sentence(page, i, page_of, 0) for i, unit in enumerate(analysis.units)
-                      if span[0] <= unit.start and unit.end <= span[1]]
+                      if span[0] <= unit.start and unit.end <= span[1]
+                      and any(c.isalnum() for c in unit.text)]  # (no rule drawn in characters: "___", "* * *")
             if not picked:
                 continue
             lines: dict[int, list[str]] = {}  # the block's lines, each line's units together, lines apart by "; "

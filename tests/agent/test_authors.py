@@ -97,6 +97,35 @@ def test_who_wrote_a_document_in_another_language_is_answered_from_its_title_blo
     assert "|" not in answer.answer  # (a label's cell and its value's read as prose)
 
 
+def talk_slides(path: Path) -> Path:
+    """A talk's slides: a title slide with its speakers, a rule drawn in underscores and their institution, then
+    slides of text."""
+    with written_pdf(path) as doc:
+        cover = doc.new_page(width=842, height=595)
+        cover.insert_text((120, 160), "Wading Surveys of Small Rivers", fontsize=30)
+        cover.insert_text((120, 230), "Ada Quill, Ben Marsh", fontsize=16)
+        cover.insert_text((120, 260), "___", fontsize=16)
+        cover.insert_text((120, 290), "Riverine Institute, Lakeside", fontsize=14)
+        for number, title in enumerate(("Why wade", "Gauging the flow", "Counting the fish"), start=2):
+            page = doc.new_page(width=842, height=595)
+            page.insert_text((80, 80), title, fontsize=26)
+            for k in range(4):
+                page.insert_text((80, 160 + 40 * k), f"Point {k + 1} of slide {number} on wading surveys.",
+                                 fontsize=18)
+    return path
+
+
+def test_who_gave_a_talk_is_answered_from_its_title_slide_without_its_rule(tmp_path):
+    pdfs = tmp_path / "pdfs"
+    pdfs.mkdir()
+    Pipeline(tmp_path / "ws", workers=1).ingest([talk_slides(pdfs / "wading-talk.pdf"), *sorted(SAMPLES.glob("*.pdf"))])
+    answer = ask(Workspace(tmp_path / "ws"), "Who gave the talk on wading surveys of small rivers?")
+    assert any(step.detail.startswith("asks who made the document") for step in answer.trace)
+    assert "Ada Quill, Ben Marsh" in answer.answer and "Riverine Institute" in answer.answer
+    assert "___" not in answer.answer and "___" not in answer.citations[0].quote
+    assert [(c.doc, c.page) for c in answer.citations] == [("wading-talk.pdf", 1)]
+
+
 def test_a_title_blocks_label_and_value_cells_read_as_prose():
     assert label_and_value("Author: | Michael Beckemeyer") == "Author: Michael Beckemeyer"
     assert label_and_value("| Gutachter: | Prof. Dr. Jan Vahrenhold |") == "Gutachter: Prof. Dr. Jan Vahrenhold"

@@ -456,20 +456,33 @@ def test_a_list_introduced_at_a_page_end_reads_on_over_the_page_break():
                      "justifiable parties"]
 
 
-def test_a_list_that_runs_to_its_page_end_goes_on_with_the_items_the_next_page_opens_with():
-    first = "Some words open the page. The work names four laws of identity:\n\n- user control\n\n- minimal disclosure"
-    second = "- justifiable parties\n\n- human integration\n\nA closing remark on the laws."
+def last_two_pages(first: str, second: str):
+    """Pages 3 and 4 of a document that ends with them: (the pages by number, which the test may change; their
+    page_of, raising IndexError past the document's end as a corpus does)."""
     pages = {3: (analyse(first), first), 4: (analyse(second), second)}
 
     def page_of(page: int):
-        return pages[page] if page in pages else [][0]  # (past the document's end: IndexError, as a corpus raises)
+        return pages[page] if page in pages else [][0]
 
-    chosen = [(3, Window(0, len(first), 0, 1.0, 1.0, frozenset(), False, first, ()))]
-    question = "Which laws of identity does the work name?"
+    return pages, page_of
+
+
+def lead_in_context(page_of, question: str, is_lead) -> list:
+    """The context (`with_context`) of the sentences of page 3, all of it chosen, that `is_lead` picks."""
+    text = page_of(3)[1]
+    chosen = [(3, Window(0, len(text), 0, 1.0, 1.0, frozenset(), False, text, ()))]
     weights = {t: 1.0 for t in query_terms(question)}
     pool = candidates(chosen, page_of, asked_kinds(question), question)
-    lead = [s for s in pool if s.text.endswith("laws of identity:")]
-    picked = with_context(lead, pool, page_of, asks_for_list(question), weights)
+    lead = [s for s in pool if is_lead(s.text)]
+    return with_context(lead, pool, page_of, asks_for_list(question), weights)
+
+
+def test_a_list_that_runs_to_its_page_end_goes_on_with_the_items_the_next_page_opens_with():
+    _, page_of = last_two_pages(
+        "Some words open the page. The work names four laws of identity:\n\n- user control\n\n- minimal disclosure",
+        "- justifiable parties\n\n- human integration\n\nA closing remark on the laws.")
+    picked = lead_in_context(page_of, "Which laws of identity does the work name?",
+                             lambda text: text.endswith("laws of identity:"))
     assert [(s.page, s.text) for s in picked] == [
         (3, "The work names four laws of identity:"), (3, "user control"), (3, "minimal disclosure"),
         (4, "justifiable parties"), (4, "human integration")]
@@ -484,17 +497,9 @@ def test_a_counting_lead_in_brings_the_numbered_labels_it_counts_over_the_pages_
              "**1. Buying on board**\n\nThe easiest way is to pay the purser. Cash is accepted. Cards are too.\n\n"
              "**2. Buying at the quay**\n\nKiosks open an hour before each sailing.")
     second = "Kiosks close at the last sailing.\n\n**3. Buying online**\n\nThe website sells tickets a week ahead."
-    pages = {3: (analyse(first), first), 4: (analyse(second), second)}
-
-    def page_of(page: int):
-        return pages[page] if page in pages else [][0]  # (past the document's end: IndexError, as a corpus raises)
-
-    chosen = [(3, Window(0, len(first), 0, 1.0, 1.0, frozenset(), False, first, ()))]
-    question = "Ferry guide: list the ways to buy a ticket."
-    weights = {t: 1.0 for t in query_terms(question)}
-    pool = candidates(chosen, page_of, asked_kinds(question), question)
-    lead = [s for s in pool if s.text.startswith("The ferry board offers")]
-    picked = with_context(lead, pool, page_of, asks_for_list(question), weights)
+    pages, page_of = last_two_pages(first, second)
+    picked = lead_in_context(page_of, "Ferry guide: list the ways to buy a ticket.",
+                             lambda text: text.startswith("The ferry board offers"))
     assert [(s.page, s.text) for s in picked] == [
         (3, "The ferry board offers 3 different ways to buy a ticket, each with its own advantages:"),
         (3, "1. Buying on board"), (3, "2. Buying at the quay"), (4, "3. Buying online")]

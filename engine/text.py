@@ -167,6 +167,29 @@ def squash(text: str) -> str:
     return "".join(folded_words(text))
 
 
+CAPITAL_RUN_RE = re.compile(r"(?<![^\W\d_])[A-Z]{2,}(?![^\W\d_])")  # capitals between non-letters: "AN", "AN_stats"
+
+
+def acronym_stops(text: str, found: list[str]) -> set[int]:
+    """The positions in `found` (the text's `words`) of stop words written as acronyms: in capitals, two letters or
+    more, beside no word in capitals across a mere space ("the Unicode type AN", "Type: AN, GDL Label", "the IT
+    budget", "in US dollars", "WHILE loops"); a line in capitals ("WHAT IS IT", "VERY HIGH") keeps them stop words."""
+    if not any(word.lower() in STOP_WORDS for word in CAPITAL_RUN_RE.findall(text)):
+        return set()
+    cased = unicodedata.normalize("NFKC", text) if not text.isascii() else text
+    cased = POSSESSIVE_RE.sub("", cased) if "'" in cased or "’" in cased else cased
+    raw = list(WORD_RE.finditer(cased))
+    if len(raw) != len(found):  # (a possessive in capitals, "IT'S", or a letter NFKC splits: left as they are)
+        return set()
+
+    def run(i: int, j: int) -> bool:  # words i and j (next to each other) both in capitals, a space apart
+        return i >= 0 and j < len(raw) and raw[i].group().isupper() and raw[j].group().isupper() \
+            and not cased[raw[i].end():raw[j].start()].strip()
+
+    return {i for i, m in enumerate(raw) if len(m.group()) > 1 and m.group().isupper() and found[i] in STOP_WORDS
+            and not run(i - 1, i) and not run(i, i + 1)}
+
+
 def _content(word: str) -> bool:
     return word not in STOP_WORDS and (len(word) > 1 or word.isdigit())
 
@@ -206,9 +229,12 @@ _TOKENS = _TokenCache()
 
 
 def tokenize(text: str, *, joins: bool = False) -> list[str]:
-    """Stemmed content words; with `joins`, also the joins of 2 and 3 adjacent pieces of short runs."""
+    """Stemmed content words (with the stop words written as acronyms, `acronym_stops`); with `joins`, also the
+    joins of 2 and 3 adjacent pieces of short runs."""
     found = words(text)
-    tokens = [t for t in map(_TOKENS.__getitem__, found) if t]
+    kept = acronym_stops(text, found)
+    tokens = [t for t in (stem(w) if i in kept else _TOKENS[w] for i, w in enumerate(found)) if t] if kept \
+        else [t for t in map(_TOKENS.__getitem__, found) if t]
     if joins:
         tokens.extend(_joined(found))
     return tokens
@@ -271,8 +297,11 @@ def _query_words(question: str, lang: str) -> list[str]:
     and, in a question asked in another language, without that language's stop words."""
     others = stop_words(lang) if lang not in ("", "en") else frozenset()
     called = {w.lower() for w in CALLED_RE.findall(question)}  # ("mean()": a function's name, not "what … mean")
-    return [w for w in words(asked_part(question))
-            if _content(w) and (w not in QUESTION_WORDS or w in called) and w not in others]
+    asked = asked_part(question)
+    found = words(asked)
+    kept = acronym_stops(asked, found)
+    return [w for i, w in enumerate(found)
+            if i in kept or (_content(w) and (w not in QUESTION_WORDS or w in called) and w not in others)]
 
 
 CALLED_RE = re.compile(r"\b([^\W\d]\w*)\s?\(\)")  # a word written as a call, empty brackets after it: "mean()"

@@ -42,6 +42,19 @@ def test_tokens_are_stems_of_content_words_with_british_spellings_as_american():
     assert stem("practise") == stem("practice")
 
 
+def test_a_stop_word_written_as_an_acronym_is_a_term_in_questions_and_pages_alike():
+    # a table's key in capitals that spells a stop word ("AN": Arabic Number), the IT department, US dollars
+    row = "Numeric Value: 6, Unicode Type: AN, GDL Label: DIR_ARABICNUMBER"
+    assert "an" in tokenize(row)  # (beside "GDL" across a comma, not a space: no line in capitals)
+    assert "an" in query_terms("What GDL label does the Unicode type AN have?")
+    assert query_terms("How large is the IT budget, in US dollars?") == ["larg", "it", "budget", "us", "dollar"]
+    assert "it" in tokenize("the AN_stats.txt file and IT") and "an" in tokenize("the AN_stats.txt file")
+    # a line in capitals keeps its stop words stop words, as does the word in small letters or a single capital
+    assert tokenize("WHAT IS IT") == [] and tokenize("when VERY HIGH confidence") == ["high", "confid"]
+    assert tokenize("It is an answer. A set") == ["answer", "set"]
+    assert tokenize("IT'S") == []  # (a possessive-looking capital S: left as it was)
+
+
 def test_joins_mend_words_a_text_layer_broke_into_pieces():
     assert tokenize("argumen ts") == ["argumen", "ts"]
     assert stem("arguments") in tokenize("argumen ts", joins=True)

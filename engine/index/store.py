@@ -31,7 +31,7 @@ from engine.workspace import Workspace, atomic_write_text
 if TYPE_CHECKING:
     from engine.index.vectors import Embedder
 
-VERSION = 35  # 13: passages from the block model (paragraphs, list runs, table rows, code)
+VERSION = 36  # 13: passages from the block model (paragraphs, list runs, table rows, code)
 # 14: node summaries cut at sentences as engine.text splits them; 15: footnote numbers no sentence end there;
 # 16: a list item as long as a paragraph is a passage of its own; 17: a fence closes only with its own kind;
 # 18: the document's language (a question asked in another is read as such: engine.text.question_language);
@@ -48,7 +48,8 @@ VERSION = 35  # 13: passages from the block model (paragraphs, list runs, table 
 # title that is no title ("gputils.dvi") does not name it (engine.extract.metadata.shown_title); 33: the distinct lines
 # of its running headers and footers (`furniture_text`): a name printed only there is one the corpus mentions; 34: a
 # title without a Latin letter ("ᦟᦲᧅᦷᦎᦺᦑ") has the first page's title block name the document too (`name_text`); 35:
-# a file name's word glued from several words names it by all of them (`glued_words`)
+# a file name's word glued from several words names it by all of them (`glued_words`); 36: a stop word written as
+# an acronym among words not in capitals ("type AN", "US dollars") is a term (engine.text.acronym_stops)
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
 CAPITALISED_RUN_RE = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)+\b")  # "Open Document Format"
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)

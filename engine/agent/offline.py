@@ -36,7 +36,7 @@ from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answ
     note_weight, page_units, readable, score_windows
 from engine.index.retrieve import Retrieval
 from engine.index.sections import is_deck, pages_past_end
-from engine.text import STOP_WORDS, acronym_stops, leads_in, query_pairs, query_terms, tokenize, unaccented, words
+from engine.text import STOP_WORDS, leads_in, query_pairs, query_terms, tokenize, unaccented, words
 from engine.schemas import Answer, Citation, RetrievedPage, TraceStep
 from engine.schemas.answer import Passage
 
@@ -86,16 +86,14 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
     capitals_tell_nothing = lang in NOUN_CAPITALS or (
         not lang and any(index.info.language in NOUN_CAPITALS for index in corpus.docs))
     unknown = []
-    found = words(question)
-    acronyms = {found[i] for i in acronym_stops(question, found)}  # stop words written as acronyms: "IT", "US"
     for position, match in enumerate(NAMEISH_RE.finditer(question)):
         word = match.group(0)
         if position == 0 and match.start() == 0 and word[1:].islower():
             continue  # the question's first word
         if not (word[0].isupper() or any(c.isdigit() for c in word)) or len(word) < 2:
             continue
-        if word.lower() in STOP_WORDS and word.lower() not in acronyms:
-            continue  # a stop word in a line of capitals ("VERY HIGH"), which a page may write so too
+        if word.lower() in STOP_WORDS:  # a stop word in capitals: a line of them ("VERY HIGH"), which a page may
+            continue                    # write so too, or stress ("thumbnails AND the outline"), not a name
         if capitals_tell_nothing and not (word.isupper() or any(c.isdigit() for c in word)):
             continue
         plural = PLURAL_ACRONYM_RE.fullmatch(word)

@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 21 (tests/corpus/qa_blind5.md … qa_blind21.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 22 (tests/corpus/qa_blind5.md … qa_blind22.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -39,7 +39,11 @@ through macOS Quartz), the pstoedit manual (LaTeX) and a talk on DVIPDFMx specia
 macOS Quartz, not Beamer). Set 21: the Doxygen manual (LaTeX written by doxygen, through pdfTeX, 336 pp, its printed
 page numbers 18 less than the physical ones), the Graphite Description Language reference (Microsoft Word through
 Ghostscript, with tables), the TECkit language (LibreOffice Writer), the Frexx C preprocessor manual (HTML pages
-captured by Acrobat Web Capture, no page numbers) and a FAUST talk (OpenOffice Impress slides, landscape).
+captured by Acrobat Web Capture, no page numbers) and a FAUST talk (OpenOffice Impress slides, landscape). Set 22:
+the CLIPS basic programming guide (Microsoft Word through macOS Quartz, 438 pp, its printed page numbers 22 less
+than the physical ones), a PowerPoint deck introducing the Tokyo products (printed through PrimoPDF, portrait pages
+turned to landscape), the Raster3D manual (FrameMaker, distilled by Ghostscript), the SRF sequence format
+specification (Word through Acrobat PDFMaker, with tables) and the Coco/R user manual (OpenOffice Writer).
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -50,6 +54,7 @@ Run: python benchmarks/fetch_debian_pdfs.py OUT        (then: benchmarks/eval_an
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import hashlib
 import shutil
@@ -247,6 +252,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                "51e86bdccaaefce6457aac8687e7f1625bed38abc6b2938cb9839386c688c770"},
     "faust-common": {"usr/share/doc/faust-common/misc/faust-den-haag-april-2006-v6.pdf.gz":
                      "4f93cfcd5b6faf779673b5da2d0324a524606eb1d96866ab8b97e381c3ed029b"},
+}, "blind22": {
+    "clips-doc": {"usr/share/doc/clips-doc/basic_programming_guide.pdf.gz":
+                  "8e6ecbc4ab941e8cb15c6714dcca4393a5d089245a6fe356720538fa7eaafad0"},
+    "tokyocabinet-doc": {"usr/share/doc/tokyocabinet-doc/tokyoproducts.pdf.gz":
+                         "f724d7f7cfcf8405e8adf3b3e9d66a366be70ececc910f63c9f58bbf8889c731"},
+    "raster3d-doc": {"usr/share/doc/raster3d/R3D_manual.pdf":
+                     "83c6e5606b7eaed466ca7fbda5cd86b91eda8287e6fca497701d2b73fea2c417"},
+    "srf-doc": {"usr/share/doc/srf-doc/SRF_v_1_3_2_June_19th_2008-0001.pdf":
+                "44e462b983cf023da81202cf7828bba42fba6534013f74c99d7ecbe6e8096021"},
+    "coco-doc": {"usr/share/doc/coco-doc/UserManual.pdf":
+                 "170e5c9b15de2d0d6e7bbed634c2bac8b0f525b1c6582721fbe137a95060978e"},
 }}
 
 
@@ -294,8 +310,9 @@ def fetch(out: Path) -> list[str]:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        raise SystemExit(__doc__)
-    for warning in fetch(Path(sys.argv[1])):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("out", type=Path, help="the folder to copy the PDFs into (made if missing)")
+    out = parser.parse_args().out  # ("--help" is help, not a folder to fill)
+    for warning in fetch(out):
         print(warning, file=sys.stderr)
-    print(f"{sum(len(set_files(name)) for name in SETS)} PDFs in {sys.argv[1]}")
+    print(f"{sum(len(set_files(name)) for name in SETS)} PDFs in {out}")

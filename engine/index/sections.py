@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.index.corpus import CorpusIndex
-from engine.index.evidence import QUOTED_TITLE_RE, singular_words
+from engine.index.evidence import BOLD_LINE_RE, QUOTED_TITLE_RE, singular_words
 from engine.markdown import HEADING_RE
 from engine.schemas.index import IndexNode
 from engine.text import STOP_WORDS, WORD_RE, stem, tokenize
@@ -99,14 +99,17 @@ class NamedSection:
 
 
 def heading_at(text: str, title: str, after: int) -> int | None:
-    """Where the Markdown heading line of a title starts in a page's text, at or after `after`; None if it is not
-    set as a heading there."""
+    """Where the line of a title starts in a page's text, at or after `after`: a Markdown heading, or a line all in
+    bold (the tree's section, which the page sets as a bold line: a glossary's "**3.2.5 Flow traces:**"); None if
+    it is set as neither there."""
     wanted = WORD_RE.findall(title.lower())
     position = 0
     for line in text.split("\n"):
-        heading = HEADING_RE.match(line) if position >= after else None
-        if heading and WORD_RE.findall(heading.group(2).lower()) == wanted:
-            return position
+        if position >= after:
+            heading = HEADING_RE.match(line)
+            shown = heading.group(2) if heading else line if BOLD_LINE_RE.fullmatch(line.strip()) else None
+            if shown is not None and WORD_RE.findall(shown.lower()) == wanted:
+                return position
         position += len(line) + 1
     return None
 

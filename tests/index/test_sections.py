@@ -289,3 +289,18 @@ def test_a_title_said_before_a_colon_that_the_question_points_back_to_names_its_
         == ["3.4 Realtime tracking"]
     # no pointing back: the words before a colon name no section
     assert named("Predefined Sets: how many does RasMol have?") == []
+
+
+def test_a_sections_title_set_as_a_bold_line_bounds_it_on_its_page():
+    # a glossary whose entries the tree holds as sections, the page setting each title as a bold line
+    from engine.index.sections import heading_at
+
+    page = ("## 3. Terms\n\n**3.2.4 Read:**\n\nA sequence of nucleic acids.\n\n**3.2.5 Flow traces:**\n\n"
+            "Sequence read information from some machines.\n\n**3.2.6 ZTR:**\n\nA block based format.\n")
+    start = heading_at(page, "3.2.5 Flow traces:", 0)
+    end = heading_at(page, "3.2.6 ZTR:", (start or 0) + 1)
+    assert start is not None and end is not None
+    assert page[start:end].strip() == "**3.2.5 Flow traces:**\n\nSequence read information from some machines."
+    assert heading_at(page, "3. Terms", 0) == 0
+    # a line only partly bold, or bold words inside a sentence, set no title
+    assert heading_at("**Flow traces:** are what some machines write.\n", "Flow traces:", 0) is None

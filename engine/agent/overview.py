@@ -82,8 +82,8 @@ PAGE_OPENINGS = 3  # pages of a named range whose openings answer (ACCOUNT_CHARS
 # a question asking for a document's parts ("What are the chapters of …", "How is … organised?"), and the words
 # that ask for them rather than name the document
 ASKS_PARTS_RE = re.compile(r"\b(?:chapters|sections|parts|contents|structure[sd]?|organi[sz]ed|outline)\b", re.I)
-STRUCTURE_WORDS = frozenset(stem(w) for w in """chapter chapters section sections part parts contents table structure
-structured organized organised outline main top level major""".split())
+STRUCTURE_WORDS = frozenset(stem(w) for w in """chapter chapters section sections part parts appendix appendices annex
+annexes contents table structure structured organized organised outline main top level major""".split())
 # words that ask what a text holds or where ("What does section 3 cover?"), not what it is about
 ASKING_WORDS = HOLDS_WORDS | STRUCTURE_WORDS | frozenset(stem(w) for w in """cover covers covered say says said
 describe describes described mention mentions mentioned discuss discusses discussed explain explains explained

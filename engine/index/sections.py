@@ -62,6 +62,9 @@ def is_part(title: str) -> bool:
 # "the section on separate compilation in …", "the chapter Understanding SystemTap Errors": up to eight words after
 # the kind word (and an "on", "about" or "titled"), a title when its words open them
 AFTER_KIND_RE = re.compile(r"(?i:section|chapter)\s+(?:(?i:on|about|titled|called|named)\s+)?((?:[\w-]+\W*){1,8})")
+# a title set beside the part's number ("Appendix D, Performance Considerations, of the guide"), which names it where
+# the document sets the number on a line of its own over the title ("Appendix D:", then "Performance Considerations")
+APPOSED_RE = re.compile(rf"(?i:{KIND})\s*{NUMBER}\s*[,:–—]\s+[\"'“‘]?((?:[\w-]+\W*){{1,8}})")
 # an article or a possessive before a title after the kind word: "the chapter on its Process Log component"
 LEADING_WORDS = frozenset({"the", "a", "an", "its", "their", "this", "that", "his", "her", "our", "your"})
 # "page 12", "p. 7", "pp. 12-14", "pages 12 to 14", "slide 5", "slides 3 and 4" (not "the 408-page filing")
@@ -182,7 +185,7 @@ def named_sections(corpus: CorpusIndex, question: str, docs: Sequence[int]) -> l
     before = [tuple(w for token in run for w in token) for run in before_tokens]
     endings = {tuple(w for token in run[k:] for w in token) for run in before_tokens for k in range(len(run))}
     after = [tuple(itertools.dropwhile(lambda w: w in LEADING_WORDS, (w.lower() for w in WORD_RE.findall(m.group(1)))))
-             for m in AFTER_KIND_RE.finditer(question)]
+             for m in itertools.chain(AFTER_KIND_RE.finditer(question), APPOSED_RE.finditer(question))]
     parts = {tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in PART_RE.finditer(question)}
     places = [m.group(1).lower() for m in ORDINAL_RE.finditer(question)]
     pointed = [tuple(w.lower() for w in WORD_RE.findall(m.group(1))) for m in POINTED_RE.finditer(question)]

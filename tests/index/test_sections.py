@@ -304,3 +304,24 @@ def test_a_sections_title_set_as_a_bold_line_bounds_it_on_its_page():
     assert heading_at(page, "3. Terms", 0) == 0
     # a line only partly bold, or bold words inside a sentence, set no title
     assert heading_at("**Flow traces:** are what some machines write.\n", "Flow traces:", 0) is None
+
+
+def test_a_title_set_beside_the_parts_number_names_it_where_the_number_names_none(retriever):
+    # "Appendix D, Performance Considerations, of the guide": a document may set "Appendix D:" on a line of its own
+    # over the title, so the tree's title holds no number; the title beside it still names the section
+    corpus = retriever.corpus
+    guide = corpus.doc_position(GUIDE)
+    assert guide is not None
+
+    def named(question: str) -> list[tuple[str, int, int]]:
+        return [(s.title, s.first_page, s.last_page) for s in named_sections(corpus, question, [guide])]
+
+    assert named("What does Appendix D, Seasonal timing, of the field guide cover?") == [("Seasonal timing", 4, 4)]
+    assert named("What does section 9: 'Seasonal timing' say?") == [("Seasonal timing", 4, 4)]
+    assert named("What does section 9, and the guide's last page, say?") == []  # (no title follows the number)
+    # and the answer is the section's, "appendix" being a word that names a part, not something asked about
+    from engine.agent.offline import answer_offline
+
+    found = retriever.search("What does Appendix D, Seasonal timing, of the field guide cover?", method="hybrid", k=10)
+    answer = answer_offline(corpus, found, k=5)
+    assert answer.covered and {(c.doc, c.page) for c in answer.citations} == {(GUIDE, 4)}

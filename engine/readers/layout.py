@@ -613,18 +613,34 @@ def _same_line(left: Line, right: Line) -> bool:
     return gap <= 4 * size and (LABEL_RE.match(left.text) is not None or BULLET_GLYPH_RE.match(left.text) is not None)
 
 
+SHADOW_OFFSET = 0.15  # of the type size: a copy of a line drawn this close to it is its shadow, not a second line
+BULLET_LEAD_RE = re.compile(rf"^[{BULLET_GLYPHS}\-–]\s+")  # a bullet glyph opening a line, then its space
+
+
 def _without_overprint(fragments: list[Line]) -> list[Line]:
-    """The fragments without a second copy of one printed at the same place (text drawn twice, as for a
-    fake bold or an overprint): the page shows it once."""
-    seen: set[tuple[str, int, int]] = set()
+    """The fragments without a second copy of one printed at (nearly) the same place: text drawn twice, as for a
+    fake bold, an overprint, or a shadow a fraction of its size off (a slide's titles and bullets, offset by 2
+    points at 40, the shadow without the bullet): the page shows it once, the copy with its bullet kept."""
+    seen: dict[str, list[int]] = {}
     kept: list[Line] = []
     for frag in fragments:
-        key = (frag.text, round(frag.x0), round(frag.y1))
-        if key in seen:
-            continue
-        seen.add(key)
-        kept.append(frag)
+        text = frag.text.strip() or frag.text
+        copies = seen.setdefault(BULLET_LEAD_RE.sub("", text), [])
+        near = max(0.5, SHADOW_OFFSET * frag.size)
+        same = next((i for i in copies if abs(kept[i].size - frag.size) <= near
+                     and (_within(kept[i], frag, near) or _within(frag, kept[i], near))), None)
+        if same is None:
+            copies.append(len(kept))
+            kept.append(frag)
+        elif len(text) > len(kept[same].text.strip()):
+            kept[same] = frag  # the copy with its bullet
     return kept
+
+
+def _within(inner: Line, outer: Line, near: float) -> bool:
+    """Whether `inner`'s box lies inside `outer`'s, `near` points of slack on every side."""
+    return inner.x0 >= outer.x0 - near and inner.y0 >= outer.y0 - near and inner.x1 <= outer.x1 + near \
+        and inner.y1 <= outer.y1 + near
 
 
 FIXED_PROBES = "ilmwMW"  # letters of widths far apart in a proportional face

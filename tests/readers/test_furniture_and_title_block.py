@@ -123,6 +123,18 @@ def test_text_printed_twice_in_one_place_is_read_once():
     assert _without_overprint([once, again, elsewhere]) == [once, elsewhere]
 
 
+def test_a_shadow_drawn_a_fraction_of_the_type_size_off_is_read_once_with_its_bullet_kept():
+    # a slide's title and bullets drawn twice, the shadow 2 points off at 40 and without the bullet glyph
+    title, title_shadow = line("Features", 60, 100, size=40), line("Features", 58, 102, size=40)
+    bullet = line("\u2022 network server of the cabinet", 72, 160, size=28, x1=500)
+    shadow = line("network server of the cabinet", 90, 161.5, size=28, x1=498)
+    assert _without_overprint([title, title_shadow, shadow, bullet]) == [title, bullet]
+    # the same words elsewhere on the slide, or in another size at the same place, are lines of their own
+    below = line("network server of the cabinet", 90, 200, size=28, x1=498)
+    small = line("Features", 60, 100, size=12)
+    assert _without_overprint([title, below, small, bullet]) == [title, below, small, bullet]
+
+
 def test_title_block_lines_that_are_no_headings():
     assert is_author_line("Karolin Varner*, Benjamin Lipp†, Wanja Zaeske, Lisa Schmidt‡,")
     assert is_author_line("Khiem Pham, Zhi Qiao, Danny Ryan, Juhyeok Sin,")

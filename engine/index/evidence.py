@@ -141,6 +141,12 @@ DEFINES_RE = re.compile(rf":\s|\s?—\s?|\s\|\s|\s(?:is|are)\s(?={OPENING_QUOTE}
                         re.I)  # ("Implementation-defined is used in this standard for values that may differ …";
 # a property a protocol has, "- safety, if the set of finalized blocks can never contain two conflicting blocks")
 ROW_DEFINITION_WORDS = 5  # a glossary row's words saying what its term is, at the least
+# a term asked about in the plural ("What are pragmas?") is said to be things without an article: "Pragmas are tokens
+# that may occur anywhere …" (a plural noun, maybe after two words, then what says which); asked in the singular, such
+# a sentence ("Warm sites are locations that …") gives way to one saying what one of them is
+PLURAL_DEFINES_RE = re.compile(DEFINES_RE.pattern
+                               + r"|\sare\s(?=(?:[a-z]+\s+){0,2}[a-z]{3,}s\s+(?:that|which|whose|of|for|used|with)\b)",
+                               re.I)
 ENUMERATOR_RE = re.compile(r"^\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]\s+")  # "(1) Retail Customer means …", "b. …"
 # "(PIV)" after the words it stands for, also after a few words saying so: "(in short, ALU)", "(hereafter, NSS)"
 BRACKETED_ACRONYM_RE = re.compile(r"\((?:[^()]{0,20}[,:]\s*)?([A-Za-z]{2,8}(?:-[A-Za-z]{1,4})?)\)")
@@ -325,7 +331,9 @@ def defines(text: str, question: str) -> bool:
     if text.count(" | ") > 1:  # (a row of several columns says more than what its first cell is)
         return False
     # (ligatures spelled out: "is deﬁned as")
-    parts = DEFINES_RE.split(ENUMERATOR_RE.sub("", fix_ligatures(text).strip().lstrip("-*• ").strip("*_ ")), maxsplit=1)
+    plural = re.search(r"[^\Ws]s\W*$", term) is not None  # (asked in the plural: "pragmas", not "process")
+    parts = (PLURAL_DEFINES_RE if plural else DEFINES_RE).split(
+        ENUMERATOR_RE.sub("", fix_ligatures(text).strip().lstrip("-*• ").strip("*_ ")), maxsplit=1)
     if len(parts) < 2 or len(LETTER_WORD_RE.findall(parts[1])) < 2:  # (in words: not "EMD | 1.0", a chart's)
         return False
     cell = re.match(r"[^|]*\s\|\s", text.strip().lstrip("-*• "))

@@ -605,6 +605,18 @@ def test_a_term_and_its_acronym_in_brackets_are_one_term_whichever_is_asked_abou
     assert defines("Tally Sheet Record Number (TSR-N): the number a surveyor writes on the form.", "What is the TSR-N?")
 
 
+def test_a_term_asked_about_in_the_plural_is_defined_by_saying_what_things_they_are_without_an_article():
+    from engine.index.evidence import defines
+
+    said = "Pragmas are tokens that may occur anywhere in the input stream, such as compiler directives."
+    assert defines(said, "What are pragmas in the grammar language?")
+    assert defines("Pragmas are special tokens which the scanner hands to no parser.", "What are pragmas?")
+    assert not defines("Pragmas are ignored in the grammar.", "What are pragmas?")  # (what is done to them)
+    # asked in the singular, a sentence about the things in the plural gives way to one saying what one of them is
+    assert not defines("Warm sites are locations that have the infrastructure of cold sites.", "What is a warm site?")
+    assert defines("Warm Site: An environmentally conditioned work space partly equipped.", "What is a warm site?")
+
+
 def test_a_definition_questions_words_of_defining_name_nothing_and_its_passage_opens_with_the_definition():
     """"What is the TSR-N, as defined in the standard?": "defined" counts for nothing, and of the glossary's entries
     the window that opens with the one defining the term scores best, not a longer one that only holds it."""

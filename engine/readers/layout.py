@@ -615,6 +615,7 @@ def _same_line(left: Line, right: Line) -> bool:
 
 SHADOW_OFFSET = 0.15  # of the type size: a copy of a line drawn this close to it is its shadow, not a second line
 BULLET_LEAD_RE = re.compile(rf"^[{BULLET_GLYPHS}\-–]\s+")  # a bullet glyph opening a line, then its space
+SHADOW_LOOKBACK = 4  # earlier copies of a line's text compared with it
 
 
 def _without_overprint(fragments: list[Line]) -> list[Line]:
@@ -622,13 +623,18 @@ def _without_overprint(fragments: list[Line]) -> list[Line]:
     fake bold, an overprint, or a shadow a fraction of its size off (a slide's titles and bullets, offset by 2
     points at 40, the shadow without the bullet): the page shows it once, the copy with its bullet kept."""
     seen: dict[str, list[int]] = {}
+    placed: set[tuple[str, int, int]] = set()  # (text, x0, y1) rounded: a copy at the very place, drawn any time
     kept: list[Line] = []
     for frag in fragments:
         text = frag.text.strip() or frag.text
+        if (text, round(frag.x0), round(frag.y1)) in placed:
+            continue
         copies = seen.setdefault(BULLET_LEAD_RE.sub("", text), [])
         near = max(0.5, SHADOW_OFFSET * frag.size)
-        same = next((i for i in copies if abs(kept[i].size - frag.size) <= near
+        # (a shadow is drawn next to its line: the last copies of the text only, not a table's every "0" cell)
+        same = next((i for i in copies[-SHADOW_LOOKBACK:] if abs(kept[i].size - frag.size) <= near
                      and (_within(kept[i], frag, near) or _within(frag, kept[i], near))), None)
+        placed.add((text, round(frag.x0), round(frag.y1)))
         if same is None:
             copies.append(len(kept))
             kept.append(frag)

@@ -35,7 +35,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 125  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 126  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -244,6 +244,7 @@ class OfflineReader:
     #      hyphen; a side bar repeated beside the text (a slide theme's) is furniture; a page titled as the contents
     #      among the last pages is a contents page
     # 125: a line's shadow (its copy a fraction of the type size off, maybe without its bullet) is read once
+    # 126: … compared with the last copies of its text only (a table's many equal cells stay quick)
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -91,6 +91,10 @@ ASKED_DEFINITION_RES = [re.compile(pattern, re.I) for pattern in (
     rf"(?:in|by|at)\s+"
     rf"(?P<context>[^?,;]+?){_END}",
     rf"^\s*define\s+{_DEFINED_ARTICLE}{_TERM}{_PLACE}?{_END}",
+    # (… as a text does: "Define intmods as the PARI/GP tutorial does.", "Define 'interface' as the LilyPond manual
+    # uses the term")
+    rf"^\s*define\s+{_DEFINED_ARTICLE}{_TERM},?\s+as\s+(?P<place>(?:the\s+|its\s+)?[^?,;]{{1,60}}?)\s+(?:does|do|did|"
+    rf"(?:uses|defines|describes|explains)\s+(?:it|them|the\s+(?:term|word)s?)){_END}",
     rf"^\s*what\s+(?:does|do)\s+{_ARTICLE}{_TERM}\s+mean{_PLACE}?{_END}",
     rf"^\s*what\s+is\s+meant\s+by\s+{_ARTICLE}{_TERM}{_PLACE}?{_END}",
     rf"^\s*explain\s+what\s+{_ARTICLE}{_TERM}\s+(?:is|are|means?){_PLACE}?{_END}",

@@ -489,6 +489,10 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("Define the notion of a transect.", "transect"),
     ("Tally sheet: how does the survey standard define it?", "Tally sheet"),
     ("Tally sheet: how does the survey standard define the term?", "Tally sheet"),
+    # … or defined as a text does ("Define intmods as the PARI/GP tutorial does.")
+    ("Define a transect as the survey standard does.", "transect"),
+    ("Define 'tally sheet' as the survey standard uses the term.", "tally sheet"),
+    ("Define transects as the field guide explains them.", "transects"),
     # a term qualified by what it is of, where the question asks for its meaning in so many words
     ("What does the survey standard mean by the length of a transect?", "length"),
     ("Define the bearing of a transect in the survey standard.", "bearing"),

@@ -61,17 +61,20 @@ GERMAN_PROSE = [
 ]
 
 
+def title_page(page, lines: list[tuple[float, float, str, float]]) -> None:
+    """Write a title page's lines, each (x, baseline y, text, type size)."""
+    for x, y, text, size in lines:
+        page.insert_text((x, y), text, fontsize=size)
+
+
 def german_thesis(path: Path) -> Path:
     """A thesis written in German: a title page with its degree and its author in a label cell, then prose."""
     with written_pdf(path) as doc:
-        cover = doc.new_page(width=595, height=842)
-        cover.insert_text((72, 100), "Universität Musterstadt", fontsize=12)
-        cover.insert_text((72, 160), "Effiziente Indexstrukturen für Trajektorien", fontsize=22)
-        cover.insert_text((72, 200), "Abschlussarbeit zur Erlangung des akademischen Grades", fontsize=12)
-        cover.insert_text((72, 220), "Master of Science (M.Sc.)", fontsize=12)
-        cover.insert_text((72, 260), "Autor:", fontsize=12)
-        cover.insert_text((200, 260), "Erika Mustermann", fontsize=12)
-        cover.insert_text((72, 300), "Musterstadt, 5. Juni 2017", fontsize=12)
+        title_page(doc.new_page(width=595, height=842), [
+            (72, 100, "Universität Musterstadt", 12), (72, 160, "Effiziente Indexstrukturen für Trajektorien", 22),
+            (72, 200, "Abschlussarbeit zur Erlangung des akademischen Grades", 12),
+            (72, 220, "Master of Science (M.Sc.)", 12), (72, 260, "Autor:", 12), (200, 260, "Erika Mustermann", 12),
+            (72, 300, "Musterstadt, 5. Juni 2017", 12)])
         for number in (1, 2):
             page = doc.new_page(width=595, height=842)
             page.insert_text((72, 80), f"{number} Kapitel {number}", fontsize=16)
@@ -101,11 +104,9 @@ def talk_slides(path: Path) -> Path:
     """A talk's slides: a title slide with its speakers, a rule drawn in underscores and their institution, then
     slides of text."""
     with written_pdf(path) as doc:
-        cover = doc.new_page(width=842, height=595)
-        cover.insert_text((120, 160), "Wading Surveys of Small Rivers", fontsize=30)
-        cover.insert_text((120, 230), "Ada Quill, Ben Marsh", fontsize=16)
-        cover.insert_text((120, 260), "___", fontsize=16)
-        cover.insert_text((120, 290), "Riverine Institute, Lakeside", fontsize=14)
+        title_page(doc.new_page(width=842, height=595), [
+            (120, 160, "Wading Surveys of Small Rivers", 30), (120, 230, "Ada Quill, Ben Marsh", 16),
+            (120, 260, "___", 16), (120, 290, "Riverine Institute, Lakeside", 14)])
         for number, title in enumerate(("Why wade", "Gauging the flow", "Counting the fish"), start=2):
             page = doc.new_page(width=842, height=595)
             page.insert_text((80, 80), title, fontsize=26)

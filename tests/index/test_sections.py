@@ -36,13 +36,16 @@ def retriever(samples_workspace) -> Retriever:
     return Retriever(load_corpus(workspace), workspace=workspace)
 
 
-def test_sections_named_by_number_title_in_quotes_and_title_before_the_word(retriever):
-    corpus = retriever.corpus
-    guide = corpus.doc_position(GUIDE)
+def guide_sections(retriever: Retriever, question: str) -> list[tuple[str, int, int]]:
+    """The (title, first page, last page) of the field guide's sections a question names."""
+    guide = retriever.corpus.doc_position(GUIDE)
     assert guide is not None
+    return [(s.title, s.first_page, s.last_page) for s in named_sections(retriever.corpus, question, [guide])]
 
+
+def test_sections_named_by_number_title_in_quotes_and_title_before_the_word(retriever):
     def named(question: str) -> list[tuple[str, int, int]]:
-        return [(s.title, s.first_page, s.last_page) for s in named_sections(corpus, question, [guide])]
+        return guide_sections(retriever, question)
 
     assert named("What does section 4.2 of the field guide say?") == [("4.2 Depth and velocity", 8, 9)]
     assert named("Summarise the 'Seasonal timing' section.") == [("Seasonal timing", 4, 4)]
@@ -310,11 +313,9 @@ def test_a_title_set_beside_the_parts_number_names_it_where_the_number_names_non
     # "Appendix D, Performance Considerations, of the guide": a document may set "Appendix D:" on a line of its own
     # over the title, so the tree's title holds no number; the title beside it still names the section
     corpus = retriever.corpus
-    guide = corpus.doc_position(GUIDE)
-    assert guide is not None
 
     def named(question: str) -> list[tuple[str, int, int]]:
-        return [(s.title, s.first_page, s.last_page) for s in named_sections(corpus, question, [guide])]
+        return guide_sections(retriever, question)
 
     assert named("What does Appendix D, Seasonal timing, of the field guide cover?") == [("Seasonal timing", 4, 4)]
     assert named("What does section 9: 'Seasonal timing' say?") == [("Seasonal timing", 4, 4)]

@@ -15,7 +15,8 @@ from engine.pdf import docinfo_title, open_document
 from engine.readers.blocks import Traits, furniture_blocks, mark_continued, page_blocks, recurring_places
 from engine.readers.code import MONO_DOCUMENT
 from engine.readers.furniture import HEADING_SIZE, find_furniture, page_margins, split_line_numbers, strip_furniture
-from engine.readers.headings import assign_levels, body_size, cover_pages, find_candidates, join_title, numbered_runs
+from engine.readers.headings import (DASH_LEAD_RE, assign_levels, body_size, cover_pages, find_candidates, join_title,
+                                     numbered_runs)
 from engine.readers.hyphens import vocabulary
 from engine.readers.pitch import line_pitches
 from engine.readers.layout import DEGENERATE_SIZE, Line, PageLayout, PageText, read_layout, reading_order
@@ -35,7 +36,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 126  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 127  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -245,6 +246,7 @@ class OfflineReader:
     #      among the last pages is a contents page
     # 125: a line's shadow (its copy a fraction of the type size off, maybe without its bullet) is read once
     # 126: … compared with the last copies of its text only (a table's many equal cells stay quick)
+    # 127: a line opened by a dash and a space ("– Successor of QDBM") is no heading: an item of its list
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px
@@ -479,7 +481,7 @@ def compose(layouts: list[PageLayout], warnings: list[str] | None = None, *, tit
     levels = assign_levels(candidates, body, len(pages), cover=cover_pages(pages), known_title=title)
     listed = numbered_runs(candidates)  # (a numbered list set large: no headings)
     heads = {(c.page, c.index): (c, levels[c.order]) for c in candidates
-             if c.order in levels and (c.page, c.index) not in listed}
+             if c.order in levels and (c.page, c.index) not in listed and not DASH_LEAD_RE.match(c.text)}
     chars = sum(len(l.text) for lines in pages for l in lines)
     mono = sum(len(l.text) for lines in pages for l in lines if l.mono)
     traits = Traits(words, pitches, code=mono < MONO_DOCUMENT * max(1, chars))

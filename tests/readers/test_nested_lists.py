@@ -82,3 +82,31 @@ def test_code_fenced_inside_a_nested_item_is_code():
     fences = Fences()
     marks = [fences.fence(line) for line in lines]
     assert [i for i, mark in enumerate(marks) if mark] == [4, 7]  # (a fence further in than its opening is code)
+
+
+def test_an_item_led_by_a_dash_over_its_own_sub_items_is_no_heading():
+    # a slide's item "– Successor of QDBM", set larger than the items under it, stays an item of its list (a dash and
+    # a space open no heading), nested as the dashed items beside it are
+    from engine.readers.layout import Line, PageLayout
+    from engine.readers.offline import compose
+
+    def line(text: str, x0: float, base: float, size: float) -> Line:
+        return Line(text=text, x0=x0, y0=base - 0.9 * size, x1=x0 + 0.5 * size * len(text), y1=base + 0.35 * size,
+                    size=size, bold=False, italic=False, block=0, base=base)
+
+    layouts = []
+    for number in range(1, 4):
+        lines, y = [line(f"Features {number}", 300, 80, 40)], 140.0
+        for x, size, text in [(60, 30, "\u2022 modern implementation of DBM"), (90, 22, "\u2013 key/value database"),
+                              (120, 18, "\u2022 e.g.) DBM, NDBM, GDBM, TDB, CDB"),
+                              (90, 22, "\u2013 simple library = process embedded"), (90, 22, "\u2013 Successor of QDBM"),
+                              (120, 18, "\u2022 C99 and POSIX compatible, using Pthread"),
+                              (120, 18, "\u2022 Win32 porting was abolished"), (60, 30, "\u2022 high performance"),
+                              (90, 22, "\u2013 insert: 0.4 sec/1M records")]:
+            lines.append(line(text, x, y, size))
+            y += size + 12
+        layouts.append(PageLayout(number, 842, 595, lines, []))
+    markdown = compose(layouts).markdown
+    assert "\u2013 Successor" not in markdown  # (no heading "### – Successor of QDBM")
+    assert ("  - Successor of QDBM\n\n    - C99 and POSIX compatible, using Pthread\n\n"
+            "    - Win32 porting was abolished") in markdown

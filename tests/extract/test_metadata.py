@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.extract.metadata.document import written_name
 from engine.extract.metadata import (
     body_paragraphs,
     docinfo_date,
@@ -241,6 +242,20 @@ def test_author_from_a_label_and_value_cell_and_a_docinfo_list_that_lost_its_spa
     assert extract_author(info(docinfo={"author": "Trevor Perrin (noise@trevp.net)"}), "")[0] == "Trevor Perrin"
     listed = info(docinfo={"author": "Jane Doe <jane@example.org>, Max Roe"})
     assert extract_author(listed, "")[0] == "Jane Doe, Max Roe"
+
+
+def test_a_docinfo_user_name_gives_way_to_the_name_the_opening_pages_write():
+    # a user name as the docinfo author: the person's name as the title page writes it, or its line of names
+    deck = "# Introduction to Tokyo Products\n\nMikio Hirabayashi\n\n<hirarin@gmail.com>\n"
+    assert extract_author(info(docinfo={"author": "hirabayashi"}), deck) == ("Mikio Hirabayashi", Provenance.HEURISTIC)
+    names = "Graphite Description Language\nM. Hosken, B. Hallissy, W. Cleveland, S. Correll, A. Ward\n"
+    assert extract_author(info(docinfo={"author": "correll"}), names)[0] == \
+        "M. Hosken, B. Hallissy, W. Cleveland, S. Correll, A. Ward"
+    assert extract_author(info(docinfo={"author": "evansl"}), "Feature chart\nLorna Evans\n")[0] == "Lorna Evans"
+    # a user name the pages never write as a name, or a name of two words, stays as docinfo gives it
+    assert extract_author(info(docinfo={"author": "cheuka"}), deck) == ("cheuka", Provenance.PDF_INFO)
+    assert extract_author(info(docinfo={"author": "Jane Hirabayashi"}), deck)[0] == "Jane Hirabayashi"
+    assert written_name("hirabayashi", "The Hirabayashi method is fast.\n") == ""
 
 
 def test_author_from_a_title_block_author_line():

@@ -43,7 +43,7 @@ from engine.schemas.metadata import ContextMetadata
 from engine.schemas.pdf import DocKind, PdfInfo
 from engine.schemas.toc import Heading
 
-VERSION = 20  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo;
+VERSION = 21  # bump when the output changes: the pipeline re-runs the stage (5: a printed title that extends docinfo;
 # 6: fenced code as CommonMark reads it; 7: "Ã©" mojibake is no copyright sign; 8: a numbered paragraph's label stays
 # with its first sentence, engine.text.sentence_spans; 9: footnote marks read apart from an author's name, "Marsh 1";
 # 10: a reproducible build's placeholder creation date, 1980-01-01, is no date; 11: a title's ligatures spelled
@@ -53,7 +53,7 @@ VERSION = 20  # bump when the output changes: the pipeline re-runs the stage (5:
 # from a copyright notice or a press release's dateline, engine.extract.metadata.document.stated_maker; 18: a docinfo
 # title of markup debris, or one naming a part of the front matter ("Contents"), is no title; 19: an H1 without a
 # Latin letter gives way to the title block in Latin letters under it; 20: a section's numbered heading, "1.1 …", is no
-# title)
+# title; 21: a docinfo author that is a user name, "hirabayashi", gives way to the name the opening pages write)
 MAKER_PAGES = 3  # opening pages read for a notice naming who holds or issues the document (a cover may come first)
 
 __all__ = [

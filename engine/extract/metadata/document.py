@@ -197,7 +197,8 @@ def extract_author(info: PdfInfo, first_pages: str, title: str = "", stating: li
     document's, see `title_block_authors`)."""
     docinfo = " ".join(CONTACT_RE.sub("", LOST_SEPARATOR_RE.sub(" ", info.docinfo.get("author", ""))).split())
     if is_meaningful_author(docinfo):
-        return docinfo, Provenance.PDF_INFO
+        written = written_name(docinfo, first_pages) if " " not in docinfo else ""
+        return (written, Provenance.HEURISTIC) if written else (docinfo, Provenance.PDF_INFO)
     for match in BYLINE_RE.finditer(first_pages):
         name = match.group("name").strip(" .,;:|")
         words = name.split()
@@ -208,6 +209,28 @@ def extract_author(info: PdfInfo, first_pages: str, title: str = "", stating: li
         return ", ".join(names), Provenance.HEURISTIC
     maker = stated_maker(stating or [])
     return (maker, Provenance.HEURISTIC) if maker else ("", None)
+
+
+NAME_LINES = 40  # lines of the opening pages searched for the name a user name stands for
+
+
+def written_name(login: str, first_pages: str) -> str:
+    """The person a docinfo author of one word stands for (a user name: "hirabayashi", "bsupnik", "correll"), as the
+    opening pages write the name on a line of names (PERSON_RE, two to four words each): the name whose last word is
+    the login, or whose last word and first initial are, in either order ("Bob Supnik", "Lorna Evans"); with the
+    line's other names when it names several ("M. Hosken, B. Hallissy, W. Cleveland, S. Correll, A. Ward");
+    "" when no such line names them."""
+    wanted = login.lower()
+    lines = [" ".join(NAME_MARKS_RE.sub("", line.lstrip("#")).split()) for line in first_pages.split("\n")]
+    for line in [line for line in lines if line][:NAME_LINES]:
+        names = [p.strip() for p in re.split(r",\s*|\s+(?:and|&)\s+", line) if p.strip()]
+        if not names or not all(PERSON_RE.match(name) and 2 <= len(name.split()) <= 4 for name in names):
+            continue
+        for name in names:
+            first, last = name.split()[0].lower(), name.split()[-1].lower()
+            if wanted in (last, first[0] + last, last + first[0]):
+                return ", ".join(names)
+    return ""
 
 
 NAME_LINKS = frozenset("of and for the & de du der und".split())  # small words inside an organisation's name

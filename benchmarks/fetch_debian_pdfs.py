@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 22 (tests/corpus/qa_blind5.md … qa_blind22.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 23 (tests/corpus/qa_blind5.md … qa_blind23.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -43,7 +43,10 @@ captured by Acrobat Web Capture, no page numbers) and a FAUST talk (OpenOffice I
 the CLIPS basic programming guide (Microsoft Word through macOS Quartz, 438 pp, its printed page numbers 22 less
 than the physical ones), a PowerPoint deck introducing the Tokyo products (printed through PrimoPDF, portrait pages
 turned to landscape), the Raster3D manual (FrameMaker, distilled by Ghostscript), the SRF sequence format
-specification (Word through Acrobat PDFMaker, with tables) and the Coco/R user manual (OpenOffice Writer).
+specification (Word through Acrobat PDFMaker, with tables) and the Coco/R user manual (OpenOffice Writer). Set 23:
+the Silo user's guide (FrameMaker through Acrobat Distiller, 358 pp, with tables, its pages numbered within chapters),
+a pdfTeX talk on fontinst (landscape slides), the CTSim manual (LaTeX through dvipdfm, no page numbers printed), the
+Freedoom manual (Asciidoctor PDF, with tables) and the Beagle 5.1 manual (Microsoft Word's own export).
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -263,6 +266,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                 "44e462b983cf023da81202cf7828bba42fba6534013f74c99d7ecbe6e8096021"},
     "coco-doc": {"usr/share/doc/coco-doc/UserManual.pdf":
                  "170e5c9b15de2d0d6e7bbed634c2bac8b0f525b1c6582721fbe137a95060978e"},
+}, "blind23": {
+    "libsilo-dev": {"usr/share/doc/libsilo-dev/Silo.book.pdf.gz":
+                    "59429ba4d6b9273e8671608e4dda308912ac4dcc950ff8167ed825f57d2a8ae9"},
+    "texlive-font-utils": {"usr/share/doc/texlive-doc/fonts/fontinst/talks/et99-font-tutorial.pdf":
+                           "0a38338c770bdeb940f6e7653fba6d0e4bc37f8e18489d294ef160931a2cc256"},
+    "ctsim-doc": {"usr/share/doc/ctsim/ctsim.pdf.gz":
+                  "015d37ad34218509d98ce0d673b091d7c6b99f2265819b23176fa1e024d3beb6"},
+    "freedoom": {"usr/share/doc/freedoom/freedoom-manual.pdf.gz":
+                 "60c6de98401524d20cf04543e070d84df578d5966141a4164efb994284d37112"},
+    "beagle-doc": {"usr/share/doc/beagle/beagle_5.1.pdf.gz":
+                   "402c5c888d3ba4bec0ed50e8bae6357a6ab1c4fcf31104f340ee445f331a032d"},
 }}
 
 

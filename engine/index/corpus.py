@@ -41,6 +41,7 @@ class CorpusIndex:
     names: Bm25 = field(init=False)
     name_terms: list[set[str]] = field(init=False)
     name_words: frozenset[str] = field(init=False)  # every word some document goes by (name_terms together)
+    cover_terms: list[set[str]] = field(init=False)  # the words of a cover page's title block, not among name_terms
     extras: dict[str, Any] = field(init=False, default_factory=dict)  # lazily built (tree, vectors, caches)
     unsaved: list[str] = field(default_factory=list)  # file names whose index was built in memory, not stored
     _base_nbytes: int | None = field(init=False, default=None, repr=False)
@@ -67,6 +68,9 @@ class CorpusIndex:
         self.name_terms = [name_terms(d.info.names, d.info.fragmented) for d in docs]
         self.name_words = frozenset().union(*self.name_terms)
         self.names = Bm25([TermCounts.from_tokens([sorted(terms)]) for terms in self.name_terms])
+        # a cover's words name a document for ranking its pages only (lexical.term_weights, `cover`): not for routing,
+        # where a cover's tagline ("Field data without the paperwork") would take questions about its words
+        self.cover_terms = [name_terms(d.info.cover, d.info.fragmented) - own for d, own in zip(docs, self.name_terms)]
 
     @property
     def languages(self) -> set[str]:

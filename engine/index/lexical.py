@@ -250,10 +250,12 @@ def compound_terms(corpus: CorpusIndex, question: str, terms: Sequence[str], lan
     return out
 
 
-def term_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routing: Routing) -> list[float]:
+def term_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routing: Routing, *,
+                 cover: bool = False) -> list[float]:
     """Within `doc`: words naming it, or placing a term asked to be defined (`Routing.context`), count little; in a
-    comparison, words that name only another compared document do not count at all."""
-    own = corpus.name_terms[doc]
+    comparison, words that name only another compared document do not count at all. `cover`: a cover page's words
+    name it too (for ranking its pages: the cover that holds them is no answer; not for judging sentences)."""
+    own = corpus.name_terms[doc] | corpus.cover_terms[doc] if cover else corpus.name_terms[doc]
     others = set()
     if routing.comparison:
         others = set().union(*(corpus.name_terms[d] for d in routing.chosen[:2] if d != doc)) - own
@@ -315,7 +317,7 @@ def routed_scores(corpus: CorpusIndex, routing: Routing, terms: Sequence[str]) -
     by_doc = {s.doc: s.score for s in routing.scores}
     best = max(by_doc[d] for d in routing.chosen) or 1.0
     for d in routing.chosen:
-        scores = page_scores(corpus, terms, d, term_weights(corpus, terms, d, routing))
+        scores = page_scores(corpus, terms, d, term_weights(corpus, terms, d, routing, cover=True))
         top = float(scores.max())
         if top <= 0:
             continue

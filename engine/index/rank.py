@@ -116,7 +116,7 @@ def section_shares(corpus: CorpusIndex, terms: Sequence[str], routing: lexical.R
     for i, g in enumerate(pages):
         doc = int(corpus.page_doc[int(g)])
         if doc not in by_doc:
-            named = lexical.term_weights(corpus, terms, doc, routing)
+            named = lexical.term_weights(corpus, terms, doc, routing, cover=True)
             by_doc[doc] = (lexical.evidence_weights(corpus, terms, doc, routing),
                            lexical.passage_scores(corpus, terms, doc, named))
         if doc not in titles:

@@ -23,7 +23,7 @@ from engine.index.bm25 import TermCounts
 from engine.index.nodes import build_units
 from engine.index.passages import build_passages, markdown_blocks, note_lines, passage_bags
 from engine.readers.furniture import furniture_key
-from engine.text import fragmented, language_names, tokenize
+from engine.text import WORD_RE, fragmented, language_names, tokenize
 from engine.schemas import DocumentBlocks, DocumentRecord, PageBlocks, Status
 from engine.schemas.index import DocIndexInfo, IndexNode
 from engine.workspace import Workspace, atomic_write_text
@@ -31,7 +31,7 @@ from engine.workspace import Workspace, atomic_write_text
 if TYPE_CHECKING:
     from engine.index.vectors import Embedder
 
-VERSION = 36  # 13: passages from the block model (paragraphs, list runs, table rows, code)
+VERSION = 37  # 13: passages from the block model (paragraphs, list runs, table rows, code)
 # 14: node summaries cut at sentences as engine.text splits them; 15: footnote numbers no sentence end there;
 # 16: a list item as long as a paragraph is a passage of its own; 17: a fence closes only with its own kind;
 # 18: the document's language (a question asked in another is read as such: engine.text.question_language);
@@ -49,7 +49,8 @@ VERSION = 36  # 13: passages from the block model (paragraphs, list runs, table 
 # of its running headers and footers (`furniture_text`): a name printed only there is one the corpus mentions; 34: a
 # title without a Latin letter ("ᦟᦲᧅᦷᦎᦺᦑ") has the first page's title block name the document too (`name_text`); 35:
 # a file name's word glued from several words names it by all of them (`glued_words`); 36: a stop word written as
-# an acronym among words not in capitals ("type AN", "US dollars") is a term (engine.text.acronym_stops)
+# an acronym among words not in capitals ("type AN", "US dollars") is a term (engine.text.acronym_stops); 37: a cover
+# page's words (`cover_text`) name the document for ranking its pages
 NAME_WORDS = 40  # opening words of the first page that name an untitled document
 CAPITALISED_RUN_RE = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)+\b")  # "Open Document Format"
 FILE_NAME_RE = re.compile(r"^[\w .-]+\.(?:dvi|pdf|ps|tex|docx?|pptx?|xlsx?|indd|rtf|txt|qxd|pages)$", re.I)
@@ -112,16 +113,30 @@ def name_text(record: DocumentRecord, first_page: str, vocab: AbstractSet[str] =
     # (… and when its title holds no Latin letter, as a font guide titled in the script it serves: "ᦟᦲᧅᦷᦎᦺᦑ" over "Dai
     # Banna SIL Fonts User Guide", the cover names it in the letters a question does)
     if title == stem or FILE_NAME_RE.match(title) or not LATIN_RE.search(title):
-        block = []
-        for line in first_page.split("\n"):
-            line = line.lstrip("#").strip()
-            if not line or line == stem or line.startswith("[IMAGE"):
-                continue
-            if len(line.split()) > 20 or line.lower() in FRONT_MATTER:  # the first paragraph or the contents: the
-                break  # title block is over
-            block.append(line)
-        names.append(" ".join(" ".join(block).split()[:NAME_WORDS]))
+        names.append(title_block(first_page, stem))
     return "\n".join(name for name in names if name)
+
+
+def title_block(first_page: str, stem: str = "") -> str:
+    """The opening lines of a first page up to its first paragraph or contents (lines of 20 words at most), at most
+    NAME_WORDS words: a cover's or title block's title, authors, venue and date."""
+    block = []
+    for line in first_page.split("\n"):
+        line = line.lstrip("#").strip()
+        if not line or line == stem or line.startswith("[IMAGE"):
+            continue
+        if len(line.split()) > 20 or line.lower() in FRONT_MATTER:  # the first paragraph or the contents: the
+            break  # title block is over
+        block.append(line)
+    return " ".join(" ".join(block).split()[:NAME_WORDS])
+
+
+def cover_text(first_page: str, stem: str = "") -> str:
+    """A cover page's words, when the first page is a title block alone (NAME_WORDS words at most): its authors, venue
+    and date name the document for ranking its pages ("EuroTEX ’99 · Heidelberg" under a talk's title), though not for
+    routing nor for judging an answer's sentences (engine.index.lexical.term_weights); "" for a first page that goes
+    on."""
+    return title_block(first_page, stem) if len(WORD_RE.findall(first_page)) <= NAME_WORDS else ""
 
 
 GLUED_MIN = 10  # letters at least of a file name's word read as glued from words ("riverline" is none)
@@ -216,6 +231,7 @@ def build_doc_index(record: DocumentRecord, markdown: str, blocks: list[PageBloc
         source_key=source_key(record, markdown.encode("utf-8")), fragmented=broken,
         summary=record.metadata.summary,
         names=name_text(record, units.pages[0] if units.pages else "", frozenset(terms["page"].terms)),
+        cover=cover_text(units.pages[0] if units.pages else "", Path(record.file_name).stem),
         profile=profile_text(record, units.pages[0] if units.pages else ""),
         language=record.metadata.language, furniture=furniture_text(blocks),
     )

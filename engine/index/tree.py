@@ -103,7 +103,7 @@ def tree_scores(corpus: CorpusIndex, routing: Routing, terms: Sequence[str], *, 
     best_doc = max((by_doc[d] for d in routing.chosen), default=1.0) or 1.0
     passage_bm = corpus.bm25["passage"]
     for doc in routing.chosen:
-        weights = term_weights(corpus, terms, doc, routing)
+        weights = term_weights(corpus, terms, doc, routing, cover=True)
         mask = corpus.unit_doc["passage"] == doc
         idfs = [passage_bm.idf(t, within=mask) for t in terms]
         passage_scores = passage_bm.scores(terms, weights=weights, idfs=idfs)

@@ -48,6 +48,8 @@ class DocIndexInfo(Model):
     summary: str = ""
     names: str = Field(default="", description="title, file name, first-page headings: how it names itself")
     profile: str = Field(default="", description="title, type, keywords, themes, headings: the routing text")
+    cover: str = Field(default="", description="a cover page's title block (authors, venue, date) when the first page "
+                       "is one: words that name it for ranking its pages")
     language: str = Field(default="", description="ISO 639-1, from the document's metadata ('' when unknown)")
     furniture: str = Field(default="", description="the distinct lines of its running headers and footers (left out of "
                            "its pages' text): names it prints only there, as a deck's footline its authors' institute")

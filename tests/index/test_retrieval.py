@@ -290,6 +290,24 @@ def test_a_title_without_a_latin_letter_leaves_the_title_block_to_name_the_docum
     assert "User" not in name_text(record, cover).split()
 
 
+def test_a_cover_pages_words_name_the_document_for_ranking_its_pages_not_for_judging_sentences():
+    # a talk's cover names it by its authors and venue ("EuroTEX ’99"): a question naming the talk so ranks its pages
+    # as if those words were its title's, and the cover holding them no longer wins; sentences are judged as before
+    from types import SimpleNamespace
+
+    from engine.index.lexical import NAME_DISCOUNT, Routing, term_weights
+    from engine.index.store import cover_text
+
+    cover = "# Surviving the TEX font encoding mess\n\nUlrik Vieth · Taco Hoekwater\n\nEuroTEX ’99 · Heidelberg\n"
+    assert "Hoekwater" in cover_text(cover) and "Heidelberg" in cover_text(cover)
+    assert cover_text(cover + "\n" + " ".join(["text"] * 60)) == ""  # (a first page that goes on is no cover)
+    corpus = SimpleNamespace(name_terms=[{"font"}], cover_terms=[{"eurotex", "heidelberg"}])
+    routing = Routing([], [0], False)
+    terms = ["eurotex", "font", "task"]
+    assert term_weights(corpus, terms, 0, routing, cover=True) == [NAME_DISCOUNT, NAME_DISCOUNT, 1.0]
+    assert term_weights(corpus, terms, 0, routing) == [1.0, NAME_DISCOUNT, 1.0]
+
+
 def test_a_name_written_with_its_number_in_one_word_is_named_by_the_words_apart():
     from engine.index.corpus import name_terms
     terms = name_terms("docbook5-howto DocBook V5.0 NIST.SP.800-171r2")

@@ -262,11 +262,12 @@ def term_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routing: R
     return [NAME_DISCOUNT if t in own or t in routing.context else 0.0 if t in others else 1.0 for t in terms]
 
 
-def evidence_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routing: Routing) -> list[float]:
+def evidence_weights(corpus: CorpusIndex, terms: Sequence[str], doc: int, routing: Routing, *,
+                     cover: bool = False) -> list[float]:
     """Weights of the question's terms for judging passages of `doc`: term_weights × the document's own
     idf. A word the document never uses weighs as much as the question's rarest word it does use: a
-    passage lacking it lacks something asked for."""
-    names = term_weights(corpus, terms, doc, routing)
+    passage lacking it lacks something asked for. `cover`: as term_weights' (for ranking pages)."""
+    names = term_weights(corpus, terms, doc, routing, cover=cover)
     bm = corpus.bm25["page"]
     mask = corpus.unit_doc["page"] == doc
     idfs = [bm.idf(term, within=mask) for term in terms]

@@ -94,7 +94,7 @@ def best_sentences(corpus: CorpusIndex, question: str, terms: Sequence[str], phr
     for i, g in enumerate(pages):
         doc, page = corpus.page_address(int(g))
         if doc not in weights:
-            weights[doc] = lexical.evidence_weights(corpus, terms, doc, routing)
+            weights[doc] = lexical.evidence_weights(corpus, terms, doc, routing, cover=True)
         analysis = page_units(corpus, doc, page)
         found = score_windows(analysis, terms, weights[doc], question, phrases, singles=True,
                               text=corpus.page_text(doc, page))
@@ -117,7 +117,7 @@ def section_shares(corpus: CorpusIndex, terms: Sequence[str], routing: lexical.R
         doc = int(corpus.page_doc[int(g)])
         if doc not in by_doc:
             named = lexical.term_weights(corpus, terms, doc, routing, cover=True)
-            by_doc[doc] = (lexical.evidence_weights(corpus, terms, doc, routing),
+            by_doc[doc] = (lexical.evidence_weights(corpus, terms, doc, routing, cover=True),
                            lexical.passage_scores(corpus, terms, doc, named))
         if doc not in titles:
             titles[doc] = [frozenset(tokenize(" ".join(n.path) or n.title)) for n in corpus.docs[doc].nodes]

@@ -215,11 +215,11 @@ NAME_LINES = 40  # lines of the opening pages searched for the name a user name 
 
 
 def written_name(login: str, first_pages: str) -> str:
-    """The person a docinfo author of one word stands for (a user name: "hirabayashi", "bsupnik", "correll"), as the
-    opening pages write the name on a line of names (PERSON_RE, two to four words each): the name whose last word is
-    the login, or whose last word and first initial are, in either order ("Bob Supnik", "Lorna Evans"); with the
-    line's other names when it names several ("M. Hosken, B. Hallissy, W. Cleveland, S. Correll, A. Ward");
-    "" when no such line names them."""
+    """The person a docinfo author of one word stands for (a user name: "hirabayashi", "correll"), as the opening
+    pages write the name on a line of names (PERSON_RE, two to four words each): the name whose last word is the
+    login ("Mikio Hirabayashi"), or whose first initial and last word are, in either order ("jsmith" or "smithj" for
+    "John Smith"); with the line's other names when it names several ("M. Hosken, B. Hallissy, W. Cleveland,
+    S. Correll, A. Ward"); "" when no such line names them."""
     wanted = login.lower()
     lines = [" ".join(NAME_MARKS_RE.sub("", line.lstrip("#")).split()) for line in first_pages.split("\n")]
     for line in [line for line in lines if line][:NAME_LINES]:

@@ -299,26 +299,6 @@ def test_a_question_without_stop_words_is_read_in_the_language_of_the_documents_
         corpus.docs[guide].info.language = "en"
 
 
-def test_a_plural_acronym_the_corpus_writes_as_the_question_does_is_no_unknown_name(tmp_path):
-    # "FTEs" may be "FTE" on the page, but a page writing "(LBOs)" names them too: neither form missing
-    from engine.agent import retriever_for
-    from engine.agent.offline import unknown_names
-    from engine.pipeline import Pipeline
-    from tests.conftest import written_pdf
-
-    with written_pdf(tmp_path / "portfolios.pdf") as doc:
-        page = doc.new_page(width=595, height=842)
-        for k, line in enumerate(["Large banking organizations (LBOs) are firms with total assets of $100 billion",
-                                  "and greater. The 18 LBOs held 5.1 trillion dollars of assets at year-end, and",
-                                  "their supervision employed 120 full-time equivalent staff (FTE) this year."]):
-            page.insert_text((72, 100 + 15 * k), line, fontsize=11)
-    Pipeline(tmp_path / "ws", workers=1).ingest([tmp_path / "portfolios.pdf"])
-    corpus = retriever_for(tmp_path / "ws").corpus
-    assert unknown_names(corpus, "What assets did the LBOs hold?") == []
-    assert unknown_names(corpus, "How many FTEs did supervision employ?") == []  # (the page says "FTE")
-    assert unknown_names(corpus, "How many CBOs are there?") == ["CBOs"]
-
-
 def _one_page_workspace(tmp_path, name: str, lines: list[str]):
     """A workspace holding one PDF of one page with these lines."""
     from engine.pipeline import Pipeline
@@ -331,6 +311,21 @@ def _one_page_workspace(tmp_path, name: str, lines: list[str]):
             page.insert_text((72, 100 + 15 * k), line, fontsize=11)
     Pipeline(tmp_path / "ws", workers=1).ingest([tmp_path / name])
     return Workspace(tmp_path / "ws")
+
+
+def test_a_plural_acronym_the_corpus_writes_as_the_question_does_is_no_unknown_name(tmp_path):
+    # "FTEs" may be "FTE" on the page, but a page writing "(LBOs)" names them too: neither form missing
+    from engine.agent import retriever_for
+    from engine.agent.offline import unknown_names
+
+    workspace = _one_page_workspace(tmp_path, "portfolios.pdf", [
+        "Large banking organizations (LBOs) are firms with total assets of $100 billion",
+        "and greater. The 18 LBOs held 5.1 trillion dollars of assets at year-end, and",
+        "their supervision employed 120 full-time equivalent staff (FTE) this year."])
+    corpus = retriever_for(workspace.root).corpus
+    assert unknown_names(corpus, "What assets did the LBOs hold?") == []
+    assert unknown_names(corpus, "How many FTEs did supervision employ?") == []  # (the page says "FTE")
+    assert unknown_names(corpus, "How many CBOs are there?") == ["CBOs"]
 
 
 def test_a_name_the_question_also_gives_in_another_form_the_corpus_knows_is_no_unknown_name(tmp_path):
@@ -388,16 +383,11 @@ def test_a_name_written_inside_a_longer_word_of_the_corpus_is_no_unknown_name(tm
     # a university's theme named "UAntwerpen" in its commands: a question in English says "Antwerp"
     from engine.agent import retriever_for
     from engine.agent.offline import unknown_names
-    from engine.pipeline import Pipeline
-    from tests.conftest import written_pdf
 
-    with written_pdf(tmp_path / "theme.pdf") as doc:
-        page = doc.new_page(width=595, height=842)
-        for k, line in enumerate(["Load the theme with \\usetheme{UAntwerpen} in the preamble of your talk, then",
-                                  "choose a canvas for each slide with the options the theme defines for it."]):
-            page.insert_text((72, 100 + 15 * k), line, fontsize=11)
-    Pipeline(tmp_path / "ws", workers=1).ingest([tmp_path / "theme.pdf"])
-    corpus = retriever_for(tmp_path / "ws").corpus
+    workspace = _one_page_workspace(tmp_path, "theme.pdf", [
+        "Load the theme with \\usetheme{UAntwerpen} in the preamble of your talk, then",
+        "choose a canvas for each slide with the options the theme defines for it."])
+    corpus = retriever_for(workspace.root).corpus
     assert unknown_names(corpus, "Which canvases does the theme of Antwerp offer?") == []
     assert unknown_names(corpus, "Which canvases does the theme of Ghent offer?") == ["Ghent"]
     assert unknown_names(corpus, "Does the Anne theme work?") == ["Anne"]  # (four letters: inside too many words)

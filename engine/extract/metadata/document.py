@@ -223,8 +223,8 @@ def written_name(login: str, first_pages: str) -> str:
     wanted = login.lower()
     lines = [" ".join(NAME_MARKS_RE.sub("", line.lstrip("#")).split()) for line in first_pages.split("\n")]
     for line in [line for line in lines if line][:NAME_LINES]:
-        names = [p.strip() for p in re.split(r",\s*|\s+(?:and|&)\s+", line) if p.strip()]
-        if not names or not all(PERSON_RE.match(name) and 2 <= len(name.split()) <= 4 for name in names):
+        names = [p.strip() for p in re.split(NAME_SEPARATORS, line) if p.strip()]
+        if not names or not all(is_person(name) for name in names):
             continue
         for name in names:
             first, last = name.split()[0].lower(), name.split()[-1].lower()
@@ -285,6 +285,12 @@ DATE_TAIL_RE = re.compile(rf"[,;]?\s*(?:\b{MONTH}\s+\d{{1,2}},?\s+)?\b{YEAR}\b.*
 # "Quill", "Lloyd-Jones", "McKay" (a capital inside), "J.", "U"
 NAME_WORD = r"(?:[A-Z][a-zà-ÿ'’]+(?:[A-Z][a-zà-ÿ'’]+)?(?:-[A-Z]?[a-zà-ÿ'’]+)*|[A-Z]\.|[A-Z])"
 PERSON_RE = re.compile(rf"^{NAME_WORD}(?:\s+(?:{NAME_WORD}|van|von|de|der|da|di|le)){{0,3}}$")
+NAME_SEPARATORS = r",\s*|\s+(?:and|&)\s+"  # between the names of a list ("Ada Quill, Ben Marsh and Ann Heath")
+
+
+def is_person(name: str) -> bool:
+    """Whether a text is one person's name (PERSON_RE, two to four words)."""
+    return PERSON_RE.match(name) is not None and 2 <= len(name.split()) <= 4
 BLOCK_LINES = 12  # lines of the first page searched for an author line
 MAX_NAMES = 12  # people one author line names
 UNDER_TITLE = 2  # lines after the title line where a line of several names is its authors' without an affiliation
@@ -317,8 +323,8 @@ def title_block_authors(first_pages: str, title: str = "") -> list[str]:
         head = NAME_MARKS_RE.sub("", DATE_TAIL_RE.sub("", head)).strip(" ,;|")
         if not head:
             continue
-        parts = [p.strip() for p in re.split(r",\s*|\s+(?:and|&)\s+|\s+\|\s+", head) if p.strip()]
-        if not 1 <= len(parts) <= MAX_NAMES or not all(PERSON_RE.match(p) and 2 <= len(p.split()) <= 4 for p in parts) \
+        parts = [p.strip() for p in re.split(rf"{NAME_SEPARATORS}|\s+\|\s+", head) if p.strip()]
+        if not 1 <= len(parts) <= MAX_NAMES or not all(is_person(p) for p in parts) \
                 or any(w.lower() in lower for p in parts for w in p.split() if len(w) > 2):
             continue
         over = any(AFFILIATION_RE.search(nxt) for nxt in lines[i + 1:i + 3])

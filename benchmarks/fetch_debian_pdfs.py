@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 23 (tests/corpus/qa_blind5.md … qa_blind23.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 24 (tests/corpus/qa_blind5.md … qa_blind24.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -46,7 +46,10 @@ turned to landscape), the Raster3D manual (FrameMaker, distilled by Ghostscript)
 specification (Word through Acrobat PDFMaker, with tables) and the Coco/R user manual (OpenOffice Writer). Set 23:
 the Silo user's guide (FrameMaker through Acrobat Distiller, 358 pp, with tables, its pages numbered within chapters),
 a pdfTeX talk on fontinst (landscape slides), the CTSim manual (LaTeX through dvipdfm, no page numbers printed), the
-Freedoom manual (Asciidoctor PDF, with tables) and the Beagle 5.1 manual (Microsoft Word's own export).
+Freedoom manual (Asciidoctor PDF, with tables) and the Beagle 5.1 manual (Microsoft Word's own export). Set 24: the
+TCM user's guide (LaTeX through dvips and Ghostscript, 194 pp, with tables), a French XeLaTeX Beamer deck (Université
+Laval's LaTeX course, 16:9), the argtable introduction (OpenOffice.org 1.9), the WinFF manual (LibreOffice) and the
+Charis SIL font features chart (Word through Acrobat Distiller, rotated pages, one table).
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -277,6 +280,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                  "60c6de98401524d20cf04543e070d84df578d5966141a4164efb994284d37112"},
     "beagle-doc": {"usr/share/doc/beagle/beagle_5.1.pdf.gz":
                    "402c5c888d3ba4bec0ed50e8bae6357a6ab1c4fcf31104f340ee445f331a032d"},
+}, "blind24": {
+    "tcm-doc": {"usr/share/doc/tcm-doc/usersguide-2.20.pdf.gz":
+                "d768eb5b361f45b96ee99ca3880d565828238fccae425d28662d98ca3c8df3fb"},
+    "texlive-lang-french": {"usr/share/doc/texlive-doc/latex/formation-latex-ul/formation-latex-ul-diapos.pdf":
+                            "5c8af1c4da14dfce7040a17106c7de75816194f46dc1d79c896156b5da5d247c"},
+    "libargtable2-docs": {"usr/share/doc/libargtable2-docs/argtable2-intro.pdf.gz":
+                          "e9dbbd1e0e565b6b5773b4ae0d87392c6ff1aee686de7a4eac8fdef22a1c14b9"},
+    "winff-doc": {"usr/share/doc/winff/WinFF.en.pdf.gz":
+                  "bd76be5096fde59863a866a5c2e671bc4de62a94e6e133e8d1bfe7109932d18c"},
+    "fonts-sil-charis-compact": {"usr/share/doc/fonts-sil-charis-compact/documentation/CharisSIL-features.pdf.gz":
+                                 "b35e402590fdec08dc427b7af5688ea7da49de1e7a9308fd49ede0a520e0afd4"},
 }}
 
 

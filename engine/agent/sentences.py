@@ -77,6 +77,7 @@ FILL_CHARS = 650  # … while the picked sentences stay within this length
 GAP_UNITS = 2
 GAP_CHARS = 900
 ENUM_CHARS = 800  # the leads of an enumeration's items a question asking for them gets, up to this length
+NAMED_ITEM_CHARS = 400  # an item the question singles out (`singled_out`) is given whole up to this length
 WHOLE_ITEMS_CHARS = 400  # … whole items (leads and explanations), when they all fit within this length
 CLAUSE_END_RE = re.compile(r"[,;:]\s|\s[(\[—–]")  # where a clause ends: before a comma, semicolon, bracket or dash
 CLAUSE_WORDS = 4  # … after this many words at the least (an item's first clause stands for it)
@@ -661,6 +662,13 @@ def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset(), rea
             and sum(len(it.analysis.units[i].text) + 1 for it, units in zip(items, entire) for i in units) \
             <= WHOLE_ITEMS_CHARS:
         items = [replace(it, lead=units) for it, units in zip(items, entire)]
+    # an item whose lead holds a word the question asks about that the lead-in lacks and fewer than half of the leads
+    # hold ("Which page sizes …" of a menu's entries, one of them "Page Size. Sets the page size. The current available
+    # sizes are …"): the question names it, and the item whole, when it is short, is the answer's part about it
+    held, singled = singled_out(items, asked, lead_in)
+    items = [replace(it, lead=units) if stems & singled and len(units) > len(it.lead)
+             and sum(len(it.analysis.units[i].text) + 1 for i in units) <= NAMED_ITEM_CHARS else it
+             for it, units, stems in zip(items, entire, held)]
     labelled = [[labelled_lead(it.analysis.units[i], it.text) if n == len(it.lead) - 1 else it.analysis.units[i].end
                  for n, i in enumerate(it.lead)] for it in items]
     whole = sum(len(it.analysis.units[i].text) + 1 for it in items for i in it.lead)
@@ -668,10 +676,8 @@ def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset(), rea
     # would not all fit: each item's label stands for it
     by_label = whole > ENUM_CHARS and sum(ends[-1] != it.analysis.units[it.lead[-1]].end
                                           for ends, it in zip(labelled, items) if it.lead) * 2 >= len(items)
-    # words the question asks about that the lead-in lacks and fewer than half of the items hold: an item holding one
-    # keeps its whole lead ("… and name the one relying on exponential backoff")
-    held = [set().union(*(it.analysis.stems[i] for i in it.lead)) for it in items]
-    singled = {t for t in set(asked) - lead_in.stems if 2 * sum(t in h for h in held) < len(items)}
+    # (an item holding a word singled out keeps its whole lead: "… and name the one relying on exponential backoff")
+    held, singled = singled_out(items, asked, lead_in)
     if whole > ENUM_CHARS and not by_label:  # … else, leads that would not all fit: each item's first clause, when
         clauses = [[first_clause(it.analysis.units[i], it.text) if n == len(it.lead) - 1 else it.analysis.units[i].end
                     for n, i in enumerate(it.lead)] for it in items]  # then they all fit, an item holding a word
@@ -704,6 +710,13 @@ def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset(), rea
     if not leads:
         return None
     return lead_in, leads, explained
+
+
+def singled_out(items: list[ListItem], asked: AbstractSet[str], lead_in: Sentence) -> tuple[list[set[str]], set[str]]:
+    """The stems of each item's lead, and the words the question asks about (`asked`) that the lead-in lacks and fewer
+    than half of the items' leads hold: what singles an item out."""
+    held = [set().union(*(it.analysis.stems[i] for i in it.lead)) for it in items]
+    return held, {t for t in set(asked) - lead_in.stems if 2 * sum(t in h for h in held) < len(items)}
 
 
 def counted_list(s: Sentence, page_of, asked: AbstractSet[str] = frozenset()

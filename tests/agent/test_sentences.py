@@ -93,6 +93,32 @@ def test_a_sentence_introducing_a_list_brings_its_items():
         "- least privilege for each session (p. 3)")  # a Markdown list: one item a line
 
 
+
+MENU = ("The View menu contains the following entries:\n\n"
+        "- Show Grid. Draws or hides the grid behind the drawing.\n\n"
+        "- Zoom Level. Sets the zoom level. The levels offered are 50%, 100% (default) and 200%. Another level can be "
+        "set in the settings file.\n\n"
+        "- Show Rulers. Draws or hides the rulers along the edges.\n\n"
+        "- Toolbar Position. Puts the toolbar at the top or at the bottom of the window.\n\n"
+        "Unrelated closing words here.")
+
+
+def test_an_item_the_list_question_names_is_given_whole_among_the_leads_of_the_others():
+    # "zoom" and "level" are words of the question that the lead-in lacks and one item's lead holds: the question
+    # asks about that item, whose explanation (the levels offered) is the answer; the others stay leads
+    def answer(question: str) -> str:
+        weights = {t: 1.0 for t in query_terms(question)}
+        pool = candidates(whole(MENU), page_of(MENU), asked_kinds(question), question)
+        return answer_text(with_context(pick(pool, weights, asked_kinds(question)), pool, page_of(MENU), True,
+                                        weights), page_of(MENU))
+
+    named = answer("Which zoom levels can be chosen in the View menu, and which one is the default?")
+    assert "- Zoom Level. Sets the zoom level. The levels offered are 50%, 100% (default) and 200%." in named
+    assert "- Show Grid.\n" in named and "Draws or hides the grid" not in named
+    # a question naming no item gets the leads alone
+    plain = answer("Which entries does the View menu contain?")
+    assert "- Zoom Level.\n" in plain and "The levels offered" not in plain
+
 LABELLED_ITEMS = ("A survey crew must consider several issues:\n\n" + "\n\n".join(
     f"- {label}: {explanation[:-1]}, and the crew records what it chose in the log of the day, with the date, the "
     "names of everyone present, the weather, the reason for the choice and anything that went wrong on the walk. "

@@ -274,6 +274,13 @@ PARTICIPLE_RE = re.compile(r"[a-z]+[^e]ed")  # a past participle alone ("covered
 QUALIFIED_TERM_RE = re.compile(r"([^\W\d_][\w'’-]*(?:\s+[\w'’-]+)?)\s+(?:of|in|for|on)\s+\S", re.I)
 
 
+# a thing asked about by its name: "the field called Preset Name", "an option named -v"
+CALLED_RE = re.compile(r"[\w'’ -]*?\s(?:called|named|termed)\s+(\S.*)", re.I)
+# where a question goes on to ask something more: ", and how …", " and what …"
+SECOND_ASK_RE = re.compile(r",?\s+(?:and|but)\s+(?=(?:how|what|why|which|where|when|who|whom|whose|does|do|did|is|are|"
+                           r"was|were|can|could|in which|on which|by what)\b)", re.I)
+
+
 @functools.lru_cache(maxsize=256)  # (read for every unit a definition question's pages are scored on)
 def asked_definition(question: str) -> tuple[str, str]:
     """The term a question asks to be defined and where it says the term is used ("What is a checkpoint in Casper
@@ -289,13 +296,19 @@ def asked_definition(question: str) -> tuple[str, str]:
 
     asked = QUOTED_TERM_RE.sub(stand_in, " ".join(question.split()))
     qualified: tuple[str, str] | None = None
-    first = PLACED_FIRST_RE.match(asked)
-    tries = [(asked, "")] + ([(first.group("asked"), first.group("context"))] if first else [])
+    tries = []
+    # (a question asking something more after the definition, "What is a hook, and how does it differ from …?": its
+    # first part asks for it)
+    for text in dict.fromkeys([asked, SECOND_ASK_RE.split(asked, maxsplit=1)[0].rstrip(" ,") + "?"]):
+        first = PLACED_FIRST_RE.match(text)
+        tries += [(text, "")] + ([(first.group("asked"), first.group("context"))] if first else [])
     for text, placed in tries:
         found = [(m.group("term"), " ".join(p for p in (m.groupdict().get("context"), m.groupdict().get("place")) if p)
                   or placed) for m in [DEFINED_RE.match(text), *(r.match(text) for r in ASKED_DEFINITION_RES)] if m]
         for term, context in found:
             term = term.strip("'’‘\"“” ")
+            called = CALLED_RE.match(term)  # ("the field called Preset Name": "Preset Name")
+            term = called.group(1) if called else term
             for key, said in quoted.items():
                 context = context.replace(key, said)
             if term.lower() in quoted:

@@ -474,14 +474,14 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("What is a tally sheet in the survey standard?", "tally sheet"),  # (where it is used named after it)
     ("What is ICT SCRM according to NIST SP 800-161?", "ICT SCRM"),
     ("What is the deadline in the proposal?", ""),  # ("the": one particular thing, a value asked for)
-    ("What is a tally sheet in the standard, and who fills it in?", ""),  # (it goes on to ask more)
+    ("What is a tally sheet in the standard, and who fills it in?", "tally sheet"),  # (asked first, then more)
     ("What is DOT's strategy in its plan?", ""),  # (whose: a thing of the content)
     ("Define tally sheet.", "tally sheet"), ("What does 'tally sheet' mean in the standard?", "tally sheet"),
     ("What is meant by a transect?", "transect"),
     ("Explain what a tally sheet is in the survey standard.", "tally sheet"),
     ("Tally sheet: what is it, per the survey standard?", "Tally sheet"),  # (the term put first, then asked about)
     ("Transect (survey) - what is it?", "Transect"),
-    ("Transect - what is it, and who walks it?", ""),  # (a second question after it)
+    ("Transect - what is it, and who walks it?", "Transect"),  # (a second question after it: asked first)
     ("Tally sheet: what is it now, and what was it before?", ""),  # (a value of it, then and now)
     ("In the survey standard, what is a transect?", "transect"), ("Meaning of transect in the standard?", "transect"),
     ("How does the survey standard define a tally sheet?", "tally sheet"),
@@ -525,6 +525,12 @@ def test_an_english_question_about_a_german_document_finds_its_words_of_the_same
     ("What does the tally_free function do?", "tally_free"), ("What does the survey group do?", ""),
     ("-debug: what does this compiler option enable?", "-debug"),
     ("tally_free: what is it and when is it needed, per the manual?", "tally_free"),
+    # … asked first, something more after it ("…, and how …"): the first part asks for the term
+    ("What is a tally sheet in the survey standard, and how is it filled in?", "tally sheet"),
+    ("In the field guide, what are transects and why are they walked at dawn?", "transects"),
+    # … named by what it is called: the name is the term
+    ("What is the field called Observer Code, and which rules must its value follow?", "Observer Code"),
+    ("What is the so-called dawn chorus?", "so-called dawn chorus"),
 ])
 def test_a_question_asking_what_a_term_is_names_the_term(question, term):
     from engine.index.evidence import answer_type, defined_term

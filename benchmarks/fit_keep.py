@@ -10,6 +10,7 @@ on the same held-out fold. It also prints, per grid value over the whole pool, k
 the largest answer p50 of any set (the bar: 900 characters).
 
     .venv/bin/python benchmarks/fit_keep.py OUT [--grid 0.5,0.55,0.6,0.7,0.8] [--folds 5] [--repeats 20]
+        [--new-pdfs DIR]
 """
 
 from __future__ import annotations
@@ -30,11 +31,12 @@ from engine.agent.offline import AnswerOptions, answer_offline  # noqa: E402
 from engine.evaluate import RANK_DEPTH, fact_found, load_qa  # noqa: E402
 
 
-def answers(out: Path, grid: list[float]) -> dict[float, dict[tuple[str, str], dict]]:
-    """Grid value -> (set, question id) -> answerable, key facts found and in all, covered, answer length."""
+def answers(out: Path, grid: list[float], new_pdfs: Path | None = None) -> dict[float, dict[tuple[str, str], dict]]:
+    """Grid value -> (set, question id) -> answerable, key facts found and in all, covered, answer length (`new_pdfs`:
+    the blind sets' PDFs, as eval_answers.py --new-pdfs, adds blind sets 5 onwards)."""
     found: dict[float, dict[tuple[str, str], dict]] = {value: {} for value in grid}
     retrievers: dict[Path, object] = {}
-    for name, (root, qa) in workspaces(out, True).items():
+    for name, (root, qa) in workspaces(out, True, new_pdfs).items():
         retriever = retrievers.setdefault(root, retriever_for(root))
         corpus = retriever.corpus  # type: ignore[attr-defined]
         for item in load_qa(qa):
@@ -64,10 +66,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--grid", default="0.5,0.55,0.6,0.7,0.8")
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--new-pdfs", type=Path, help="the blind sets' PDFs (benchmarks/fetch_debian_pdfs.py): adds "
+                        "blind sets 5 onwards to the pool, as eval_answers.py --new-pdfs does")
     args = parser.parse_args(argv)
     grid = [float(v) for v in args.grid.split(",")]
     engine = AnswerOptions().keep_share
-    found = answers(args.out.resolve(), sorted(set(grid) | {engine}))
+    found = answers(args.out.resolve(), sorted(set(grid) | {engine}), args.new_pdfs)
     keys = list(found[engine])
     for value in sorted(found):
         rows = list(found[value].values())

@@ -436,7 +436,7 @@ STRUCTURE_ANSWERS: tuple[tuple[Callable[[CorpusIndex, Retrieval], Made | None], 
 
 def asks_more_than_maker(corpus: CorpusIndex, question: str, said: str) -> bool:
     """Whether a question asking who made a document (engine.agent.authors.asks_for_authors) asks something else too
-    that what answers it (`said`: its title block, …) does not: a part of it (engine.agent.support.question_parts) that
+    that what answers it (`said`: its title block, …) does not: a part of it (engine.index.evidence.question_parts) that
     is no such question, asks of no author ("where are they based?" asks of them) and names something `said` does not
     hold ("which version does it document?" of a title block stating its version)."""
     names = corpus.name_words

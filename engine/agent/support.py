@@ -39,7 +39,8 @@ import numpy as np
 from engine.agent.units import Unit, asked_units, states_value_in
 from engine.agent.values import holds_value, new_values
 from engine.index import lexical
-from engine.index.evidence import QUOTED_TITLE_RE, answer_type, asking_start, page_units, score_windows
+from engine.index.evidence import QUOTED_TITLE_RE, answer_type, asking_start, page_units, question_parts, \
+    score_windows
 from engine.index.focus import AUXILIARIES
 from engine.text import QUESTION_WORDS, REQUEST_VERBS, STOP_WORDS, stem, words
 
@@ -57,12 +58,6 @@ REQUESTS = REQUEST_VERBS | {"compared", "comparing", "please"}
 TOKEN_RE = re.compile(r"[^\W_][\w'’+-]*")
 PREPOSITIONS = frozenset("of in on at for to from by with about into over under between during per among".split())
 SUBJECTS = frozenset("it they we you he she i".split())  # a pronoun subject after a question's auxiliary
-# a question that asks several things: its parts ("how many …, and when …", "…, and for how long?", "…, and on which
-# port …?"; not "by how many … or by what percentage …", one thing asked two ways)
-WH = "how|what|which|who|whom|whose|when|where|why"  # the question words a part may open with
-PART_RE = re.compile(rf"(?:,\s*|;\s*|\s+)(?:(?:and|or|but)\s+(?=(?:{WH}|whether|does|did|do|is|was|are|were|has|have|"
-                     rf"had|can|could)\b)|and\s+(?=(?:on|in|at|for|from|by|with|to|under|of|after|before|since|until|"
-                     rf"during|through|within)\s+(?:{WH})\b))|;\s+|\?\s+", re.I)
 # Nouns that say what kind of value is asked for, not what it is about ("what *number* of …").
 GENERIC = frozenset(stem(w) for w in """
 number numbers amount amounts share shares percentage percentages proportion fraction value values total
@@ -294,12 +289,6 @@ def value_parts(question: str, names: AbstractSet[str] = frozenset()) -> list[tu
     """(focus, kind) of each part of the question that asks for a value (`asked_kind`) and names what it is of."""
     return [(focus, kind) for part in question_parts(question)
             if (focus := focus_terms(part, names)) and (kind := asked_kind(part)) in VALUE_KINDS]
-
-
-def question_parts(question: str) -> list[str]:
-    """The parts of a question that asks several things ("How many X, and when did Y?" → two); the
-    question itself when it asks one."""
-    return [part for part in PART_RE.split(question) if part and part.strip()] or [question]
 
 
 # a question set after sentences that set its scene: "Valgrind's heap profiler counts time in instructions, not in

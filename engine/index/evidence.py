@@ -276,9 +276,18 @@ QUALIFIED_TERM_RE = re.compile(r"([^\W\d_][\w'’-]*(?:\s+[\w'’-]+)?)\s+(?:of|
 
 # a thing asked about by its name: "the field called Preset Name", "an option named -v"
 CALLED_RE = re.compile(r"[\w'’ -]*?\s(?:called|named|termed)\s+(\S.*)", re.I)
-# where a question goes on to ask something more: ", and how …", " and what …"
-SECOND_ASK_RE = re.compile(r",?\s+(?:and|but)\s+(?=(?:how|what|why|which|where|when|who|whom|whose|does|do|did|is|are|"
-                           r"was|were|can|could|in which|on which|by what)\b)", re.I)
+# a question that asks several things: its parts ("how many …, and when …", "…, and for how long?", "…, and on which
+# port …?"; not "by how many … or by what percentage …", one thing asked two ways)
+WH = "how|what|which|who|whom|whose|when|where|why"  # the question words a part may open with
+PART_RE = re.compile(rf"(?:,\s*|;\s*|\s+)(?:(?:and|or|but)\s+(?=(?:{WH}|whether|does|did|do|is|was|are|were|has|have|"
+                     rf"had|can|could)\b)|and\s+(?=(?:on|in|at|for|from|by|with|to|under|of|after|before|since|until|"
+                     rf"during|through|within)\s+(?:{WH})\b))|;\s+|\?\s+", re.I)
+
+
+def question_parts(question: str) -> list[str]:
+    """The parts of a question that asks several things ("How many X, and when did Y?" → two); the
+    question itself when it asks one."""
+    return [part for part in PART_RE.split(question) if part and part.strip()] or [question]
 
 
 @functools.lru_cache(maxsize=256)  # (read for every unit a definition question's pages are scored on)
@@ -299,7 +308,7 @@ def asked_definition(question: str) -> tuple[str, str]:
     tries = []
     # (a question asking something more after the definition, "What is a hook, and how does it differ from …?": its
     # first part asks for it)
-    for text in dict.fromkeys([asked, SECOND_ASK_RE.split(asked, maxsplit=1)[0].rstrip(" ,") + "?"]):
+    for text in dict.fromkeys([asked, question_parts(asked)[0].rstrip(" ,") + "?"]):
         first = PLACED_FIRST_RE.match(text)
         tries += [(text, "")] + ([(first.group("asked"), first.group("context"))] if first else [])
     for text, placed in tries:

@@ -143,8 +143,9 @@ def unwritten_words(corpus: CorpusIndex, question: str) -> list[str]:
 def undefined_words(corpus: CorpusIndex, retrieval: Retrieval, doc: int) -> list[str]:
     """The words of a term the question asks to be defined (engine.index.evidence.defined_term) that the document
     never writes, in any form (its stems): a document that never uses a word of a term does not define it. None for
-    another question, or one asked in another language than the document's (it may name the term otherwise)."""
-    if answer_type(retrieval.question) != "definition" \
+    another question, one asking more than the definition ("What is a hook, and how do I free the table?": its other
+    part may be answered), or one asked in another language than the document's (it may name the term otherwise)."""
+    if answer_type(retrieval.question) != "definition" or len(question_parts(retrieval.question)) > 1 \
             or corpus.docs[doc].info.language not in ("", retrieval.language):
         return []
     term = defined_term(retrieval.question)

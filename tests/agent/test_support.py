@@ -361,6 +361,9 @@ def test_a_term_asked_to_be_defined_that_the_document_never_writes_a_word_of_is_
     # "what is making …" asks what does something to a thing, not for a term: the words after the verb need not be
     # the document's
     assert "never uses" not in ask(workspace, "What is making tax data riskier?").answer
+    # a question asking more than the definition: its other part may be what the document answers
+    both = ask(workspace, "What is a tax data lake, and where does the organisation keep its tax data?")
+    assert both.covered and "in the warehouse for seven years" in both.answer
 
 
 @pytest.mark.parametrize(("question", "asked"), [

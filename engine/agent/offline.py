@@ -27,13 +27,13 @@ from engine.agent.pieces import answer_units
 from engine.agent.passages import carried, close_gaps, ends_list, merge, read_back, read_on, runs_over, trim, \
     with_table_headers
 from engine.agent.sentences import answer_text, best_sentences, quote
-from engine.agent.support import SIGNAL_PAGES, THRESHOLD, asked_kind, combined, focus_terms, nearness, question_parts, \
-    signals, support, value_parts
+from engine.agent.support import SIGNAL_PAGES, THRESHOLD, asked_kind, combined, focus_terms, nearness, signals, \
+    support, value_parts
 from engine.index import lexical
 from engine.index.bm25 import rsj_idf
 from engine.index.corpus import CorpusIndex
 from engine.index.evidence import ACRONYM_RE, NUMBER_RE, PageUnits, Window, answer_type, defined_term, expansion, \
-    note_weight, page_units, readable, score_windows
+    note_weight, page_units, question_parts, readable, score_windows
 from engine.index.retrieve import Retrieval
 from engine.index.sections import is_deck, pages_past_end
 from engine.text import STOP_WORDS, leads_in, query_pairs, query_terms, tokenize, unaccented, words

@@ -30,12 +30,12 @@ from engine.agent.lists import COUNTS, LABEL_END, NUMBERED_LINE_RE, counted_back
 from engine.agent.passages import ANAPHOR_RE, CLOSED, body_end, is_item, item_continues
 from engine.agent.rows import as_labels, cell_texts, definitions, first_row_of_data, is_row, labelled, lent_stems, \
     named_table, row_nearness, sentence_cell
-from engine.agent.support import VALUE_KINDS, asked_kind, question_parts, sentence_nearness, value_parts
+from engine.agent.support import VALUE_KINDS, asked_kind, sentence_nearness, value_parts
 from engine.agent.values import holds_value, new_values
 from engine.readers.headings import CAPTION_RE
 from engine.readers.sentences import sentence_goes_on
 from engine.index.evidence import NAME_RE, NOTE_WEIGHT, NUMBER_WORDS, POSED_WEIGHT, PageUnits, Window, answer_type, \
-    asked_definition, defines, expanded, expansion_weights, note_weight, readable
+    asked_definition, defines, expanded, expansion_weights, note_weight, question_parts, readable
 from engine.markdown import NEST_INDENT, is_heading, list_depth
 from engine.text import LETTER_WORD_RE, fix_ligatures, leads_in, sentence_spans, tokenize, words
 

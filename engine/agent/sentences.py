@@ -663,8 +663,8 @@ def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset(), rea
             <= WHOLE_ITEMS_CHARS:
         items = [replace(it, lead=units) for it, units in zip(items, entire)]
     # an item whose lead holds a word the question asks about that the lead-in lacks and fewer than half of the leads
-    # hold ("Which page sizes …" of a menu's entries, one of them "Page Size. Sets the page size. The current available
-    # sizes are …"): the question names it, and the item whole, when it is short, is the answer's part about it
+    # hold ("Which zoom levels …" of a menu's entries, one of them "Zoom Level. Sets the zoom level. The levels offered
+    # are …"): the question names it, and the item whole, when it is short, is the answer's part about it
     held, singled = singled_out(items, asked, lead_in)
     items = [replace(it, lead=units) if stems & singled and len(units) > len(it.lead)
              and sum(len(it.analysis.units[i].text) + 1 for i in units) <= NAMED_ITEM_CHARS else it

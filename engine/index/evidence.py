@@ -274,7 +274,7 @@ PARTICIPLE_RE = re.compile(r"[a-z]+[^e]ed")  # a past participle alone ("covered
 QUALIFIED_TERM_RE = re.compile(r"([^\W\d_][\w'’-]*(?:\s+[\w'’-]+)?)\s+(?:of|in|for|on)\s+\S", re.I)
 
 
-# a thing asked about by its name: "the field called Preset Name", "an option named -v"
+# a thing asked about by its name: "the field called Observer Code", "an option named -v"
 CALLED_RE = re.compile(r"[\w'’ -]*?\s(?:called|named|termed)\s+(\S.*)", re.I)
 # a question that asks several things: its parts ("how many …, and when …", "…, and for how long?", "…, and on which
 # port …?"; not "by how many … or by what percentage …", one thing asked two ways)
@@ -316,7 +316,7 @@ def asked_definition(question: str) -> tuple[str, str]:
                   or placed) for m in [DEFINED_RE.match(text), *(r.match(text) for r in ASKED_DEFINITION_RES)] if m]
         for term, context in found:
             term = term.strip("'’‘\"“” ")
-            called = CALLED_RE.match(term)  # ("the field called Preset Name": "Preset Name")
+            called = CALLED_RE.match(term)  # ("the field called Observer Code": "Observer Code")
             term = called.group(1) if called else term
             for key, said in quoted.items():
                 context = context.replace(key, said)

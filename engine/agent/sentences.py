@@ -223,8 +223,10 @@ def pick(pool: list[Sentence], weights: dict[str, float], kinds: tuple[str, ...]
             # (the next row of a table goes on with nothing; a glossary's next row is another term's entry)
             follows = (s.page, s.index) in after and s.own is None \
                 and not (kinds == ("definition",) and is_row(s.text))
-            if picked and gain <= 0 and not (value and own > 0) and not (follows and (own > 0 or value)) \
-                    and s.extreme is None:
+            # (a sentence holding words of the question side by side as it writes them, which no picked one holds so,
+            # adds what they say together: "… support stylistic sets" after "applications that support … a set of …")
+            if picked and gain <= 0 and not pairs and not (value and own > 0) \
+                    and not (follows and (own > 0 or value)) and s.extreme is None:
                 continue
             if not picked and kinds and not s.typed and s.extreme is None and typed_best >= VALUE_FIRST * overall_best:
                 continue

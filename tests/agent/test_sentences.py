@@ -9,7 +9,7 @@ from engine.agent.sentences import (ELISION, FILL_CHARS, GAP_CHARS, answer_text,
                                     candidates, close_gaps, counted_labels, fill, pick, quote, unit_sentence,
                                     with_context)
 from engine.index.evidence import Window, analyse
-from engine.text import query_terms
+from engine.text import query_pairs, query_terms
 
 PAGE = ("## Staff\n\n"
         "The company has offices in many countries. Its staff work in four regions. "
@@ -93,6 +93,19 @@ def test_a_sentence_introducing_a_list_brings_its_items():
         "- least privilege for each session (p. 3)")  # a Markdown list: one item a line
 
 
+
+
+def test_a_sentence_holding_the_questions_words_side_by_side_is_picked_though_others_hold_them_apart():
+    text = ("Applications that support the font show its stylistic features in a set of menus.\n\n"
+            "The font was first released in the spring.\n\nIts designers worked on it for two years.\n\n"
+            "Word and Firefox support stylistic sets.\n\nUnrelated closing words here.")
+    question = "Which applications support stylistic sets?"
+    weights = {t: 1.0 for t in query_terms(question)}
+    pool = candidates(whole(text), page_of(text), asked_kinds(question), question)
+    picked = [s.text for s in pick(pool, weights, asked_kinds(question), frozenset(query_pairs(question, "en")))]
+    # the first sentence holds every word of the question, but not "support stylistic" nor "stylistic sets"
+    assert picked == ["Applications that support the font show its stylistic features in a set of menus.",
+                      "Word and Firefox support stylistic sets."]
 
 MENU = ("The View menu contains the following entries:\n\n"
         "- Show Grid. Draws or hides the grid behind the drawing.\n\n"

@@ -678,7 +678,8 @@ def enumeration(s: Sentence, page_of, asked: AbstractSet[str] = frozenset(), rea
     # would not all fit: each item's label stands for it
     by_label = whole > ENUM_CHARS and sum(ends[-1] != it.analysis.units[it.lead[-1]].end
                                           for ends, it in zip(labelled, items) if it.lead) * 2 >= len(items)
-    # (an item holding a word singled out keeps its whole lead: "… and name the one relying on exponential backoff")
+    # (an item holding a word singled out keeps its whole lead: "… and name the one relying on exponential backoff";
+    # read again, as items given whole above hold their explanations' words too)
     held, singled = singled_out(items, asked, lead_in)
     if whole > ENUM_CHARS and not by_label:  # … else, leads that would not all fit: each item's first clause, when
         clauses = [[first_clause(it.analysis.units[i], it.text) if n == len(it.lead) - 1 else it.analysis.units[i].end

@@ -307,8 +307,9 @@ def asked_definition(question: str) -> tuple[str, str]:
     qualified: tuple[str, str] | None = None
     tries = []
     # (a question asking something more after the definition, "What is a hook, and how does it differ from …?": its
-    # first part asks for it)
-    for text in dict.fromkeys([asked, question_parts(asked)[0].rstrip(" ,") + "?"]):
+    # first part asks for it; a question of one part is read once)
+    parts = question_parts(asked)
+    for text in [asked] + ([parts[0].rstrip(" ,") + "?"] if len(parts) > 1 else []):
         first = PLACED_FIRST_RE.match(text)
         tries += [(text, "")] + ([(first.group("asked"), first.group("context"))] if first else [])
     for text, placed in tries:

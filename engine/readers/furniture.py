@@ -56,12 +56,21 @@ def _edge_rows(page: PageLayout) -> set[int]:
         rest = [l for l in lines if not same_row(l, edge)]
         size = max(l.size for l in row)
         top, bottom = min(l.y0 for l in row), max(l.y1 for l in row)
-        if not rest or size > LARGE * median(o.size for o in rest) \
+        if not rest or size > LARGE * max(median(o.size for o in rest), _text_size(rest)) \
                 or not all(o.y0 - bottom >= size or top - o.y1 >= size for o in rest):
             continue  # (a heading set large atop the text is no header)
         if (bottom <= page.height * EDGE) if at_top else (top >= page.height * (1 - EDGE)):
             found |= {id(l) for l in row}
     return found
+
+
+def _text_size(lines: list[Line]) -> float:
+    """The size most of the lines' characters are set in (a figure's many short labels, set small, weigh less than
+    the page's paragraphs; a table's many cells, set small, weigh more than their lines' count)."""
+    sizes: Counter[float] = Counter()
+    for line in lines:
+        sizes[line.size] += len(line.text)
+    return sizes.most_common(1)[0][0]
 
 
 def page_margins(pages: list[PageLayout]) -> list[list[Line]]:
@@ -401,6 +410,19 @@ def _end_number(text: str) -> tuple[int, bool] | None:
     return (int(match.group(1)), False) if match else None
 
 
+def _row_number(line: Line, margin: list[Line]) -> tuple[int, bool] | None:
+    """The page's number set apart from a line of words on its row, at the row's outer end ("4.4. THE STATIC
+    STRUCTURE DIAGRAM EDITOR (TSSD)" with "79" at the right margin, read as two lines): a bare number of the row
+    left or right of every other line of it, the line itself holding a letter."""
+    if not any(c.isalpha() for c in line.text):
+        return None
+    row = [o for o in margin if same_row(o, line)]
+    for end in (min(row, key=lambda o: o.x0), max(row, key=lambda o: o.x1)):
+        if end is not line and LINE_NUMBER_RE.match(end.text.strip()):
+            return int(end.text), False
+    return None
+
+
 def paged_heads(pages: list[PageLayout], body_size: float, margins: list[list[Line]] | None = None) -> set[str]:
     """Running heads that carry the page's number on their line ("2.2 Least-squares Regression Method 29" over
     the right-hand pages, "30 2 Calibration" over the left-hand ones), whatever their text, which may change with
@@ -413,7 +435,7 @@ def paged_heads(pages: list[PageLayout], body_size: float, margins: list[list[Li
     on: dict[int, set[int]] = {}  # such a difference: the pages it is found on
     for page, margin in zip(pages, margins or page_margins(pages)):
         for line in margin:
-            found = _end_number(line.text) if line.size <= body_size * LARGE else None
+            found = (_end_number(line.text) or _row_number(line, margin)) if line.size <= body_size * LARGE else None
             if found is not None and (found[1] or _set_apart(line, page.lines)):  # (a code needs no room around)
                 numbered.append((found[0] - page.number, line))
                 on.setdefault(found[0] - page.number, set()).add(page.number)

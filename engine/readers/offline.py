@@ -36,7 +36,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 127  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 128  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -247,6 +247,9 @@ class OfflineReader:
     # 125: a line's shadow (its copy a fraction of the type size off, maybe without its bullet) is read once
     # 126: … compared with the last copies of its text only (a table's many equal cells stay quick)
     # 127: a line opened by a dash and a space ("– Successor of QDBM") is no heading: an item of its list
+    # 128: a running head naming each page's section is furniture by the page number at its row's outer end (a line
+    #      of its own); a row set apart atop a page of a figure's many small labels is still a header when set no
+    #      larger than the page's text by characters
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

@@ -193,6 +193,32 @@ def test_a_running_head_below_a_wide_top_margin_is_furniture_and_its_page_number
         assert all(l.text == BODY for l in kept) and label == str(page.number)
 
 
+def test_a_running_head_naming_each_pages_section_is_furniture_by_the_page_number_on_its_row():
+    # each page's head names another section (too few pages each for a head that repeats), its printed number (one
+    # less than the page's place) a line of its own at the row's outer end; one page is a figure of many small labels
+    def page(n):
+        head = [line(f"4.{n}. THE EDITOR OF KIND {n}", 107, 104, x1=330), line(str(n - 1), 490, 104, x1=504)]
+        if n == 6:
+            body = [line(f"label {k}", 107 + 40 * (k % 8), 150 + 12 * (k // 8), size=7, x1=140 + 40 * (k % 8))
+                    for k in range(24)] + [line(BODY, 107, 400 + 14 * k, x1=504) for k in range(3)]
+        else:
+            body = [line(BODY, 107, 140 + 14 * k, x1=504) for k in range(30)]
+        return PageLayout(n, 612, 792, head + body, [])
+    pages = [page(n) for n in range(2, 9)]
+    furniture = find_furniture(pages, 10.0)
+    for page_ in pages:
+        kept, label = strip_furniture(page_, furniture)
+        assert not any("EDITOR" in l.text for l in kept) and label == str(page_.number - 1)
+    # a number on a row of the text (a table's last column) is no page number: the row stays
+    fruit = ["apples", "pears", "plums", "figs", "limes", "dates", "kiwis"]
+    rows = [PageLayout(n, 612, 792, [line(f"Total of {fruit[n - 2]}", 107, 104, x1=200),
+                                     line(str(7 * n), 490, 104, x1=504)]
+                       + [line(BODY, 107, 140 + 14 * k, x1=504) for k in range(30)], []) for n in range(2, 9)]
+    furniture = find_furniture(rows, 10.0)
+    assert all(f"Total of {fruit[n - 2]}" in [l.text for l in strip_furniture(rows[n - 2], furniture)[0]]
+               for n in range(2, 9))
+
+
 def test_a_heading_atop_a_page_or_a_chart_axis_at_its_foot_stays_though_set_apart():
     heading = line("Hilbert-Packing", 107, 104, bold=True, x1=190)
     axis = [line(t, 107 + 60 * k, 700, x1=120 + 60 * k) for k, t in enumerate(["0", "0.25", "0.5"])]

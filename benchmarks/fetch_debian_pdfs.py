@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 24 (tests/corpus/qa_blind5.md … qa_blind24.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 25 (tests/corpus/qa_blind5.md … qa_blind25.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -291,6 +291,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                   "bd76be5096fde59863a866a5c2e671bc4de62a94e6e133e8d1bfe7109932d18c"},
     "fonts-sil-charis-compact": {"usr/share/doc/fonts-sil-charis-compact/documentation/CharisSIL-features.pdf.gz":
                                  "b35e402590fdec08dc427b7af5688ea7da49de1e7a9308fd49ede0a520e0afd4"},
+}, "blind25": {
+    "rtklib-doc": {"usr/share/doc/rtklib-doc/manual_2.4.2.pdf.gz":
+                   "5347aa5cf68611645ce1504cdc0bc0dc3acd43fc537df272fcb3a5798b9b13c9"},
+    "r-bioc-genomicranges": {"usr/lib/R/site-library/GenomicRanges/doc/GRanges_and_GRangesList_slides.pdf":
+                             "d07f7a5f56437a3c578763dfc8b17842cf28ebc68c2b2d105895f27ade502fb4"},
+    "nickle": {"usr/share/doc/nickle/nickle-tutorial.pdf.gz":
+               "f4a7ec94e38f1dc6a46c05b2a3a441f8bec51cf8d67c4dda3f6c285c10cab4a0"},
+    "mpich-doc": {"usr/share/doc/mpich/user.pdf.gz":
+                  "24ce6e8294a8e49f263c1d4ba73ab6b981491c540980ea1173b8cc83aeda0f5c"},
+    "fonts-sil-abyssinica": {"usr/share/doc/fonts-sil-abyssinica/documentation/AbyssinicaSILFontFeatures.pdf.gz":
+                             "0e9eb3b933680ac4dc1a97d01385b45816113ad0a15f9ac1cfd4b36a2c80633f"},
 }}
 
 

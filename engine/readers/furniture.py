@@ -411,9 +411,9 @@ def _end_number(text: str) -> tuple[int, bool] | None:
 
 
 def _row_number(line: Line, margin: list[Line]) -> tuple[int, bool] | None:
-    """The page's number set apart from a line of words on its row, at the row's outer end ("4.4. THE STATIC
-    STRUCTURE DIAGRAM EDITOR (TSSD)" with "79" at the right margin, read as two lines): a bare number of the row
-    left or right of every other line of it, the line itself holding a letter."""
+    """The page's number set apart from a line of words on its row, at the row's outer end ("4.3. THE EDITOR OF KIND
+    3" with "2" at the right margin, read as two lines): a bare number of the row left or right of every other line
+    of it, the line itself holding a letter."""
     if not any(c.isalpha() for c in line.text):
         return None
     row = [o for o in margin if same_row(o, line)]

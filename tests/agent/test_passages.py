@@ -154,6 +154,22 @@ def test_a_list_over_headed_groups_reads_through_their_headings():
     assert read_on(analysis, page, heading, 400, []).text == page[heading.start:intro.end]
 
 
+def test_a_title_repeated_as_the_heading_under_it_is_read_on_into_its_section():
+    # a page printed from the web: the browser's header line gives the page's title, its first heading repeats it
+    page = ("Once-Only Include Files\n\n## Once-Only Include Files\n\nVery often one header file includes another. "
+            "The standard way to prevent it is a conditional around the whole file.\n\n## Computed Includes\n\n"
+            "Another section.")
+    analysis = analyse(page)
+    title = window_of(analysis, page, 0)
+    grown = read_on(analysis, page, title, 40, [])
+    assert "standard way to prevent it" in grown.text and "Computed Includes" not in grown.text
+    assert_literal(grown, page)
+    # a heading of another title ends the passage, as any heading does
+    other = page.replace("## Once-Only Include Files", "## Wrapper Headers")
+    other_analysis = analyse(other)
+    assert read_on(other_analysis, other, window_of(other_analysis, other, 0), 40, []).text == "Once-Only Include Files"
+
+
 def test_a_passage_running_over_its_page_break_reads_on_the_next_page():
     # a "…:" line ending its page: the list follows on the next page, up to its first heading
     page = "Some words before. The law names seven principles, as follows [30]:"

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from engine.index.evidence import HANGING_RE, NAMING_RE, PageUnits, Unit, Window, answer_type, has_type
+from engine.index.sections import bare_title
 from engine.text import leads_in, query_terms
 
 LIST_PASSAGE_CHARS = 1200  # a passage ending in ":" reads on through the list it introduces, up to this length
@@ -89,11 +90,11 @@ def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: 
         chars = max(chars, SECTION_CHARS)  # a section whose heading names what is asked: its text, to the next heading
     # "… including:" over headed groups of items ("### Technology", "- …"): the headings belong to the list
     grouped = introduces and bool(after) and after[0].heading and leads_in(window.parts[-1])
-    titles = {title_key(part) for part in window.parts}  # (a page printed from the web: its title, then as a heading)
+    titles = {bare_title(part) for part in window.parts}  # (a page printed from the web: its title, then as a heading)
     for n, unit in enumerate(after):
         group = grouped and unit.heading and (not added or is_item(text, added[-1])) \
             and n + 1 < len(after) and is_item(text, after[n + 1])  # a group's heading: items follow it
-        if unit.heading and not group and title_key(unit.text) in titles and not added:
+        if unit.heading and not group and bare_title(unit.text) in titles and not added:
             chars = max(chars, SECTION_CHARS)  # a heading repeating the passage's title: the same section's, read on
             group = True
         over = sum(len(u.text) for u in added) + len(unit.text) > chars
@@ -110,11 +111,6 @@ def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: 
         return window
     return Window(window.start, end, window.units + len(added), window.score, window.coverage, window.matched,
                   window.typed, text[window.start:end], window.parts + tuple(u.text for u in added))
-
-
-def title_key(text: str) -> str:
-    """A line's words in lower case, its marks aside: a title and the heading that repeats it read alike."""
-    return " ".join(re.findall(r"[^\W_]+", text.lower()))
 
 
 def is_item(text: str, unit) -> bool:

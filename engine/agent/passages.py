@@ -90,15 +90,17 @@ def read_on(analysis: PageUnits, text: str, window: Window, chars: int, others: 
         chars = max(chars, SECTION_CHARS)  # a section whose heading names what is asked: its text, to the next heading
     # "… including:" over headed groups of items ("### Technology", "- …"): the headings belong to the list
     grouped = introduces and bool(after) and after[0].heading and leads_in(window.parts[-1])
-    titles = {bare_title(part) for part in window.parts}  # (a page printed from the web: its title, then as a heading)
     for n, unit in enumerate(after):
         group = grouped and unit.heading and (not added or is_item(text, added[-1])) \
             and n + 1 < len(after) and is_item(text, after[n + 1])  # a group's heading: items follow it
-        if unit.heading and not group and bare_title(unit.text) in titles and not added:
-            chars = max(chars, SECTION_CHARS)  # a heading repeating the passage's title: the same section's, read on
-            group = True
+        # a heading right after the passage repeating its title (a page printed from the web: its title, then as a
+        # heading) opens the same section: read on through it, as under a section's heading
+        repeated = unit.heading and not group and not added \
+            and bare_title(unit.text) in {bare_title(part) for part in window.parts}
+        if repeated:
+            chars = max(chars, SECTION_CHARS)
         over = sum(len(u.text) for u in added) + len(unit.text) > chars
-        if (unit.heading and not group) or over \
+        if (unit.heading and not group and not repeated) or over \
                 or any(o.start <= unit.start < o.end or o.start < unit.end <= o.end for o in others):
             break
         if introduces and ((added and is_item(text, added[-1]) and not is_item(text, unit) and not group

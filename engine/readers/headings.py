@@ -81,6 +81,7 @@ class Candidate:
     own_face: bool = False  # set in a typeface other than the one most of the text is set in (a heading style's)
     regular: bool = False  # told by a regularity of the document's (engine.readers.regular_heads), never a list's label
     indented: bool = False  # its first line starts an em or more right of the page's text's left edge (`text_margin`)
+    item: bool = False  # plain and numbered, right under or over a line numbered alike: a list's item (`_among_items`)
 
 
 @lru_cache(maxsize=8192)  # (a line's text is asked again by the heading rules and the paragraph rules)
@@ -437,7 +438,9 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
                     cand = Candidate(page_index + 1, i, count, unspaced(text), style, order,
                                      identifier=line.lead_style[2] and text[:1].islower(),
                                      own_face=own_face(line, face), regular=told,
-                                     indented=line.x0 > margin + line.size)
+                                     indented=line.x0 > margin + line.size,
+                                     item=not (line.bold or line.italic or style.caps)
+                                     and _among_items(lines, i, style.numbering))
                     if long:  # (kept only if headings of its style wrap: engine.readers.style_siblings)
                         pending.append(cand)
                     else:
@@ -974,6 +977,24 @@ def _classify(lines: list[Line], i: int, body: float, left: float, prev_heading:
 
 
 STEP_LABELS = {"arabic", "lower", "lower_roman", "paren_arabic", "paren_lower"}  # a list's item numbers
+
+
+def _among_items(lines: list[Line], i: int, numbering: str) -> bool:
+    """Whether plain line i, numbered as a list's items are, stands right under or right over a line numbered the
+    same way in the same face and size, at the same indent: an item of that list ("(6) SQL Server Support" between
+    "(5) backup and restore" and "(7) index maintenance"), however its words are capitalised."""
+    if numbering not in STEP_LABELS:
+        return False
+    line = lines[i]
+    for j, (upper, lower) in ((i - 1, (i - 1, i)), (i + 1, (i, i + 1))):
+        if not 0 <= j < len(lines):
+            continue
+        other = lines[j]
+        if (label_class(other.text) or ("", 0.0))[0] == numbering and abs(other.size - line.size) < 0.6 \
+                and other.bold == line.bold and other.italic == line.italic and abs(other.x0 - line.x0) < line.size \
+                and 0 <= lines[lower].y0 - lines[upper].y1 <= line.size:
+            return True
+    return False
 
 
 def _side_head(lines: list[Line], i: int, left: float) -> bool:
@@ -1617,15 +1638,16 @@ def join_title(candidates: list[Candidate], known_title: str) -> list[Candidate]
 
 
 def _numbered_items(candidates: list[Candidate]) -> set[int]:
-    """ids of plain numbered lines set one right under another ("1. Male" / "2. Female", a form's options): the
-    items of a numbered list, not headings (a heading has its text under it before the next one)."""
+    """ids of plain numbered lines set one right under another ("1. Male" / "2. Female", a form's options), or right
+    under or over a plain line numbered alike that is no candidate (`Candidate.item`): the items of a numbered list,
+    not headings (a heading has its text under it before the next one)."""
     found: set[int] = set()
     for prev, cand in zip(candidates, candidates[1:]):
         plain = not (cand.style.bold or cand.style.italic or cand.style.caps) and cand.style == prev.style
         if plain and cand.page == prev.page and prev.index + prev.count == cand.index \
                 and label_class(prev.text) is not None and label_class(cand.text) is not None:
             found |= {id(prev), id(cand)}
-    return found
+    return found | {id(cand) for cand in candidates if cand.item}
 
 
 GLOSSARY_RUN = 5  # consecutive unnumbered headings of one style in alphabetical order: a glossary's terms

@@ -36,7 +36,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 128  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 129  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -250,6 +250,8 @@ class OfflineReader:
     # 128: a running head naming each page's section is furniture by the page number at its row's outer end (a line
     #      of its own); a row set apart atop a page of a figure's many small labels is still a header when set no
     #      larger than the page's text by characters
+    # 129: a plain numbered line right under or over a line numbered alike, in its face and size at its indent, is
+    #      an item of their list, however title-like its words
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

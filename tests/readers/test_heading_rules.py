@@ -262,6 +262,21 @@ def test_plain_numbered_options_set_one_under_another_are_list_items_not_heading
     assert {1, 2} <= set(assign_levels(cands, 10.0, 40))
 
 
+def test_one_item_of_a_numbered_list_worded_as_a_title_is_an_item_like_its_neighbours_not_a_heading():
+    # "(6) SQL Server Support" reads as a title where its neighbours are phrases in lower case; set in their face and
+    # size, at their indent, right under and over them (the one above ends in a bracket, as a paragraph does), it is
+    # one of the list's items
+    items = ["(4) data import and export", "(5) backup and restore (full, incremental)", "(6) SQL Server Support",
+             "(7) index maintenance", "(8) query logging"]
+    lines = [line("3.2 Supported Tasks", 72, 60, size=13, bold=True)] + prose(80, 3) \
+        + [line(text, 90, 130 + 18 * k) for k, text in enumerate(items)] + prose(230, 4)
+    assert heading_titles([PageLayout(1, 612, 792, lines, [])]) == ["3.2 Supported Tasks"]
+    # the same line standing apart, its text under it, heads a section
+    lines = [line("3.2 Supported Tasks", 72, 60, size=13, bold=True)] + prose(80, 3) \
+        + [line("(6) SQL Server Support", 90, 150)] + prose(185, 4)
+    assert "(6) SQL Server Support" in heading_titles([PageLayout(1, 612, 792, lines, [])])
+
+
 def test_a_glossarys_terms_in_alphabetical_order_are_not_headings_but_numbered_labels_in_order_stay():
     def cand(order, text, bold=True, under=6, beside=True):
         return Candidate(3 + order // 2, order % 2 * 10, 1, text, Style(10.5, bold, False, False, ""), order,

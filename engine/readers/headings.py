@@ -345,6 +345,8 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
         spans = [(0, end)] + ([(resume, len(lines))] if resume else [])
         left = min((l.x0 for l in lines), default=0.0)
         margin = text_margin(lines, body, left)
+        # (the text's edge for code: its margin, or further left where a line of its prose starts there)
+        edge = min([margin] + [l.x0 for l in lines if abs(l.size - body) < 1 and not l.mono])
         figure = figure_text(lines, left, body if page_index == 0 else 0.0) | table_text(lines)
         for grid in (grids[page_index] if grids else ()):
             figure |= {k for k, line in enumerate(lines) if grid.holds(line)}
@@ -354,11 +356,12 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
             while i < end:
                 line = lines[i]
                 # (a line set aslant is a stamp across the page, "DRAFT", "EARLY ACCESS": never a heading)
-                style = None if i in figure or line.slanted else _classify(lines, i, body, left, prev_heading, face,
-                                                                           pitches, i == title)
-                if style is None and (page_index, i) in titles:  # (a slide's title that ends in a stop, say)
+                code = _indented_code(line, body, face, edge)
+                style = None if i in figure or line.slanted or code \
+                    else _classify(lines, i, body, left, prev_heading, face, pitches, i == title)
+                if style is None and not code and (page_index, i) in titles:  # (a slide's title that ends in a stop)
                     style = Style(line.size, line.bold, line.italic, _is_caps(line.text), "")
-                told = style is None and (page_index, i) in regular
+                told = style is None and not code and (page_index, i) in regular
                 if told:
                     style = Style(line.size, line.bold, line.italic, _is_caps(line.text), "")
                 if style is None:
@@ -476,6 +479,15 @@ def find_candidates(pages: list[list[Line]], body: float, right_margin: float, g
         if cand.style.numbering != "run_in":
             after = cand
     return found
+
+
+def _indented_code(line: Line, body: float, body_face: str, edge: float) -> bool:
+    """Whether a line is code set in the text: wholly in a monospaced face that is not the text's, at the text's size
+    or smaller, without a number, indented an em or more right of the text's left edge (`edge`): "$ ./configure",
+    "#include <stdio.h>" under the sentence that introduces them, however bold their font says they are and however
+    regularly they recur. (A name heading its entry, "edge()", stands at the edge.)"""
+    return line.mono and own_face(line, body_face) and line.size < body * HEADING_SIZE \
+        and line.x0 > edge + line.size and label_class(line.text) is None
 
 
 def text_margin(lines: list[Line], body: float, left: float) -> float:

@@ -36,7 +36,7 @@ class OfflineReader:
     """Reads the text layer with font sizes; headings and levels decided once per document."""
 
     name = "offline"
-    version = 129  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
+    version = 130  # 3: table rows on one line; 4: dvips Type3 digits and ligatures; 5: contents without leaders;
     # 6: a bullet glyph set a point below its text's baseline still joins it; 7: dvips Type3 sizes from glyph widths;
     # 8: the words of a large dvips Type3 line joined once its size is known ("3 The Static Semantics");
     # 9: a page of dvips word fragments finds its column gutter first and reads left column, then right;
@@ -252,6 +252,8 @@ class OfflineReader:
     #      larger than the page's text by characters
     # 129: a plain numbered line right under or over a line numbered alike, in its face and size at its indent, is
     #      an item of their list, however title-like its words
+    # 130: a line wholly in a monospaced face not the text's, at the text's size, unnumbered and indented an em or more
+    #      right of the text's edge, is code, not a heading, however bold its font says it is
 
     def __init__(self, min_image_px: int = 100) -> None:
         self.min_image_px = min_image_px

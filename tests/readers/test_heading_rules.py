@@ -248,6 +248,18 @@ def test_an_assignment_set_large_is_code_not_a_heading():
     assert [t for t, _ in headings(compose([PageLayout(1, 612, 792, lines, [])]))] == ["Timers and Retransmission"]
 
 
+def test_a_command_set_indented_in_a_monospaced_face_is_code_though_its_font_says_bold():
+    # a manual sets its shell commands in a monospaced font whose descriptor says bold, indented under the sentence
+    # that introduces them: code, not headings (a bold monospaced name heading its entry at the text's edge stays:
+    # test_an_identifier_set_bold_in_a_typewriter_face_is_a_heading_though_it_starts_in_lower_case)
+    commands = ["$ ./configure --prefix=/opt", "$ make", "$ make install"]
+    lines = [line("2.1 Installing", 72, 60, size=13, bold=True)] + prose(80, 2)
+    for k, text in enumerate(commands):
+        lines += [line(text, 90, 120 + 30 * k, bold=True, mono=True, face="Courier-Bold", lead=len(text),
+                       lead_style=(True, False, True))] + prose(134 + 30 * k, 1)
+    assert heading_titles([PageLayout(1, 612, 792, lines, [])]) == ["2.1 Installing"]
+
+
 def test_plain_numbered_options_set_one_under_another_are_list_items_not_headings():
     def cand(order, index, text):
         return Candidate(3, index, 1, text, Style(10.0, False, False, False, "arabic"), order, under=0, prose=False)

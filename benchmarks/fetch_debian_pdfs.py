@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 25 (tests/corpus/qa_blind5.md … qa_blind25.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 26 (tests/corpus/qa_blind5.md … qa_blind26.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -49,7 +49,13 @@ a pdfTeX talk on fontinst (landscape slides), the CTSim manual (LaTeX through dv
 Freedoom manual (Asciidoctor PDF, with tables) and the Beagle 5.1 manual (Microsoft Word's own export). Set 24: the
 TCM user's guide (LaTeX through dvips and Ghostscript, 194 pp, with tables), a French XeLaTeX Beamer deck (Université
 Laval's LaTeX course, 16:9), the argtable introduction (OpenOffice.org 1.9), the WinFF manual (LibreOffice) and the
-Charis SIL font features chart (Word through Acrobat Distiller, rotated pages, one table).
+Charis SIL font features chart (Word through Acrobat Distiller, rotated pages, one table). Set 25: the RTKLIB 2.4.2
+manual (Word through PScript5 and Acrobat Distiller, 183 pp), the GRanges and GRangesList slides (Beamer), the Nickle
+tutorial (Asciidoctor PDF), the MPICH user's guide (LaTeX through dvipdfm) and the Abyssinica SIL features (LibreOffice,
+one table). Set 26: the GEOTRANS 3.7 user's guide (Word through PScript5 and Ghostscript, 180 pp, with tables), the
+massXpert user manual (DocBook through DAPS and Apache FOP, some ligatures lost in its text layer), the SNAP user manual
+(Word's own export; its file name holds spaces), the Impressive Display HowTo (Beamer, 12 frames built over 48 pages)
+and the trace2dbest 3.0 user guide (OpenOffice.org Writer).
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -302,6 +308,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                   "24ce6e8294a8e49f263c1d4ba73ab6b981491c540980ea1173b8cc83aeda0f5c"},
     "fonts-sil-abyssinica": {"usr/share/doc/fonts-sil-abyssinica/documentation/AbyssinicaSILFontFeatures.pdf.gz":
                              "0e9eb3b933680ac4dc1a97d01385b45816113ad0a15f9ac1cfd4b36a2c80633f"},
+}, "blind26": {
+    "geotranz-doc": {"usr/share/doc/geotranz-doc/MSP_Geotrans_Users_Guide.pdf.gz":
+                     "24650fe5f76fe18f530e68e8892f0fe22eb8a7de5bcb443c6bab463ea8f9634f"},
+    "massxpert-doc": {"usr/share/doc/massxpert/massxpert-doc.pdf":
+                      "3f48181c68e6a3f52497e2ab6573ebb8951c84546e0274a3531eb378771f4284"},
+    "snap-aligner": {"usr/share/doc/snap-aligner/SNAP User Manual.pdf.gz":
+                     "f373bca799f175459fa8ac4e314946109a7f3598bab72317257b2ba97cfda0c4"},
+    "impressive-display": {"usr/share/doc/impressive-display/impressive-display.pdf.gz":
+                           "e823d6b49fa9520b5dc399a61cd4125477c71d1f8989b825615b054df7e3e5bc"},
+    "trace2dbest-doc": {"usr/share/doc/trace2dbest/trace2dbest3.0_UG.pdf":
+                        "55e21f0da0ac09545838e75085ff8de5872858dadeb1989692b764c75b15332b"},
 }}
 
 

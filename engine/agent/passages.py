@@ -22,6 +22,10 @@ GAP_UNITS, GAP_CHARS = 1, 400  # passages of a page this close are quoted as one
 NAMED_BACK_CHARS = 400  # a passage opening with a naming sentence reads its paragraph back, up to this far
 ANAPHOR_RE = re.compile(r"(?:It|Its|This|These|That|Those|They|Their|Such|He|She|His|Her|The latter|The former|"
                         r"Both|Each|Thus|Therefore|However|In (?:this|that|addition)|As a result)\b")
+# … and the connectives that open a sentence going on from the one before it ("For example, if crond was process number
+# 25, …" after the rule it illustrates)
+LEANING_RE = re.compile(r"(?:In (?:other words|particular)|For (?:example|instance)|Otherwise|Similarly|Likewise|Hence|"
+                        r"Consequently|Moreover|Furthermore|Instead|Conversely|Nevertheless|Nonetheless|Accordingly)\b")
 
 
 def trim(analysis: PageUnits, text: str, window: Window, wanted: set[str], question: str) -> Window:
@@ -50,9 +54,10 @@ def trim(analysis: PageUnits, text: str, window: Window, wanted: set[str], quest
 def read_back(analysis: PageUnits, text: str, window: Window, others: list[Window]) -> Window:
     """The passage with what its first sentence leans on before it, within its paragraph and not into another chosen
     passage: the sentence before when it opens by pointing back ("It is…", "This approach…", "They…": what "it" is
-    was said just before); its paragraph before it, up to NAMED_BACK_CHARS, when it names a term the question asks
-    about after what that is ("The sets of equivalent vertices are called orbits", `NAMING_RE`): a naming sentence
-    closes the description that says what the thing is."""
+    was said just before) or with a connective going on from it ("For example, …", "Otherwise, …": `LEANING_RE`);
+    its paragraph before it, up to NAMED_BACK_CHARS, when it names a term the question asks about after what that is
+    ("The sets of equivalent vertices are called orbits", `NAMING_RE`): a naming sentence closes the description that
+    says what the thing is."""
     found = analysis.units
     first = next((i for i, u in enumerate(found) if u.start == window.start), None)
     if not first:
@@ -60,7 +65,7 @@ def read_back(analysis: PageUnits, text: str, window: Window, others: list[Windo
     opening = found[first].text
     naming = NAMING_RE.search(opening)
     wanted = first if naming is not None and set(query_terms(naming.group("named"))) & window.matched \
-        else 1 if ANAPHOR_RE.match(opening) else 0
+        else 1 if ANAPHOR_RE.match(opening) or LEANING_RE.match(opening) else 0
     start = first
     while start > first - wanted:
         before = found[start - 1]

@@ -38,6 +38,15 @@ def test_a_passage_that_points_back_gets_the_sentence_it_points_to():
     assert read_back(analysis, page, tracks, [window_of(analysis, page, 0)]) is tracks
 
 
+def test_a_passage_opening_with_a_connective_gets_the_sentence_it_goes_on_from():
+    page = ("Lock files live in /run. The file must hold the process number in decimal and a newline. For example, "
+            "if the daemon is process 25, the file holds two, five and a newline.")
+    analysis = analyse(page)
+    grown = read_back(analysis, page, window_of(analysis, page, unit_index(analysis, "For example")), [])
+    assert grown.text.startswith("The file must hold the process number")
+    assert_literal(grown, page)
+
+
 def test_a_passage_that_does_not_point_back_is_left_alone():
     page = "The first sentence. The second sentence names its subject."
     analysis = analyse(page)

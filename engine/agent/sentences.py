@@ -909,7 +909,9 @@ def best_sentences(chosen: list[tuple[int, Window]], page_of, weights: dict[str,
     listing = asks_for_list(question)
     budget = LIST_PICK_CHARS if listing else ANSWER_CHARS
     naming = frozenset(names & weights.keys())  # (the question's words that name the document)
-    defining = [s for s in pool if defines(s.text, question)] if kinds == ("definition",) else []
+    # (a sentence saying what the term is outright comes before one glossing it in brackets in passing)
+    defining = ([s for s in pool if defines(s.text, question, glossed=False)]
+                or [s for s in pool if defines(s.text, question)]) if kinds == ("definition",) else []
     if defining:  # where the question places the term ("What is a DIE according to the reader's guide?") adds
         context = set(tokenize(asked_definition(question)[1]))  # nothing to a sentence defining it: no pick for it
         weights = {t: w for t, w in weights.items() if t not in context} or weights

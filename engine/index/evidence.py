@@ -130,10 +130,14 @@ NAMING_RE = re.compile(rf"(?<!so-)(?<![(\[])\b(?:(?:(?:is|are)\s+)?(?:{NAMED_BY}
                        r"(?:an?\s+|the\s+)?(?P<named>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,4})", re.I)
 # a gloss in brackets right after a term, in words of its own: "free cash flow (cash provided by operations less
 # investments in parks …)"; not a pointer ("(see Section 4)", "(as defined below)", "(Figure 2)"), examples ("(e.g.,
-# …)", "(such as …)") or an alternative ("(or of settings that allow it)")
+# …)", "(such as …)"), an alternative ("(or of settings that allow it)") or an aside opening with a conjunction, a
+# preposition or a pronoun, as no noun phrase saying what a thing is does ("(since the monomers are not modified, this
+# is easily done)", "(in our present case …)")
 GLOSS_RE = re.compile(r"\s*\((?!\s*(?:see|cf|e\.\s?g|for example|for instance|such as|including|as|or|and|figure|fig|"
-                      r"table|section|chapter|page|pp?|appendix|exhibit|note|footnote|source)\b)(?P<gloss>[^()]{12,240})\)",
-                      re.I)
+                      r"table|section|chapter|page|pp?|appendix|exhibit|note|footnote|source|since|because|if|when|"
+                      r"whenever|while|although|though|unless|whereas|but|so|then|otherwise|except|in|on|at|by|from|"
+                      r"with|without|for|of|to|this|that|these|those|it|its|they|we|you|which|where|who)\b)"
+                      r"(?P<gloss>[^()]{12,240})\)", re.I)
 NAMED_ACRONYM_RE = re.compile(r"[\w'’ -]{0,60}?\s\(([A-Za-z][A-Za-z0-9-]{1,9})\)")  # "… Description (XLFD)"
 GLOSS_WORDS = 3  # words of letters a gloss says what the term is in, at the least
 ASIDE_RE = re.compile(r",\s+[^,]{1,40},\s*$")  # a short aside in commas that ends a definition's lead
@@ -343,17 +347,21 @@ def defined_term(question: str) -> str:
     return asked_definition(question)[0]
 
 
-def defines(text: str, question: str) -> bool:
+def defines(text: str, question: str, *, glossed: bool = True) -> bool:
     """Whether the text defines the term the question asks about: it opens with the term (an article, a list's number
     "(1)" before it, and its acronym in brackets or the words an acronym stands for beside it allowed: "Personal
     Identity Verification (PIV) Card", "The National Settlement Service (NSS)"), and goes on to say what it is ("…: A
     physical artifact", "… is a …", "… is “the …", "… means …", "… stands for …", a glossary row's "… | …"); or it
-    names the term after saying what it is (`names_term`). Words are compared as written, a plural's "s" aside
-    (`singular_words`)."""
+    names the term after saying what it is (`names_term`); or what follows a colon does so ("Thus, the definition of
+    an oligomer might be: an oligomer is a polymer …"). Words are compared as written, a plural's "s" aside
+    (`singular_words`). With `glossed` False a gloss in brackets after the term (`glosses_term`) does not count."""
     term = defined_term(question)
     if not term:
         return False
-    if names_term(text, term) or glosses_term(text, term):
+    if names_term(text, term) or (glossed and glosses_term(text, term)):
+        return True
+    _, colon, said = text.partition(": ")  # (a sentence announcing the definition it gives after a colon: "Thus, the
+    if colon and defines(said, question, glossed=glossed):  # definition of an oligomer might be: an oligomer is …")
         return True
     if text.count(" | ") > 1:  # (a row of several columns says more than what its first cell is)
         return False

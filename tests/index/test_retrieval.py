@@ -611,11 +611,25 @@ def test_a_text_defines_a_term_when_it_names_it_after_saying_what_it_is(text, de
     ("Counts go on the tally sheet (e.g., the blue form) of the season.", False),  # (an example)
     ("Counts go on the tally sheet (TS) of the season.", False),  # (an acronym says nothing of what it is)
     ("Tally sheet (2019) | printed form used on transects", False),  # (a table's cells)
+    # (an aside opening with a conjunction, a preposition or a pronoun: no noun phrase saying what the thing is)
+    ("Counts go on the tally sheet (since the birds are not ringed, this is easily done) of the season.", False),
+    ("Counts go on the tally sheet (in our present survey a blue one) of the season.", False),
 ])
 def test_a_text_defines_a_term_when_it_glosses_it_in_brackets(text, defined):
     from engine.index.evidence import defines
 
     assert defines(text, "What is a tally sheet?") is defined
+
+
+def test_a_sentence_announcing_a_definition_defines_the_term_it_gives_after_a_colon():
+    from engine.index.evidence import defines
+
+    assert defines("Thus, the survey's definition of a tally sheet might be: a tally sheet is a printed form a "
+                   "surveyor fills in on a transect.", "What is a tally sheet?")
+    assert not defines("Note: the tally sheet goes to the office each evening.", "What is a tally sheet?")
+    # a gloss in passing counts only where no sentence says outright what the term is
+    assert defines("Counts go on the tally sheet (the printed form a surveyor fills in) of the season.",
+                   "What is a tally sheet?", glossed=False) is False
 
 
 def test_a_term_and_its_acronym_in_brackets_are_one_term_whichever_is_asked_about():

@@ -18,6 +18,8 @@ GUIDE, DECK = "pdfrag-field-guide.pdf", "pdfrag-product-deck.pdf"
     ("Appendix C Acronyms", "C"),
     ("B. The Equivocation Game", "B"),
     ("II.B. Scope", "II.B"),
+    ("A.2 Datums & Ellipsoids", "A.2"),  # (a lettered number with parts needs no closing dot)
+    ("B.12 Glossary", "B.12"),
     ("4.5 hours", None),  # a slide's figure, not a section number
     ("2023 Annual Report", None),
     ("A Brief History", None),

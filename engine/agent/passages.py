@@ -22,8 +22,8 @@ GAP_UNITS, GAP_CHARS = 1, 400  # passages of a page this close are quoted as one
 NAMED_BACK_CHARS = 400  # a passage opening with a naming sentence reads its paragraph back, up to this far
 ANAPHOR_RE = re.compile(r"(?:It|Its|This|These|That|Those|They|Their|Such|He|She|His|Her|The latter|The former|"
                         r"Both|Each|Thus|Therefore|However|In (?:this|that|addition)|As a result)\b")
-# … and the connectives that open a sentence going on from the one before it ("For example, if crond was process number
-# 25, …" after the rule it illustrates)
+# … and the connectives that open a sentence going on from the one before it ("For example, a file of 25 lines holds …"
+# after the rule it illustrates)
 LEANING_RE = re.compile(r"(?:In (?:other words|particular)|For (?:example|instance)|Otherwise|Similarly|Likewise|Hence|"
                         r"Consequently|Moreover|Furthermore|Instead|Conversely|Nevertheless|Nonetheless|Accordingly)\b")
 

@@ -131,8 +131,8 @@ NAMING_RE = re.compile(rf"(?<!so-)(?<![(\[])\b(?:(?:(?:is|are)\s+)?(?:{NAMED_BY}
 # a gloss in brackets right after a term, in words of its own: "free cash flow (cash provided by operations less
 # investments in parks …)"; not a pointer ("(see Section 4)", "(as defined below)", "(Figure 2)"), examples ("(e.g.,
 # …)", "(such as …)"), an alternative ("(or of settings that allow it)") or an aside opening with a conjunction, a
-# preposition or a pronoun, as no noun phrase saying what a thing is does ("(since the monomers are not modified, this
-# is easily done)", "(in our present case …)")
+# preposition or a pronoun, as no noun phrase saying what a thing is does ("(since the rows are not sorted, this is
+# quick)", "(in our present case …)")
 GLOSS_RE = re.compile(r"\s*\((?!\s*(?:see|cf|e\.\s?g|for example|for instance|such as|including|as|or|and|figure|fig|"
                       r"table|section|chapter|page|pp?|appendix|exhibit|note|footnote|source|since|because|if|when|"
                       r"whenever|while|although|though|unless|whereas|but|so|then|otherwise|except|in|on|at|by|from|"
@@ -353,7 +353,7 @@ def defines(text: str, question: str, *, glossed: bool = True) -> bool:
     Identity Verification (PIV) Card", "The National Settlement Service (NSS)"), and goes on to say what it is ("…: A
     physical artifact", "… is a …", "… is “the …", "… means …", "… stands for …", a glossary row's "… | …"); or it
     names the term after saying what it is (`names_term`); or what follows a colon does so ("Thus, the definition of
-    an oligomer might be: an oligomer is a polymer …"). Words are compared as written, a plural's "s" aside
+    a tally sheet might be: a tally sheet is a printed form …"). Words are compared as written, a plural's "s" aside
     (`singular_words`). With `glossed` False a gloss in brackets after the term (`glosses_term`) does not count."""
     term = defined_term(question)
     if not term:
@@ -361,7 +361,7 @@ def defines(text: str, question: str, *, glossed: bool = True) -> bool:
     if names_term(text, term) or (glossed and glosses_term(text, term)):
         return True
     _, colon, said = text.partition(": ")  # (a sentence announcing the definition it gives after a colon: "Thus, the
-    if colon and defines(said, question, glossed=glossed):  # definition of an oligomer might be: an oligomer is …")
+    if colon and defines(said, question, glossed=glossed):  # definition of a tally sheet might be: a tally sheet is …")
         return True
     if text.count(" | ") > 1:  # (a row of several columns says more than what its first cell is)
         return False

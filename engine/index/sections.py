@@ -31,7 +31,7 @@ NUMBER = r"(?:\d{1,3}|[A-Z]|[IVXL]{1,5})(?:\.(?:\d{1,3}|[A-Z]))*"
 KIND = r"(?:section|sections|sect\.|sec\.|chapter|chap\.|lecture|lesson|appendix|annex|§)"
 NAMED_NUMBER_RE = re.compile(rf"(?i:{KIND})\s*({NUMBER})\b")
 # a title's own number: digits ("4.3 GraphQL …", "7.8. Vergleich …") or, with a dot or the kind word, a letter or
-# Roman numeral ("A. Glossary", "II.B. Scope", "A.2 Datums", "Appendix C Acronyms"); the title's words go on with a
+# Roman numeral ("A. Glossary", "II.B. Scope", "A.2 Scope", "Appendix C Acronyms"); the title's words go on with a
 # capital or a digit, as section titles do ("4.5 hours", a slide's figure, is no section 4.5)
 TITLE_NUMBER_RE = re.compile(rf"^(?:(?i:{KIND})\s+({NUMBER})\b|(\d{{1,3}}(?:\.\d{{1,3}})*)\.?(?=\s+[^\W_a-z])|"
                              rf"((?:[A-Z]|[IVXL]{{1,5}})(?:\.(?:\d{{1,3}}|[A-Z]))*)\.(?=\s+[^\W_a-z])|"

@@ -30,12 +30,12 @@ NUMBER = r"(?:\d{1,3}|[A-Z]|[IVXL]{1,5})(?:\.(?:\d{1,3}|[A-Z]))*"
 # the words naming a numbered part ("Part 2" often names a document, so not "part")
 KIND = r"(?:section|sections|sect\.|sec\.|chapter|chap\.|lecture|lesson|appendix|annex|§)"
 NAMED_NUMBER_RE = re.compile(rf"(?i:{KIND})\s*({NUMBER})\b")
-# a title's own number: digits ("4.3 GraphQL …", "7.8. Vergleich …") or, with a dot or the kind word, a letter or
-# Roman numeral ("A. Glossary", "II.B. Scope", "A.2 Scope", "Appendix C Acronyms"); the title's words go on with a
-# capital or a digit, as section titles do ("4.5 hours", a slide's figure, is no section 4.5)
+# a title's own number: digits ("4.3 GraphQL …", "7.8. Vergleich …"), a letter or Roman numeral with dotted parts
+# ("II.B. Scope", "A.2 Scope"), or one alone with a dot or the kind word ("A. Glossary", "Appendix C Acronyms"); the
+# title's words go on with a capital or a digit, as section titles do ("4.5 hours", a slide's figure, is no section 4.5)
 TITLE_NUMBER_RE = re.compile(rf"^(?:(?i:{KIND})\s+({NUMBER})\b|(\d{{1,3}}(?:\.\d{{1,3}})*)\.?(?=\s+[^\W_a-z])|"
-                             rf"((?:[A-Z]|[IVXL]{{1,5}})(?:\.(?:\d{{1,3}}|[A-Z]))*)\.(?=\s+[^\W_a-z])|"
-                             rf"((?:[A-Z]|[IVXL]{{1,5}})(?:\.(?:\d{{1,3}}|[A-Z]))+)(?=\s+[^\W_a-z]))")
+                             rf"((?:[A-Z]|[IVXL]{{1,5}})(?:\.(?:\d{{1,3}}|[A-Z]))+)\.?(?=\s+[^\W_a-z])|"
+                             rf"([A-Z]|[IVXL]{{1,5}})\.(?=\s+[^\W_a-z]))")
 # "the related-work section", "its Background chapter", "the manifesto appendix", "the Lists part": up to five words
 # before the kind word
 BEFORE_KIND_RE = re.compile(r"((?:[\w-]+\s+){1,5})(?i:section|chapter|appendix|annex|part)\b")

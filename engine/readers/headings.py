@@ -998,13 +998,14 @@ def _among_items(lines: list[Line], i: int, numbering: str) -> bool:
     if numbering not in STEP_LABELS:
         return False
     line = lines[i]
-    for j, (upper, lower) in ((i - 1, (i - 1, i)), (i + 1, (i, i + 1))):
+    for j in (i - 1, i + 1):
         if not 0 <= j < len(lines):
             continue
         other = lines[j]
+        upper, lower = (other, line) if j < i else (line, other)
         if (label_class(other.text) or ("", 0.0))[0] == numbering and abs(other.size - line.size) < 0.6 \
                 and other.bold == line.bold and other.italic == line.italic and abs(other.x0 - line.x0) < line.size \
-                and 0 <= lines[lower].y0 - lines[upper].y1 <= line.size:
+                and 0 <= lower.y0 - upper.y1 <= line.size:
             return True
     return False
 

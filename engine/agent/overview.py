@@ -881,7 +881,7 @@ def section_summary(corpus: CorpusIndex, retrieval: Retrieval) -> Made | None:
             if key in picked or chars + length(key) > SUMMARY_CHARS:
                 continue
             stems = stems_of(key) & weight.keys()
-            score = sum(weight[t] for t in stems) / (len(stems) + 1)
+            score = math.fsum(weight[t] for t in stems) / (len(stems) + 1)  # (exact: a set's order sums alike)
             if score > best_score:
                 best, best_score = key, score
     sentences = [unit_sentence(page, i, page_of, 0) for page, i in titled + sorted(picked + led)]

@@ -46,6 +46,7 @@ PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval s
 GLUED_CODE_RE = re.compile(r"([A-Z]{2,6})(\d{2,4})")  # letters and a number written as one: "FY2025", "Q42023"
 MONTH_NAMES = tuple(name for name in calendar.month_name if name)
 # an acronym's plural ("FTEs", "APIs"; "OSes", "BIOSes" after a final S, X or Z): group 1 is the acronym
+MIXED_CASE_RE = re.compile(r"([a-z]+)([A-Z][A-Za-z]*)")  # a lower-case start, then a capital: "macOS", "iPhone", "eBay"
 PLURAL_ACRONYM_RE = re.compile(r"([A-Z]{2,6})(?:s|(?<=[SXZ])es)")
 DECADE_RE = re.compile(r"\d{4}s")
 MAKER_PRONOUN_RE = re.compile(r"\b(?:they|their|them)\b", re.I)  # a part asking of the makers ("where are they based?")
@@ -90,11 +91,12 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
         word = match.group(0)
         if position == 0 and match.start() == 0 and word[1:].islower():
             continue  # the question's first word
-        if not (word[0].isupper() or any(c.isdigit() for c in word)) or len(word) < 2:
+        inner = MIXED_CASE_RE.fullmatch(word)  # a capital inside a lower-case word: a brand's or a system's name
+        if not (word[0].isupper() or inner or any(c.isdigit() for c in word)) or len(word) < 2:
             continue
         if word.lower() in STOP_WORDS:  # a stop word in capitals: a line of them ("VERY HIGH"), which a page may
             continue                    # write so too, or stress ("thumbnails AND the outline"), not a name
-        if capitals_tell_nothing and not (word.isupper() or any(c.isdigit() for c in word)):
+        if capitals_tell_nothing and not (word.isupper() or inner or any(c.isdigit() for c in word)):
             continue
         plural = PLURAL_ACRONYM_RE.fullmatch(word)
         bare = plural.group(1) if plural else word  # ("FTEs": the corpus may say "FTE" …
@@ -108,6 +110,8 @@ def unknown_names(corpus: CorpusIndex, question: str, lang: str = "en") -> list[
         glued = GLUED_CODE_RE.fullmatch(bare)
         if glued and written_apart(corpus, glued.group(1), glued.group(2)):
             continue  # "FY2025": a page writes "FY 2025" or spells the letters out, "Fiscal Year 2025"
+        if inner and on_some_page(corpus, rf"(?i)\b{re.escape(inner.group(1))}[\s-]?{re.escape(inner.group(2))}\b"):
+            continue  # "macOS", "iPhone": a page writes its parts apart ("Mac OS X", "i-Phone")
         if written_within(corpus, bare):
             continue  # "Antwerp" of a corpus writing "UAntwerpen"
         unknown.append(word)

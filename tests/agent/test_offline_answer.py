@@ -259,6 +259,16 @@ def test_an_acronyms_plural_in_es_is_known_when_the_corpus_uses_the_acronym():
     assert unknown_names(corpus, "Which CPUes are listed?") == ["CPUes"]  # ("es" only after a final S, X or Z)
 
 
+def test_a_name_with_a_capital_inside_a_lower_case_word_is_a_name():
+    from engine.agent.offline import unknown_names
+
+    corpus = _PagesCorpus(["Install it on Windows or Linux.", "Runs on Mac OS X and on the i-Phone."])
+    assert unknown_names(corpus, "How do I install it on macOS?") == []  # written apart: "Mac OS X"
+    assert unknown_names(corpus, "Does it run on the iPhone?") == []  # "i-Phone"
+    assert unknown_names(corpus, "Does it run on an iPad?") == ["iPad"]
+    assert unknown_names(corpus, "How do I install it on windows?") == []  # (a lower-case word: no name)
+
+
 def test_a_name_printed_only_in_a_running_footer_is_known():
     from engine.agent.offline import unknown_names
 

@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 26 (tests/corpus/qa_blind5.md … qa_blind26.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 27 (tests/corpus/qa_blind5.md … qa_blind27.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -55,7 +55,10 @@ tutorial (Asciidoctor PDF), the MPICH user's guide (LaTeX through dvipdfm) and t
 one table). Set 26: the GEOTRANS 3.7 user's guide (Word through PScript5 and Ghostscript, 180 pp, with tables), the
 massXpert user manual (DocBook through DAPS and Apache FOP, some ligatures lost in its text layer), the SNAP user manual
 (Word's own export; its file name holds spaces), the Impressive Display HowTo (Beamer, 12 frames built over 48 pages)
-and the trace2dbest 3.0 user guide (OpenOffice.org Writer).
+and the trace2dbest 3.0 user guide (OpenOffice.org Writer). Set 27: the Haskell 98 report (LaTeX through dvips and
+Ghostscript, 216 pp, roman-numbered front matter), the Prover9 manual (htmldoc), the aprx requirement specification
+(OpenOffice.org Writer, a line number in the margin of every line), the S4Vectors quick overview (Beamer) and the
+Annapurna SIL features (Word through Acrobat Distiller, with tables).
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -319,6 +322,17 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                            "e823d6b49fa9520b5dc399a61cd4125477c71d1f8989b825615b054df7e3e5bc"},
     "trace2dbest-doc": {"usr/share/doc/trace2dbest/trace2dbest3.0_UG.pdf":
                         "55e21f0da0ac09545838e75085ff8de5872858dadeb1989692b764c75b15332b"},
+}, "blind27": {
+    "haskell98-report": {"usr/share/doc/haskell98-report/haskell98-report.pdf.gz":
+                         "c5773d9ea363fa57d925f64e60245fef41f8d035687df382fbab0a541c528da5"},
+    "prover9-doc": {"usr/share/doc/prover9-doc/finalbook.pdf.gz":
+                    "7a53d251efe3ce2dae2119e6b399c1dfe68c4d5fa42addeeef10f958223e44e1"},
+    "aprx": {"usr/share/doc/aprx/aprx-requirement-specification.pdf.gz":
+             "15aeeb5d655d75b1016ee78bc9313f6634c0c04af71b10b119ca020c911009fd"},
+    "r-bioc-s4vectors": {"usr/lib/R/site-library/S4Vectors/doc/S4QuickOverview.pdf":
+                         "a6ed96dd7e367b463abaf291f9c9d80e053b31b075c53d889e68c7415a4739df"},
+    "fonts-sil-annapurna": {"usr/share/doc/fonts-sil-annapurna/documentation/AnnapurnaSIL-features.pdf.gz":
+                            "d1f5848bd76e4db6186fd03ef222c09ea61107fdf20d422ac5d926c4b471747e"},
 }}
 
 

@@ -195,12 +195,17 @@ def unheard(corpus: CorpusIndex, word: str) -> bool:
     document's running headers and footers (a number aside; a decade, "1930s", counts as its year: the corpus may say
     "1930"), accents aside ("Angstroms" for a page's "Ångstroms", "Zurich" for "Zürich")."""
     if "unaccented" not in corpus.extras:  # (the pages', the documents' names' and furniture's words, read once)
-        corpus.extras["unaccented"] = {unaccented(t) for t in corpus.bm25["page"].vocab} \
+        vocab = corpus.bm25["page"].vocab
+        corpus.extras["unaccented"] = {unaccented(t) for t in vocab} \
+            | {u for t in vocab if not t.isascii() for u in tokenize(unaccented(t))} \
             | {unaccented(n) for n in corpus.name_words} \
             | {unaccented(t) for index in corpus.docs for t in tokenize(index.info.furniture)}
     known: set[str] = corpus.extras["unaccented"]
-    return any(not t.isdigit() and unaccented(t) not in known
-               for t in (t[:4] if DECADE_RE.fullmatch(t) else t for t in tokenize(word)))
+    # (a word's stem may differ with its accents, "Hervé" -> "hervé", "Herve" -> "herv": each side is read unaccented
+    # before it is stemmed too)
+    return all(any(not t.isdigit() and unaccented(t) not in known
+                   for t in (t[:4] if DECADE_RE.fullmatch(t) else t for t in tokenize(form)))
+               for form in dict.fromkeys((word, unaccented(word))))
 
 
 def on_some_page(corpus: CorpusIndex, pattern: str) -> bool:

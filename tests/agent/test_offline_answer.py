@@ -269,6 +269,15 @@ def test_a_name_with_a_capital_inside_a_lower_case_word_is_a_name():
     assert unknown_names(corpus, "How do I install it on windows?") == []  # (a lower-case word: no name)
 
 
+def test_a_name_is_known_with_or_without_its_accents_whatever_they_do_to_its_stem():
+    from engine.agent.offline import unknown_names
+
+    corpus = _PagesCorpus(["Slides by Hervé Martin.", "Notes by Jose Ruiz."])
+    assert unknown_names(corpus, "What do Herve's slides say?") == []  # ("herve" stems to "herv", "hervé" does not)
+    assert unknown_names(corpus, "What do José's notes say?") == []
+    assert unknown_names(corpus, "What do Renée's notes say?") == ["Renée"]
+
+
 def test_a_name_printed_only_in_a_running_footer_is_known():
     from engine.agent.offline import unknown_names
 

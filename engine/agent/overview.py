@@ -791,10 +791,14 @@ def section_parts_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | 
         return listed
     if fits_whole(corpus, section):  # (its subsections' titles say less than its whole text: "Scans conversion" and
         return section_opening(corpus, section)  # "Detection parameters" over the default values asked for)
+    parts = subsections(corpus, section.doc, section.node)
     said = counts_asked(retrieval.question, stem(head))
-    if said and said != {len(subsections(corpus, section.doc, section.node))}:
+    if said and said != {len(parts)}:
         return None  # ("Which three depreciation schemes does the chapter present?" of a chapter with four
         # subsections: they are not the three things asked for)
+    if sum(stem(head) in set(tokenize(p.title)) for p in parts) == 1:
+        return None  # (one of its subsections is titled by the things asked for: they are listed in it, "List the
+        # valves of the pumps chapter" of "4.1 Motors", "4.2 Valves and seals", "4.3 Maintenance")
     return titles_listed(corpus, section.doc, section.node, f"{readable(section.title)}:")
 
 

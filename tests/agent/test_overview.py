@@ -449,6 +449,9 @@ def test_a_long_sections_things_are_its_subsections_titles(tmp_path):
     assert counted.answer.splitlines()[1:] == answer.answer.splitlines()[1:]
     other = ask(workspace, "Which two methods does section 2 describe?")
     assert not any(step.detail.startswith("asks for things of a section it names") for step in other.trace)
+    # (the things asked for title one of its subsections: they are told in it, the subsections are not what it asks)
+    within = ask(workspace, "Which transects does section 2 describe?")
+    assert not any(step.detail.startswith("asks for things of a section it names") for step in within.trace)
 
 
 SURVEY_SAID = ["Surveyors walk the heath at dawn in spring.", "Each bird seen or heard goes on the survey form.",

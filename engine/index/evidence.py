@@ -126,8 +126,12 @@ PLACED_FIRST_RE = re.compile(r"^\s*(?:in|within|under|according to)\s+(?P<contex
 # known as the X Logical Font Description (XLFD)"; not an aside in brackets ("data sharing (known as Open Data)": a
 # passing mention, as glosses are for `definition_pages`)
 NAMED_BY = "called|termed|referred to as|known as"  # the words that name a thing after saying what it is
-NAMING_RE = re.compile(rf"(?<!so-)(?<![(\[])\b(?:(?:(?:is|are)\s+)?(?:{NAMED_BY})|we\s+define)\s+"
+# … and a condition's definition: "a function is said to be *strict* if …", "we say that an expression has an
+# *ambiguous type* if …" (the term then comes before "if" or "when": `CONDITIONAL`)
+NAMING_RE = re.compile(rf"(?<!so-)(?<![(\[])\b(?:(?:(?:is|are)\s+)?(?:{NAMED_BY}|said\s+to\s+be)|we\s+define|"
+                       r"we\s+say\s+(?:that\s+)?[^.;:]{1,80}?\s(?:is|are|has|have))\s+"
                        r"(?:an?\s+|the\s+)?(?P<named>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,4})", re.I)
+CONDITIONAL = ("if", "when", "whenever", "iff")  # the word after a term a condition defines
 # a gloss in brackets right after a term, in words of its own: "free cash flow (cash provided by operations less
 # investments in parks …)"; not a pointer ("(see Section 4)", "(as defined below)", "(Figure 2)"), examples ("(e.g.,
 # …)", "(such as …)"), an alternative ("(or of settings that allow it)") or an aside opening with a conjunction, a
@@ -423,8 +427,11 @@ def names_term(text: str, term: str) -> bool:
         found = singular_words(match.group("named"))
         end = next((i for i, w in enumerate(found) if i and w in STOP_WORDS), len(found))  # the named words end
         named, rest = found[:end], found[end:]  # at a small word: "a functor *in* ML", "checkpoint blocks *to be*"
-        if match.group(0).lower().startswith("we define") and rest[:2] != ["to", "be"] and rest[:1] != ["as"]:
+        opening = match.group(0).lower()
+        if opening.startswith("we define") and rest[:2] != ["to", "be"] and rest[:1] != ["as"]:
             continue  # ("we define X" goes on to say what X is: "to be …", "as …")
+        if (opening.startswith("we say") or "said to be" in opening) and rest[:1] not in [[w] for w in CONDITIONAL]:
+            continue  # (a condition follows the term it defines: "… is said to be strict *if* …")
         if wanted and named[:len(wanted)] == wanted and len(named) <= len(wanted) + 1:
             return True
         acronym = NAMED_ACRONYM_RE.match(text, match.end())  # … or the acronym of the words named, in brackets

@@ -595,6 +595,10 @@ def test_a_text_defines_an_acronym_it_spells_out_in_its_subject_whatever_qualifi
     ("tally_sheet: sheet_ctr, kept", False),  # (a name in code)
     ("Each count is written on a printed form known as the tally sheet.", True),
     ("Each count is written on a shared form (known as the tally sheet) of the season.", False),  # (an aside)
+    ("We say that a printed form is a tally sheet if a surveyor signs it on the transect.", True),  # (a condition)
+    ("A form is said to be a tally sheet when it carries the transect's number.", True),
+    ("We say that the office keeps a tally sheet.", False),  # (no condition: a statement about it)
+    ("The form is said to be a tally sheet of the old kind.", False),
 ])
 def test_a_text_defines_a_term_when_it_names_it_after_saying_what_it_is(text, defined):
     from engine.index.evidence import defines

@@ -45,8 +45,8 @@ LIST_READ_ON = 2  # a question asking for several things reads on this many time
 PAGE_PRIOR = 0.6  # a passage's score gains this share of its page's retrieval score (best page: all of it)
 GLUED_CODE_RE = re.compile(r"([A-Z]{2,6})(\d{2,4})")  # letters and a number written as one: "FY2025", "Q42023"
 MONTH_NAMES = tuple(name for name in calendar.month_name if name)
-# an acronym's plural ("FTEs", "APIs"; "OSes", "BIOSes" after a final S, X or Z): group 1 is the acronym
 MIXED_CASE_RE = re.compile(r"([a-z]+)([A-Z][A-Za-z]*)")  # a lower-case start, then a capital: "macOS", "iPhone", "eBay"
+# an acronym's plural ("FTEs", "APIs"; "OSes", "BIOSes" after a final S, X or Z): group 1 is the acronym
 PLURAL_ACRONYM_RE = re.compile(r"([A-Z]{2,6})(?:s|(?<=[SXZ])es)")
 DECADE_RE = re.compile(r"\d{4}s")
 MAKER_PRONOUN_RE = re.compile(r"\b(?:they|their|them)\b", re.I)  # a part asking of the makers ("where are they based?")

@@ -430,7 +430,7 @@ def names_term(text: str, term: str) -> bool:
         opening = match.group(0).lower()
         if opening.startswith("we define") and rest[:2] != ["to", "be"] and rest[:1] != ["as"]:
             continue  # ("we define X" goes on to say what X is: "to be …", "as …")
-        if (opening.startswith("we say") or "said to be" in opening) and rest[:1] not in [[w] for w in CONDITIONAL]:
+        if (opening.startswith("we say") or "said to be" in opening) and (not rest or rest[0] not in CONDITIONAL):
             continue  # (a condition follows the term it defines: "… is said to be strict *if* …")
         if wanted and named[:len(wanted)] == wanted and len(named) <= len(wanted) + 1:
             return True

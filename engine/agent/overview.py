@@ -786,17 +786,18 @@ def section_parts_overview(corpus: CorpusIndex, retrieval: Retrieval) -> Made | 
     if not head or len(named) != 1 or retrieval.routing.comparison:
         return None
     section = named[0]
-    listed = section_list(corpus, section, stem(head), set(query_terms(retrieval.question, retrieval.language)))
+    wanted = stem(head)
+    listed = section_list(corpus, section, wanted, set(query_terms(retrieval.question, retrieval.language)))
     if listed is not None or is_part(section.title):  # (an introduction's subsections are no things it lists)
         return listed
     if fits_whole(corpus, section):  # (its subsections' titles say less than its whole text: "Scans conversion" and
         return section_opening(corpus, section)  # "Detection parameters" over the default values asked for)
     parts = subsections(corpus, section.doc, section.node)
-    said = counts_asked(retrieval.question, stem(head))
+    said = counts_asked(retrieval.question, wanted)
     if said and said != {len(parts)}:
         return None  # ("Which three depreciation schemes does the chapter present?" of a chapter with four
         # subsections: they are not the three things asked for)
-    if sum(stem(head) in set(tokenize(p.title)) for p in parts) == 1:
+    if sum(wanted in tokenize(p.title) for p in parts) == 1:
         return None  # (one of its subsections is titled by the things asked for: they are listed in it, "List the
         # valves of the pumps chapter" of "4.1 Motors", "4.2 Valves and seals", "4.3 Maintenance")
     return titles_listed(corpus, section.doc, section.node, f"{readable(section.title)}:")

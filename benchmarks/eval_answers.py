@@ -15,7 +15,7 @@ that changed otherwise; --answers prints every changed answer before and after (
 cited pages are in OUT/q/<set>.json).
 
 Run: python benchmarks/eval_answers.py OUT [--reuse] [--base OTHER_OUT [--answers]] [--new-pdfs DIR]
-(--new-pdfs: blind sets 5-27's PDFs, from benchmarks/fetch_debian_pdfs.py DIR: adds the sets "blind5" to "blind27"
+(--new-pdfs: blind sets 5-28's PDFs, from benchmarks/fetch_debian_pdfs.py DIR: adds the sets "blind5" to "blind28"
 and their rewordings)
 """
 
@@ -54,8 +54,8 @@ WORDING_GROUPS = {"corpus": GROUPS["POOL8 (corpus)"], "wide": GROUPS["wide"] + G
 
 
 def workspaces(out: Path, reuse: bool, new_pdfs: Path | None = None) -> dict[str, tuple[Path, Path]]:
-    """Set name -> (workspace, question file); ingests what is missing (`new_pdfs`: the folder of blind sets 5 to 27's
-    documents, benchmarks/fetch_debian_pdfs.py, none of them in ../shared: the sets "blind5" to "blind27", each over a
+    """Set name -> (workspace, question file); ingests what is missing (`new_pdfs`: the folder of blind sets 5 to 28's
+    documents, benchmarks/fetch_debian_pdfs.py, none of them in ../shared: the sets "blind5" to "blind28", each over a
     workspace of its own five documents, when given)."""
     from engine.pipeline import Pipeline
 
@@ -83,7 +83,7 @@ def workspaces(out: Path, reuse: bool, new_pdfs: Path | None = None) -> dict[str
             workspace = "new" if name == "blind5" else f"new{name.removeprefix('blind')}"
             root = ready(workspace, [new_pdfs / f for f in set_files(name)])
             sets[name] = (root, HERE / f"qa_{name}.jsonl")
-            if (HERE / f"qa_{name}_reworded.jsonl").is_file():  # (blind6's to blind27's, two rewordings a question)
+            if (HERE / f"qa_{name}_reworded.jsonl").is_file():  # (blind6's to blind28's, two rewordings a question)
                 sets[f"{name}_rew"] = (root, HERE / f"qa_{name}_reworded.jsonl")
     return sets
 
@@ -163,8 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", type=Path, help="an earlier OUT to list per-question changes against")
     parser.add_argument("--answers", action="store_true", help="with --base: print every changed answer, before "
                         "and after (to read what a change did to the answers' text)")
-    parser.add_argument("--new-pdfs", type=Path, help="the folder of blind sets 5-27's PDFs (benchmarks/"
-                        "fetch_debian_pdfs.py): adds the sets blind5 to blind27, over documents none of ../shared "
+    parser.add_argument("--new-pdfs", type=Path, help="the folder of blind sets 5-28's PDFs (benchmarks/"
+                        "fetch_debian_pdfs.py): adds the sets blind5 to blind28, over documents none of ../shared "
                         "holds")
     args = parser.parse_args(argv)
     if not (SHARED / "corpus_wide").is_dir():

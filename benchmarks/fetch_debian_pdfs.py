@@ -1,4 +1,4 @@
-"""Fetch the PDFs of blind sets 5 to 27 (tests/corpus/qa_blind5.md … qa_blind27.md) from Debian packages.
+"""Fetch the PDFs of blind sets 5 to 28 (tests/corpus/qa_blind5.md … qa_blind28.md) from Debian packages.
 
 None of them is in ../shared: they are documents new to the system. Set 5: a Ghostscript technical note, the R FAQ, a
 LaTeX Beamer conference talk, the booktabs package's documentation, the Auto Multiple Choice manual. Set 6: the
@@ -58,7 +58,9 @@ massXpert user manual (DocBook through DAPS and Apache FOP, some ligatures lost 
 and the trace2dbest 3.0 user guide (OpenOffice.org Writer). Set 27: the Haskell 98 report (LaTeX through dvips and
 Ghostscript, 216 pp, roman-numbered front matter), the Prover9 manual (htmldoc), the aprx requirement specification
 (OpenOffice.org Writer, a line number in the margin of every line), the S4Vectors quick overview (Beamer) and the
-Annapurna SIL features (Word through Acrobat Distiller, with tables).
+Annapurna SIL features (Word through Acrobat Distiller, with tables). Set 28: the PMW music typesetting manual (SDoP
+and Ghostscript, 219 pp, printed numbers physical minus 8), the vym manual (pdfTeX, tables), the DelayedArray slides
+(Beamer), the Padauk features chart (LibreOffice, a feature table) and the Tai Heritage Pro notes (Acrobat Distiller).
 `apt-get download` fetches each package (no install, no root needed for the download itself on most systems),
 `dpkg-deb -x` unpacks it into a temporary folder and the PDF is copied to OUT (a `.pdf.gz` unpacked). Each file's
 SHA-256 (of the PDF itself) is checked against the one the questions were written on; a package updated since may
@@ -333,6 +335,18 @@ SETS: dict[str, dict[str, dict[str, str]]] = {"blind5": {
                          "a6ed96dd7e367b463abaf291f9c9d80e053b31b075c53d889e68c7415a4739df"},
     "fonts-sil-annapurna": {"usr/share/doc/fonts-sil-annapurna/documentation/AnnapurnaSIL-features.pdf.gz":
                             "d1f5848bd76e4db6186fd03ef222c09ea61107fdf20d422ac5d926c4b471747e"},
+}, "blind28": {
+    "pmw-doc": {"usr/share/doc/pmw-doc/spec.pdf.gz":
+                "58b231028623308bed775fc2d1afc233fad37bed9030615dbc8a1f90983b5c1a"},
+    "vym": {"usr/share/doc/vym/vym.pdf":
+            "f01bbbc0ffe5bbe93e529f8b63cd9e6be8ae694c9c9f5157d80fc61f736f7373"},
+    "r-bioc-delayedarray": {"usr/lib/R/site-library/DelayedArray/doc/01-Working_with_large_arrays.pdf":
+                            "5549ebe59c3f1f1dd3c37adb191181f998a1adf817356d9b34dbefc01c985cc0"},
+    "fonts-sil-padauk": {"usr/share/doc/fonts-sil-padauk/documentation/Padauk-features.pdf.gz":
+                         "5ba105b9651cb571e5087b0e07d8432aa681542dffeb1aefba60852f01322987"},
+    "fonts-sil-taiheritagepro": {
+        "usr/share/doc/fonts-sil-taiheritagepro/documentation/developer/Future THP Modifications.pdf.gz":
+        "3503f7213b0df7acba1db1dd4ae672a9e1d11acbd9d667285b903786ce25ee26"},
 }}
 
 

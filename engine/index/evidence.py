@@ -292,10 +292,30 @@ PART_RE = re.compile(rf"(?:,\s*|;\s*|\s+)(?:(?:and|or|but)\s+(?=(?:{WH}|whether|
                      rf"during|through|within)\s+(?:{WH})\b))|;\s+|\?\s+", re.I)
 
 
+# … and a question listing them with commas alone ("what unit is used, how many of them make a millimetre, and …"):
+# a comma before a question word after a part that has asked already (not a clause of time or place before the
+# question: "When Ghostscript renders in bands, why …")
+LISTED_RE = re.compile(r",\s+(?=(?:how|what|when|where|why)\b)", re.I)
+ASKING_RE = re.compile(r"\b(?:how|what|which|who|whom|whose|why)\b", re.I)
+
+
 def question_parts(question: str) -> list[str]:
     """The parts of a question that asks several things ("How many X, and when did Y?" → two); the
     question itself when it asks one."""
-    return [part for part in PART_RE.split(question) if part and part.strip()] or [question]
+    parts = []
+    for part in PART_RE.split(question):
+        if not (part and part.strip()):
+            continue
+        pieces = LISTED_RE.split(part)
+        joined = pieces[0]
+        for piece in pieces[1:]:
+            if ASKING_RE.search(joined):
+                parts.append(joined)
+                joined = piece
+            else:
+                joined += ", " + piece
+        parts.append(joined)
+    return parts or [question]
 
 
 @functools.lru_cache(maxsize=256)  # (read for every unit a definition question's pages are scored on)
@@ -418,11 +438,31 @@ def definition_context(question: str) -> list[str]:
     return words(asked_definition(question)[1]) if answer_type(question) == "definition" else []
 
 
+# … and "we call X a Y": the term after what it names and an article, at the end of its clause ("We will call a
+# branch directly connected to the mapcenter a mainbranch, because …")
+CALL_RE = re.compile(r"\bwe\s+(?:will\s+|shall\s+|can\s+|may\s+|often\s+|usually\s+)?call\s+(?P<said>[^.;:,]{3,160})",
+                     re.I)
+
+
+def called_term(text: str, wanted: list[str]) -> bool:
+    """Whether "we call …" names the wanted words last in its clause (up to a comma or a full stop), after what they
+    name and an article (`CALL_RE`)."""
+    for match in CALL_RE.finditer(text):
+        found = singular_words(match.group("said"))
+        for i in range(2, len(found) - len(wanted) + 1):  # (an article before it, what it names before that)
+            after = found[i + len(wanted):]
+            if found[i - 1] in ("a", "an", "the") and found[i:i + len(wanted)] == wanted and not after:
+                return True
+    return False
+
+
 def names_term(text: str, term: str) -> bool:
     """Whether a sentence names the term after saying what it is ("Such an abstraction is called a functor in ML")
     or defines it in so many words ("We define checkpoint blocks to be blocks whose height …"): the words named hold
     the term's, a head noun after them allowed ("checkpoint blocks" for "checkpoint")."""
     wanted = singular_words(term)
+    if wanted and called_term(fix_ligatures(text), wanted):
+        return True
     for match in NAMING_RE.finditer(fix_ligatures(text)):
         found = singular_words(match.group("named"))
         end = next((i for i, w in enumerate(found) if i and w in STOP_WORDS), len(found))  # the named words end

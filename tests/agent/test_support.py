@@ -223,6 +223,15 @@ def test_question_parts():
     assert question_parts("How many checks were processed and how did that compare with 2022?") == [
         "How many checks were processed", "how did that compare with 2022?"]
     assert question_parts("Which banks and insurers took part?") == ["Which banks and insurers took part?"]
+    # (questions listed with commas alone; not a clause of time before the question, nor a relative clause)
+    assert question_parts("In the tool's guide, what unit are sizes given in, how many of them make an inch, and "
+                          "at what precision does it store them?") == [
+        "In the tool's guide, what unit are sizes given in", "how many of them make an inch",
+        "at what precision does it store them?"]
+    assert question_parts("When the printer runs out of paper, why does the queue stop?") == [
+        "When the printer runs out of paper, why does the queue stop?"]
+    assert question_parts("What is the daemon, which ships with the server, used for?") == [
+        "What is the daemon, which ships with the server, used for?"]
 
 
 def test_a_document_naming_what_is_asked_without_the_value_is_weaker_evidence(samples_workspace):

@@ -599,6 +599,10 @@ def test_a_text_defines_an_acronym_it_spells_out_in_its_subject_whatever_qualifi
     ("A form is said to be a tally sheet when it carries the transect's number.", True),
     ("We say that the office keeps a tally sheet.", False),  # (no condition: a statement about it)
     ("The form is said to be a tally sheet of the old kind.", False),
+    ("We will call the printed form a surveyor fills in a tally sheet, because it holds the counts.", True),
+    ("We call each printed form of the survey the tally sheet.", True),
+    ("We call the tally sheet archive every week.", False),  # (what is called on, not a name given)
+    ("We call the office when a tally sheet is lost.", False),
 ])
 def test_a_text_defines_a_term_when_it_names_it_after_saying_what_it_is(text, defined):
     from engine.index.evidence import defines

@@ -445,14 +445,13 @@ CALL_RE = re.compile(r"\bwe\s+(?:will\s+|shall\s+|can\s+|may\s+|often\s+|usually
 
 
 def called_term(text: str, wanted: list[str]) -> bool:
-    """Whether "we call …" names the wanted words last in its clause (up to a comma or a full stop), after what they
-    name and an article (`CALL_RE`)."""
+    """Whether "we call …" names the wanted words last in its clause (up to a comma, colon, semicolon or full stop),
+    after what they name and an article (`CALL_RE`)."""
     for match in CALL_RE.finditer(text):
         found = singular_words(match.group("said"))
-        for i in range(2, len(found) - len(wanted) + 1):  # (an article before it, what it names before that)
-            after = found[i + len(wanted):]
-            if found[i - 1] in ("a", "an", "the") and found[i:i + len(wanted)] == wanted and not after:
-                return True
+        start = len(found) - len(wanted)  # (an article before the term, what it names before that)
+        if start >= 2 and found[start - 1] in ("a", "an", "the") and found[start:] == wanted:
+            return True
     return False
 
 

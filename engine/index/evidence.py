@@ -460,9 +460,10 @@ def names_term(text: str, term: str) -> bool:
     or defines it in so many words ("We define checkpoint blocks to be blocks whose height …"): the words named hold
     the term's, a head noun after them allowed ("checkpoint blocks" for "checkpoint")."""
     wanted = singular_words(term)
-    if wanted and called_term(fix_ligatures(text), wanted):
+    fixed = fix_ligatures(text)
+    if wanted and called_term(fixed, wanted):
         return True
-    for match in NAMING_RE.finditer(fix_ligatures(text)):
+    for match in NAMING_RE.finditer(fixed):
         found = singular_words(match.group("named"))
         end = next((i for i, w in enumerate(found) if i and w in STOP_WORDS), len(found))  # the named words end
         named, rest = found[:end], found[end:]  # at a small word: "a functor *in* ML", "checkpoint blocks *to be*"
